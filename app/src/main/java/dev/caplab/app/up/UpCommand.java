@@ -1,0 +1,65 @@
+package dev.caplab.app.up;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code caplab up}: the whole pipeline in one JVM on the embedded default, until Ctrl-C. */
+@Command(name = "up",
+        mixinStandardHelpOptions = true,
+        description = "Starts, in one JVM: an in-process Kafka broker (KRaft), the embedded ClickHouse engine (chDB) "
+                + "behind ClickHouse's HTTP interface, the streams topology, the ClickHouse sink, HTTP ingest, the query "
+                + "API and the web page, then prints where each listens. Ctrl-C stops everything cleanly; data survives "
+                + "a restart under --data-dir.")
+public final class UpCommand implements Callable<Integer> {
+
+    @Option(names = "--data-dir", defaultValue = "./.caplab", paramLabel = "DIR",
+            description = "Where Kafka's log and ClickHouse's data live (default: ${DEFAULT-VALUE}).")
+    Path dataDir;
+
+    @Option(names = "--host", defaultValue = "127.0.0.1", paramLabel = "ADDR",
+            description = "Address every listener binds to; loopback by default (default: ${DEFAULT-VALUE}).")
+    String host;
+
+    @Option(names = "--http-port", defaultValue = "8080", paramLabel = "PORT",
+            description = "Web page, query API and HTTP ingest (/write, /api/v1/events) (default: ${DEFAULT-VALUE}).")
+    int httpPort;
+
+    @Option(names = "--clickhouse-port", defaultValue = "8123", paramLabel = "PORT",
+            description = "ClickHouse HTTP interface of the embedded engine (default: ${DEFAULT-VALUE}).")
+    int clickhousePort;
+
+    @Option(names = "--kafka-port", defaultValue = "9092", paramLabel = "PORT",
+            description = "Kafka bootstrap port of the in-process broker (default: ${DEFAULT-VALUE}).")
+    int kafkaPort;
+
+    @Option(names = "--demo", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Load the demo runs from the field reports through the real pipeline on first start "
+                    + "(default: ${DEFAULT-VALUE}; --no-demo skips it).")
+    boolean demo;
+
+    @Option(names = "--chdb-lib", paramLabel = "FILE",
+            description = "Path of libchdb.so (default: the cache filled by scripts/fetch-chdb.sh).")
+    Path chdbLib;
+
+    @Option(names = "--token", paramLabel = "TOKEN=SCOPES",
+            description = "Bearer token and its scopes, e.g. s3cret=read,write; repeatable. Without any, loopback "
+                    + "requests need no token.")
+    java.util.List<String> tokens = new java.util.ArrayList<>();
+
+    @Override
+    public Integer call() throws Exception {
+        UpSettings settings = new UpSettings(dataDir.toAbsolutePath().normalize(), host, httpPort, clickhousePort,
+                kafkaPort, demo, chdbLib, tokens);
+        CountDownLatch stopped = new CountDownLatch(1);
+        EmbeddedStack stack = EmbeddedStack.start(settings, System.out);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            stack.close();
+            stopped.countDown();
+        }, "caplab-shutdown"));
+        stopped.await();
+        return 0;
+    }
+}

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs what the test suite needs beyond a JDK 25 and Maven Central, from Debian's packages:
+# npm (fetches the embedded ClickHouse engine), headless Chromium + chromedriver (browser tests),
+# and Jupyter with pandas/matplotlib (notebooks executed against a running caplab).
+# --check-or-install: install only what is missing (needs root or sudo); prints what it does.
+set -euo pipefail
+
+need=()
+command -v npm >/dev/null || need+=(npm)
+command -v openssl >/dev/null || need+=(openssl)
+[[ -x /usr/bin/chromium ]] || need+=(chromium)
+[[ -x /usr/bin/chromedriver ]] || need+=(chromium-driver)
+[[ -x /usr/bin/jupyter-nbconvert || -x /usr/bin/jupyter ]] || need+=(jupyter-nbconvert jupyter-client python3-ipykernel)
+/usr/bin/python3 -c 'import pandas, matplotlib' 2>/dev/null || need+=(python3-pandas python3-matplotlib)
+
+if [[ ${#need[@]} -eq 0 ]]; then
+  exit 0
+fi
+echo "install-prereqs: installing ${need[*]} from Debian" >&2
+SUDO=""
+if [[ $(id -u) -ne 0 ]]; then
+  command -v sudo >/dev/null || { echo "install-prereqs: need root to install ${need[*]}" >&2; exit 1; }
+  SUDO=sudo
+fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
