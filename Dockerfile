@@ -1,0 +1,13 @@
+# One image for every caplab role; compose picks the role with the command (serve, streams, sink, migrate).
+FROM maven:3.9-eclipse-temurin-25 AS build
+WORKDIR /src
+COPY . .
+RUN ./mvnw -B -q -DskipTests install
+
+FROM eclipse-temurin:25-jre
+RUN useradd --system --home /var/lib/caplab caplab && mkdir -p /var/lib/caplab && chown caplab /var/lib/caplab
+COPY --from=build /src/app/target/caplab-exec.jar /opt/caplab/caplab.jar
+USER caplab
+WORKDIR /var/lib/caplab
+ENTRYPOINT ["java", "--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow", "-jar", "/opt/caplab/caplab.jar"]
+CMD ["--help"]
