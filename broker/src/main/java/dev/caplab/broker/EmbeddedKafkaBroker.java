@@ -8,17 +8,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Properties;
-import java.util.Set;
-import java.util.concurrent.ExecutionException;
 import kafka.server.KafkaConfig;
 import kafka.server.KafkaRaftServer;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.Uuid;
-import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.utils.Time;
 import org.apache.kafka.metadata.storage.Formatter;
 import org.apache.kafka.server.common.MetadataVersion;
@@ -72,30 +65,9 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         return bootstrapServers;
     }
 
-    /** Creates the topics that do not exist yet, with their catalog configs; existing ones are left alone. */
+    /** Creates the topics that do not exist yet, with their catalog configs and one replica. */
     public void createTopics(List<TopicSpec> topics) {
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
-            Set<String> existing = admin.listTopics().names().get();
-            List<NewTopic> missing = topics.stream()
-                    .filter(t -> !existing.contains(t.name()))
-                    .map(t -> new NewTopic(t.name(), t.partitions(), (short) 1).configs(t.configs()))
-                    .toList();
-            if (missing.isEmpty()) {
-                return;
-            }
-            try {
-                admin.createTopics(missing).all().get();
-            } catch (ExecutionException e) {
-                if (!(e.getCause() instanceof TopicExistsException)) {
-                    throw e;
-                }
-            }
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("cannot create caplab topics on " + bootstrapServers, e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while creating caplab topics", e);
-        }
+        TopicProvisioner.ensure(bootstrapServers, topics, (short) 1);
     }
 
     /** Stops the broker and waits until its log is closed. */
