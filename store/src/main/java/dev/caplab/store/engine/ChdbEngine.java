@@ -1,0 +1,285 @@
+package dev.caplab.store.engine;
+
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The embedded ClickHouse engine (chDB) bound through FFM: one connection per process, calls serialized.
+ *
+ * <p>chDB runs a single embedded server per process, so this is a guarded process-wide singleton:
+ * opening the same data dir again returns the open engine, a different one fails.
+ */
+public final class ChdbEngine implements AutoCloseable {
+
+    private static final Object OPEN_LOCK = new Object();
+    private static ChdbEngine open;
+    private static ChdbNative loaded;
+    private static Path loadedFrom;
+
+    private final ChdbNative chdb;
+    private final Path dataDir;
+    private final MemorySegment connectionPtr;
+    private final MemorySegment connection;
+    private MemorySegment readOnlyConnectionPtr = MemorySegment.NULL;
+    private MemorySegment readOnlyConnection = MemorySegment.NULL;
+    private final ReentrantLock lock = new ReentrantLock();
+    private boolean closed;
+
+    private ChdbEngine(ChdbNative chdb, Path dataDir, MemorySegment connectionPtr) {
+        this.chdb = chdb;
+        this.dataDir = dataDir;
+        this.connectionPtr = connectionPtr;
+        this.connection = deref(connectionPtr);
+    }
+
+    private static MemorySegment deref(MemorySegment connectionPtr) {
+        return connectionPtr.reinterpret(ValueLayout.ADDRESS.byteSize()).get(ValueLayout.ADDRESS, 0);
+    }
+
+    /** Opens the engine on {@code dataDir} with the library found by {@link ChdbLibrary#locate()}. */
+    public static ChdbEngine open(Path dataDir) {
+        return open(ChdbLibrary.locate(), dataDir);
+    }
+
+    /** Opens (or returns the already open) engine on {@code dataDir}, loading {@code libchdb}. */
+    public static ChdbEngine open(Path libchdb, Path dataDir) {
+        Objects.requireNonNull(libchdb, "libchdb");
+        Path dir = canonical(dataDir);
+        synchronized (OPEN_LOCK) {
+            if (open != null) {
+                if (open.dataDir.equals(dir)) {
+                    return open;
+                }
+                throw new EngineException("chDB is already open on " + open.dataDir + " in this JVM; it cannot open "
+                        + dir + " as well (one embedded engine per process; close the first or use a child JVM)");
+            }
+            if (loaded == null) {
+                loaded = ChdbNative.load(libchdb);
+                loadedFrom = libchdb;
+            } else if (!loadedFrom.equals(libchdb)) {
+                throw new EngineException("libchdb already loaded from " + loadedFrom + ", not " + libchdb);
+            }
+            open = connect(loaded, dir);
+            return open;
+        }
+    }
+
+    private static ChdbEngine connect(ChdbNative chdb, Path dir) {
+        ChdbEngine engine = new ChdbEngine(chdb, dir, rawConnect(chdb, dir));
+        // chDB defaults async_insert to true; inserts must be synchronous so dedup tokens and reads-after-write hold.
+        engine.query("SET async_insert = 0", "TabSeparated");
+        return engine;
+    }
+
+    private static MemorySegment rawConnect(ChdbNative chdb, Path dir) {
+        try (Arena arena = Arena.ofConfined()) {
+            // chDB must not keep the JVM's signal handlers replaced: the JVM relies on SIGSEGV for null checks.
+            // Disabling chDB's handlers itself resets SIGSEGV & co. to SIG_DFL, so save before, restore after.
+            JvmSignalHandlers jvmHandlers = JvmSignalHandlers.save();
+            List<String> args = List.of("clickhouse", "--path=" + dir);
+            MemorySegment argv = arena.allocate(ValueLayout.ADDRESS, args.size());
+            for (int i = 0; i < args.size(); i++) {
+                argv.setAtIndex(ValueLayout.ADDRESS, i, arena.allocateFrom(args.get(i)));
+            }
+            MemorySegment connPtr;
+            try {
+                chdb.setSignalHandlersEnabled.invokeExact(false);
+                connPtr = (MemorySegment) chdb.connect.invokeExact(args.size(), argv);
+            } finally {
+                jvmHandlers.restore();
+            }
+            if (connPtr.equals(MemorySegment.NULL)) {
+                throw new EngineException("chdb_connect failed for data dir " + dir
+                        + " (is another process using it, or is it not writable?)");
+            }
+            return connPtr;
+        } catch (EngineException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new EngineException("chdb_connect failed for data dir " + dir, t);
+        }
+    }
+
+    private static Path canonical(Path dataDir) {
+        try {
+            Files.createDirectories(dataDir);
+            return dataDir.toRealPath();
+        } catch (IOException e) {
+            throw new EngineException("cannot create chDB data dir " + dataDir, e);
+        }
+    }
+
+    /** The data directory this engine stores its tables in. */
+    public Path dataDir() {
+        return dataDir;
+    }
+
+    /** Runs one statement; {@code format} is the output format unless the statement names its own. */
+    public QueryResult query(String sql, String format) {
+        return query(sql.getBytes(StandardCharsets.UTF_8), format, Map.of());
+    }
+
+    /** Runs one statement binding {@code {name:Type}} placeholders from {@code params}, never by interpolation. */
+    public QueryResult query(String sql, String format, Map<String, String> params) {
+        return query(sql.getBytes(StandardCharsets.UTF_8), format, params);
+    }
+
+    /**
+     * Runs one statement given as raw bytes; binary-safe, so {@code INSERT ... FORMAT RowBinary} may be
+     * followed by its binary data in the same buffer.
+     */
+    public QueryResult query(byte[] statement, String format, Map<String, String> params) {
+        return query(Access.READ_WRITE, statement, format, params);
+    }
+
+    /**
+     * Runs one statement on the connection for {@code access}. {@link Access#READ_ONLY} uses a second
+     * connection to the same data dir pinned to {@code readonly=2}: it may change its own settings but can
+     * never write data nor lower {@code readonly}, whatever the statement text says.
+     */
+    public QueryResult query(Access access, byte[] statement, String format, Map<String, String> params) {
+        Objects.requireNonNull(access, "access");
+        Objects.requireNonNull(statement, "statement");
+        Objects.requireNonNull(format, "format");
+        Objects.requireNonNull(params, "params");
+        lock.lock();
+        try (Arena arena = Arena.ofConfined()) {
+            if (closed) {
+                throw new EngineException("chDB engine on " + dataDir + " is closed");
+            }
+            MemorySegment conn = access == Access.READ_ONLY ? readOnlyConnection() : connection;
+            MemorySegment sql = arena.allocate(statement.length + 1L);
+            MemorySegment.copy(statement, 0, sql, ValueLayout.JAVA_BYTE, 0, statement.length);
+            byte[] fmt = format.getBytes(StandardCharsets.US_ASCII);
+            MemorySegment fmtSeg = arena.allocateFrom(format);
+            MemorySegment result = params.isEmpty()
+                    ? (MemorySegment) chdb.queryN.invokeExact(conn, sql, (long) statement.length, fmtSeg,
+                            (long) fmt.length)
+                    : invokeWithParams(conn, arena, sql, statement.length, fmtSeg, fmt.length, params);
+            return consume(result, statement);
+        } catch (ClickHouseException | EngineException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new EngineException("chDB call failed on " + dataDir, t);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private MemorySegment readOnlyConnection() throws Throwable {
+        if (readOnlyConnection.equals(MemorySegment.NULL)) {
+            MemorySegment ptr = rawConnect(chdb, dataDir);
+            MemorySegment conn = deref(ptr);
+            try (Arena arena = Arena.ofConfined()) {
+                byte[] pin = "SET readonly = 2".getBytes(StandardCharsets.US_ASCII);
+                MemorySegment fmt = arena.allocateFrom("TabSeparated");
+                consume((MemorySegment) chdb.queryN.invokeExact(conn, arena.allocateFrom("SET readonly = 2"),
+                        (long) pin.length, fmt, fmt.byteSize() - 1), pin);
+            } catch (Throwable t) {
+                chdb.closeConn.invokeExact(ptr);
+                throw t;
+            }
+            readOnlyConnectionPtr = ptr;
+            readOnlyConnection = conn;
+        }
+        return readOnlyConnection;
+    }
+
+    private MemorySegment invokeWithParams(MemorySegment connection, Arena arena, MemorySegment sql,
+                                           long sqlLength, MemorySegment fmt, long fmtLength,
+                                           Map<String, String> params) throws Throwable {
+        int n = params.size();
+        MemorySegment names = arena.allocate(ValueLayout.ADDRESS, n);
+        MemorySegment nameLengths = arena.allocate(ValueLayout.JAVA_LONG, n);
+        MemorySegment values = arena.allocate(ValueLayout.ADDRESS, n);
+        MemorySegment valueLengths = arena.allocate(ValueLayout.JAVA_LONG, n);
+        int i = 0;
+        for (Map.Entry<String, String> e : params.entrySet()) {
+            byte[] name = e.getKey().getBytes(StandardCharsets.UTF_8);
+            byte[] value = e.getValue().getBytes(StandardCharsets.UTF_8);
+            names.setAtIndex(ValueLayout.ADDRESS, i, arena.allocateFrom(ValueLayout.JAVA_BYTE, name));
+            nameLengths.setAtIndex(ValueLayout.JAVA_LONG, i, name.length);
+            // allocateFrom of an empty array would be a zero-length segment; keep a valid pointer.
+            values.setAtIndex(ValueLayout.ADDRESS, i, value.length == 0 ? arena.allocate(1)
+                    : arena.allocateFrom(ValueLayout.JAVA_BYTE, value));
+            valueLengths.setAtIndex(ValueLayout.JAVA_LONG, i, value.length);
+            i++;
+        }
+        return (MemorySegment) chdb.queryWithParamsN.invokeExact(connection, sql, sqlLength, fmt, fmtLength,
+                names, nameLengths, values, valueLengths, (long) n);
+    }
+
+    private QueryResult consume(MemorySegment result, byte[] statement) throws Throwable {
+        if (result.equals(MemorySegment.NULL)) {
+            throw new EngineException("chDB returned no result for: " + preview(statement));
+        }
+        try {
+            MemorySegment error = (MemorySegment) chdb.resultError.invokeExact(result);
+            if (!error.equals(MemorySegment.NULL)) {
+                String message = error.reinterpret(Long.MAX_VALUE).getString(0);
+                if (!message.isEmpty()) {
+                    throw ClickHouseException.fromEngineMessage(message);
+                }
+            }
+            long length = (long) chdb.resultLength.invokeExact(result);
+            MemorySegment buffer = (MemorySegment) chdb.resultBuffer.invokeExact(result);
+            byte[] data = length == 0 || buffer.equals(MemorySegment.NULL) ? new byte[0]
+                    : buffer.reinterpret(length).toArray(ValueLayout.JAVA_BYTE);
+            return new QueryResult(data,
+                    (long) chdb.resultRowsRead.invokeExact(result),
+                    (long) chdb.resultBytesRead.invokeExact(result),
+                    (long) chdb.resultRowsWritten.invokeExact(result),
+                    (long) chdb.resultBytesWritten.invokeExact(result),
+                    Math.max(0.0, (double) chdb.resultElapsed.invokeExact(result)));
+        } finally {
+            chdb.destroyQueryResult.invokeExact(result);
+        }
+    }
+
+    private static String preview(byte[] statement) {
+        int n = Math.min(statement.length, 200);
+        return new String(statement, 0, n, StandardCharsets.UTF_8) + (statement.length > n ? "..." : "");
+    }
+
+    /** Which connection a statement runs on. */
+    public enum Access {
+        /** The primary connection: reads, writes, DDL. */
+        READ_WRITE,
+        /** A connection pinned to {@code readonly=2}: reads and setting changes only. */
+        READ_ONLY
+    }
+
+    /** Closes the connection, which shuts the embedded server down; the data stays in {@link #dataDir()}. */
+    @Override
+    public void close() {
+        synchronized (OPEN_LOCK) {
+            lock.lock();
+            try {
+                if (closed) {
+                    return;
+                }
+                closed = true;
+                if (!readOnlyConnectionPtr.equals(MemorySegment.NULL)) {
+                    chdb.closeConn.invokeExact(readOnlyConnectionPtr);
+                }
+                chdb.closeConn.invokeExact(connectionPtr);
+            } catch (Throwable t) {
+                throw new EngineException("chdb_close_conn failed for " + dataDir, t);
+            } finally {
+                lock.unlock();
+                if (open == this) {
+                    open = null;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,105 @@
+package dev.caplab.store.http;
+
+import dev.caplab.store.engine.ChdbEngine;
+import dev.caplab.store.engine.ChdbEngine.Access;
+import dev.caplab.store.engine.QueryResult;
+
+import java.nio.charset.StandardCharsets;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * Gives each HTTP request the stateless view ClickHouse's HTTP interface promises (its own database and
+ * settings) on top of chDB's stateful connections, by switching database and settings before each statement.
+ *
+ * <p>All engine access goes through one lock so the switch and the statement stay together.
+ */
+final class EngineSessions {
+
+    private static final Pattern USE_STATEMENT = Pattern.compile("(?is)(^|;)\\s*USE\\s");
+    private static final String DEFAULT_DATABASE = "default";
+
+    private final ChdbEngine engine;
+    private final Map<Access, ConnectionState> states = new EnumMap<>(Access.class);
+
+    EngineSessions(ChdbEngine engine) {
+        this.engine = Objects.requireNonNull(engine, "engine");
+        // Baselines are what a request without settings must see: what ChdbEngine pinned at connect.
+        states.put(Access.READ_WRITE, new ConnectionState(Map.of("async_insert", "0")));
+        states.put(Access.READ_ONLY, new ConnectionState(Map.of()));
+    }
+
+    synchronized QueryResult execute(ClickHouseRequest request) {
+        Access access = request.readOnly() ? Access.READ_ONLY : Access.READ_WRITE;
+        ConnectionState state = states.get(access);
+        state.useDatabase(access, request.database().orElse(DEFAULT_DATABASE));
+        state.applySettings(access, request.settings());
+        try {
+            return engine.query(access, request.statement(), request.format(), request.params());
+        } finally {
+            String head = new String(request.statement(), 0, Math.min(request.statement().length, 4096),
+                    StandardCharsets.UTF_8);
+            if (USE_STATEMENT.matcher(head).find()) {
+                state.currentDatabase = null;
+            }
+        }
+    }
+
+    /** What one chDB connection currently has set, so switching costs nothing when nothing changes. */
+    private final class ConnectionState {
+        private final Map<String, String> baseline;
+        private final Map<String, String> applied = new HashMap<>();
+        private String currentDatabase = DEFAULT_DATABASE;
+
+        ConnectionState(Map<String, String> baseline) {
+            this.baseline = baseline;
+        }
+
+        void useDatabase(Access access, String database) {
+            if (!database.equals(currentDatabase)) {
+                currentDatabase = null;
+                engine.query(access, utf8("USE " + SqlText.quoteIdentifier(database)), "TabSeparated", Map.of());
+                currentDatabase = database;
+            }
+        }
+
+        void applySettings(Access access, Map<String, String> wanted) {
+            Map<String, String> changes = new HashMap<>();
+            for (Map.Entry<String, String> e : wanted.entrySet()) {
+                if (!e.getValue().equals(applied.get(e.getKey()))) {
+                    changes.put(e.getKey(), SqlText.quoteString(e.getValue()));
+                }
+            }
+            for (String name : applied.keySet()) {
+                if (!wanted.containsKey(name)) {
+                    String base = baseline.get(name);
+                    changes.put(name, base == null ? "DEFAULT" : SqlText.quoteString(base));
+                }
+            }
+            if (changes.isEmpty()) {
+                return;
+            }
+            String set = changes.entrySet().stream().map(e -> e.getKey() + " = " + e.getValue())
+                    .collect(Collectors.joining(", ", "SET ", ""));
+            // On failure nothing is known about what stuck: restore everything on the next request.
+            Map<String, String> before = new HashMap<>(applied);
+            applied.clear();
+            try {
+                engine.query(access, utf8(set), "TabSeparated", Map.of());
+            } catch (RuntimeException e) {
+                before.keySet().forEach(k -> applied.put(k, "\u0000unknown"));
+                wanted.keySet().forEach(k -> applied.put(k, "\u0000unknown"));
+                throw e;
+            }
+            applied.putAll(wanted);
+        }
+    }
+
+    private static byte[] utf8(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+}
