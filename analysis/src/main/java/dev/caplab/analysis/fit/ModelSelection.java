@@ -9,10 +9,16 @@ import java.util.Optional;
 /**
  * Fits linear, 1- and 2-breakpoint segmented models and keeps the one with the smallest BIC
  * (Schwarz 1978); a segmented model needs p + 2 steps (6 for one breakpoint, 8 for two).
+ * A model with more breakpoints replaces a simpler one only when it lowers BIC by more than
+ * {@value #MIN_BIC_IMPROVEMENT}: below that the evidence is "not worth more than a bare mention"
+ * (Kass &amp; Raftery 1995, JASA 90:773, table p. 777), and the sup over breakpoint positions makes
+ * small BIC gains common in pure noise.
  */
 public final class ModelSelection {
     private static final List<PiecewiseLinearModel> DEFAULT =
             List.of(new LinearModel(), new SegmentedModel(1), new SegmentedModel(2));
+
+    public static final double MIN_BIC_IMPROVEMENT = 2.0;
 
     private ModelSelection() {
     }
@@ -36,7 +42,8 @@ public final class ModelSelection {
             try {
                 ModelFit f = m.fit(s);
                 scores.add(new CandidateScore(m.modelName(), CandidateScore.Status.FITTED, f.bic(), ""));
-                if (best == null || f.bic() < best.bic()) {
+                if (best == null || f.bic() < best.bic() - (f.breakpoints().size() > best.breakpoints().size()
+                        ? MIN_BIC_IMPROVEMENT : 0)) {
                     best = f;
                 }
             } catch (FitFailedException e) {

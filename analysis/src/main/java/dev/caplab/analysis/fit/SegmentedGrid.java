@@ -96,13 +96,24 @@ final class SegmentedGrid {
         return best;
     }
 
-    private boolean pointBetween(double a, double b) {
-        for (double v : u) {
-            if (v > a && v < b) {
-                return true;
+    /** Whether sorted breakpoints leave at least two steps strictly between each pair. */
+    boolean admissible(double[] psi) {
+        for (int j = 1; j < psi.length; j++) {
+            if (!pointBetween(psi[j - 1], psi[j])) {
+                return false;
             }
         }
-        return false;
+        return true;
+    }
+
+    private boolean pointBetween(double a, double b) {
+        int inside = 0;
+        for (double v : u) {
+            if (v > a && v < b) {
+                inside++;
+            }
+        }
+        return inside >= 2;
     }
 
     private double[] candidates(int count, double lo, double hi) {

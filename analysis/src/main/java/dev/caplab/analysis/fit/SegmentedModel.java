@@ -22,7 +22,9 @@ import org.apache.commons.math3.util.Pair;
  * Continuous piecewise-linear regression with 1 or 2 breakpoints:
  * y = b₀ + b₁x + Σⱼ δⱼ(x − ψⱼ)₊ (Muggeo 2003, "Estimating regression models with unknown break-points",
  * Statistics in Medicine 22:3055, eq. 1), estimated by a profile grid over ψ then Levenberg–Marquardt
- * on all parameters. Breakpoints are kept within [x₍₂₎, x₍ₙ₋₁₎] so each segment has at least two steps.
+ * on all parameters. Breakpoints are kept within [x₍₃₎, x₍ₙ₋₂₎], and two breakpoints have at least two
+ * steps strictly between them, so every segment rests on three steps: with two, a breakpoint can
+ * buy an exact fit of one noisy end step, and BIC would too often pay for it.
  */
 public final class SegmentedModel implements PiecewiseLinearModel {
     public static final String VERSION = "1";
@@ -58,7 +60,7 @@ public final class SegmentedModel implements PiecewiseLinearModel {
             throw new InsufficientDataException(modelName() + ": steps", n, minimumSteps());
         }
         Scaled sc = Scaled.of(s.xs());
-        double lo = sc.u()[1], hi = sc.u()[n - 2];
+        double lo = sc.u()[2], hi = sc.u()[n - 3];
         SegmentedGrid grid = new SegmentedGrid(sc.u(), s.ys(), s.weights());
         SegmentedGrid.Profile start = grid.search(breakpoints, lo, hi);
         if (start.coefficients() == null) {
@@ -68,8 +70,8 @@ public final class SegmentedModel implements PiecewiseLinearModel {
         double[] theta = refine(sc.u(), s.ys(), s.weights(), start, lo, hi);
         double[] psi = Arrays.copyOfRange(theta, 2 + breakpoints, theta.length);
         SegmentedGrid.Profile finalFit = grid.solve(psi);
-        if (finalFit.rss() > start.rss()) {
-            // LM only ever lowers the RSS from its start unless it wandered into a worse kink; keep the grid optimum.
+        if (finalFit.rss() > start.rss() || !grid.admissible(psi)) {
+            // LM may end in a worse kink, or slide two breakpoints together; the grid optimum is then the answer.
             finalFit = start;
             psi = start.psi();
         }
@@ -159,6 +161,10 @@ public final class SegmentedModel implements PiecewiseLinearModel {
         for (int q = 0; q < k; q++) {
             double psiX = sc.toX(theta[2 + k + q]);
             double se = sc.scale() * Math.sqrt(Math.max(0, cov.getEntry(2 + k + q, 2 + k + q)));
+            if (!(se > 0)) {
+                throw new FitFailedException(modelName() + ": breakpoint " + (q + 1) + " at x=" + psiX
+                        + " has no standard error (not identifiable) on " + n + " steps");
+            }
             bps.add(new Breakpoint(psiX, se, psiX - t * se, psiX + t * se));
         }
         List<Segment> segs = new ArrayList<>(k + 1);

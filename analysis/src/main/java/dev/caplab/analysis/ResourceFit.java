@@ -1,0 +1,50 @@
+package dev.caplab.analysis;
+
+import dev.caplab.analysis.capacity.CapacityEstimate;
+import dev.caplab.analysis.cliff.CliffDetection;
+import dev.caplab.analysis.fit.Breakpoint;
+import dev.caplab.analysis.fit.CandidateScore;
+import dev.caplab.analysis.fit.ExistenceTest;
+import dev.caplab.analysis.fit.LinearFit;
+import dev.caplab.analysis.fit.ModelFit;
+import dev.caplab.analysis.fit.Segment;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Everything the pipeline keeps about one resource against load: the model chosen by BIC with its
+ * segments and breakpoints, every candidate's BIC, the breakpoint existence test, the pre-knee line
+ * used for capacity, the cliff verdict and, when a ceiling was given, the safe capacity.
+ */
+public record ResourceFit(String modelName, String modelVersion, String resource, int stepCount, ModelFit chosen,
+                          List<CandidateScore> candidates, Optional<ExistenceTest> existence, LinearFit preKnee,
+                          int preKneeSteps, CliffDetection cliff, Optional<CapacityEstimate> capacity) {
+    public static final String MODEL_NAME = "caplab-resource-fit";
+    public static final String MODEL_VERSION = "1";
+
+    public ResourceFit {
+        Objects.requireNonNull(modelName, "modelName");
+        Objects.requireNonNull(modelVersion, "modelVersion");
+        Objects.requireNonNull(resource, "resource");
+        Objects.requireNonNull(chosen, "chosen");
+        candidates = List.copyOf(candidates);
+        Objects.requireNonNull(existence, "existence");
+        Objects.requireNonNull(preKnee, "preKnee");
+        Objects.requireNonNull(cliff, "cliff");
+        Objects.requireNonNull(capacity, "capacity");
+    }
+
+    public List<Segment> segments() {
+        return chosen.segments();
+    }
+
+    public List<Breakpoint> breakpoints() {
+        return chosen.breakpoints();
+    }
+
+    /** Davies p-value for "at least one breakpoint", NaN when too few steps (< 5) to test. */
+    public double breakpointExistencePValue() {
+        return existence.map(ExistenceTest::pValue).orElse(Double.NaN);
+    }
+}
