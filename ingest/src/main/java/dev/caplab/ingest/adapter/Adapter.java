@@ -1,0 +1,34 @@
+package dev.caplab.ingest.adapter;
+
+import dev.caplab.ingest.parse.ParseResult;
+import java.time.Instant;
+
+/** One input format (e.g. {@code locust}, {@code docker-stats}): a pure mapping from its text to samples. */
+public interface Adapter {
+
+    /** The format name used on the command line and in {@code SampleBatch.adapter}. */
+    String format();
+
+    /** A fresh parser for one input stream. */
+    LineParser newParser();
+
+    /** Parses a whole document at once; every line gets {@code readAt} as its read time. */
+    default ParseResult parse(String text, Instant readAt) {
+        LineParser parser = newParser();
+        ResultBuilder result = new ResultBuilder();
+        long number = 0;
+        int start = 0;
+        while (start < text.length()) {
+            int end = text.indexOf('\n', start);
+            int next = end < 0 ? text.length() : end + 1;
+            int stop = end < 0 ? text.length() : end;
+            if (stop > start && text.charAt(stop - 1) == '\r') {
+                stop--;
+            }
+            result.add(parser.accept(new InputLine(++number, text.substring(start, stop), readAt)));
+            start = next;
+        }
+        result.add(parser.finish());
+        return result.build();
+    }
+}

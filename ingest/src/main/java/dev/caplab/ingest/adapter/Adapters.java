@@ -1,0 +1,35 @@
+package dev.caplab.ingest.adapter;
+
+import dev.caplab.ingest.locust.LocustAdapter;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/** The registry of input formats by name, as {@code caplab ingest --format NAME} accepts them. */
+public final class Adapters {
+
+    private static final Map<String, AdapterFactory> FACTORIES = builtIn();
+
+    private Adapters() {
+    }
+
+    private static Map<String, AdapterFactory> builtIn() {
+        Map<String, AdapterFactory> factories = new LinkedHashMap<>();
+        factories.put(LocustAdapter.FORMAT, LocustAdapter::of);
+        return Collections.unmodifiableMap(factories);
+    }
+
+    public static Set<String> formats() {
+        return FACTORIES.keySet();
+    }
+
+    /** The adapter for a format, configured with its options. */
+    public static Adapter create(String format, AdapterOptions options) {
+        AdapterFactory factory = FACTORIES.get(format);
+        if (factory == null) {
+            throw new UnknownFormatException(format, formats());
+        }
+        return factory.create(options);
+    }
+}

@@ -1,0 +1,70 @@
+package dev.caplab.ingest.adapter;
+
+/**
+ * Metric names shared by the adapters: dotted, ending in their unit ({@code .ms}, {@code .bytes}, {@code .cores},
+ * {@code .per_s}, {@code .count}, {@code .percent}, {@code .mbps}), so a fit never mixes units by accident.
+ * The catalogue with meanings lives in {@code ingest/README.md}.
+ */
+public final class MetricNames {
+
+    // load tools: per request or pre-aggregated by the tool
+    public static final String HTTP_DURATION_MS = "http.req.duration.ms";
+    public static final String HTTP_LATENCY_MS = "http.req.latency.ms";
+    public static final String HTTP_CONNECT_MS = "http.req.connect.ms";
+    public static final String HTTP_REQS_COUNT = "http.reqs.count";
+    public static final String HTTP_FAILED_COUNT = "http.req.failed.count";
+    public static final String HTTP_ERRORS_COUNT = "http.req.errors.count";
+    public static final String HTTP_REQS_PER_S = "http.reqs.per_s";
+    public static final String HTTP_FAILED_PER_S = "http.req.failed.per_s";
+    public static final String HTTP_RESP_BYTES = "http.resp.bytes";
+    public static final String HTTP_RESP_AVG_BYTES = "http.resp.avg.bytes";
+    public static final String HTTP_SENT_BYTES = "http.req.sent.bytes";
+    public static final String HTTP_REQS_WINDOW_COUNT = "http.reqs.window.count";
+    public static final String HTTP_FAILED_WINDOW_COUNT = "http.req.failed.window.count";
+    public static final String HTTP_HITS_WINDOW_COUNT = "http.hits.window.count";
+    public static final String HTTP_SENT_WINDOW_BYTES = "http.req.sent.window.bytes";
+    public static final String HTTP_RESP_WINDOW_BYTES = "http.resp.window.bytes";
+    public static final String LOCUST_USERS = "locust.users";
+    public static final String LOCUST_EXCEPTIONS_COUNT = "locust.exceptions.count";
+    public static final String JMETER_THREADS = "jmeter.threads";
+    public static final String JMETER_GROUP_THREADS = "jmeter.group.threads";
+    public static final String JMETER_IDLE_MS = "jmeter.idle.ms";
+    public static final String JMETER_THREADS_STARTED_WINDOW_COUNT = "jmeter.threads.started.window.count";
+    public static final String JMETER_THREADS_ENDED_WINDOW_COUNT = "jmeter.threads.ended.window.count";
+
+    // resources of hosts, cgroups and containers
+    public static final String CPU_CORES = "cpu.cores";
+    /** docker's CPU %: percent of one core, 250 = 2.5 cores. */
+    public static final String CPU_PERCENT = "cpu.percent";
+    /** share of the whole machine (or one core, per-core samples), 0–100. */
+    public static final String CPU_UTIL_PERCENT = "cpu.util.percent";
+    public static final String CPU_USAGE_SECONDS = "cpu.usage.seconds";
+    public static final String MEM_BYTES = "mem.bytes";
+    public static final String MEM_LIMIT_BYTES = "mem.limit.bytes";
+    public static final String MEM_PERCENT = "mem.percent";
+    public static final String NET_RX_BYTES = "net.rx.bytes";
+    public static final String NET_TX_BYTES = "net.tx.bytes";
+    public static final String NET_RX_PACKETS = "net.rx.packets";
+    public static final String NET_TX_PACKETS = "net.tx.packets";
+    public static final String NET_RX_DROPPED_PACKETS = "net.rx.dropped.packets";
+    public static final String NET_TX_DROPPED_PACKETS = "net.tx.dropped.packets";
+    public static final String NET_RX_ERRORS_COUNT = "net.rx.errors.count";
+    public static final String NET_TX_ERRORS_COUNT = "net.tx.errors.count";
+    public static final String BLOCK_READ_BYTES = "block.read.bytes";
+    public static final String BLOCK_WRITE_BYTES = "block.write.bytes";
+    public static final String PIDS_COUNT = "pids.count";
+
+    // measured network ceilings (iperf3)
+    public static final String NET_THROUGHPUT_MBPS = "net.throughput.mbps";
+    public static final String NET_RETRANSMITS_COUNT = "net.retransmits.count";
+    public static final String NET_JITTER_MS = "net.jitter.ms";
+    public static final String NET_LOSS_PERCENT = "net.loss.percent";
+
+    // the host sampler's own cost, so its overhead can be subtracted or flagged
+    public static final String SAMPLER_CPU_MS = "sampler.cpu.ms";
+    public static final String SAMPLER_DURATION_MS = "sampler.duration.ms";
+    public static final String SAMPLER_PROCESS_CPU_CORES = "sampler.process.cpu.cores";
+
+    private MetricNames() {
+    }
+}

@@ -1,0 +1,43 @@
+package dev.caplab.ingest.locust;
+
+import dev.caplab.ingest.adapter.Adapter;
+import dev.caplab.ingest.adapter.AdapterOptions;
+import dev.caplab.ingest.adapter.LineParser;
+import dev.caplab.ingest.adapter.csv.CsvLineParser;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Locust's {@code --csv} output, any of its four files. Options: {@code source} (default "locust") and
+ * {@code history=auto|cumulative|window} to override the detection of what history percentiles cover.
+ */
+public final class LocustAdapter implements Adapter {
+
+    public static final String FORMAT = "locust";
+    public static final String DEFAULT_SOURCE = "locust";
+
+    private final String source;
+    private final HistoryMode historyMode;
+
+    public LocustAdapter(String source, HistoryMode historyMode) {
+        this.source = source;
+        this.historyMode = historyMode;
+    }
+
+    public static LocustAdapter of(AdapterOptions options) {
+        options.requireKnown(FORMAT, Set.of("source", "history"), Set.of());
+        String mode = options.choice("history", "auto", Set.of("auto", "cumulative", "window"));
+        return new LocustAdapter(options.text("source", DEFAULT_SOURCE),
+                HistoryMode.valueOf(mode.toUpperCase(Locale.ROOT)));
+    }
+
+    @Override
+    public String format() {
+        return FORMAT;
+    }
+
+    @Override
+    public LineParser newParser() {
+        return new CsvLineParser(new LocustCsvFormat(source, historyMode));
+    }
+}

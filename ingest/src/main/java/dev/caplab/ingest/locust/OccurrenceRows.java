@@ -1,0 +1,47 @@
+package dev.caplab.ingest.locust;
+
+import dev.caplab.ingest.adapter.FieldException;
+import dev.caplab.ingest.adapter.MetricNames;
+import dev.caplab.ingest.adapter.ResultBuilder;
+import dev.caplab.ingest.adapter.Samples;
+import dev.caplab.ingest.adapter.csv.CsvRow;
+import dev.caplab.ingest.adapter.csv.RowMapper;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** Rows of {@code _failures.csv} and {@code _exceptions.csv}: occurrence totals since start, one counter per kind. */
+final class OccurrenceRows implements RowMapper {
+
+    private final String source;
+    private final LocustFile file;
+
+    OccurrenceRows(LocustFile file, String source) {
+        this.file = file;
+        this.source = source;
+    }
+
+    @Override
+    public void map(CsvRow row, ResultBuilder out) {
+        Map<String, String> labels = new LinkedHashMap<>();
+        String metric;
+        String countColumn;
+        if (file == LocustFile.FAILURES) {
+            Endpoint endpoint = Endpoint.of(row, "Method");
+            labels.putAll(endpoint.labels());
+            labels.put("error", row.required("Error"));
+            metric = MetricNames.HTTP_ERRORS_COUNT;
+            countColumn = "Occurrences";
+        } else {
+            labels.put("message", row.required("Message"));
+            labels.put("traceback", row.required("Traceback"));
+            labels.put("nodes", row.required("Nodes"));
+            metric = MetricNames.LOCUST_EXCEPTIONS_COUNT;
+            countColumn = "Count";
+        }
+        long count = row.integer(countColumn);
+        if (count < 0) {
+            throw new FieldException(countColumn, "negative: " + count);
+        }
+        out.sample(Samples.counter(row.readAt(), source, metric, count, labels));
+    }
+}

@@ -1,0 +1,57 @@
+package dev.caplab.ingest.locust;
+
+import static dev.caplab.ingest.adapter.MetricNames.HTTP_DURATION_MS;
+import static dev.caplab.ingest.adapter.MetricNames.HTTP_FAILED_COUNT;
+import static dev.caplab.ingest.adapter.MetricNames.HTTP_FAILED_PER_S;
+import static dev.caplab.ingest.adapter.MetricNames.HTTP_REQS_COUNT;
+import static dev.caplab.ingest.adapter.MetricNames.HTTP_REQS_PER_S;
+import static dev.caplab.ingest.adapter.MetricNames.HTTP_RESP_AVG_BYTES;
+
+import dev.caplab.ingest.adapter.Labels;
+import dev.caplab.ingest.adapter.ResultBuilder;
+import dev.caplab.ingest.adapter.Samples;
+import dev.caplab.ingest.adapter.csv.CsvHeader;
+import dev.caplab.ingest.adapter.csv.CsvRow;
+import dev.caplab.ingest.adapter.csv.RowMapper;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Rows of {@code _stats.csv}: totals since the start of the test, rewritten in place every interval and without a
+ * timestamp, so they are stamped with the time the file was read. Everything here is cumulative, the request rates
+ * included (requests over the whole run), and is labelled so.
+ */
+final class StatsRows implements RowMapper {
+
+    private final String source;
+    private final List<String> percentileColumns;
+
+    StatsRows(CsvHeader header, String source) {
+        this.source = source;
+        this.percentileColumns = ResponseTimes.percentileColumns(header);
+    }
+
+    @Override
+    public void map(CsvRow row, ResultBuilder out) {
+        Endpoint endpoint = Endpoint.of(row, "Type");
+        Map<String, String> labels = endpoint.labels();
+        Map<String, String> cumulative = new LinkedHashMap<>(labels);
+        cumulative.put(Labels.WINDOW, "cumulative");
+        long count = row.integer(ResponseTimes.Columns.STATS.count());
+        Map<String, Double> quantiles = ResponseTimes.quantiles(row, percentileColumns);
+        out.sample(Samples.counter(row.readAt(), source, HTTP_REQS_COUNT, count, labels));
+        out.sample(Samples.counter(row.readAt(), source, HTTP_FAILED_COUNT,
+                row.integer(ResponseTimes.Columns.STATS.failures()), labels));
+        out.sample(Samples.gauge(row.readAt(), source, HTTP_REQS_PER_S,
+                ResponseTimes.requireNonNegative("Requests/s", row.number("Requests/s")), cumulative));
+        out.sample(Samples.gauge(row.readAt(), source, HTTP_FAILED_PER_S,
+                ResponseTimes.requireNonNegative("Failures/s", row.number("Failures/s")), cumulative));
+        if (count > 0) {
+            out.sample(Samples.summary(row.readAt(), source, HTTP_DURATION_MS,
+                    ResponseTimes.cumulative(row, ResponseTimes.Columns.STATS, quantiles), labels));
+            out.sample(Samples.gauge(row.readAt(), source, HTTP_RESP_AVG_BYTES,
+                    row.number(ResponseTimes.Columns.STATS.contentSize()), labels));
+        }
+    }
+}
