@@ -1,0 +1,99 @@
+package dev.caplab.ingest.http;
+
+import dev.caplab.ingest.influx.LineProtocolParser;
+import dev.caplab.ingest.influx.TimestampPrecision;
+import dev.caplab.ingest.parse.ParseError;
+import dev.caplab.ingest.publish.RoutedSamples;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletRequest;
+import java.io.IOException;
+import java.time.Clock;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestMethod;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * InfluxDB 1.x compatible {@code /write}, so k6 ({@code --out influxdb=http://host:8080/<run>}), JMeter's InfluxDB
+ * backend listener and Telegraf write unchanged. {@code db} is the default run id (a {@code run}/{@code run_id} tag
+ * overrides it per line). 204 once Kafka acknowledged; malformed lines give 400 naming each line and reason, after
+ * every valid line of the body was published.
+ */
+@RestController
+@Tag(name = "ingest", description = "Write load-test samples and run lifecycle events")
+class InfluxWriteController {
+
+    static final String WRITE_PATH = "/write";
+    static final String ADAPTER = "influx-line";
+    private static final int MAX_REPORTED_ERRORS = 20;
+
+    private final AckedPublisher publisher;
+    private final IngestProperties properties;
+    private final Clock clock;
+    private final ThreadLocal<LineProtocolParser> parsers = ThreadLocal.withInitial(LineProtocolParser::new);
+
+    InfluxWriteController(AckedPublisher publisher, IngestProperties properties) {
+        this.publisher = publisher;
+        this.properties = properties;
+        this.clock = Clock.systemUTC();
+    }
+
+    @PostMapping(WRITE_PATH)
+    @Operation(summary = "InfluxDB 1.x line protocol write",
+            description = "Body: line protocol, optionally gzip (Content-Encoding: gzip). Metric = measurement "
+                    + "(field 'value') or measurement.field; tags = labels; run/run_id tag or db = run; "
+                    + "source or host tag = source.")
+    @ApiResponse(responseCode = "204", description = "every line accepted and acknowledged by Kafka")
+    @ApiResponse(responseCode = "400", description = "some lines malformed: all valid lines were still published")
+    @ApiResponse(responseCode = "401", description = "missing or non-write token")
+    @ApiResponse(responseCode = "413", description = "body over caplab.ingest.max-body-bytes")
+    @ApiResponse(responseCode = "503", description = "Kafka did not acknowledge; retry")
+    ResponseEntity<Map<String, String>> write(
+            @Parameter(description = "default run id") @RequestParam(required = false) String db,
+            @Parameter(description = "n, u, ms, s, m or h (default n)") @RequestParam(required = false) String precision,
+            @RequestHeader(value = "Content-Encoding", required = false) String contentEncoding,
+            HttpServletRequest request) throws IOException {
+        TimestampPrecision unit = TimestampPrecision.fromParameter(precision);
+        byte[] body = RequestBodies.read(request.getInputStream(), contentEncoding, properties.maxBodyBytes());
+        RoutedSamples routed = parsers.get().parse(body, 0, body.length, unit, db, clock.instant());
+        publisher.samples(routed, ADAPTER);
+        if (!routed.hasErrors()) {
+            return ResponseEntity.noContent().build();
+        }
+        return ResponseEntity.status(HttpStatus.BAD_REQUEST).body(Map.of("error", partialWrite(routed)));
+    }
+
+    @RequestMapping(value = "/ping", method = {RequestMethod.GET, RequestMethod.HEAD})
+    @Operation(summary = "InfluxDB 1.x ping: 204 when up")
+    ResponseEntity<Void> ping() {
+        return ResponseEntity.noContent().header("X-Influxdb-Version", "1.8-caplab").build();
+    }
+
+    /** Telegraf and k6 send CREATE DATABASE before writing; runs need no creation, so it simply succeeds. */
+    @PostMapping("/query")
+    @Operation(summary = "InfluxDB 1.x query: only CREATE DATABASE is accepted, as a no-op")
+    ResponseEntity<Map<String, Object>> query(@RequestParam(required = false) String q) {
+        if (q != null && q.strip().toUpperCase(java.util.Locale.ROOT).startsWith("CREATE DATABASE")) {
+            return ResponseEntity.ok(Map.of("results", java.util.List.of(Map.of("statement_id", 0))));
+        }
+        return ResponseEntity.badRequest().body(Map.of("error",
+                "caplab accepts writes only; query results through /api/v1 (got: " + q + ")"));
+    }
+
+    private static String partialWrite(RoutedSamples routed) {
+        String details = routed.errors().stream().limit(MAX_REPORTED_ERRORS).map(ParseError::describe)
+                .collect(Collectors.joining("; "));
+        int more = routed.errors().size() - MAX_REPORTED_ERRORS;
+        return "partial write: " + details + (more > 0 ? "; and " + more + " more" : "")
+                + " dropped=" + routed.errors().size() + " accepted=" + routed.sampleCount() + " samples";
+    }
+}

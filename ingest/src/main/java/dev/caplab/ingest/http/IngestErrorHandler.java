@@ -1,0 +1,58 @@
+package dev.caplab.ingest.http;
+
+import dev.caplab.ingest.lifecycle.InvalidLifecycleRequestException;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+
+/** Maps ingest failures to status codes with an InfluxDB-style {@code {"error": "..."}} body; only for ingest controllers. */
+@RestControllerAdvice(assignableTypes = {InfluxWriteController.class, K6Controller.class, EventsController.class,
+        RunsController.class})
+class IngestErrorHandler {
+
+    private static final Logger log = LoggerFactory.getLogger(IngestErrorHandler.class);
+
+    @ExceptionHandler(BodyTooLargeException.class)
+    ResponseEntity<Map<String, String>> tooLarge(BodyTooLargeException e) {
+        return error(HttpStatus.CONTENT_TOO_LARGE, e.getMessage());
+    }
+
+    @ExceptionHandler(RequestBodies.UnsupportedEncodingException.class)
+    ResponseEntity<Map<String, String>> encoding(RequestBodies.UnsupportedEncodingException e) {
+        return error(HttpStatus.UNSUPPORTED_MEDIA_TYPE, e.getMessage());
+    }
+
+    @ExceptionHandler({RequestBodies.CorruptBodyException.class, IllegalArgumentException.class})
+    ResponseEntity<Map<String, String>> badRequest(Exception e) {
+        return error(HttpStatus.BAD_REQUEST, e.getMessage());
+    }
+
+    @ExceptionHandler(HttpMessageNotReadableException.class)
+    ResponseEntity<Map<String, String>> unreadable(HttpMessageNotReadableException e) {
+        for (Throwable c = e; c != null; c = c.getCause()) {
+            if (c instanceof BodyTooLargeException tooLarge) {
+                return tooLarge(tooLarge);
+            }
+            if (c instanceof InvalidLifecycleRequestException invalid) {
+                return error(HttpStatus.BAD_REQUEST, invalid.getMessage());
+            }
+        }
+        return error(HttpStatus.BAD_REQUEST, "unreadable JSON body: " + e.getMostSpecificCause().getMessage());
+    }
+
+    @ExceptionHandler(AckedPublisher.KafkaUnavailableException.class)
+    ResponseEntity<Map<String, String>> unavailable(AckedPublisher.KafkaUnavailableException e) {
+        log.error("Ingest refused: {}", e.getMessage(), e);
+        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).header("Retry-After", "5")
+                .body(Map.of("error", e.getMessage()));
+    }
+
+    private static ResponseEntity<Map<String, String>> error(HttpStatus status, String message) {
+        return ResponseEntity.status(status).body(Map.of("error", message));
+    }
+}

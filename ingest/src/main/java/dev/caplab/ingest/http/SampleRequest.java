@@ -1,0 +1,35 @@
+package dev.caplab.ingest.http;
+
+import dev.caplab.ingest.lifecycle.InvalidLifecycleRequestException;
+import dev.caplab.schema.event.SampleKind;
+import io.swagger.v3.oas.annotations.media.Schema;
+import java.time.Instant;
+import java.util.Map;
+
+/** One sample in an events batch; {@code timestamp} is RFC 3339 (or epoch seconds), {@code kind} gauge by default. */
+@Schema(description = "One measurement of one metric from one source")
+public record SampleRequest(String runId,
+        @Schema(example = "2026-03-01T10:00:00.250Z") Instant timestamp,
+        @Schema(example = "loadgen-1") String source,
+        @Schema(example = "webrtc.rtt.ms") String metric,
+        @Schema(description = "gauge, counter (monotonic total) or summary") SampleKind kind,
+        double value,
+        Map<String, String> labels) {
+
+    public SampleRequest {
+        if (timestamp == null) {
+            throw new InvalidLifecycleRequestException("sample of " + metric + ": timestamp is required");
+        }
+        if (source == null || source.isBlank()) {
+            throw new InvalidLifecycleRequestException("sample of " + metric + ": source is required");
+        }
+        if (metric == null || metric.isBlank()) {
+            throw new InvalidLifecycleRequestException("sample from " + source + ": metric is required");
+        }
+        if (!Double.isFinite(value)) {
+            throw new InvalidLifecycleRequestException("sample of " + metric + ": value must be finite");
+        }
+        kind = kind == null ? SampleKind.GAUGE : kind;
+        labels = labels == null ? Map.of() : Map.copyOf(labels);
+    }
+}

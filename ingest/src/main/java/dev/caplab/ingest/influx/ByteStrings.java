@@ -1,0 +1,37 @@
+package dev.caplab.ingest.influx;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * A small direct-mapped cache from UTF-8 byte slices to Strings. Line protocol repeats the same measurement, tag
+ * keys and tag values on every line, so decoding each once saves most of the parser's allocation. Not thread-safe.
+ */
+final class ByteStrings {
+
+    private static final int SLOTS = 4096;
+    private static final int MAX_CACHED_LENGTH = 128;
+
+    private final byte[][] keys = new byte[SLOTS][];
+    private final String[] values = new String[SLOTS];
+
+    String get(byte[] buf, int from, int to) {
+        int length = to - from;
+        if (length > MAX_CACHED_LENGTH) {
+            return new String(buf, from, length, StandardCharsets.UTF_8);
+        }
+        int hash = 0x811c9dc5;
+        for (int i = from; i < to; i++) {
+            hash = (hash ^ buf[i]) * 0x01000193;
+        }
+        int slot = (hash ^ (hash >>> 16)) & (SLOTS - 1);
+        byte[] key = keys[slot];
+        if (key != null && Arrays.equals(key, 0, key.length, buf, from, to)) {
+            return values[slot];
+        }
+        String value = new String(buf, from, length, StandardCharsets.UTF_8);
+        keys[slot] = Arrays.copyOfRange(buf, from, to);
+        values[slot] = value;
+        return value;
+    }
+}

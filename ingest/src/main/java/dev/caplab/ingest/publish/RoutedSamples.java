@@ -1,0 +1,62 @@
+package dev.caplab.ingest.publish;
+
+import dev.caplab.ingest.parse.ParseError;
+import dev.caplab.schema.event.Sample;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * What a parser made of input that may carry several runs (a {@code run} tag per line): the valid samples grouped by
+ * run id, in input order, and every rejected line. Publishing it publishes every run's samples.
+ */
+public record RoutedSamples(Map<String, List<Sample>> samplesByRun, List<ParseError> errors) {
+
+    public RoutedSamples {
+        samplesByRun = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(samplesByRun));
+        errors = List.copyOf(errors);
+    }
+
+    public int sampleCount() {
+        return samplesByRun.values().stream().mapToInt(List::size).sum();
+    }
+
+    public boolean hasErrors() {
+        return !errors.isEmpty();
+    }
+
+    /** Publishes every run's samples; completes when Kafka acknowledged all of them. */
+    public CompletableFuture<Void> publishTo(SampleSink sink, String adapter) {
+        return CompletableFuture.allOf(samplesByRun.entrySet().stream()
+                .map(e -> sink.publish(e.getKey(), adapter, e.getValue()))
+                .toArray(CompletableFuture[]::new));
+    }
+
+    /** Collects samples and errors while a parser runs; not thread-safe. */
+    public static final class Builder {
+
+        private final Map<String, List<Sample>> byRun = new LinkedHashMap<>();
+        private final List<ParseError> errors = new ArrayList<>();
+        private String lastRunId;
+        private List<Sample> lastList;
+
+        public void add(String runId, Sample sample) {
+            // consecutive lines of one run are the norm: skip the map lookup for them
+            if (!runId.equals(lastRunId)) {
+                lastList = byRun.computeIfAbsent(runId, r -> new ArrayList<>());
+                lastRunId = runId;
+            }
+            lastList.add(sample);
+        }
+
+        public void error(ParseError error) {
+            errors.add(error);
+        }
+
+        public RoutedSamples build() {
+            return new RoutedSamples(byRun, errors);
+        }
+    }
+}

@@ -1,0 +1,180 @@
+package dev.caplab.ingest.influx;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+import dev.caplab.ingest.parse.ParseError;
+import dev.caplab.ingest.publish.RoutedSamples;
+import dev.caplab.schema.event.Sample;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class LineProtocolParserTest {
+
+    private static final Instant RECEIVED = Instant.parse("2026-03-01T10:00:00Z");
+    private static final Instant T = Instant.parse("2024-03-01T08:00:00Z");
+
+    private final LineProtocolParser parser = new LineProtocolParser();
+
+    private RoutedSamples parse(String body, TimestampPrecision precision, String db) {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        return parser.parse(bytes, 0, bytes.length, precision, db, RECEIVED);
+    }
+
+    private RoutedSamples parseFixture(String resource, String db) {
+        byte[] bytes = Fixtures.bytes(resource);
+        return parser.parse(bytes, 0, bytes.length, TimestampPrecision.NANOSECONDS, db, RECEIVED);
+    }
+
+    @Test
+    void k6LinesMapValueFieldToTheMeasurementAndTagsToLabels() {
+        RoutedSamples result = parseFixture("influx/k6.lp", "run-k6");
+
+        assertThat(result.errors()).isEmpty();
+        List<Sample> samples = result.samplesByRun().get("run-k6");
+        assertThat(samples).extracting(Sample::getMetric, Sample::getValue).containsExactly(
+                tuple("http_reqs", 1.0), tuple("http_req_duration", 112.734), tuple("vus", 10.0),
+                tuple("iteration_duration", 1114.2), tuple("iteration_duration.vu", 3.0),
+                tuple("iteration_duration.iter", 7.0));
+        Sample duration = samples.get(1);
+        assertThat(duration.getTimestamp()).isEqualTo(Instant.parse("2024-03-01T08:00:00.123456Z"));
+        assertThat(duration.getSource()).isEqualTo(LineProtocolParser.DEFAULT_SOURCE);
+        assertThat(duration.getLabels()).containsEntry("status", "200").containsEntry("url", "https://test.k6.io/")
+                .hasSize(8);
+    }
+
+    @Test
+    void telegrafLinesKeepTypesAndUseHostAsSource() {
+        RoutedSamples result = parseFixture("influx/telegraf.lp", "run-t");
+
+        assertThat(result.errors()).isEmpty();
+        List<Sample> samples = result.samplesByRun().get("run-t");
+        assertThat(samples).extracting(Sample::getMetric, Sample::getValue).contains(
+                tuple("cpu.usage_user", 41.5), tuple("mem.used", 2147483648.0),
+                tuple("net.bytes_sent", 987654321012.0), tuple("net.err_in", 0.0), tuple("system.n_cpus", 2.0));
+        assertThat(samples).allSatisfy(s -> assertThat(s.getSource()).isEqualTo("sut-1"));
+        Sample cpus = samples.stream().filter(s -> s.getMetric().equals("system.n_cpus")).findFirst().orElseThrow();
+        assertThat(cpus.getLabels()).containsEntry("uptime_format", "5 days,  2:01");
+        assertThat(samples).hasSize(9);
+    }
+
+    @Test
+    void escapesInNamesTagsAndStringsAreDecoded() {
+        RoutedSamples result = parseFixture("influx/escapes.lp", "run-e");
+
+        assertThat(result.errors()).isEmpty();
+        List<Sample> samples = result.samplesByRun().get("run-e");
+        assertThat(samples.get(0).getMetric()).isEqualTo("weird,measure ment.field one");
+        assertThat(samples.get(1).getMetric()).isEqualTo("weird,measure ment.field,two");
+        assertThat(samples.get(0).getLabels()).containsEntry("tag key", "tag,value").containsEntry("eq=key", "a=b");
+        assertThat(samples).filteredOn(s -> s.getMetric().startsWith("notes."))
+                .extracting(Sample::getMetric, Sample::getValue)
+                .containsExactly(tuple("notes.ok", 1.0), tuple("notes.bad", 0.0));
+        assertThat(samples.get(2).getLabels()).containsEntry("msg", "say \"hi\"\\ back");
+        Sample multi = samples.stream().filter(s -> s.getMetric().equals("multi.n")).findFirst().orElseThrow();
+        assertThat(multi.getLabels()).containsEntry("text", "line one\nline two");
+        assertThat(samples).extracting(Sample::getMetric).contains("jmeter.pct90.0", "jmeter.count");
+    }
+
+    @Test
+    void malformedLinesAreReportedByNumberAndEveryValidLineIsKept() {
+        RoutedSamples result = parseFixture("influx/malformed.lp", "run-m");
+
+        assertThat(result.samplesByRun().get("run-m")).extracting(Sample::getValue).containsExactly(1.0, 2.0);
+        assertThat(result.errors()).extracting(ParseError::line, ParseError::reason).containsExactly(
+                tuple(2L, "missing fields"),
+                tuple(3L, "missing tag value"),
+                tuple(4L, "invalid number 'abc'"),
+                tuple(5L, "invalid timestamp '17092800000000x'"),
+                tuple(7L, "unterminated string"));
+        assertThat(result.errors().get(2).describe()).isEqualTo("line 4, field value: invalid number 'abc'");
+        assertThat(result.errors().get(0).excerpt()).isEqualTo("cpu,host=a");
+    }
+
+    @Test
+    void numberFormsFollowInfluxRules() {
+        RoutedSamples result = parse("""
+                m a=1,b=-1.5,c=1e3,d=2.5E-3,e=+4,f=.5,g=-0i,h=18446744073709551615u,i=TRUE,j=False,k=t 0
+                m x=1.2.3 0
+                m x=NaN 0
+                m x=1e 0
+                m x=-1u 0
+                m x=9223372036854775808i 0
+                m x=truth 0
+                """, TimestampPrecision.SECONDS, "r");
+
+        assertThat(result.samplesByRun().get("r")).extracting(Sample::getValue)
+                .containsExactly(1.0, -1.5, 1000.0, 0.0025, 4.0, 0.5, 0.0, 18446744073709551615.0, 1.0, 0.0, 1.0);
+        assertThat(result.errors()).extracting(ParseError::line).containsExactly(2L, 3L, 4L, 5L, 6L, 7L);
+        assertThat(result.errors()).extracting(ParseError::field).containsOnly("x");
+    }
+
+    @Test
+    void longDecimalsFallBackToExactParsing() {
+        RoutedSamples result = parse("m v=0.1000000000000000055511151231257827,w=123456789012345678901234 0",
+                TimestampPrecision.SECONDS, "r");
+        assertThat(result.samplesByRun().get("r")).extracting(Sample::getValue)
+                .containsExactly(0.1, 1.2345678901234568E23);
+    }
+
+    @Test
+    void precisionScalesTimestampsAndMissingTimestampsGetTheReceiveTime() {
+        RoutedSamples result = parse("m v=1 1709280000\nm v=2\r\nm v=3 1709280000250\n", TimestampPrecision.SECONDS,
+                "r");
+        assertThat(result.errors()).hasSize(0);
+        List<Sample> samples = result.samplesByRun().get("r");
+        assertThat(samples.get(0).getTimestamp()).isEqualTo(T);
+        assertThat(samples.get(1).getTimestamp()).isEqualTo(RECEIVED);
+
+        RoutedSamples millis = parse("m v=3 1709280000250", TimestampPrecision.MILLISECONDS, "r");
+        assertThat(millis.samplesByRun().get("r").getFirst().getTimestamp()).isEqualTo(T.plusMillis(250));
+        RoutedSamples micros = parse("m v=3 1709280000000007", TimestampPrecision.MICROSECONDS, "r");
+        assertThat(micros.samplesByRun().get("r").getFirst().getTimestamp()).isEqualTo(T.plusNanos(7_000));
+        assertThat(TimestampPrecision.fromParameter("ms")).isEqualTo(TimestampPrecision.MILLISECONDS);
+        assertThat(TimestampPrecision.fromParameter(null)).isEqualTo(TimestampPrecision.NANOSECONDS);
+    }
+
+    @Test
+    void timestampOverflowingMicrosIsAnError() {
+        RoutedSamples result = parse("m v=1 9223372036854775807", TimestampPrecision.HOURS, "r");
+        assertThat(result.errors()).singleElement().extracting(ParseError::reason).asString()
+                .startsWith("timestamp out of range");
+    }
+
+    @Test
+    void runAndRunIdTagsRouteLinesAndAreNotLabels() {
+        RoutedSamples result = parse("""
+                m,run=a,x=1 v=1 0
+                m,run_id=b v=2 0
+                m,source=client-7 v=3 0
+                """, TimestampPrecision.SECONDS, "db");
+
+        assertThat(result.samplesByRun()).containsOnlyKeys("a", "b", "db");
+        assertThat(result.samplesByRun().get("a").getFirst().getLabels()).containsOnlyKeys("x");
+        assertThat(result.samplesByRun().get("db").getFirst().getSource()).isEqualTo("client-7");
+        assertThat(result.samplesByRun().get("db").getFirst().getLabels()).isEmpty();
+    }
+
+    @Test
+    void lineWithoutRunAndWithoutDbIsRejected() {
+        RoutedSamples result = parse("m v=1 0\nm,run=a v=1 0", TimestampPrecision.SECONDS, null);
+        assertThat(result.samplesByRun()).containsOnlyKeys("a");
+        assertThat(result.errors()).singleElement().extracting(ParseError::reason).asString().startsWith("no run");
+    }
+
+    @Test
+    void blankLinesCommentsAndCrLfAreSkipped() {
+        RoutedSamples result = parse("\n# comment\r\n   \nm v=1 0\r\n\r\n", TimestampPrecision.SECONDS, "r");
+        assertThat(result.errors()).isEmpty();
+        assertThat(result.sampleCount()).isEqualTo(1);
+    }
+
+    @Test
+    void stringOnlyLineIsRejectedNotSilentlyDropped() {
+        RoutedSamples result = parse("log msg=\"hello\" 0", TimestampPrecision.SECONDS, "r");
+        assertThat(result.errors()).singleElement().extracting(ParseError::reason)
+                .isEqualTo("only string fields: no numeric value to record");
+    }
+}
