@@ -11,7 +11,8 @@ import java.util.Optional;
  * cliff, not a slope" (EP19 §3.1: 18 → 19 sessions took one vCPU from 45 % to 88–103 %).
  *
  * <p>Two rules, the earlier step wins: (1) in the chosen segmented model, slope after ψ ≥ factor ×
- * slope before, with Davies' test significant; (2) scanning steps in load order, step k is a cliff when its measured value exceeds the
+ * slope before, with Davies' test significant and some later step above the pre-knee line by more than the
+ * relative tolerance (a knee that changes nothing a planner would see is no cliff); (2) scanning steps in load order, step k is a cliff when its measured value exceeds the
  * line through steps 0..k−1 by more than the relative tolerance <em>and</em> either lies above that line's
  * prediction interval or the slope into step k is ≥ factor × the line's slope. The second arm matters when
  * only three steps precede the cliff (LiveKit 30×30): with one residual dof the interval is uninformative.
@@ -46,7 +47,7 @@ public final class CliffDetector {
                 while (pos < s.size() && s.x(pos) <= psi) {
                     pos++;
                 }
-                if (pos >= s.size() || pos < 2) {
+                if (pos >= s.size() || pos < 2 || !departsFromLine(s, pos, o)) {
                     continue;
                 }
                 return new CliffDetection(true, CliffReason.SEGMENT_SLOPE_RATIO, pos, s.x(pos), s.x(pos - 1),
@@ -54,6 +55,18 @@ public final class CliffDetector {
             }
         }
         return CliffDetection.none();
+    }
+
+    /** Whether some step at or after {@code pos} exceeds the line through the steps before it by the relative tolerance. */
+    private static boolean departsFromLine(StepSeries s, int pos, CliffOptions o) {
+        LinearFit line = LinearModel.fitLine(s.head(pos));
+        for (int k = pos; k < s.size(); k++) {
+            double predicted = line.predict(s.x(k));
+            if (s.y(k) > predicted + o.relativeTolerance() * Math.abs(predicted)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static CliffDetection scan(StepSeries s, CliffOptions o) {

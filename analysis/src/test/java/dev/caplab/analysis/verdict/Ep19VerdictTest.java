@@ -1,0 +1,69 @@
+package dev.caplab.analysis.verdict;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * EP19 §3 (seed 002), three reports: LightNode 2 vCPU 12→25→50 pass, 75 fails (connect timeouts, dropped
+ * frames); AWS Lightsail 12…250 pass, 300 fails; LightNode 1 vCPU 10, 15, 17, 18 pass, 19 fails. The rule
+ * set is the report's: every session connects, none disconnects, no dropped frames.
+ */
+class Ep19VerdictTest {
+    private static final List<SloRule> RULES = List.of(
+            SloRule.of("all connected", "sessions.failed", "max", SloComparator.EQ, 0),
+            SloRule.of("no disconnects", "sessions.dropped", "max", SloComparator.EQ, 0),
+            SloRule.of("no dropped frames", "frames.dropped", "rate", SloComparator.LE, 0));
+
+    private static List<StepStatistics> steps(double[] loads, int firstFailing) {
+        List<StepStatistics> out = new ArrayList<>();
+        for (int i = 0; i < loads.length; i++) {
+            boolean bad = i >= firstFailing;
+            out.add(new StepStatistics(i, loads[i], List.of(
+                    new Observation("sessions.failed", "max", "whep-loadgen", bad ? 7 : 0),
+                    new Observation("sessions.dropped", "max", "whep-loadgen", 0),
+                    new Observation("frames.dropped", "rate", "node", bad ? 12.5 : 0))));
+        }
+        return out;
+    }
+
+    @Test
+    void maxStableLoadsAre50And250And18() {
+        assertThat(Verdicts.maxStableLoad(Verdicts.evaluateAll(steps(new double[] {12, 25, 50, 75}, 3), RULES))
+                .load()).hasValue(50);
+        assertThat(Verdicts.maxStableLoad(Verdicts.evaluateAll(
+                steps(new double[] {12, 25, 50, 75, 100, 150, 200, 250, 300}, 8), RULES)).load()).hasValue(250);
+        MaxStableLoad oneVcpu = Verdicts.maxStableLoad(Verdicts.evaluateAll(
+                steps(new double[] {10, 15, 17, 18, 19}, 4), RULES));
+        assertThat(oneVcpu.load()).hasValue(18);
+        assertThat(oneVcpu.firstFailLoad()).hasValue(19);
+        assertThat(oneVcpu.failureObserved()).isTrue();
+    }
+
+    @Test
+    void aPassAfterTheFirstFailDoesNotRaiseTheMaximum() {
+        List<StepVerdict> v = new ArrayList<>(Verdicts.evaluateAll(steps(new double[] {10, 20, 30}, 1), RULES));
+        StepStatistics passing = steps(new double[] {40}, 9).getFirst();
+        v.add(Verdicts.evaluate(new StepStatistics(3, 40, passing.observations()), RULES));
+        assertThat(Verdicts.maxStableLoad(v).load()).hasValue(10);
+    }
+
+    @Test
+    void aMissingMetricFailsTheRuleWithAReason() {
+        StepVerdict v = Verdicts.evaluate(new StepStatistics(0, 12, List.of()), RULES);
+        assertThat(v.passed()).isFalse();
+        assertThat(v.outcomes().getFirst().reason()).contains("no observation");
+    }
+
+    @Test
+    void aRuleOverAllSourcesFailsWhenAnySourceFails() {
+        SloRule p95 = SloRule.of("latency", "latency.millis", "p95", SloComparator.LE, 500);
+        StepStatistics s = new StepStatistics(0, 100, List.of(new Observation("latency.millis", "p95", "a", 120),
+                new Observation("latency.millis", "p95", "b", 640)));
+        RuleOutcome o = Verdicts.evaluate(s, List.of(p95)).outcomes().getFirst();
+        assertThat(o.passed()).isFalse();
+        assertThat(o.observed()).hasValue(640);
+    }
+}
