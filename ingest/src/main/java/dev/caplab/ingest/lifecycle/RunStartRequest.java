@@ -1,5 +1,6 @@
 package dev.caplab.ingest.lifecycle;
 
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -9,6 +10,8 @@ import java.util.Map;
  * vCPU, memory, nominal and measured egress in Mbit/s), with which tool, labels, planned steps, SLO rules as text
  * ({@code p95(http_req_duration)<=500}) and the load expression giving the fit's x. A null runId gets one generated.
  */
+// bound directly by the /api/v1/runs endpoints, where no "type" property is needed
+@JsonTypeInfo(use = JsonTypeInfo.Id.NONE)
 public record RunStartRequest(String runId, String sut, String sutVersion, String configDigest, String provider,
         String region, String tier, String instanceType, Double vcpu, Long memoryBytes, Double nominalEgressMbps,
         Double measuredEgressMbps, String tool, Map<String, String> labels, List<Map<String, Double>> plannedSteps,

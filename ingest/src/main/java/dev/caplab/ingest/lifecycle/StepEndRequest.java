@@ -1,8 +1,11 @@
 package dev.caplab.ingest.lifecycle;
 
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import java.time.Instant;
 
 /** A step ends (at {@code endedAt}, or now). */
+// bound directly by the /api/v1/runs endpoints, where no "type" property is needed
+@JsonTypeInfo(use = JsonTypeInfo.Id.NONE)
 public record StepEndRequest(String runId, int index, Instant endedAt) implements LifecycleRequest {
 
     public StepEndRequest {

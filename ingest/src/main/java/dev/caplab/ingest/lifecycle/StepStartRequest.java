@@ -1,9 +1,12 @@
 package dev.caplab.ingest.lifecycle;
 
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import java.time.Instant;
 import java.util.Map;
 
 /** A step at a constant load begins; samples in its first {@code warmupSeconds} are excluded from sustained figures. */
+// bound directly by the /api/v1/runs endpoints, where no "type" property is needed
+@JsonTypeInfo(use = JsonTypeInfo.Id.NONE)
 public record StepStartRequest(String runId, int index, Map<String, Double> load, double warmupSeconds,
         Instant startedAt) implements LifecycleRequest {
 

@@ -1,0 +1,272 @@
+package dev.caplab.ingest.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.caplab.broker.BrokerSettings;
+import dev.caplab.broker.EmbeddedKafkaBroker;
+import dev.caplab.schema.event.Annotation;
+import dev.caplab.schema.event.RunStarted;
+import dev.caplab.schema.event.Sample;
+import dev.caplab.schema.event.SampleBatch;
+import dev.caplab.schema.event.SampleKind;
+import dev.caplab.schema.event.StepStarted;
+import dev.caplab.schema.serde.EventSerdes;
+import dev.caplab.schema.topic.TopicCatalog;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.Predicate;
+import java.util.zip.GZIPOutputStream;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.Deserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.annotation.Import;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/** HTTP on a random port → the real in-process broker → a consumer decoding with caplab's serdes. */
+@SpringBootTest(classes = IngestHttpIT.App.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class IngestHttpIT {
+
+    private static final String WRITER = "it-writer-secret-0123456789";
+    private static final String READER = "it-reader-secret-0123456789";
+    private static final long MAX_BODY = 200_000;
+    private static Path dataDir;
+    private static EmbeddedKafkaBroker broker;
+
+    @SpringBootConfiguration
+    @EnableAutoConfiguration
+    @Import(IngestHttpConfiguration.class)
+    static class App {
+    }
+
+    @DynamicPropertySource
+    static void ingestProperties(DynamicPropertyRegistry registry) throws IOException {
+        dataDir = Files.createTempDirectory("caplab-ingest-it");
+        broker = EmbeddedKafkaBroker.start(BrokerSettings.loopback(dataDir, 0));
+        registry.add("caplab.ingest.bootstrap-servers", broker::bootstrapServers);
+        registry.add("caplab.ingest.max-body-bytes", () -> MAX_BODY);
+        registry.add("caplab.ingest.tokens[0].name", () -> "k6");
+        registry.add("caplab.ingest.tokens[0].secret", () -> WRITER);
+        registry.add("caplab.ingest.tokens[0].scopes", () -> "write");
+        registry.add("caplab.ingest.tokens[1].name", () -> "dashboard");
+        registry.add("caplab.ingest.tokens[1].secret", () -> READER);
+        registry.add("caplab.ingest.tokens[1].scopes", () -> "read");
+    }
+
+    @AfterAll
+    static void stopBroker() {
+        if (broker != null) {
+            broker.close();
+        }
+    }
+
+    @LocalServerPort
+    int port;
+
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    @Test
+    void gzipWriteWithOneBadLinePublishesTheValidLinesThenAnswers400() throws Exception {
+        String run = "run-" + UUID.randomUUID();
+        String body = "cpu,host=sut-1 usage_user=41.5,usage_system=6.25 1709280000000000000\n"
+                + "cpu,host=sut-1 usage_user=oops 1709280001000000000\n"
+                + "http_req_duration,status=200 value=112.5 1709280002000000000\n";
+
+        HttpResponse<String> response = post("/write?db=" + run + "&precision=ns", gzip(body),
+                "Authorization", "Bearer " + WRITER, "Content-Encoding", "gzip");
+
+        assertThat(response.statusCode()).isEqualTo(400);
+        assertThat(response.body()).contains("line 2, field usage_user: invalid number 'oops'").contains("accepted=3");
+        List<Sample> samples = samplesOf(run, 3);
+        assertThat(samples).extracting(Sample::getMetric)
+                .containsExactly("cpu.usage_user", "cpu.usage_system", "http_req_duration");
+        assertThat(samples.getFirst().getSource()).isEqualTo("sut-1");
+    }
+
+    @Test
+    void cleanWriteAnswers204WithInfluxStyleCredentials() throws Exception {
+        String run = "run-" + UUID.randomUUID();
+        String basic = java.util.Base64.getEncoder().encodeToString(("k6:" + WRITER).getBytes(StandardCharsets.UTF_8));
+        HttpResponse<String> response = post("/write?db=" + run + "&precision=s", "vus value=10 1709280000\n"
+                .getBytes(StandardCharsets.UTF_8), "Authorization", "Basic " + basic);
+
+        assertThat(response.statusCode()).isEqualTo(204);
+        assertThat(samplesOf(run, 1).getFirst().getValue()).isEqualTo(10.0);
+        assertThat(post("/write?db=" + run + "&p=" + WRITER, "vus value=11".getBytes(StandardCharsets.UTF_8))
+                .statusCode()).isEqualTo(204);
+    }
+
+    @Test
+    void writesWithoutAWriteTokenAreRefused() throws Exception {
+        byte[] line = "vus value=1".getBytes(StandardCharsets.UTF_8);
+        HttpResponse<String> none = post("/write?db=r", line);
+        HttpResponse<String> readOnly = post("/write?db=r", line, "Authorization", "Bearer " + READER);
+        HttpResponse<String> wrong = post("/api/v1/events", "{}".getBytes(StandardCharsets.UTF_8),
+                "Authorization", "Bearer not-a-token-at-all-xx", "Content-Type", "application/json");
+
+        assertThat(none.statusCode()).isEqualTo(401);
+        assertThat(none.body()).contains("missing bearer token");
+        assertThat(readOnly.statusCode()).isEqualTo(401);
+        assertThat(readOnly.body()).contains("lacks the write scope");
+        assertThat(wrong.statusCode()).isEqualTo(401);
+        assertThat(http.send(HttpRequest.newBuilder(uri("/ping")).GET().build(), HttpResponse.BodyHandlers.ofString())
+                .statusCode()).isEqualTo(204);
+    }
+
+    @Test
+    void oversizedBodiesAre413EvenWhenOnlyTheDecompressedSizeIsTooLarge() throws Exception {
+        byte[] big = "vus value=1 0\n".repeat((int) (MAX_BODY / 14) + 10).getBytes(StandardCharsets.UTF_8);
+        HttpResponse<String> plain = post("/write?db=r", big, "Authorization", "Bearer " + WRITER);
+        HttpResponse<String> bomb = post("/write?db=r", gzip(new String(big, StandardCharsets.UTF_8)),
+                "Authorization", "Bearer " + WRITER, "Content-Encoding", "gzip");
+
+        assertThat(plain.statusCode()).isEqualTo(413);
+        assertThat(plain.body()).contains("exceeds the limit of " + MAX_BODY + " bytes");
+        assertThat(bomb.statusCode()).isEqualTo(413);
+        assertThat(bomb.body()).contains("decompressed request body exceeds");
+    }
+
+    @Test
+    void runStartAndEventsBatchReachTheRunsAndSamplesTopics() throws Exception {
+        HttpResponse<String> started = post("/api/v1/runs", resource("http/run-start.json"),
+                "Authorization", "Bearer " + WRITER, "Content-Type", "application/json");
+        assertThat(started.statusCode()).isEqualTo(201);
+        String run = started.body().replaceAll(".*\"runId\":\"([^\"]+)\".*", "$1");
+        assertThat(run).startsWith("livekit-");
+
+        byte[] batch = new String(resource("http/events-batch.json"), StandardCharsets.UTF_8).replace("RUN", run)
+                .getBytes(StandardCharsets.UTF_8);
+        HttpResponse<String> accepted = post("/api/v1/events", batch, "Authorization", "Bearer " + WRITER,
+                "Content-Type", "application/json");
+        assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(202);
+        assertThat(post("/api/v1/runs/" + run + "/steps/0/end", new byte[0], "Authorization", "Bearer " + WRITER)
+                .statusCode()).isEqualTo(202);
+
+        List<SpecificRecord> lifecycle = consume(TopicCatalog.RUNS, EventSerdes.lifecycle(), run, 4);
+        assertThat(lifecycle).extracting(e -> e.getClass().getSimpleName())
+                .containsExactly("RunStarted", "StepStarted", "Annotation", "StepEnded");
+        RunStarted runStarted = (RunStarted) lifecycle.getFirst();
+        assertThat(runStarted.getSloRules()).hasSize(2);
+        assertThat(runStarted.getEnvironment().getMeasuredEgressMbps()).isEqualTo(106.0);
+        assertThat(((StepStarted) lifecycle.get(1)).getWarmupMicros()).isEqualTo(20_000_000L);
+        assertThat(((Annotation) lifecycle.get(2)).getLabels()).containsEntry("by", "ops");
+        List<Sample> samples = samplesOf(run, 2);
+        assertThat(samples.get(1).getKind()).isEqualTo(SampleKind.COUNTER);
+    }
+
+    @Test
+    void invalidLifecycleBodiesAre400WithTheReason() throws Exception {
+        HttpResponse<String> badSlo = post("/api/v1/runs",
+                "{\"sut\":\"x\",\"slo\":[\"p97(latency)<=5\"]}".getBytes(StandardCharsets.UTF_8),
+                "Authorization", "Bearer " + WRITER, "Content-Type", "application/json");
+        HttpResponse<String> noSut = post("/api/v1/runs", "{\"provider\":\"aws\"}".getBytes(StandardCharsets.UTF_8),
+                "Authorization", "Bearer " + WRITER, "Content-Type", "application/json");
+
+        assertThat(badSlo.statusCode()).isEqualTo(400);
+        assertThat(badSlo.body()).contains("unknown statistic 'p97'");
+        assertThat(noSut.statusCode()).isEqualTo(400);
+        assertThat(noSut.body()).contains("sut (the system under test's name) is required");
+    }
+
+    @Test
+    void k6JsonUploadIsPublished() throws Exception {
+        String run = "run-" + UUID.randomUUID();
+        HttpResponse<String> response = post("/api/v1/k6?run=" + run, gzip(new String(resource("k6/results.json"),
+                StandardCharsets.UTF_8)), "Authorization", "Bearer " + WRITER, "Content-Encoding", "gzip");
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        assertThat(samplesOf(run, 4)).extracting(Sample::getMetric).contains("vus", "http_reqs", "checks");
+    }
+
+    private List<Sample> samplesOf(String run, int expected) {
+        List<SampleBatch> batches = new ArrayList<>();
+        consume(TopicCatalog.SAMPLES, EventSerdes.sampleBatch(), run, b -> {
+            batches.add(b);
+            return batches.stream().mapToInt(x -> x.getSamples().size()).sum() >= expected;
+        });
+        assertThat(batches).allSatisfy(b -> assertThat(b.getRunId()).isEqualTo(run));
+        return batches.stream().flatMap(b -> b.getSamples().stream()).toList();
+    }
+
+    private <V> List<V> consume(String topic, Deserializer<V> values, String run, int expected) {
+        List<V> seen = new ArrayList<>();
+        consume(topic, values, run, v -> {
+            seen.add(v);
+            return seen.size() >= expected;
+        });
+        return seen;
+    }
+
+    /** Reads the topic from the start, feeding values keyed by the run until done says so (20 s at most). */
+    private <V> void consume(String topic, Deserializer<V> values, String run, Predicate<V> done) {
+        Map<String, Object> config = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
+                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        try (KafkaConsumer<String, V> consumer = new KafkaConsumer<>(config, new StringDeserializer(), values)) {
+            // assign instead of subscribe: no consumer-group join, so no rebalance delay per read
+            List<TopicPartition> partitions = consumer.partitionsFor(topic).stream()
+                    .map(p -> new TopicPartition(topic, p.partition())).toList();
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
+            long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+            while (System.nanoTime() < deadline) {
+                for (ConsumerRecord<String, V> record : consumer.poll(Duration.ofMillis(200))) {
+                    if (run.equals(record.key()) && done.test(record.value())) {
+                        return;
+                    }
+                }
+            }
+        }
+        throw new AssertionError("not enough records for " + run + " on " + topic + " within 20 s");
+    }
+
+    private HttpResponse<String> post(String path, byte[] body, String... headers) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri(path)).POST(HttpRequest.BodyPublishers.ofByteArray(body));
+        for (int i = 0; i < headers.length; i += 2) {
+            request.header(headers[i], headers[i + 1]);
+        }
+        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private URI uri(String path) {
+        return URI.create("http://127.0.0.1:" + port + path);
+    }
+
+    private static byte[] gzip(String text) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (GZIPOutputStream gzip = new GZIPOutputStream(out)) {
+            gzip.write(text.getBytes(StandardCharsets.UTF_8));
+        }
+        return out.toByteArray();
+    }
+
+    private static byte[] resource(String name) {
+        try (InputStream in = IngestHttpIT.class.getClassLoader().getResourceAsStream(name)) {
+            return in.readAllBytes();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
