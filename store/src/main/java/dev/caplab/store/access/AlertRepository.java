@@ -1,0 +1,22 @@
+package dev.caplab.store.access;
+
+import dev.caplab.store.row.AlertRow;
+
+import javax.sql.DataSource;
+import java.util.List;
+
+/** Alerts raised during runs; an identical replayed alert collapses onto the original. */
+public final class AlertRepository extends RunScopedRepository<AlertRow> {
+
+    private static final RowCodec<AlertRow> CODEC = new RowCodec<>("alerts",
+            List.of("run_id", "at", "kind", "step_index", "message"), true,
+            (p, r) -> p.addAll(r.runId(), r.at(), r.kind(), r.stepIndex(), r.message()),
+            rs -> {
+                Fields f = new Fields(rs);
+                return new AlertRow(f.string(), f.instant(), f.string(), f.nullableInt32(), f.string());
+            });
+
+    public AlertRepository(DataSource dataSource) {
+        super(dataSource, CODEC, "at, kind");
+    }
+}

@@ -1,0 +1,22 @@
+package dev.caplab.store.access;
+
+import dev.caplab.store.row.AnnotationRow;
+
+import javax.sql.DataSource;
+import java.util.List;
+
+/** Timeline notes of runs; an identical replayed note collapses onto the original. */
+public final class AnnotationRepository extends RunScopedRepository<AnnotationRow> {
+
+    private static final RowCodec<AnnotationRow> CODEC = new RowCodec<>("annotations",
+            List.of("run_id", "at", "text", "labels"), true,
+            (p, r) -> p.addAll(r.runId(), r.at(), r.text(), r.labels()),
+            rs -> {
+                Fields f = new Fields(rs);
+                return new AnnotationRow(f.string(), f.instant(), f.string(), f.stringMap());
+            });
+
+    public AnnotationRepository(DataSource dataSource) {
+        super(dataSource, CODEC, "at, text");
+    }
+}

@@ -1,0 +1,78 @@
+package dev.caplab.store.access;
+
+import dev.caplab.store.row.RunRow;
+
+import javax.sql.DataSource;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** Runs: written from RunStarted (and RunEnded), listed by filters, read as their latest version. */
+public final class RunRepository {
+
+    private static final List<String> COLUMNS = List.of("run_id", "started_at", "sut_name", "sut_version",
+            "sut_config_digest", "provider", "region", "instance_type", "tier", "vcpu", "memory_bytes",
+            "nominal_egress_mbps", "measured_egress_mbps", "tool", "labels", "planned_steps_json",
+            "slo_rules_json", "load_expression", "ended_at", "status", "end_reason", "version");
+
+    private static final RowCodec<RunRow> CODEC = new RowCodec<>("runs", COLUMNS, true,
+            (p, r) -> p.addAll(r.runId(), r.startedAt(), r.sutName(), r.sutVersion(), r.sutConfigDigest(),
+                    r.provider(), r.region(), r.instanceType(), r.tier(), r.vcpu(), r.memoryBytes(),
+                    r.nominalEgressMbps(), r.measuredEgressMbps(), r.tool(), r.labels(), r.plannedStepsJson(),
+                    r.sloRulesJson(), r.loadExpression(), r.endedAt(), r.status(), r.endReason(), r.version()),
+            rs -> {
+                Fields f = new Fields(rs);
+                return new RunRow(f.string(), f.instant(), f.string(), f.string(), f.string(), f.string(),
+                        f.string(), f.string(), f.string(), f.nullableFloat64(), f.nullableInt64(),
+                        f.nullableFloat64(), f.nullableFloat64(), f.string(), f.stringMap(), f.string(),
+                        f.string(), f.string(), f.instant(), f.string(), f.string(), f.int64());
+            });
+
+    private final TableAccess<RunRow> access;
+
+    public RunRepository(DataSource dataSource) {
+        this.access = new TableAccess<>(dataSource, CODEC);
+    }
+
+    /** Inserts run rows; a replay with the same or lower version changes nothing once merged. */
+    public int insertBatch(List<RunRow> rows, String dedupToken) {
+        return access.insertBatch(rows, dedupToken);
+    }
+
+    /**
+     * Records RunEnded as a new version of the run's latest row, copied inside ClickHouse. Does nothing if the
+     * run was never started or already has a version at least {@code version}.
+     */
+    public void markEnded(String runId, Instant endedAt, String status, String reason, long version) {
+        List<String> copied = COLUMNS.subList(0, COLUMNS.indexOf("ended_at"));
+        access.update("INSERT INTO runs (" + String.join(", ", COLUMNS) + ") SELECT " + String.join(", ", copied)
+                + ", ?, ?, ?, ? FROM runs FINAL WHERE run_id = ? AND version < ?",
+                endedAt, status, reason, version, runId, version);
+    }
+
+    /** The run's latest version. */
+    public Optional<RunRow> find(String runId) {
+        return access.select("run_id = ?", "", runId).stream().findFirst();
+    }
+
+    /** Runs matching {@code filter}, newest first. */
+    public List<RunRow> find(RunFilter filter) {
+        List<String> where = new ArrayList<>();
+        List<Object> values = new ArrayList<>();
+        filter.sutName().ifPresent(v -> add(where, values, "sut_name = ?", v));
+        filter.provider().ifPresent(v -> add(where, values, "provider = ?", v));
+        filter.tier().ifPresent(v -> add(where, values, "tier = ?", v));
+        filter.tool().ifPresent(v -> add(where, values, "tool = ?", v));
+        filter.labelKey().ifPresent(k -> add(where, values, "labels[?] = ?", k, filter.labelValue().orElseThrow()));
+        filter.startedFrom().ifPresent(v -> add(where, values, "started_at >= ?", v));
+        filter.startedBefore().ifPresent(v -> add(where, values, "started_at < ?", v));
+        values.add(filter.limit());
+        return access.select(String.join(" AND ", where), "started_at DESC, run_id LIMIT ?", values.toArray());
+    }
+
+    private static void add(List<String> where, List<Object> values, String clause, Object... bound) {
+        where.add(clause);
+        values.addAll(List.of(bound));
+    }
+}

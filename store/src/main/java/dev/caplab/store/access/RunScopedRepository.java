@@ -1,0 +1,26 @@
+package dev.caplab.store.access;
+
+import javax.sql.DataSource;
+import java.util.List;
+
+/** What every per-run table offers: idempotent batch inserts and the run's rows, latest versions only. */
+public abstract class RunScopedRepository<T> {
+
+    final TableAccess<T> access;
+    private final String orderBy;
+
+    RunScopedRepository(DataSource dataSource, RowCodec<T> codec, String orderBy) {
+        this.access = new TableAccess<>(dataSource, codec);
+        this.orderBy = orderBy;
+    }
+
+    /** Inserts one batch; the same {@code dedupToken} again (a re-delivery) inserts nothing. Null: no token. */
+    public int insertBatch(List<T> rows, String dedupToken) {
+        return access.insertBatch(rows, dedupToken);
+    }
+
+    /** All rows of a run, collapsed to their highest version, in the table's natural order. */
+    public List<T> ofRun(String runId) {
+        return access.select("run_id = ?", orderBy, runId);
+    }
+}

@@ -1,0 +1,41 @@
+package dev.caplab.store.access;
+
+import dev.caplab.store.row.SampleRow;
+
+import javax.sql.DataSource;
+import java.time.Instant;
+import java.util.List;
+
+/** Raw samples: batch inserts (the volume) and per-run, per-metric reads in time order. */
+public final class SampleRepository extends RunScopedRepository<SampleRow> {
+
+    private static final RowCodec<SampleRow> CODEC = new RowCodec<>("samples",
+            List.of("run_id", "ts", "source", "metric", "kind", "value", "labels", "summary_window",
+                    "summary_count", "summary_window_micros", "summary_mean", "summary_min", "summary_max",
+                    "summary_quantiles"),
+            false,
+            (p, r) -> p.addAll(r.runId(), r.ts(), r.source(), r.metric(), r.kind(), r.value(), r.labels(),
+                    r.summaryWindow(), r.summaryCount(), r.summaryWindowMicros(), r.summaryMean(), r.summaryMin(),
+                    r.summaryMax(), r.summaryQuantiles()),
+            rs -> {
+                Fields f = new Fields(rs);
+                return new SampleRow(f.string(), f.instant(), f.string(), f.string(), f.string(), f.float64(),
+                        f.stringMap(), f.string(), f.nullableInt64(), f.nullableInt64(), f.nullableFloat64(),
+                        f.nullableFloat64(), f.nullableFloat64(), f.doubleMap());
+            });
+
+    public SampleRepository(DataSource dataSource) {
+        super(dataSource, CODEC, "metric, source, ts");
+    }
+
+    /** Samples of one metric of a run in [from, to), ordered by source and time. */
+    public List<SampleRow> ofRun(String runId, String metric, Instant from, Instant to) {
+        return access.select("run_id = ? AND metric = ? AND ts >= ? AND ts < ?", "source, ts",
+                runId, metric, from, to);
+    }
+
+    /** How many samples a run has. */
+    public long countOfRun(String runId) {
+        return access.query("SELECT count() FROM samples WHERE run_id = ?", rs -> rs.getLong(1), runId).getFirst();
+    }
+}

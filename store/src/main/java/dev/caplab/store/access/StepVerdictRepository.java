@@ -1,0 +1,26 @@
+package dev.caplab.store.access;
+
+import dev.caplab.store.row.StepVerdictRow;
+
+import javax.sql.DataSource;
+import java.util.List;
+
+/** Pass/fail verdicts per step; the highest version per (run, step) wins. */
+public final class StepVerdictRepository extends RunScopedRepository<StepVerdictRow> {
+
+    private static final RowCodec<StepVerdictRow> CODEC = new RowCodec<>("step_verdicts",
+            List.of("run_id", "step_index", "load", "x", "passed", "outcomes_json", "contaminated",
+                    "contamination_reason", "bottleneck", "version"),
+            true,
+            (p, r) -> p.addAll(r.runId(), r.stepIndex(), r.load(), r.x(), r.passed(), r.outcomesJson(),
+                    r.contaminated(), r.contaminationReason(), r.bottleneck(), r.version()),
+            rs -> {
+                Fields f = new Fields(rs);
+                return new StepVerdictRow(f.string(), f.int32(), f.doubleMap(), f.nullableFloat64(), f.bool(),
+                        f.string(), f.bool(), f.string(), f.string(), f.int64());
+            });
+
+    public StepVerdictRepository(DataSource dataSource) {
+        super(dataSource, CODEC, "step_index");
+    }
+}

@@ -1,0 +1,32 @@
+package dev.caplab.store.row;
+
+import java.time.Instant;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A row of {@code runs}: RunStarted, and after RunEnded the same run with its end filled in and a higher version.
+ * Nullable components are null when the event left them out; {@code *Json} hold Avro's JSON of nested records.
+ */
+public record RunRow(String runId, Instant startedAt, String sutName, String sutVersion, String sutConfigDigest,
+                     String provider, String region, String instanceType, String tier, Double vcpu,
+                     Long memoryBytes, Double nominalEgressMbps, Double measuredEgressMbps, String tool,
+                     Map<String, String> labels, String plannedStepsJson, String sloRulesJson,
+                     String loadExpression, Instant endedAt, String status, String endReason, long version) {
+
+    public RunRow {
+        Checks.text(runId, "runId");
+        Objects.requireNonNull(startedAt, "startedAt");
+        Checks.text(sutName, "sutName");
+        Objects.requireNonNull(provider, "provider");
+        Objects.requireNonNull(tool, "tool");
+        labels = Checks.map(labels, "labels");
+        Objects.requireNonNull(plannedStepsJson, "plannedStepsJson");
+        Objects.requireNonNull(sloRulesJson, "sloRulesJson");
+        Objects.requireNonNull(loadExpression, "loadExpression");
+        Checks.nonNegative(version, "version");
+        if (endedAt != null && endedAt.isBefore(startedAt)) {
+            throw new IllegalArgumentException("run " + runId + " ends " + endedAt + " before it starts " + startedAt);
+        }
+    }
+}

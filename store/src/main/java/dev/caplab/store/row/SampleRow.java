@@ -1,0 +1,32 @@
+package dev.caplab.store.row;
+
+import java.time.Instant;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A row of {@code samples}: one Sample of a SampleBatch with the batch's run id.
+ * The {@code summary*} components are null (quantiles empty) unless the tool sent a SummaryStats.
+ */
+public record SampleRow(String runId, Instant ts, String source, String metric, String kind, double value,
+                        Map<String, String> labels, String summaryWindow, Long summaryCount,
+                        Long summaryWindowMicros, Double summaryMean, Double summaryMin, Double summaryMax,
+                        Map<String, Double> summaryQuantiles) {
+
+    public SampleRow {
+        Checks.text(runId, "runId");
+        Objects.requireNonNull(ts, "ts");
+        Checks.text(source, "source");
+        Checks.text(metric, "metric");
+        Checks.text(kind, "kind");
+        labels = Checks.map(labels, "labels");
+        summaryQuantiles = Checks.map(summaryQuantiles, "summaryQuantiles");
+    }
+
+    /** A plain gauge/counter sample without summary statistics. */
+    public static SampleRow of(String runId, Instant ts, String source, String metric, String kind, double value,
+                               Map<String, String> labels) {
+        return new SampleRow(runId, ts, source, metric, kind, value, labels, null, null, null, null, null, null,
+                Map.of());
+    }
+}
