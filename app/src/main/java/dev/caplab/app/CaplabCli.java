@@ -1,5 +1,6 @@
 package dev.caplab.app;
 
+import dev.caplab.app.cli.FitCommand;
 import dev.caplab.app.up.UpCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -11,6 +12,7 @@ import picocli.CommandLine.Command;
         description = "Event-sourced pipeline for capacity testing: ingest load-test results, fit capacity, compare tiers.",
         subcommands = {
                 UpCommand.class,
+                FitCommand.class,
                 CommandLine.HelpCommand.class
         })
 public final class CaplabCli {
