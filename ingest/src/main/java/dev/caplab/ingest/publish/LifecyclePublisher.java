@@ -14,7 +14,7 @@ import org.apache.kafka.common.serialization.StringSerializer;
  * Publishes lifecycle events (RunStarted, StepStarted, StepEnded, RunEnded, Annotation) to {@code caplab.runs},
  * keyed by their run id so they share a partition with the run's samples.
  */
-public final class LifecyclePublisher implements AutoCloseable {
+public final class LifecyclePublisher implements LifecycleSink, AutoCloseable {
 
     private final Producer<String, SpecificRecord> producer;
 
@@ -27,6 +27,7 @@ public final class LifecyclePublisher implements AutoCloseable {
     }
 
     /** Sends one lifecycle event; completes when the broker acknowledged it. */
+    @Override
     public CompletableFuture<RecordMetadata> publish(SpecificRecord event) {
         String runId = runIdOf(event);
         return KafkaSends.send(producer, TopicCatalog.RUNS, runId, event, event.getSchema().getName());

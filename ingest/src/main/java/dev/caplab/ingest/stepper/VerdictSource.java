@@ -1,0 +1,17 @@
+package dev.caplab.ingest.stepper;
+
+import java.time.Duration;
+import java.util.Optional;
+
+/** Where the stepper learns whether a step passed; empty when no verdict arrived in time (the run continues). */
+public interface VerdictSource {
+
+    Optional<StepOutcome> awaitVerdict(String runId, int stepIndex, Duration timeout) throws InterruptedException;
+
+    /** A step's verdict: passed, or failed with the reason. */
+    record StepOutcome(boolean passed, String reason) {
+    }
+
+    /** No verdicts at all: every step runs. */
+    VerdictSource NONE = (runId, stepIndex, timeout) -> Optional.empty();
+}
