@@ -13,6 +13,7 @@ import picocli.CommandLine.Command;
         subcommands = {
                 UpCommand.class,
                 FitCommand.class,
+                dev.caplab.app.cli.RunCommand.class, dev.caplab.app.cli.StepCommand.class, dev.caplab.app.cli.StepperCommand.class,
                 CommandLine.HelpCommand.class
         })
 public final class CaplabCli {
