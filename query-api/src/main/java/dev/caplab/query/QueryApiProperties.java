@@ -1,0 +1,81 @@
+package dev.caplab.query;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * Settings of the query API ({@code caplab.query.*}): which ClickHouse database holds caplab's tables, which bearer
+ * tokens may read, whether reads are open without a token (local demos only), and the limits of the SQL endpoint.
+ */
+@ConfigurationProperties("caplab.query")
+public record QueryApiProperties(String database, List<ApiToken> tokens, Boolean anonymousRead, SqlLimits sql) {
+
+    public static final String DEFAULT_DATABASE = "caplab";
+
+    public QueryApiProperties {
+        database = database == null || database.isBlank() ? DEFAULT_DATABASE : database;
+        if (!database.matches("[A-Za-z_][A-Za-z0-9_]{0,63}")) {
+            throw new IllegalArgumentException("caplab.query.database must be a plain identifier, was " + database);
+        }
+        tokens = tokens == null ? List.of() : List.copyOf(tokens);
+        anonymousRead = anonymousRead != null && anonymousRead;
+        sql = sql == null ? SqlLimits.defaults() : sql;
+    }
+
+    /** A configured bearer token: a name for logs, the secret clients send, its scopes ({@code read}, {@code write}). */
+    public record ApiToken(String name, String secret, Set<String> scopes) {
+
+        public static final String READ_SCOPE = "read";
+
+        public ApiToken {
+            Objects.requireNonNull(name, "token name");
+            if (secret == null || secret.length() < 16) {
+                throw new IllegalArgumentException("token " + name + ": secret must have at least 16 characters");
+            }
+            scopes = scopes == null ? Set.of() : Set.copyOf(scopes);
+        }
+
+        public boolean canRead() {
+            return scopes.contains(READ_SCOPE);
+        }
+    }
+
+    /**
+     * Where the read-only SQL endpoint sends statements (ClickHouse's HTTP interface) and the limits ClickHouse
+     * enforces on each: {@code max_execution_time}, {@code max_result_rows}, {@code max_result_bytes}.
+     */
+    public record SqlLimits(URI clickhouseUrl, String user, String password, Duration maxExecutionTime,
+                            Long maxResultRows, Long maxResultBytes) {
+
+        public static final URI DEFAULT_URL = URI.create("http://127.0.0.1:8123/");
+        public static final Duration DEFAULT_MAX_EXECUTION_TIME = Duration.ofSeconds(10);
+        public static final long DEFAULT_MAX_RESULT_ROWS = 100_000;
+        /** 64 MiB: a notebook's data frame, not a table dump. */
+        public static final long DEFAULT_MAX_RESULT_BYTES = 64L * 1024 * 1024;
+
+        public SqlLimits {
+            clickhouseUrl = clickhouseUrl == null ? DEFAULT_URL : clickhouseUrl;
+            user = user == null ? "" : user;
+            password = password == null ? "" : password;
+            maxExecutionTime = maxExecutionTime == null ? DEFAULT_MAX_EXECUTION_TIME : maxExecutionTime;
+            if (maxExecutionTime.toSeconds() < 1) {
+                throw new IllegalArgumentException("caplab.query.sql.max-execution-time must be at least 1s, was "
+                        + maxExecutionTime);
+            }
+            maxResultRows = maxResultRows == null ? DEFAULT_MAX_RESULT_ROWS : maxResultRows;
+            maxResultBytes = maxResultBytes == null ? DEFAULT_MAX_RESULT_BYTES : maxResultBytes;
+            if (maxResultRows < 1 || maxResultBytes < 1) {
+                throw new IllegalArgumentException("caplab.query.sql result limits must be >= 1, were rows="
+                        + maxResultRows + " bytes=" + maxResultBytes);
+            }
+        }
+
+        static SqlLimits defaults() {
+            return new SqlLimits(null, null, null, null, null, null);
+        }
+    }
+}

@@ -1,0 +1,44 @@
+package dev.caplab.query.fits;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * A resource fitted against the run's load expression: the linear pieces, the breakpoints with their 95 % intervals,
+ * the test that a break exists, the cliff, the node's ceiling and the safe capacity at the margin. {@code baseline}
+ * and {@code slopePerX} are the first (below-knee) segment, {@code kneeX} the first breakpoint, for flat CSV use.
+ */
+public record FitView(String runId, String source, String metric, String model, String modelVersion,
+                      String loadExpression, int stepsUsed, Double baseline, Double slopePerX, Double kneeX,
+                      Double kneeLower95, Double kneeUpper95, Double breakpointPValue, Double rSquared, boolean cliff,
+                      Integer cliffStepIndex, Double capacity, double margin, Double safeCapacityX, boolean bottleneck,
+                      Instant fittedAt, List<Segment> segments, List<Breakpoint> breakpoints) {
+
+    public FitView {
+        segments = List.copyOf(segments);
+        breakpoints = List.copyOf(breakpoints);
+    }
+
+    /** One linear piece y = intercept + slope·x on [fromX, toX]. */
+    public record Segment(double fromX, double toX, double intercept, double slope, Double slopeStdErr) {
+    }
+
+    /** A breakpoint x with its standard error and 95 % interval. */
+    public record Breakpoint(double x, Double stdErr, Double lower95, Double upper95) {
+    }
+
+    /** Builds the view, deriving the flat below-knee fields from the first segment and breakpoint. */
+    public static FitView of(String runId, String source, String metric, String model, String modelVersion,
+                             String loadExpression, int stepsUsed, List<Segment> segments,
+                             List<Breakpoint> breakpoints, Double breakpointPValue, Double rSquared, boolean cliff,
+                             Integer cliffStepIndex, Double capacity, double margin, Double safeCapacityX,
+                             boolean bottleneck, Instant fittedAt) {
+        Segment first = segments.isEmpty() ? null : segments.getFirst();
+        Breakpoint knee = breakpoints.isEmpty() ? null : breakpoints.getFirst();
+        return new FitView(runId, source, metric, model, modelVersion, loadExpression, stepsUsed,
+                first == null ? null : first.intercept(), first == null ? null : first.slope(),
+                knee == null ? null : knee.x(), knee == null ? null : knee.lower95(),
+                knee == null ? null : knee.upper95(), breakpointPValue, rSquared, cliff, cliffStepIndex, capacity,
+                margin, safeCapacityX, bottleneck, fittedAt, segments, breakpoints);
+    }
+}

@@ -1,0 +1,16 @@
+package dev.caplab.query.runs;
+
+import java.util.List;
+import java.util.Optional;
+
+/** Reads runs from the store. */
+public interface RunReader {
+
+    /** Runs matching the filter, newest first. */
+    List<RunSummary> find(RunFilter filter);
+
+    Optional<RunSummary> get(String runId);
+
+    /** The given runs, those that exist, in the order asked. */
+    List<RunSummary> getAll(List<String> runIds);
+}

@@ -1,0 +1,29 @@
+package dev.caplab.query.web;
+
+import java.util.List;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.http.MediaType;
+import org.springframework.http.converter.HttpMessageConverter;
+import org.springframework.web.servlet.config.annotation.ContentNegotiationConfigurer;
+import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
+
+/** CSV beside JSON for every table: {@code Accept: text/csv} or {@code ?format=csv}; JSON stays the default. */
+@Configuration(proxyBeanMethods = false)
+class ApiWebConfiguration implements WebMvcConfigurer {
+
+    static final String FORMAT_PARAMETER = "format";
+
+    @Override
+    public void configureContentNegotiation(ContentNegotiationConfigurer configurer) {
+        configurer.favorParameter(true).parameterName(FORMAT_PARAMETER)
+                .mediaType("csv", CsvMessageConverter.TEXT_CSV)
+                .mediaType("json", MediaType.APPLICATION_JSON);
+    }
+
+    @Override
+    @SuppressWarnings("removal")
+    public void extendMessageConverters(List<HttpMessageConverter<?>> converters) {
+        // appended last so that */* still picks JSON
+        converters.add(new CsvMessageConverter());
+    }
+}

@@ -1,0 +1,139 @@
+package dev.caplab.query.web;
+
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.RecordComponent;
+import java.lang.reflect.Type;
+import java.nio.charset.StandardCharsets;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.springframework.http.HttpInputMessage;
+import org.springframework.http.HttpOutputMessage;
+import org.springframework.http.MediaType;
+import org.springframework.http.converter.AbstractGenericHttpMessageConverter;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.http.converter.HttpMessageNotWritableException;
+
+/**
+ * Writes records, lists of records and {@link Table}s as RFC 4180 CSV with a header of record component names,
+ * so every table the API serves as JSON can also be read by {@code pandas.read_csv}. Maps become
+ * {@code key=value;key=value}; nested lists and records are written as their {@code toString}-free CSV-safe text.
+ */
+public final class CsvMessageConverter extends AbstractGenericHttpMessageConverter<Object> {
+
+    public static final MediaType TEXT_CSV = new MediaType("text", "csv", StandardCharsets.UTF_8);
+
+    public CsvMessageConverter() {
+        super(TEXT_CSV, new MediaType("text", "csv"));
+    }
+
+    @Override
+    public boolean canRead(Type type, Class<?> contextClass, MediaType mediaType) {
+        return false;
+    }
+
+    @Override
+    protected boolean supports(Class<?> clazz) {
+        return clazz.isRecord() || Collection.class.isAssignableFrom(clazz) || Table.class.isAssignableFrom(clazz);
+    }
+
+    @Override
+    public boolean canWrite(Type type, Class<?> clazz, MediaType mediaType) {
+        return canWrite(mediaType) && rowTypeOf(type, clazz) != null;
+    }
+
+    @Override
+    protected void writeInternal(Object body, Type type, HttpOutputMessage out)
+            throws IOException, HttpMessageNotWritableException {
+        List<?> rows;
+        Class<?> rowType;
+        if (body instanceof Table table) {
+            rows = table.rows();
+            rowType = table.rowType();
+        } else if (body instanceof Collection<?> collection) {
+            rows = List.copyOf(collection);
+            rowType = rows.isEmpty() ? rowTypeOf(type, body.getClass()) : rows.getFirst().getClass();
+        } else {
+            rows = List.of(body);
+            rowType = body.getClass();
+        }
+        if (rowType == null || !rowType.isRecord()) {
+            throw new HttpMessageNotWritableException("CSV needs rows that are records, got " + rowType);
+        }
+        RecordComponent[] columns = rowType.getRecordComponents();
+        Writer w = new OutputStreamWriter(out.getBody(), StandardCharsets.UTF_8);
+        for (int i = 0; i < columns.length; i++) {
+            w.write(i == 0 ? "" : ",");
+            w.write(columns[i].getName());
+        }
+        w.write("\r\n");
+        for (Object row : rows) {
+            for (int i = 0; i < columns.length; i++) {
+                w.write(i == 0 ? "" : ",");
+                w.write(cell(read(columns[i], row)));
+            }
+            w.write("\r\n");
+        }
+        w.flush();
+    }
+
+    private static Object read(RecordComponent column, Object row) {
+        try {
+            return column.getAccessor().invoke(row);
+        } catch (ReflectiveOperationException e) {
+            throw new HttpMessageNotWritableException("cannot read column " + column.getName() + " of "
+                    + row.getClass().getSimpleName(), e);
+        }
+    }
+
+    static String cell(Object value) {
+        String text = switch (value) {
+            case null -> "";
+            case Map<?, ?> map -> map.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                    .collect(Collectors.joining(";"));
+            case Collection<?> list -> list.stream().map(CsvMessageConverter::plain).collect(Collectors.joining(";"));
+            default -> plain(value);
+        };
+        boolean quote = text.indexOf(',') >= 0 || text.indexOf('"') >= 0 || text.indexOf('\n') >= 0
+                || text.indexOf('\r') >= 0;
+        return quote ? '"' + text.replace("\"", "\"\"") + '"' : text;
+    }
+
+    private static String plain(Object value) {
+        if (value instanceof Record r) {
+            // nested records (segments, breakpoints) as name:value pairs, readable and splittable
+            RecordComponent[] parts = r.getClass().getRecordComponents();
+            StringBuilder sb = new StringBuilder();
+            for (RecordComponent part : parts) {
+                sb.append(sb.isEmpty() ? "" : " ").append(part.getName()).append(':').append(read(part, r));
+            }
+            return sb.toString();
+        }
+        return String.valueOf(value);
+    }
+
+    private static Class<?> rowTypeOf(Type type, Class<?> clazz) {
+        if (clazz.isRecord() || Table.class.isAssignableFrom(clazz)) {
+            return clazz.isRecord() && !Table.class.isAssignableFrom(clazz) ? clazz : Record.class;
+        }
+        if (Collection.class.isAssignableFrom(clazz) && type instanceof ParameterizedType p
+                && p.getActualTypeArguments()[0] instanceof Class<?> element && element.isRecord()) {
+            return element;
+        }
+        return null;
+    }
+
+    @Override
+    public Object read(Type type, Class<?> contextClass, HttpInputMessage in) throws HttpMessageNotReadableException {
+        throw new HttpMessageNotReadableException("CSV request bodies are not accepted", in);
+    }
+
+    @Override
+    protected Object readInternal(Class<?> clazz, HttpInputMessage in) throws HttpMessageNotReadableException {
+        throw new HttpMessageNotReadableException("CSV request bodies are not accepted", in);
+    }
+}

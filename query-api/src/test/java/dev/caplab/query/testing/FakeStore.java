@@ -1,0 +1,85 @@
+package dev.caplab.query.testing;
+
+import dev.caplab.query.fits.FitReader;
+import dev.caplab.query.fits.FitView;
+import dev.caplab.query.runs.RunFilter;
+import dev.caplab.query.runs.RunReader;
+import dev.caplab.query.runs.RunSummary;
+import dev.caplab.query.steps.StepAggregateView;
+import dev.caplab.query.steps.StepReader;
+import dev.caplab.query.steps.StepView;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** In-memory runs, steps and fits for controller slice tests; the ITs read the real store instead. */
+public final class FakeStore implements RunReader, StepReader, FitReader {
+
+    public final List<RunSummary> runs = new ArrayList<>();
+    public final List<StepView> steps = new ArrayList<>();
+    public final List<StepAggregateView> aggregates = new ArrayList<>();
+    public final List<FitView> fits = new ArrayList<>();
+    public RunFilter lastFilter;
+
+    /** EP19's LightNode 1 vCPU node: 10..18 concurrent pass, 19 fails with the CPU cliff. */
+    public static FakeStore withLightNode1Vcpu() {
+        FakeStore store = new FakeStore();
+        store.runs.add(new RunSummary("ln-1vcpu", Instant.parse("2026-07-28T10:00:00Z"),
+                Instant.parse("2026-07-28T11:00:00Z"), "COMPLETED", "mmx", "0.9", "lightnode", "manila", "1c2g",
+                "1vcpu-2gb", 1.0, 2L << 30, 1000.0, 100.0, "whep-loadgen", "viewers", Map.of("episode", "ep19")));
+        double[] xs = {10, 15, 17, 18, 19};
+        double[] cpu = {0.26, 0.45, 0.47, 0.45, 0.95};
+        for (int i = 0; i < xs.length; i++) {
+            boolean pass = xs[i] < 19;
+            store.steps.add(new StepView("ln-1vcpu", i, Map.of("viewers", xs[i]), xs[i],
+                    Instant.parse("2026-07-28T10:00:00Z").plusSeconds(120L * i), null, 15_000, pass, false, null,
+                    pass ? null : "cpu.cores", pass ? "" : "dropped-frames (observed 42.0)"));
+            store.aggregates.add(new StepAggregateView("ln-1vcpu", i, xs[i], "node", "cpu.cores", "GAUGE", 120, 15,
+                    cpu[i], cpu[i] * 1.1, cpu[i], cpu[i] * 0.9, cpu[i] * 1.1, cpu[i], null, cpu[i] * 1.05, null,
+                    null, cpu[i] - 0.02, false, Instant.parse("2026-07-28T10:00:00Z").plusSeconds(120L * i),
+                    Instant.parse("2026-07-28T10:02:00Z").plusSeconds(120L * i)));
+        }
+        store.fits.add(FitView.of("ln-1vcpu", "node", "cpu.cores", "segmented-1", "1", "viewers", 5,
+                List.of(new FitView.Segment(10, 18, 0.05, 0.022, 0.004), new FitView.Segment(18, 19, -8.5, 0.5, null)),
+                List.of(new FitView.Breakpoint(18.0, 0.3, 17.4, 18.6)), 0.01, 0.97, true, 4, 1.0, 0.6, 18.0, true,
+                Instant.parse("2026-07-28T11:00:00Z")));
+        return store;
+    }
+
+    @Override
+    public List<RunSummary> find(RunFilter filter) {
+        lastFilter = filter;
+        return runs.stream().filter(r -> filter.provider() == null || filter.provider().equals(r.provider()))
+                .skip(filter.offset()).limit(filter.limit()).toList();
+    }
+
+    @Override
+    public Optional<RunSummary> get(String runId) {
+        return runs.stream().filter(r -> r.runId().equals(runId)).findFirst();
+    }
+
+    @Override
+    public List<RunSummary> getAll(List<String> runIds) {
+        return runIds.stream().flatMap(id -> get(id).stream()).toList();
+    }
+
+    @Override
+    public List<StepView> steps(String runId) {
+        return steps.stream().filter(s -> s.runId().equals(runId)).toList();
+    }
+
+    @Override
+    public List<StepAggregateView> aggregates(String runId, Optional<String> metric, Optional<String> source) {
+        return aggregates.stream().filter(a -> a.runId().equals(runId))
+                .filter(a -> metric.map(a.metric()::equals).orElse(true))
+                .filter(a -> source.map(a.source()::equals).orElse(true)).toList();
+    }
+
+    @Override
+    public List<FitView> fits(String runId, Optional<String> metric) {
+        return fits.stream().filter(f -> f.runId().equals(runId))
+                .filter(f -> metric.map(f.metric()::equals).orElse(true)).toList();
+    }
+}

@@ -1,0 +1,21 @@
+package dev.caplab.query.testing;
+
+import dev.caplab.query.QueryApiProperties;
+import dev.caplab.query.runs.RunService;
+import dev.caplab.query.security.BearerTokens;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+
+/** What a {@code @WebMvcTest} of the query controllers needs besides the web layer: the fake store and services. */
+@TestConfiguration(proxyBeanMethods = false)
+@EnableConfigurationProperties(QueryApiProperties.class)
+@Import({RunService.class, BearerTokens.class})
+public class SliceTestConfiguration {
+
+    @Bean
+    FakeStore fakeStore() {
+        return FakeStore.withLightNode1Vcpu();
+    }
+}
