@@ -14,7 +14,8 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class Columns {
 
-    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final JsonMapper JSON = JsonMapper.builder()
+            .disable(tools.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
     private static final TypeReference<Map<String, String>> STRING_MAP = new TypeReference<>() { };
     private static final TypeReference<Map<String, Double>> DOUBLE_MAP = new TypeReference<>() { };
 

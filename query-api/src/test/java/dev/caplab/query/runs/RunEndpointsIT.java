@@ -1,0 +1,124 @@
+package dev.caplab.query.runs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+import dev.caplab.query.testing.Ep19Runs;
+import dev.caplab.query.testing.StoreTestSupport;
+import dev.caplab.query.testing.Tokens;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.context.annotation.Import;
+import org.springframework.http.HttpHeaders;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
+
+/** The REST endpoints over the real tables of the embedded ClickHouse, holding the EP19 runs. */
+@SpringBootTest
+@AutoConfigureMockMvc
+@Import(StoreTestSupport.class)
+class RunEndpointsIT {
+
+    @Autowired
+    MockMvc mvc;
+
+    @DynamicPropertySource
+    static void store(DynamicPropertyRegistry registry) {
+        StoreTestSupport.properties(registry);
+    }
+
+    private static MockHttpServletRequestBuilder read(String path, Object... uriVariables) {
+        return get(path, uriVariables).header(HttpHeaders.AUTHORIZATION, Tokens.READ);
+    }
+
+    @Test
+    void filtersRunsByProviderTierLabelAndTime() throws Exception {
+        mvc.perform(read("/api/v1/runs").param("provider", "lightnode"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.length()").value(2))
+                .andExpect(jsonPath("$[0].runId").value(Ep19Runs.LIGHTNODE_1));
+        mvc.perform(read("/api/v1/runs").param("tier", "2vcpu-2gb").param("label", "episode=ep19"))
+                .andExpect(jsonPath("$.length()").value(1))
+                .andExpect(jsonPath("$[0].measuredEgressMbps").value(2400.0))
+                .andExpect(jsonPath("$[0].labels.episode").value("ep19"));
+        mvc.perform(read("/api/v1/runs").param("from", "2026-07-29T00:00:00Z").param("to", "2026-07-29T23:00:00Z"))
+                .andExpect(jsonPath("$.length()").value(1))
+                .andExpect(jsonPath("$[0].runId").value(Ep19Runs.AWS_2));
+        mvc.perform(read("/api/v1/runs").param("limit", "1").param("offset", "2"))
+                .andExpect(jsonPath("$.length()").value(1))
+                .andExpect(jsonPath("$[0].runId").value(Ep19Runs.LIGHTNODE_2));
+    }
+
+    @Test
+    void runDetailShowsTheOneVcpuCliffAtEighteen() throws Exception {
+        mvc.perform(read("/api/v1/runs/" + Ep19Runs.LIGHTNODE_1))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.run.vcpu").value(1.0))
+                .andExpect(jsonPath("$.maxStableX").value(18.0))
+                .andExpect(jsonPath("$.failedX").value(19.0))
+                .andExpect(jsonPath("$.bottleneck").value("cpu.cores"))
+                .andExpect(jsonPath("$.steps[4].passed").value(false))
+                .andExpect(jsonPath("$.steps[4].failedRules").value("no-dropped-sessions (observed 3.0)"))
+                .andExpect(jsonPath("$.steps[0].warmupMillis").value(15000))
+                .andExpect(jsonPath("$.fits[0].cliff").value(true))
+                .andExpect(jsonPath("$.fits[0].kneeX").value(18.0))
+                .andExpect(jsonPath("$.fits[0].kneeLower95").value(17.4))
+                .andExpect(jsonPath("$.fits[0].segments.length()").value(2));
+        mvc.perform(read("/api/v1/runs/" + Ep19Runs.LIGHTNODE_2))
+                .andExpect(jsonPath("$.maxStableX").value(50.0))
+                .andExpect(jsonPath("$.bottleneck").value("net.tx.mbps"));
+    }
+
+    @Test
+    void aggregatesAndFitsAsJsonAndCsv() throws Exception {
+        mvc.perform(read("/api/v1/runs/" + Ep19Runs.AWS_2 + "/aggregates").param("metric", "mem.used.bytes"))
+                .andExpect(jsonPath("$.length()").value(9))
+                .andExpect(jsonPath("$[0].p95").isNumber())
+                .andExpect(jsonPath("$[0].p90").doesNotExist());
+        String csv = mvc.perform(read("/api/v1/runs/" + Ep19Runs.LIGHTNODE_2 + "/fits").param("format", "csv"))
+                .andExpect(status().isOk())
+                .andReturn().getResponse().getContentAsString();
+        assertThat(csv.lines().toList()).hasSize(3);
+        assertThat(csv).contains("runId,source,metric,model").contains(",net.tx.mbps,linear,1,viewers,5,0.0,1.9,");
+        mvc.perform(read("/api/v1/runs/" + Ep19Runs.LIGHTNODE_1 + "/steps").accept("text/csv"))
+                .andExpect(content().string(containsString("stepIndex")))
+                .andExpect(content().string(containsString("viewers=19.0")));
+    }
+
+    @Test
+    void injectionAttemptsThroughEveryParameterMatchNothingAndChangeNothing() throws Exception {
+        String[] attacks = {"' OR '1'='1", "lightnode' --", "x'); DROP TABLE runs; --", "\\' OR 1=1 #",
+                "lightnode\u0000", "`runs`", "{sut:String}"};
+        for (String attack : attacks) {
+            for (String param : new String[]{"sut", "version", "provider", "region", "tier", "tool"}) {
+                mvc.perform(read("/api/v1/runs").param(param, attack))
+                        .andExpect(status().isOk()).andExpect(jsonPath("$.length()").value(0));
+            }
+            mvc.perform(read("/api/v1/runs").param("label", attack + "=" + attack))
+                    .andExpect(status().isOk()).andExpect(jsonPath("$.length()").value(0));
+            mvc.perform(read("/api/v1/runs/{id}", attack)).andExpect(status().isNotFound());
+            mvc.perform(read("/api/v1/runs/{id}/aggregates", Ep19Runs.AWS_2).param("metric", attack)
+                    .param("source", attack)).andExpect(status().isOk()).andExpect(jsonPath("$.length()").value(0));
+            mvc.perform(read("/api/v1/runs/{id}/fits", Ep19Runs.AWS_2).param("metric", attack))
+                    .andExpect(status().isOk()).andExpect(jsonPath("$.length()").value(0));
+        }
+        mvc.perform(read("/api/v1/runs").param("limit", "1; DROP TABLE runs")).andExpect(status().isBadRequest());
+        try (Connection c = StoreTestSupport.database().dataSource().getConnection();
+             Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT count() FROM runs FINAL")) {
+            rs.next();
+            assertThat(rs.getLong(1)).isEqualTo(3);
+        }
+    }
+}

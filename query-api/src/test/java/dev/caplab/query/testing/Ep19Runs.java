@@ -1,0 +1,129 @@
+package dev.caplab.query.testing;
+
+import dev.caplab.store.access.CapacityFitRepository;
+import dev.caplab.store.access.RunRepository;
+import dev.caplab.store.access.StepAggregateRepository;
+import dev.caplab.store.access.StepRepository;
+import dev.caplab.store.access.StepVerdictRepository;
+import dev.caplab.store.row.CapacityFitRow;
+import dev.caplab.store.row.RunRow;
+import dev.caplab.store.row.StepAggregateRow;
+import dev.caplab.store.row.StepRow;
+import dev.caplab.store.row.StepVerdictRow;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import javax.sql.DataSource;
+
+/**
+ * The three EP19 tiers (seed 002) written straight into the store tables through the store's repositories, as the
+ * sink would after the pipeline: LightNode 2 vCPU (bandwidth-bound at ~100 Mbps measured, 75 fails), AWS Lightsail
+ * 2 vCPU (memory-bound, 300 fails), LightNode 1 vCPU (CPU cliff 18 → 19). Figures follow the report's tables.
+ */
+public final class Ep19Runs {
+
+    public static final String LIGHTNODE_2 = "ep19-lightnode-2vcpu";
+    public static final String AWS_2 = "ep19-aws-lightsail-2vcpu";
+    public static final String LIGHTNODE_1 = "ep19-lightnode-1vcpu";
+    private static final Instant T0 = Instant.parse("2026-07-28T10:00:00Z");
+    private static final long GIB = 1L << 30;
+
+    private Ep19Runs() {
+    }
+
+    public static void write(DataSource ds) {
+        List<RunRow> runs = List.of(
+                run(LIGHTNODE_2, 0, "lightnode", "manila", "2c4g", "2vcpu-4gb", 2.0, 4 * GIB, 100.0),
+                run(AWS_2, 1, "aws-lightsail", "ap-southeast-1", "2c2g", "2vcpu-2gb", 2.0, 2 * GIB, 2400.0),
+                run(LIGHTNODE_1, 2, "lightnode", "manila", "1c2g", "1vcpu-2gb", 1.0, 2 * GIB, 100.0));
+        new RunRepository(ds).insertBatch(runs, "ep19-runs");
+        List<StepRow> steps = new ArrayList<>();
+        List<StepVerdictRow> verdicts = new ArrayList<>();
+        List<StepAggregateRow> aggregates = new ArrayList<>();
+        // LightNode 2 vCPU: CPU% ≈ 15 + 0.97 %·x, egress ≈ 1.9 Mbps per viewer until the ~100 Mbps throttle
+        double[] ln2 = {12, 25, 50, 75};
+        for (int i = 0; i < ln2.length; i++) {
+            double x = ln2[i];
+            boolean pass = x < 75;
+            double cpu = pass ? 0.15 + 0.0097 * x : 1.55;
+            double egress = Math.min(1.9 * x, 103);
+            add(steps, verdicts, aggregates, LIGHTNODE_2, i, x, pass, pass ? null : "net.tx.mbps", cpu, egress,
+                    0.9 * GIB + 4e6 * x);
+        }
+        double[] aws = {12, 25, 50, 75, 100, 150, 200, 250, 300};
+        for (int i = 0; i < aws.length; i++) {
+            double x = aws[i];
+            boolean pass = x < 300;
+            add(steps, verdicts, aggregates, AWS_2, i, x, pass, pass ? null : "mem.used.bytes",
+                    0.15 + 0.0097 * x, 1.9 * x, pass ? 0.4 * GIB + 5.4e6 * x : 2 * GIB - 33e6);
+        }
+        double[] ln1 = {10, 15, 17, 18, 19};
+        double[] ln1Cpu = {0.26, 0.45, 0.47, 0.45, 0.95};
+        for (int i = 0; i < ln1.length; i++) {
+            boolean pass = ln1[i] < 19;
+            add(steps, verdicts, aggregates, LIGHTNODE_1, i, ln1[i], pass, pass ? null : "cpu.cores", ln1Cpu[i],
+                    1.9 * ln1[i], 0.5 * GIB + 4e6 * ln1[i]);
+        }
+        new StepRepository(ds).insertBatch(steps, "ep19-steps");
+        new StepVerdictRepository(ds).insertBatch(verdicts, "ep19-verdicts");
+        new StepAggregateRepository(ds).insertBatch(aggregates, "ep19-aggregates");
+        new CapacityFitRepository(ds).insertBatch(List.of(
+                fit(LIGHTNODE_2, "cpu.cores", "linear", line(12, 50, 0.15, 0.0097), "[]", false, null, 2.0, 92.8,
+                        false),
+                fit(LIGHTNODE_2, "net.tx.mbps", "linear", line(12, 50, 0.0, 1.9), "[]", false, null, 100.0, 31.6,
+                        true),
+                fit(AWS_2, "cpu.cores", "linear", line(12, 250, 0.15, 0.0097), "[]", false, null, 2.0, 108.2, false),
+                fit(AWS_2, "mem.used.bytes", "linear", line(12, 250, 0.4 * GIB, 5.4e6), "[]", false, null,
+                        2.0 * GIB, 158.6, true),
+                fit(LIGHTNODE_1, "cpu.cores", "segmented-1",
+                        "[{\"fromX\": 10.0, \"toX\": 18.0, \"intercept\": -0.05, \"slope\": 0.029, \"slopeStdErr\":"
+                                + " 0.006}, {\"fromX\": 18.0, \"toX\": 19.0, \"intercept\": -8.5, \"slope\": 0.5,"
+                                + " \"slopeStdErr\": null}]",
+                        "[{\"x\": 18.0, \"stdErr\": 0.3, \"lower95\": 17.4, \"upper95\": 18.6}]", true, 4, 1.0, 18.0,
+                        true)), "ep19-fits");
+    }
+
+    private static RunRow run(String id, int n, String provider, String region, String type, String tier, double vcpu,
+                              long memory, double measuredEgress) {
+        return new RunRow(id, T0.plusSeconds(86_400L * n), "mmx-standalone", "1.4.0", null, provider, region, type,
+                tier, vcpu, memory, 1000.0, measuredEgress, "whep-loadgen", Map.of("episode", "ep19"), "[]", "[]",
+                "viewers", T0.plusSeconds(86_400L * n + 3_600), "COMPLETED", null, 2);
+    }
+
+    private static void add(List<StepRow> steps, List<StepVerdictRow> verdicts, List<StepAggregateRow> aggregates,
+                            String runId, int i, double x, boolean pass, String bottleneck, double cpuCores,
+                            double egressMbps, double memBytes) {
+        Instant start = T0.plusSeconds(120L * i);
+        Map<String, Double> load = Map.of("viewers", x);
+        steps.add(new StepRow(runId, i, load, start, 15_000_000L, start.plusSeconds(120), 2));
+        String outcomes = pass ? "[]" : "[{\"rule\": {\"name\": \"no-dropped-sessions\", \"metric\": \"sessions.dropped\","
+                + " \"statistic\": \"max\", \"comparator\": \"LE\", \"threshold\": 0.0, \"source\": null},"
+                + " \"observed\": 3.0, \"passed\": false, \"reason\": \"sessions dropped\"}]";
+        verdicts.add(new StepVerdictRow(runId, i, load, x, pass, outcomes, false, null, bottleneck, 1));
+        aggregates.add(aggregate(runId, i, load, x, "cpu.cores", cpuCores, start));
+        aggregates.add(aggregate(runId, i, load, x, "net.tx.mbps", egressMbps, start));
+        aggregates.add(aggregate(runId, i, load, x, "mem.used.bytes", memBytes, start));
+    }
+
+    private static StepAggregateRow aggregate(String runId, int i, Map<String, Double> load, double x, String metric,
+                                              double sustained, Instant start) {
+        return new StepAggregateRow(runId, i, load, x, "node", metric, "GAUGE", 105, 15, sustained * 105,
+                sustained * 0.9, sustained * 1.15, sustained, sustained, sustained * 1.15,
+                Map.of("0.5", sustained, "0.95", sustained * 1.1, "0.99", sustained * 1.14), null, null,
+                start, start.plusSeconds(120), false, 1);
+    }
+
+    private static String line(double from, double to, double base, double slope) {
+        return "[{\"fromX\": " + from + ", \"toX\": " + to + ", \"intercept\": " + base + ", \"slope\": " + slope
+                + ", \"slopeStdErr\": " + slope * 0.05 + "}]";
+    }
+
+    private static CapacityFitRow fit(String runId, String metric, String model, String segments, String breakpoints,
+                                      boolean cliff, Integer cliffStep, double capacity, double safeX,
+                                      boolean bottleneck) {
+        return new CapacityFitRow(runId, "node", metric, model, "1", "viewers", 5, segments, breakpoints,
+                cliff ? 0.01 : null, 0.98, cliff, cliffStep, capacity, 0.6, safeX, bottleneck,
+                T0.plusSeconds(7_200), 1);
+    }
+}

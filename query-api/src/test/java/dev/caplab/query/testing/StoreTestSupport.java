@@ -1,0 +1,36 @@
+package dev.caplab.query.testing;
+
+import dev.caplab.store.testing.EmbeddedClickHouse;
+import dev.caplab.store.testing.TestDatabase;
+import javax.sql.DataSource;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.context.annotation.Bean;
+import org.springframework.test.context.DynamicPropertyRegistry;
+
+/** One fresh, migrated database on the real embedded ClickHouse with the EP19 runs, shared by the query ITs. */
+@TestConfiguration(proxyBeanMethods = false)
+public class StoreTestSupport {
+
+    private static TestDatabase database;
+
+    public static synchronized TestDatabase database() {
+        if (database == null) {
+            database = EmbeddedClickHouse.shared().freshDatabase("query_api");
+            Ep19Runs.write(database.dataSource());
+        }
+        return database;
+    }
+
+    /** Points the API at the test database and the SQL endpoint at the engine's HTTP interface. */
+    public static void properties(DynamicPropertyRegistry registry) {
+        registry.add("caplab.query.database", () -> database().name());
+        registry.add("caplab.query.sql.clickhouse-url", () -> EmbeddedClickHouse.shared().httpUrl());
+        registry.add("caplab.query.sql.user", () -> EmbeddedClickHouse.shared().user());
+        registry.add("caplab.query.sql.password", () -> EmbeddedClickHouse.shared().password());
+    }
+
+    @Bean
+    DataSource dataSource() {
+        return database().dataSource();
+    }
+}
