@@ -1,0 +1,38 @@
+package dev.caplab.streams;
+
+import java.util.Properties;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.errors.LogAndFailExceptionHandler;
+import org.apache.kafka.streams.errors.LogAndFailProcessingExceptionHandler;
+
+/** The streams configuration, every semantic setting pinned rather than inherited from a default. */
+public final class CaplabStreamsConfig {
+
+    private CaplabStreamsConfig() {
+    }
+
+    public static Properties properties(StreamsSettings s) {
+        Properties p = new Properties();
+        p.put(StreamsConfig.APPLICATION_ID_CONFIG, s.applicationId());
+        p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, s.bootstrapServers());
+        p.put(StreamsConfig.STATE_DIR_CONFIG, s.stateDir().toAbsolutePath().toString());
+        p.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
+        p.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, Long.toString(s.commitInterval().toMillis()));
+        p.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, Integer.toString(s.threads()));
+        p.put(StreamsConfig.DEFAULT_KEY_SERDE_CLASS_CONFIG, Serdes.StringSerde.class.getName());
+        p.put(StreamsConfig.DEFAULT_VALUE_SERDE_CLASS_CONFIG, Serdes.ByteArraySerde.class.getName());
+        // Input is decoded inside the topology (poison → dead-letter topic), so a deserialization or processing
+        // error reaching these handlers is a bug: fail rather than skip.
+        p.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, LogAndFailExceptionHandler.class.getName());
+        p.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG,
+                LogAndFailProcessingExceptionHandler.class.getName());
+        p.put(StreamsConfig.TOPOLOGY_OPTIMIZATION_CONFIG, StreamsConfig.NO_OPTIMIZATION);
+        p.put(StreamsConfig.REPLICATION_FACTOR_CONFIG, "1");
+        // Wait briefly for both co-partitioned inputs so lifecycle and samples interleave by timestamp.
+        p.put(StreamsConfig.MAX_TASK_IDLE_MS_CONFIG, "100");
+        p.put(StreamsConfig.consumerPrefix(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG), "earliest");
+        return p;
+    }
+}

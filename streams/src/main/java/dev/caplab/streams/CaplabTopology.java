@@ -1,0 +1,97 @@
+package dev.caplab.streams;
+
+import dev.caplab.schema.serde.EventSerdes;
+import dev.caplab.schema.topic.TopicCatalog;
+import dev.caplab.streams.aggregate.BufferedSampleSerde;
+import dev.caplab.streams.input.DecodeProcessor;
+import dev.caplab.streams.input.InputEvent;
+import dev.caplab.streams.run.DerivedEvent;
+import dev.caplab.streams.run.RunProcessor;
+import dev.caplab.streams.run.RunStateSerde;
+import java.util.Map;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.kstream.Branched;
+import org.apache.kafka.streams.kstream.Consumed;
+import org.apache.kafka.streams.kstream.KStream;
+import org.apache.kafka.streams.kstream.Named;
+import org.apache.kafka.streams.kstream.Produced;
+import org.apache.kafka.streams.state.Stores;
+
+/**
+ * The caplab topology, a pure function of the builder and settings:
+ * runs + samples (raw bytes) → decode (poison → dead letter) → merge (co-partitioned by run id) → run processor
+ * (step assignment, per-step aggregation, verdicts, fits; stores {@link #RUN_STATE_STORE}, {@link #SAMPLE_BUFFER_STORE})
+ * → step aggregates, verdicts, fits, alerts. No repartition: every operation keeps the run-id key.
+ */
+public final class CaplabTopology {
+
+    public static final String SOURCE_RUNS = "caplab-source-runs";
+    public static final String SOURCE_SAMPLES = "caplab-source-samples";
+    public static final String DECODE_RUNS = "caplab-decode-runs";
+    public static final String DECODE_SAMPLES = "caplab-decode-samples";
+    public static final String MERGE_INPUT = "caplab-merge-input";
+    public static final String SPLIT_INPUT = "caplab-split-input-";
+    public static final String RUN_PROCESSOR = "caplab-run-processor";
+    public static final String SPLIT_OUTPUT = "caplab-split-output-";
+    public static final String SINK_DEAD_LETTER = "caplab-sink-dead-letter";
+    public static final String SINK_AGGREGATES = "caplab-sink-step-aggregates";
+    public static final String SINK_VERDICTS = "caplab-sink-verdicts";
+    public static final String SINK_FITS = "caplab-sink-fits";
+    public static final String SINK_ALERTS = "caplab-sink-alerts";
+    /** Run id → {@code RunState}; changelog {@code <application.id>-caplab-run-state-changelog}. */
+    public static final String RUN_STATE_STORE = "caplab-run-state";
+    /** Run id + event time + origin → buffered sample, until its step closes. */
+    public static final String SAMPLE_BUFFER_STORE = "caplab-sample-buffer";
+
+    private CaplabTopology() {
+    }
+
+    public static StreamsBuilder build(StreamsBuilder builder, TopologySettings settings) {
+        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(RUN_STATE_STORE),
+                Serdes.String(), RunStateSerde.serde()).withLoggingEnabled(Map.of()));
+        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(SAMPLE_BUFFER_STORE),
+                Serdes.String(), BufferedSampleSerde.serde()).withLoggingEnabled(Map.of()));
+
+        KStream<String, InputEvent> lifecycle = builder
+                .stream(TopicCatalog.RUNS, Consumed.with(Serdes.String(), Serdes.ByteArray()).withName(SOURCE_RUNS))
+                .processValues(DecodeProcessor::lifecycle, Named.as(DECODE_RUNS));
+        KStream<String, InputEvent> samples = builder
+                .stream(TopicCatalog.SAMPLES, Consumed.with(Serdes.String(), Serdes.ByteArray())
+                        .withName(SOURCE_SAMPLES))
+                .processValues(DecodeProcessor::samples, Named.as(DECODE_SAMPLES));
+
+        Map<String, KStream<String, InputEvent>> input = lifecycle.merge(samples, Named.as(MERGE_INPUT))
+                .split(Named.as(SPLIT_INPUT))
+                .branch((runId, e) -> e instanceof InputEvent.Poison, Branched.as("poison"))
+                .defaultBranch(Branched.as("events"));
+        input.get(SPLIT_INPUT + "poison")
+                .mapValues(e -> ((InputEvent.Poison) e).bytes(), Named.as("caplab-poison-bytes"))
+                .to(TopicCatalog.DEAD_LETTER, Produced.with(Serdes.String(), Serdes.ByteArray())
+                        .withName(SINK_DEAD_LETTER));
+
+        Map<String, KStream<String, DerivedEvent>> derived = input.get(SPLIT_INPUT + "events")
+                .process(() -> new RunProcessor(settings, RUN_STATE_STORE, SAMPLE_BUFFER_STORE),
+                        Named.as(RUN_PROCESSOR), RUN_STATE_STORE, SAMPLE_BUFFER_STORE)
+                .split(Named.as(SPLIT_OUTPUT))
+                .branch((k, e) -> e instanceof DerivedEvent.Aggregate, Branched.as("aggregates"))
+                .branch((k, e) -> e instanceof DerivedEvent.Verdict, Branched.as("verdicts"))
+                .branch((k, e) -> e instanceof DerivedEvent.Fit, Branched.as("fits"))
+                .defaultBranch(Branched.as("alerts"));
+        derived.get(SPLIT_OUTPUT + "aggregates")
+                .mapValues(e -> ((DerivedEvent.Aggregate) e).value(), Named.as("caplab-unwrap-aggregates"))
+                .to(TopicCatalog.STEP_AGGREGATES, Produced.with(Serdes.String(), EventSerdes.stepAggregate())
+                        .withName(SINK_AGGREGATES));
+        derived.get(SPLIT_OUTPUT + "verdicts")
+                .mapValues(e -> ((DerivedEvent.Verdict) e).value(), Named.as("caplab-unwrap-verdicts"))
+                .to(TopicCatalog.VERDICTS, Produced.with(Serdes.String(), EventSerdes.stepVerdict())
+                        .withName(SINK_VERDICTS));
+        derived.get(SPLIT_OUTPUT + "fits")
+                .mapValues(e -> ((DerivedEvent.Fit) e).value(), Named.as("caplab-unwrap-fits"))
+                .to(TopicCatalog.FITS, Produced.with(Serdes.String(), EventSerdes.capacityFit()).withName(SINK_FITS));
+        derived.get(SPLIT_OUTPUT + "alerts")
+                .mapValues(e -> ((DerivedEvent.Raised) e).value(), Named.as("caplab-unwrap-alerts"))
+                .to(TopicCatalog.ALERTS, Produced.with(Serdes.String(), EventSerdes.alert()).withName(SINK_ALERTS));
+        return builder;
+    }
+}

@@ -1,0 +1,37 @@
+package dev.caplab.streams;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Objects;
+
+/** Where and how the streams application runs: brokers, application id, state directory, commit interval. */
+public record StreamsSettings(String bootstrapServers, String applicationId, Path stateDir, Duration commitInterval,
+                              int threads, TopologySettings topology) {
+
+    public static final String DEFAULT_APPLICATION_ID = "caplab-streams";
+
+    public StreamsSettings {
+        Objects.requireNonNull(bootstrapServers, "bootstrapServers");
+        Objects.requireNonNull(applicationId, "applicationId");
+        Objects.requireNonNull(stateDir, "stateDir");
+        Objects.requireNonNull(commitInterval, "commitInterval");
+        Objects.requireNonNull(topology, "topology");
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be >= 1, was " + threads);
+        }
+    }
+
+    /** Defaults for one machine: 1 thread, 1 s commits (bounds exactly-once latency), default topology settings. */
+    public static StreamsSettings of(String bootstrapServers, Path stateDir) {
+        return new StreamsSettings(bootstrapServers, DEFAULT_APPLICATION_ID, stateDir, Duration.ofSeconds(1), 1,
+                TopologySettings.defaults());
+    }
+
+    public StreamsSettings withApplicationId(String id) {
+        return new StreamsSettings(bootstrapServers, id, stateDir, commitInterval, threads, topology);
+    }
+
+    public StreamsSettings withTopology(TopologySettings t) {
+        return new StreamsSettings(bootstrapServers, applicationId, stateDir, commitInterval, threads, t);
+    }
+}

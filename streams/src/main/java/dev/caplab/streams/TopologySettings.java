@@ -1,0 +1,90 @@
+package dev.caplab.streams;
+
+import dev.caplab.streams.aggregate.SustainedStatistic;
+import dev.caplab.streams.contamination.ContaminationRule;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Every semantic knob of the topology, pinned explicitly rather than left to defaults.
+ *
+ * <p>Emit strategy is fixed: a step's aggregate, verdict and fits are emitted once, when the step closes, i.e. when
+ * the run's event time (max sample or lifecycle timestamp) reaches step end + {@code grace}, or when {@code grace}
+ * of wall-clock time has passed since the step's end was seen (so the last step closes without later data).
+ *
+ * @param grace               how late (event time) a sample may arrive and still be placed in its step
+ * @param punctuateInterval   how often (wall clock) open steps are checked for closing
+ * @param loadLevelMetrics    metrics whose level defines inferred steps when a run has no step events
+ * @param minInferredStep     a load plateau shorter than this is ramp, not a step
+ * @param inferredWarmup      warm-up assumed for inferred steps
+ * @param resourceMetrics     metrics fitted against the load expression
+ * @param groupLabels         label keys whose values define summed groups ({@code group:<key>=<value>})
+ * @param bucket              time resolution at which series are aligned before summing
+ * @param sustained           how the steady-state value is computed
+ * @param trimFraction        fraction trimmed from each tail when {@code sustained} is a trimmed mean
+ * @param contamination       when a step is contaminated by processes outside the system under test
+ * @param fitMargin           planning margin of the capacity formula x_max = (C·margin − base)/slope
+ */
+public record TopologySettings(Duration grace, Duration punctuateInterval, List<String> loadLevelMetrics,
+                               Duration minInferredStep, Duration inferredWarmup, List<String> resourceMetrics,
+                               List<String> groupLabels, Duration bucket, SustainedStatistic sustained,
+                               double trimFraction, ContaminationRule contamination, double fitMargin) {
+
+    public TopologySettings {
+        requirePositive(grace, "grace", true);
+        requirePositive(punctuateInterval, "punctuateInterval", false);
+        loadLevelMetrics = List.copyOf(loadLevelMetrics);
+        requirePositive(minInferredStep, "minInferredStep", false);
+        requirePositive(inferredWarmup, "inferredWarmup", true);
+        resourceMetrics = List.copyOf(resourceMetrics);
+        groupLabels = List.copyOf(groupLabels);
+        requirePositive(bucket, "bucket", false);
+        Objects.requireNonNull(sustained, "sustained");
+        if (!(trimFraction >= 0 && trimFraction < 0.5)) {
+            throw new IllegalArgumentException("trimFraction must be in [0, 0.5), was " + trimFraction);
+        }
+        Objects.requireNonNull(contamination, "contamination");
+        if (!(fitMargin > 0 && fitMargin <= 1)) {
+            throw new IllegalArgumentException("fitMargin must be in (0, 1], was " + fitMargin);
+        }
+    }
+
+    /** 30 s grace, 1 s punctuation, k6 {@code vus} / Locust users inference, median sustained, 0.6 margin. */
+    public static TopologySettings defaults() {
+        return new TopologySettings(Duration.ofSeconds(30), Duration.ofSeconds(1),
+                List.of("vus", "locust.users", "users"), Duration.ofSeconds(20), Duration.ofSeconds(10),
+                List.of("cpu.cores", "mem.bytes", "net.tx.bytes", "net.rx.bytes"), List.of(),
+                Duration.ofSeconds(1), SustainedStatistic.MEDIAN, 0.1, ContaminationRule.defaults(), 0.6);
+    }
+
+    public TopologySettings withGrace(Duration g) {
+        return new TopologySettings(g, punctuateInterval, loadLevelMetrics, minInferredStep, inferredWarmup,
+                resourceMetrics, groupLabels, bucket, sustained, trimFraction, contamination, fitMargin);
+    }
+
+    public TopologySettings withGroupLabels(List<String> labels) {
+        return new TopologySettings(grace, punctuateInterval, loadLevelMetrics, minInferredStep, inferredWarmup,
+                resourceMetrics, labels, bucket, sustained, trimFraction, contamination, fitMargin);
+    }
+
+    public TopologySettings withContamination(ContaminationRule rule) {
+        return new TopologySettings(grace, punctuateInterval, loadLevelMetrics, minInferredStep, inferredWarmup,
+                resourceMetrics, groupLabels, bucket, sustained, trimFraction, rule, fitMargin);
+    }
+
+    public long graceMicros() {
+        return grace.toNanos() / 1000;
+    }
+
+    public long bucketMicros() {
+        return bucket.toNanos() / 1000;
+    }
+
+    private static void requirePositive(Duration d, String name, boolean zeroAllowed) {
+        Objects.requireNonNull(d, name);
+        if (d.isNegative() || (!zeroAllowed && d.isZero())) {
+            throw new IllegalArgumentException(name + " must be " + (zeroAllowed ? ">= 0" : "> 0") + ", was " + d);
+        }
+    }
+}

@@ -1,0 +1,5 @@
+package dev.caplab.streams.aggregate;
+
+/** A value at an event time in microseconds. */
+public record TimedValue(long timestampMicros, double value) {
+}

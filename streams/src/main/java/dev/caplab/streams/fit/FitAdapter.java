@@ -1,0 +1,95 @@
+package dev.caplab.streams.fit;
+
+import dev.caplab.streams.Micros;
+import dev.caplab.analysis.CapacityAnalysis;
+import dev.caplab.analysis.FitFailedException;
+import dev.caplab.analysis.FitOptions;
+import dev.caplab.analysis.InsufficientDataException;
+import dev.caplab.analysis.ResourceFit;
+import dev.caplab.analysis.fit.StepPoint;
+import dev.caplab.schema.event.Breakpoint;
+import dev.caplab.schema.event.CapacityFit;
+import dev.caplab.schema.event.Segment;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** The one place the topology calls the analysis library: finished-step points of one resource in, a fit out. */
+public final class FitAdapter {
+
+    /** Fewer finished steps than this give no fit (the linear model needs 3). */
+    public static final int MIN_STEPS = 3;
+    private static final Logger LOG = LoggerFactory.getLogger(FitAdapter.class);
+
+    private FitAdapter() {
+    }
+
+    /**
+     * Fits one resource series; empty with fewer than {@link #MIN_STEPS} steps or when the analysis finds the data
+     * insufficient. {@code fittedAtMicros} is the closing step's end, so a replay reproduces the record exactly.
+     */
+    public static Optional<CapacityFit> fit(String runId, List<FitPoint> points, String loadExpression,
+            OptionalDouble ceiling, double margin, long fittedAtMicros, long version) {
+        if (points.size() < MIN_STEPS) {
+            return Optional.empty();
+        }
+        List<FitPoint> byX = points.stream().sorted(Comparator.comparingDouble(FitPoint::x)
+                .thenComparingInt(FitPoint::stepIndex)).toList();
+        FitPoint first = byX.getFirst();
+        List<StepPoint> stepPoints = byX.stream()
+                .map(p -> new StepPoint(p.x(), p.y(), Math.max(1, p.count()), OptionalInt.of(p.stepIndex())))
+                .toList();
+        FitOptions options = FitOptions.defaults(first.metric()).withMargin(margin);
+        if (ceiling.isPresent()) {
+            options = options.withCeiling(ceiling.getAsDouble());
+        }
+        ResourceFit fit;
+        try {
+            fit = CapacityAnalysis.fitResource(stepPoints, options);
+        } catch (InsufficientDataException e) {
+            // Too few distinct load levels yet (e.g. three steps at one x): the next step may make it fittable.
+            return Optional.empty();
+        } catch (FitFailedException e) {
+            LOG.warn("run {}: no fit of {}/{} over {} steps: {}", runId, first.source(), first.metric(),
+                    points.size(), e.getMessage());
+            return Optional.empty();
+        }
+        Integer cliffStep = fit.cliff().cliff() && fit.cliff().cliffPosition() >= 0
+                && fit.cliff().cliffPosition() < byX.size() ? byX.get(fit.cliff().cliffPosition()).stepIndex() : null;
+        Double safeX = fit.capacity().map(c -> c.safeX()).filter(Double::isFinite).orElse(null);
+        double p = fit.breakpointExistencePValue();
+        return Optional.of(CapacityFit.newBuilder()
+                .setRunId(runId)
+                .setSource(first.source())
+                .setMetric(first.metric())
+                .setModel(fit.chosen().modelName())
+                .setModelVersion(fit.modelName() + "/" + fit.modelVersion() + ";" + fit.chosen().modelVersion())
+                .setLoadExpression(loadExpression)
+                .setStepsUsed(fit.stepCount())
+                .setSegments(fit.segments().stream().map(s -> Segment.newBuilder().setFromX(s.fromX()).setToX(s.toX())
+                        .setIntercept(s.intercept()).setSlope(s.slope()).setSlopeStdErr(finiteOrNull(s.slopeStdErr()))
+                        .build()).toList())
+                .setBreakpoints(fit.breakpoints().stream().map(b -> Breakpoint.newBuilder().setX(b.x())
+                        .setStdErr(finiteOrNull(b.stdErr())).setLower95(finiteOrNull(b.lower95()))
+                        .setUpper95(finiteOrNull(b.upper95())).build()).toList())
+                .setBreakpointPValue(finiteOrNull(p))
+                .setRSquared(finiteOrNull(fit.chosen().rSquared()))
+                .setCliff(fit.cliff().cliff())
+                .setCliffStepIndex(cliffStep)
+                .setCapacity(ceiling.isPresent() ? ceiling.getAsDouble() : null)
+                .setMargin(margin)
+                .setSafeCapacityX(safeX)
+                .setBottleneck(false)
+                .setFittedAt(Micros.toInstant(fittedAtMicros))
+                .setVersion(version)
+                .build());
+    }
+
+    private static Double finiteOrNull(double v) {
+        return Double.isFinite(v) ? v : null;
+    }
+}

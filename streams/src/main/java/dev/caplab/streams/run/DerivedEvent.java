@@ -1,0 +1,22 @@
+package dev.caplab.streams.run;
+
+import dev.caplab.schema.event.Alert;
+import dev.caplab.schema.event.CapacityFit;
+import dev.caplab.schema.event.StepAggregate;
+import dev.caplab.schema.event.StepVerdict;
+
+/** An output of the run processor, routed by type to its topic. */
+public sealed interface DerivedEvent {
+
+    record Aggregate(StepAggregate value) implements DerivedEvent {
+    }
+
+    record Verdict(StepVerdict value) implements DerivedEvent {
+    }
+
+    record Fit(CapacityFit value) implements DerivedEvent {
+    }
+
+    record Raised(Alert value) implements DerivedEvent {
+    }
+}

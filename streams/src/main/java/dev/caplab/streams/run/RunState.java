@@ -1,0 +1,106 @@
+package dev.caplab.streams.run;
+
+import dev.caplab.schema.event.RunStarted;
+import dev.caplab.streams.fit.FitPoint;
+import dev.caplab.streams.step.LevelPoint;
+import dev.caplab.streams.step.StepWindow;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * Everything the topology remembers about one run between records: its start event, declared steps (with the wall
+ * time their end was seen), load-level points for inference, event-time progress, how many steps are closed, the
+ * baseline, the fit points of finished steps and which cliffs were already alerted.
+ *
+ * @param started               null until RunStarted arrives
+ * @param endSeenWallMillis     step index → wall-clock millis when its StepEnded was processed
+ * @param maxEventMicros        the run's event time: the largest sample or lifecycle timestamp seen
+ * @param runEndedMicros        RunEnded time, or -1
+ * @param closedSteps           how many steps of the timeline (in index order) are closed
+ * @param baseline              "source|metric" → sustained value before the first step
+ * @param unassignedVersion     how many times the unassigned aggregates were emitted
+ * @param lateSamples           samples that arrived after their step had closed (counted into unassigned)
+ */
+public record RunState(String runId, RunStarted started, List<StepWindow> declared, Map<Integer, Long> endSeenWallMillis,
+                       List<LevelPoint> levels, long maxEventMicros, long runEndedMicros, long runEndSeenWallMillis,
+                       int closedSteps, Map<String, Double> baseline, List<FitPoint> fitPoints, Set<String> cliffs,
+                       boolean runClosed, boolean unassignedDirty, long unassignedVersion, long lateSamples) {
+
+    public RunState {
+        Objects.requireNonNull(runId, "runId");
+        declared = List.copyOf(declared);
+        endSeenWallMillis = Map.copyOf(endSeenWallMillis);
+        levels = List.copyOf(levels);
+        baseline = Map.copyOf(baseline);
+        fitPoints = List.copyOf(fitPoints);
+        cliffs = Set.copyOf(cliffs);
+    }
+
+    public static RunState empty(String runId) {
+        return new RunState(runId, null, List.of(), Map.of(), List.of(), 0, -1, 0, 0, Map.of(), List.of(), Set.of(),
+                false, false, 0, 0);
+    }
+
+    public boolean ended() {
+        return runEndedMicros >= 0;
+    }
+
+    /** A builder-style copy for the processor, which changes several fields per record. */
+    public Mutable toMutable() {
+        return new Mutable(this);
+    }
+
+    /** Mutable working copy of a {@link RunState}, confined to one processor call. */
+    public static final class Mutable {
+        final String runId;
+        RunStarted started;
+        final TreeMap<Integer, StepWindow> declared = new TreeMap<>();
+        final TreeMap<Integer, Long> endSeenWallMillis;
+        final List<LevelPoint> levels;
+        long maxEventMicros;
+        long runEndedMicros;
+        long runEndSeenWallMillis;
+        int closedSteps;
+        final TreeMap<String, Double> baseline;
+        final List<FitPoint> fitPoints;
+        final TreeSet<String> cliffs;
+        boolean runClosed;
+        boolean unassignedDirty;
+        long unassignedVersion;
+        long lateSamples;
+
+        Mutable(RunState s) {
+            runId = s.runId;
+            started = s.started;
+            s.declared.forEach(w -> declared.put(w.index(), w));
+            endSeenWallMillis = new TreeMap<>(s.endSeenWallMillis);
+            levels = new ArrayList<>(s.levels);
+            maxEventMicros = s.maxEventMicros;
+            runEndedMicros = s.runEndedMicros;
+            runEndSeenWallMillis = s.runEndSeenWallMillis;
+            closedSteps = s.closedSteps;
+            baseline = new TreeMap<>(s.baseline);
+            fitPoints = new ArrayList<>(s.fitPoints);
+            cliffs = new TreeSet<>(s.cliffs);
+            runClosed = s.runClosed;
+            unassignedDirty = s.unassignedDirty;
+            unassignedVersion = s.unassignedVersion;
+            lateSamples = s.lateSamples;
+        }
+
+        RunState freeze() {
+            return new RunState(runId, started, List.copyOf(declared.values()), endSeenWallMillis, levels,
+                    maxEventMicros, runEndedMicros, runEndSeenWallMillis, closedSteps, baseline, fitPoints, cliffs,
+                    runClosed, unassignedDirty, unassignedVersion, lateSamples);
+        }
+
+        void observeEventTime(long tMicros) {
+            maxEventMicros = Math.max(maxEventMicros, tMicros);
+        }
+    }
+}
