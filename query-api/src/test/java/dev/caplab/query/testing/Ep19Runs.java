@@ -56,7 +56,7 @@ public final class Ep19Runs {
             double x = aws[i];
             boolean pass = x < 300;
             add(steps, verdicts, aggregates, AWS_2, i, x, pass, pass ? null : "mem.used.bytes",
-                    0.15 + 0.0097 * x, 1.9 * x, pass ? 0.4 * GIB + 5.4e6 * x : 2 * GIB - 33e6);
+                    0.15 + 0.0045 * x, 1.9 * x, pass ? 0.4 * GIB + 5.4e6 * x : 2 * GIB - 33e6);
         }
         double[] ln1 = {10, 15, 17, 18, 19};
         double[] ln1Cpu = {0.26, 0.45, 0.47, 0.45, 0.95};
@@ -73,7 +73,7 @@ public final class Ep19Runs {
                         false),
                 fit(LIGHTNODE_2, "net.tx.mbps", "linear", line(12, 50, 0.0, 1.9), "[]", false, null, 100.0, 31.6,
                         true),
-                fit(AWS_2, "cpu.cores", "linear", line(12, 250, 0.15, 0.0097), "[]", false, null, 2.0, 108.2, false),
+                fit(AWS_2, "cpu.cores", "linear", line(12, 250, 0.15, 0.0045), "[]", false, null, 2.0, 233.3, false),
                 fit(AWS_2, "mem.used.bytes", "linear", line(12, 250, 0.4 * GIB, 5.4e6), "[]", false, null,
                         2.0 * GIB, 158.6, true),
                 fit(LIGHTNODE_1, "cpu.cores", "segmented-1",

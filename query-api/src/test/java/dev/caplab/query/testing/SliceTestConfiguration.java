@@ -1,6 +1,8 @@
 package dev.caplab.query.testing;
 
 import dev.caplab.query.QueryApiProperties;
+import dev.caplab.query.compare.CompareService;
+import dev.caplab.query.plan.PlanService;
 import dev.caplab.query.runs.RunService;
 import dev.caplab.query.security.BearerTokens;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -11,7 +13,7 @@ import org.springframework.context.annotation.Import;
 /** What a {@code @WebMvcTest} of the query controllers needs besides the web layer: the fake store and services. */
 @TestConfiguration(proxyBeanMethods = false)
 @EnableConfigurationProperties(QueryApiProperties.class)
-@Import({RunService.class, BearerTokens.class})
+@Import({RunService.class, CompareService.class, PlanService.class, BearerTokens.class})
 public class SliceTestConfiguration {
 
     @Bean

@@ -1,0 +1,39 @@
+package dev.caplab.query.compare;
+
+import dev.caplab.query.web.BadRequestParameterException;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+@RestController
+class CompareController {
+
+    private final CompareService compare;
+
+    CompareController(CompareService compare) {
+        this.compare = compare;
+    }
+
+    @Operation(summary = "Measured runs side by side, grouped by provider or tier, with extrapolation warnings"
+            + " (JSON, or CSV of the rows)")
+    @GetMapping("/api/v1/compare")
+    Comparison compare(@Parameter(description = "runs to compare, repeatable; default: all runs of the SUT")
+                       @RequestParam(name = "runId", required = false) List<String> runIds,
+                       @RequestParam Optional<String> sut,
+                       @Parameter(description = "provider or tier") @RequestParam(defaultValue = "tier") String groupBy,
+                       @Parameter(description = "resource whose base and slope to show; default: each run's"
+                               + " bottleneck") @RequestParam Optional<String> metric) {
+        GroupBy by;
+        try {
+            by = GroupBy.valueOf(groupBy.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new BadRequestParameterException("groupBy", groupBy, "expected provider or tier");
+        }
+        return compare.compare(runIds == null ? List.of() : runIds, sut, by, metric);
+    }
+}

@@ -1,0 +1,73 @@
+package dev.caplab.query.compare;
+
+import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Locale;
+import java.util.TreeMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * What would make a conclusion from a comparison wrong: a curve from one tier read as another's (seed 002: halving
+ * the 2 vCPU line predicted 35 on 1 vCPU, 18 was measured), load expressions that make x incomparable, missing
+ * measured egress, and the same vCPU count diverging across providers (hidden network throttling).
+ */
+final class ComparisonWarnings {
+
+    /** Above this ratio of max stable loads, the same tier on two providers is not "noise". */
+    static final double PROVIDER_DIVERGENCE_RATIO = 2.0;
+
+    private ComparisonWarnings() {
+    }
+
+    static List<String> of(List<ComparisonRow> rows) {
+        List<String> out = new ArrayList<>();
+        TreeSet<String> tiers = distinct(rows, r -> Objects.requireNonNullElse(r.tier(), "unknown tier"));
+        if (tiers.size() > 1) {
+            out.add("runs span tiers " + tiers + ": a curve measured on one tier must not be extrapolated to another"
+                    + " (a cliff arrives earlier on fewer cores); compare the measured runs side by side and"
+                    + " re-measure on any tier not listed");
+        }
+        TreeSet<String> expressions = distinct(rows, r -> Objects.requireNonNullElse(r.loadExpression(), "?"));
+        if (expressions.size() > 1) {
+            out.add("runs use different load expressions " + expressions + ": their x, slopes and capacities are"
+                    + " not comparable");
+        }
+        TreeSet<String> suts = distinct(rows, r -> Objects.requireNonNullElse(r.sutName(), "?"));
+        if (suts.size() > 1) {
+            out.add("runs test different systems " + suts);
+        }
+        for (ComparisonRow r : rows) {
+            if (r.measuredEgressMbps() == null) {
+                out.add("run " + r.runId() + " has no measured egress: a nominal " + r.nominalEgressMbps()
+                        + " Mbps may be far above what the provider delivers; measure it (iperf3) before planning");
+            }
+        }
+        // "the same 2 vCPU spec gave 5x different capacity by provider" (seed 002): group by vCPU count
+        Map<Double, List<ComparisonRow>> byVcpu = rows.stream().filter(r -> r.vcpu() != null && r.maxStableX() != null)
+                .collect(Collectors.groupingBy(ComparisonRow::vcpu, TreeMap::new, Collectors.toList()));
+        byVcpu.forEach((vcpu, same) -> {
+            ComparisonRow lo = same.stream().min(Comparator.comparingDouble(ComparisonRow::maxStableX)).orElseThrow();
+            ComparisonRow hi = same.stream().max(Comparator.comparingDouble(ComparisonRow::maxStableX)).orElseThrow();
+            if (!Objects.equals(lo.provider(), hi.provider()) && lo.maxStableX() > 0
+                    && hi.maxStableX() / lo.maxStableX() >= PROVIDER_DIVERGENCE_RATIO) {
+                out.add(String.format(Locale.ROOT, "%s vCPU nodes hold %.0f on %s but %.0f on %s (%.1fx): the same"
+                                + " spec differs by provider; check measured egress and what hit first (%s vs %s)",
+                        new DecimalFormat("0.##", DecimalFormatSymbols.getInstance(Locale.ROOT)).format(vcpu),
+                        hi.maxStableX(), hi.provider(), lo.maxStableX(), lo.provider(),
+                        hi.maxStableX() / lo.maxStableX(), hi.bottleneck(), lo.bottleneck()));
+            }
+        });
+        return out;
+    }
+
+    private static TreeSet<String> distinct(List<ComparisonRow> rows, Function<ComparisonRow, String> key) {
+        return rows.stream().map(key).collect(Collectors.toCollection(TreeSet::new));
+    }
+}

@@ -1,0 +1,90 @@
+package dev.caplab.query.compare;
+
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.hasItem;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+import dev.caplab.query.testing.Ep19Runs;
+import dev.caplab.query.testing.StoreTestSupport;
+import dev.caplab.query.testing.Tokens;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.context.annotation.Import;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.web.servlet.MockMvc;
+
+/** Comparisons and capacity plans over the EP19 tiers in the real embedded ClickHouse. */
+@SpringBootTest
+@AutoConfigureMockMvc
+@Import(StoreTestSupport.class)
+class CompareAndPlanIT {
+
+    @Autowired
+    MockMvc mvc;
+
+    @DynamicPropertySource
+    static void store(DynamicPropertyRegistry registry) {
+        StoreTestSupport.properties(registry);
+    }
+
+    @Test
+    void comparesTheTwoVcpuNodeAcrossProvidersAndWarnsAboutTiers() throws Exception {
+        mvc.perform(get("/api/v1/compare").param("sut", "mmx-standalone").param("groupBy", "provider")
+                        .header(HttpHeaders.AUTHORIZATION, Tokens.READ))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.rows.length()").value(3))
+                .andExpect(jsonPath("$.rows[0].group").value("aws-lightsail"))
+                .andExpect(jsonPath("$.rows[0].maxStableX").value(250.0))
+                .andExpect(jsonPath("$.rows[0].bottleneck").value("mem.used.bytes"))
+                .andExpect(jsonPath("$.rows[?(@.runId=='" + Ep19Runs.LIGHTNODE_2 + "')].bottleneck")
+                        .value(hasItem("net.tx.mbps")))
+                .andExpect(jsonPath("$.warnings[0]").value(containsString("must not be extrapolated")))
+                .andExpect(jsonPath("$.warnings[1]").value(containsString("2 vCPU nodes hold 250 on aws-lightsail but 50 on lightnode (5.0x)")));
+        mvc.perform(get("/api/v1/compare").param("runId", Ep19Runs.AWS_2).param("runId", Ep19Runs.LIGHTNODE_2)
+                        .param("metric", "cpu.cores").param("format", "csv")
+                        .header(HttpHeaders.AUTHORIZATION, Tokens.READ))
+                .andExpect(status().isOk())
+                .andExpect(content().string(containsString("group,runId,sutName")))
+                .andExpect(content().string(containsString(",cpu.cores,0.15,0.0045,")));
+        mvc.perform(get("/api/v1/compare").param("runId", "' OR 1=1 --")
+                        .header(HttpHeaders.AUTHORIZATION, Tokens.READ))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.detail").value(containsString("no such run")));
+    }
+
+    @Test
+    void plansAProfileOnEachTierFromItsOwnFits() throws Exception {
+        String body = """
+                {"profile": {"name": "webinar", "load": 40},
+                 "tiers": ["2vcpu-4gb", "2vcpu-2gb", "1vcpu-2gb"], "sut": "mmx-standalone"}""";
+        mvc.perform(post("/api/v1/plans").contentType(MediaType.APPLICATION_JSON).content(body)
+                        .header(HttpHeaders.AUTHORIZATION, Tokens.READ))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.margin").value(0.6))
+                .andExpect(jsonPath("$.tiers[0].fit").value("TIGHT"))
+                .andExpect(jsonPath("$.tiers[0].bottleneck").value("net.tx.mbps"))
+                .andExpect(jsonPath("$.tiers[1].fit").value("FITTING"))
+                .andExpect(jsonPath("$.tiers[1].bottleneck").value("mem.used.bytes"))
+                .andExpect(jsonPath("$.tiers[2].fit").value("UNREACHABLE"))
+                .andExpect(jsonPath("$.tiers[2].safeLoad").value(18.0));
+        mvc.perform(post("/api/v1/plans").contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"profile\": {\"rooms\": 1, \"participants\": 3, \"cameras\": 5},"
+                                + " \"tiers\": [\"1vcpu-2gb\"]}")
+                        .header(HttpHeaders.AUTHORIZATION, Tokens.READ))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.parameter").value("profile"));
+        mvc.perform(post("/api/v1/plans").contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"profile\": {\"load\": 10}, \"tiers\": [\"x' OR '1'='1\"]}")
+                        .header(HttpHeaders.AUTHORIZATION, Tokens.READ))
+                .andExpect(status().isNotFound());
+    }
+}
