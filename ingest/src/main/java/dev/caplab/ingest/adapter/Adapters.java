@@ -1,5 +1,7 @@
 package dev.caplab.ingest.adapter;
 
+import dev.caplab.ingest.docker.DockerStatsAdapter;
+import dev.caplab.ingest.jmeter.JmeterAdapter;
 import dev.caplab.ingest.locust.LocustAdapter;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -17,6 +19,8 @@ public final class Adapters {
     private static Map<String, AdapterFactory> builtIn() {
         Map<String, AdapterFactory> factories = new LinkedHashMap<>();
         factories.put(LocustAdapter.FORMAT, LocustAdapter::of);
+        factories.put(JmeterAdapter.FORMAT, JmeterAdapter::of);
+        factories.put(DockerStatsAdapter.FORMAT, DockerStatsAdapter::of);
         return Collections.unmodifiableMap(factories);
     }
 
