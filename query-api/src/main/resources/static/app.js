@@ -1,0 +1,197 @@
+// caplab web page: plain ES2020 over the /api/v1 JSON endpoints, ECharts from the webjar; no build step.
+'use strict';
+
+const view = document.getElementById('view');
+const tokenInput = document.getElementById('token');
+tokenInput.value = localStorage.getItem('caplab.token') || '';
+tokenInput.addEventListener('change', () => { localStorage.setItem('caplab.token', tokenInput.value); route(); });
+const charts = [];
+
+async function api(path, options = {}) {
+  const headers = Object.assign({ 'Accept': 'application/json' }, options.headers || {});
+  if (tokenInput.value) headers['Authorization'] = 'Bearer ' + tokenInput.value;
+  const res = await fetch(path, Object.assign({}, options, { headers }));
+  const body = await res.json().catch(() => ({}));
+  if (!res.ok) throw new Error((body.title || res.status) + ': ' + (body.detail || res.statusText));
+  return body;
+}
+
+const esc = s => String(s ?? '').replace(/[&<>"']/g, c => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
+const num = (v, d = 2) => v == null ? '' : Number(v).toLocaleString('en', { maximumFractionDigits: d });
+const loadText = load => Object.entries(load || {}).map(([k, v]) => k + '=' + v).join(', ');
+
+function table(columns, rows, rowClass = () => '') {
+  const head = columns.map(c => `<th>${esc(c[0])}</th>`).join('');
+  const body = rows.map(r => `<tr class="${rowClass(r)}">` + columns.map(c => {
+    const v = c[1](r);
+    return `<td class="${typeof v === 'number' ? 'num' : ''}">${c[2] ? v : esc(typeof v === 'number' ? num(v, 4) : v)}</td>`;
+  }).join('') + '</tr>').join('');
+  return `<table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
+}
+
+function chart(id) {
+  const c = echarts.init(document.getElementById(id));
+  charts.push(c);
+  return c;
+}
+
+async function runList() {
+  const runs = await api('api/v1/runs?limit=200');
+  view.innerHTML = `<h1>Runs</h1>` + table([
+    ['run', r => `<a href="#/run/${encodeURIComponent(r.runId)}">${esc(r.runId)}</a>`, true],
+    ['system', r => r.sutName + (r.sutVersion ? ' ' + r.sutVersion : '')],
+    ['provider', r => r.provider], ['region', r => r.region], ['tier', r => r.tier],
+    ['vCPU', r => r.vcpu], ['egress measured (Mbps)', r => r.measuredEgressMbps],
+    ['egress nominal (Mbps)', r => r.nominalEgressMbps], ['tool', r => r.tool],
+    ['started', r => r.startedAt], ['status', r => r.status]], runs);
+  view.dataset.ready = 'runs';
+}
+
+/** Resource vs load: measured sustained values per step, the fitted segments, the knee and its 95 % interval. */
+function fitChart(el, fit, points) {
+  const segs = fit ? fit.segments.map(s => ({
+    type: 'line', name: `fit ${fit.model}`, showSymbol: false, lineStyle: { width: 2 },
+    data: [[s.fromX, s.intercept + s.slope * s.fromX], [s.toX, s.intercept + s.slope * s.toX]] })) : [];
+  const knee = fit && fit.kneeX != null ? {
+    markLine: { symbol: 'none', label: { formatter: `knee x=${num(fit.kneeX)}` }, lineStyle: { color: '#c00', type: 'dashed' },
+      data: [{ xAxis: fit.kneeX }] },
+    markArea: fit.kneeLower95 != null ? { itemStyle: { color: 'rgba(200,0,0,0.08)' },
+      data: [[{ xAxis: fit.kneeLower95 }, { xAxis: fit.kneeUpper95 }]] } : undefined } : {};
+  const ceiling = fit && fit.capacity != null ? [{ type: 'line', name: 'ceiling', showSymbol: false,
+    lineStyle: { type: 'dotted', color: '#888' }, data: points.length ? [[Math.min(...points.map(p => p[0])), fit.capacity],
+      [Math.max(...points.map(p => p[0])), fit.capacity]] : [] }] : [];
+  chart(el).setOption({
+    title: { text: `${fit ? fit.metric : 'resource'} vs load` + (fit && fit.cliff ? ' — cliff' : ''), left: 'center' },
+    tooltip: { trigger: 'item' }, legend: { bottom: 0 },
+    xAxis: { type: 'value', name: fit ? fit.loadExpression : 'x', scale: true },
+    yAxis: { type: 'value', name: fit ? fit.metric : '' },
+    series: [Object.assign({ type: 'scatter', name: 'sustained per step', symbolSize: 10, data: points }, knee),
+      ...segs, ...ceiling] });
+}
+
+/** CPU and egress on one chart, each against its own ceiling: which reaches it first is the bound (seed 002). */
+function cpuEgressChart(el, run, aggregates) {
+  const series = (metric) => aggregates.filter(a => a.metric === metric).map(a => [a.x, a.sustained]);
+  const cpu = series('cpu.cores'), egress = series('net.tx.mbps');
+  const xs = aggregates.map(a => a.x).filter(x => x != null);
+  const xr = [Math.min(...xs), Math.max(...xs)];
+  const ceilingLine = (value, name, yAxisIndex, color) => value == null ? [] : [{ type: 'line', name, yAxisIndex,
+    showSymbol: false, lineStyle: { type: 'dashed', color }, itemStyle: { color }, data: [[xr[0], value], [xr[1], value]] }];
+  const egressCeiling = run.measuredEgressMbps ?? run.nominalEgressMbps;
+  chart(el).setOption({
+    title: { text: 'CPU and egress vs load, with their ceilings', left: 'center' },
+    tooltip: { trigger: 'axis' }, legend: { bottom: 0 },
+    xAxis: { type: 'value', name: run.loadExpression, scale: true },
+    yAxis: [{ type: 'value', name: 'CPU cores', max: v => Math.ceil(Math.max(v.max, run.vcpu || 0) * 11) / 10 },
+      { type: 'value', name: 'egress Mbps', max: v => Math.ceil(Math.max(v.max, egressCeiling || 0) * 1.1) }],
+    series: [{ type: 'line', name: 'CPU cores (sustained)', data: cpu, itemStyle: { color: '#2f6fbf' } },
+      { type: 'line', name: 'egress Mbps (sustained)', yAxisIndex: 1, data: egress, itemStyle: { color: '#d9822b' } },
+      ...ceilingLine(run.vcpu, `vCPU ceiling (${run.vcpu})`, 0, '#2f6fbf'),
+      ...ceilingLine(egressCeiling, `egress ceiling (${run.measuredEgressMbps != null ? 'measured' : 'nominal'} ${egressCeiling} Mbps)`, 1, '#d9822b')] });
+}
+
+async function runPage(runId) {
+  const id = encodeURIComponent(runId);
+  const [detail, aggregates] = await Promise.all([api(`api/v1/runs/${id}`), api(`api/v1/runs/${id}/aggregates?source=node`)]);
+  const run = detail.run;
+  const fit = detail.fits.find(f => f.bottleneck) || detail.fits.find(f => f.cliff) || detail.fits[0];
+  const points = fit ? aggregates.filter(a => a.metric === fit.metric && a.source === fit.source).map(a => [a.x, a.sustained]) : [];
+  view.innerHTML = `<h1>${esc(run.runId)}</h1>
+    <p class="facts"><span>${esc(run.sutName)} ${esc(run.sutVersion)}</span><span>${esc(run.provider)} ${esc(run.region)}</span>
+    <span>tier ${esc(run.tier)} (${esc(run.vcpu)} vCPU)</span>
+    <span>egress measured ${esc(run.measuredEgressMbps)} / nominal ${esc(run.nominalEgressMbps)} Mbps</span></p>
+    <p class="facts"><span>max stable load <b id="max-stable">${num(detail.maxStableX)}</b></span>
+    <span>first failing <b>${num(detail.failedX)}</b></span><span>bottleneck <b id="bottleneck">${esc(detail.bottleneck)}</b></span>
+    ${fit ? `<span>below the knee: ${esc(fit.metric)} = ${num(fit.baseline, 4)} + ${num(fit.slopePerX, 5)}·x</span>` : ''}</p>
+    <div id="fit-chart" class="chart"></div><div id="cpu-egress-chart" class="chart"></div>
+    <h2>Steps</h2>` + table([
+      ['step', s => s.stepIndex], ['load', s => loadText(s.load)], ['x', s => s.x],
+      ['verdict', s => s.passed == null ? 'pending' : s.passed ? 'pass' : 'FAIL'],
+      ['failed rules', s => s.failedRules], ['bottleneck', s => s.bottleneck],
+      ['contaminated', s => s.contaminated ? (s.contaminationReason || 'yes') : '']], detail.steps,
+      s => s.contaminated ? 'contaminated' : s.passed === false ? 'fail' : 'pass') +
+    `<h2>Fits</h2>` + table([['metric', f => f.metric], ['model', f => f.model], ['base', f => f.baseline],
+      ['slope per x', f => f.slopePerX], ['knee x', f => f.kneeX], ['knee 95 %', f => f.kneeLower95 == null ? '' : `${num(f.kneeLower95)}–${num(f.kneeUpper95)}`],
+      ['cliff', f => f.cliff ? 'yes' : ''], ['ceiling', f => f.capacity], ['safe x at margin', f => f.safeCapacityX],
+      ['bottleneck', f => f.bottleneck ? 'yes' : '']], detail.fits);
+  fitChart('fit-chart', fit, points);
+  cpuEgressChart('cpu-egress-chart', run, aggregates);
+  view.dataset.ready = 'run';
+}
+
+async function comparePage(params) {
+  const groupBy = params.get('groupBy') || 'provider';
+  const c = await api(`api/v1/compare?groupBy=${encodeURIComponent(groupBy)}` + (params.get('sut') ? `&sut=${encodeURIComponent(params.get('sut'))}` : ''));
+  view.innerHTML = `<h1>Compare by ${esc(c.groupBy)}</h1>
+    <p>group by <a href="#/compare?groupBy=provider">provider</a> · <a href="#/compare?groupBy=tier">tier</a></p>
+    ${c.warnings.map(w => `<div class="warning">⚠ ${esc(w)}</div>`).join('')}
+    <div id="compare-chart" class="chart"></div>` + table([
+      [c.groupBy, r => r.group], ['run', r => `<a href="#/run/${encodeURIComponent(r.runId)}">${esc(r.runId)}</a>`, true],
+      ['tier', r => r.tier], ['vCPU', r => r.vcpu], ['egress measured (Mbps)', r => r.measuredEgressMbps],
+      ['max stable x', r => r.maxStableX], ['failed at x', r => r.failedX], ['metric', r => r.metric],
+      ['base', r => r.baseline], ['slope', r => r.slopePerX], ['knee x', r => r.kneeX], ['cliff', r => r.cliff ? 'yes' : ''],
+      ['bottleneck', r => r.bottleneck], ['safe x', r => r.safeCapacityX]], c.rows);
+  chart('compare-chart').setOption({
+    title: { text: 'max stable load, measured per run (no extrapolation)', left: 'center' }, tooltip: {}, legend: { bottom: 0 },
+    xAxis: { type: 'category', data: c.rows.map(r => `${r.group}\n${r.tier}`) }, yAxis: { type: 'value', name: 'x' },
+    series: [{ type: 'bar', name: 'max stable x', data: c.rows.map(r => r.maxStableX), label: { show: true, position: 'top' } },
+      { type: 'bar', name: 'first failing x', data: c.rows.map(r => r.failedX) }] });
+  view.dataset.ready = 'compare';
+}
+
+async function planPage() {
+  const runs = await api('api/v1/runs?limit=200');
+  const tiers = [...new Set(runs.map(r => r.tier).filter(Boolean))];
+  view.innerHTML = `<h1>Capacity planner</h1>
+    <form id="plan-form">
+      <label>profile <input name="name" value="large meeting"></label>
+      <label>load (x) <input name="load" type="number" step="any" placeholder="or rooms below"></label>
+      <label>rooms <input name="rooms" type="number" value="2"></label>
+      <label>participants <input name="participants" type="number" value="10"></label>
+      <label>cameras <input name="cameras" type="number" value="4"></label>
+      <label>margin <input name="margin" type="number" step="0.05" value="0.6"></label><br>
+      ${tiers.map(t => `<label><input type="checkbox" name="tier" value="${esc(t)}" checked> ${esc(t)}</label>`).join('')}
+      <button type="submit">Plan</button>
+    </form><div id="plan-result"></div>`;
+  document.getElementById('plan-form').addEventListener('submit', async ev => {
+    ev.preventDefault();
+    const f = new FormData(ev.target);
+    const n = k => f.get(k) === '' ? null : Number(f.get(k));
+    const profile = { name: f.get('name') };
+    if (f.get('load') !== '') profile.load = n('load');
+    else Object.assign(profile, { rooms: n('rooms'), participants: n('participants'), cameras: n('cameras') });
+    const out = document.getElementById('plan-result');
+    try {
+      const plan = await api('api/v1/plans', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ profile, tiers: f.getAll('tier'), margin: n('margin') }) });
+      out.innerHTML = `<h2>${esc(plan.profile)}: load ${num(plan.load)} at margin ${plan.margin}</h2>` +
+        plan.warnings.map(w => `<div class="warning">⚠ ${esc(w)}</div>`).join('') + table([
+          ['tier', t => t.tier], ['provider', t => t.provider], ['run', t => t.runId],
+          ['fit', t => `<span class="badge ${esc(t.fit)}">${esc(t.fit)}</span>`, true], ['bottleneck', t => t.bottleneck],
+          ['safe load', t => t.safeLoad], ['full-ceiling load', t => t.fullCeilingLoad], ['headroom x', t => t.headroomX],
+          ['resources needed', t => t.resources.map(r => `${r.resource}: ${num(r.needed, 3)} of ${num(r.ceiling, 3)} (${num(100 * r.utilisation, 0)} %)`).join('; ')]],
+          plan.tiers);
+      view.dataset.ready = 'plan-result';
+    } catch (e) { out.innerHTML = `<div class="error">${esc(e.message)}</div>`; }
+  });
+  view.dataset.ready = 'plan';
+}
+
+async function route() {
+  charts.splice(0).forEach(c => c.dispose());
+  delete view.dataset.ready;
+  const [path, query] = (location.hash.slice(1) || '/').split('?');
+  const params = new URLSearchParams(query || '');
+  try {
+    if (path.startsWith('/run/')) await runPage(decodeURIComponent(path.slice(5)));
+    else if (path === '/compare') await comparePage(params);
+    else if (path === '/plan') await planPage();
+    else await runList();
+  } catch (e) {
+    view.innerHTML = `<div class="error">${esc(e.message)}</div>`;
+    view.dataset.ready = 'error';
+  }
+}
+window.addEventListener('hashchange', route);
+window.addEventListener('resize', () => charts.forEach(c => c.resize()));
+route();

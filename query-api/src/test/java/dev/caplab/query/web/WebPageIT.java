@@ -1,0 +1,152 @@
+package dev.caplab.query.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.caplab.query.testing.Ep19Runs;
+import dev.caplab.query.testing.StoreTestSupport;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.annotation.Import;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * Drives the web page in real headless Chromium against the API over the embedded ClickHouse with the EP19 runs:
+ * the charts must be drawn with data, and screenshots go to {@code target/screenshots/}.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@Import(StoreTestSupport.class)
+class WebPageIT {
+
+    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+    private static final Path SCREENSHOTS = Path.of("target", "screenshots");
+    private static WebDriver driver;
+    private static Path profile;
+
+    @LocalServerPort
+    int port;
+
+    @DynamicPropertySource
+    static void store(DynamicPropertyRegistry registry) {
+        StoreTestSupport.properties(registry);
+    }
+
+    @BeforeAll
+    static void startBrowser() throws IOException {
+        assertThat(CHROMIUM).as("apt-get install -y chromium chromium-driver").exists();
+        assertThat(CHROMEDRIVER).as("apt-get install -y chromium chromium-driver").exists();
+        profile = Files.createTempDirectory("caplab-chromium");
+        ChromeOptions options = new ChromeOptions().setBinary(CHROMIUM.toFile())
+                .addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                        "--no-first-run", "--window-size=1280,1400", "--user-data-dir=" + profile);
+        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
+                .build();
+        driver = new ChromeDriver(service, options);
+        Files.createDirectories(SCREENSHOTS);
+    }
+
+    @AfterAll
+    static void stopBrowser() throws IOException {
+        if (driver != null) {
+            driver.quit();
+        }
+        if (profile != null) {
+            try (var files = Files.walk(profile)) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    @Test
+    void pagesRenderRunsChartsComparisonAndPlan() throws IOException {
+        driver.get(base() + "#/");
+        ((JavascriptExecutor) driver).executeScript("localStorage.setItem('caplab.token', 'read-token-0123456789')");
+        driver.navigate().refresh();
+        awaitReady("runs");
+        assertThat(driver.findElements(By.cssSelector("main tbody tr"))).hasSize(3);
+        screenshot("runs");
+
+        driver.get(base() + "#/run/" + Ep19Runs.LIGHTNODE_1);
+        awaitReady("run");
+        assertThat(driver.findElement(By.id("max-stable")).getText()).isEqualTo("18");
+        assertThat(driver.findElement(By.id("bottleneck")).getText()).isEqualTo("cpu.cores");
+        assertChartHasData("fit-chart", 0, 5);
+        assertChartHasData("cpu-egress-chart", 0, 5);
+        assertChartHasData("cpu-egress-chart", 1, 5);
+        assertThat(driver.findElements(By.cssSelector("tr.fail"))).hasSize(1);
+        screenshot("run-lightnode-1vcpu");
+
+        driver.get(base() + "#/run/" + Ep19Runs.LIGHTNODE_2);
+        awaitReady("run");
+        assertThat(driver.findElement(By.id("bottleneck")).getText()).isEqualTo("net.tx.mbps");
+        screenshot("run-lightnode-2vcpu");
+
+        driver.get(base() + "#/compare?groupBy=provider");
+        awaitReady("compare");
+        List<WebElement> warnings = driver.findElements(By.cssSelector(".warning"));
+        assertThat(warnings).extracting(WebElement::getText)
+                .anySatisfy(w -> assertThat(w).contains("must not be extrapolated"));
+        assertChartHasData("compare-chart", 0, 3);
+        screenshot("compare");
+
+        driver.get(base() + "#/plan");
+        awaitReady("plan");
+        driver.findElement(By.name("load")).sendKeys("40");
+        driver.findElement(By.cssSelector("#plan-form button")).click();
+        awaitReady("plan-result");
+        assertThat(driver.findElements(By.cssSelector("#plan-result .badge"))).extracting(WebElement::getText)
+                .containsExactlyInAnyOrder("TIGHT", "FITTING", "UNREACHABLE");
+        screenshot("plan");
+    }
+
+    private String base() {
+        return "http://127.0.0.1:" + port + "/";
+    }
+
+    private void awaitReady(String state) {
+        new WebDriverWait(driver, Duration.ofSeconds(20)).until(d -> {
+            String ready = d.findElement(By.id("view")).getDomAttribute("data-ready");
+            if ("error".equals(ready)) {
+                throw new AssertionError("page shows an error: " + d.findElement(By.id("view")).getText());
+            }
+            return state.equals(ready);
+        });
+    }
+
+    /** The chart's canvas exists with a size, and its series holds at least {@code minPoints} data points. */
+    private void assertChartHasData(String id, int series, int minPoints) {
+        Object points = ((JavascriptExecutor) driver).executeScript(
+                "const c = echarts.getInstanceByDom(document.getElementById(arguments[0]));"
+                        + "return c ? c.getOption().series[arguments[1]].data.length : -1;", id, series);
+        assertThat(((Number) points).intValue()).as("points in series %d of %s", series, id)
+                .isGreaterThanOrEqualTo(minPoints);
+        WebElement canvas = driver.findElement(By.cssSelector("#" + id + " canvas"));
+        assertThat(canvas.getSize().getWidth()).isGreaterThan(300);
+        assertThat(canvas.getSize().getHeight()).isGreaterThan(200);
+    }
+
+    private void screenshot(String name) throws IOException {
+        byte[] png = ((TakesScreenshot) driver).getScreenshotAs(OutputType.BYTES);
+        Files.write(SCREENSHOTS.resolve(name + ".png"), png);
+    }
+}
