@@ -1,0 +1,118 @@
+package dev.caplab.bench.ingest;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/** Debian's InfluxDB 1.6 started by hand on loopback with a throw-away config and data directory; closed = stopped. */
+final class InfluxdProcess implements AutoCloseable {
+
+    private final Process process;
+    private final int httpPort;
+
+    private InfluxdProcess(Process process, int httpPort) {
+        this.process = process;
+        this.httpPort = httpPort;
+    }
+
+    static InfluxdProcess start(Path dir, String database) throws IOException, InterruptedException {
+        int httpPort = freePort();
+        int rpcPort = freePort();
+        Path config = dir.resolve("influxdb.conf");
+        Files.writeString(config, """
+                reporting-disabled = true
+                bind-address = "127.0.0.1:%d"
+                [meta]
+                  dir = "%s/meta"
+                [data]
+                  dir = "%s/data"
+                  wal-dir = "%s/wal"
+                  query-log-enabled = false
+                [http]
+                  bind-address = "127.0.0.1:%d"
+                  log-enabled = false
+                  max-body-size = 0
+                [monitor]
+                  store-enabled = false
+                """.formatted(rpcPort, dir, dir, dir, httpPort));
+        Process process = new ProcessBuilder("influxd", "-config", config.toString())
+                .redirectErrorStream(true).redirectOutput(dir.resolve("influxd.log").toFile()).start();
+        InfluxdProcess influxd = new InfluxdProcess(process, httpPort);
+        try {
+            influxd.awaitPing();
+            influxd.query("CREATE DATABASE " + database);
+        } catch (IOException | RuntimeException e) {
+            influxd.close();
+            throw e;
+        }
+        return influxd;
+    }
+
+    URI writeUri(String database) {
+        return URI.create("http://127.0.0.1:" + httpPort + "/write?db=" + database + "&precision=ns");
+    }
+
+    /** Points InfluxDB reports for a measurement, to check the write really landed. */
+    String count(String database, String measurement) throws IOException, InterruptedException {
+        return query("SELECT count(value) FROM " + measurement, database);
+    }
+
+    private String query(String q) throws IOException, InterruptedException {
+        return query(q, null);
+    }
+
+    private String query(String q, String database) throws IOException, InterruptedException {
+        String uri = "http://127.0.0.1:" + httpPort + "/query?q=" + java.net.URLEncoder.encode(q,
+                java.nio.charset.StandardCharsets.UTF_8) + (database == null ? "" : "&db=" + database);
+        HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(uri))
+                .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 200) {
+            throw new IOException("influxd query '" + q + "' failed: HTTP " + response.statusCode() + " "
+                    + response.body());
+        }
+        return response.body();
+    }
+
+    private void awaitPing() throws IOException, InterruptedException {
+        HttpClient http = HttpClient.newHttpClient();
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        IOException last = null;
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                throw new IOException("influxd exited with " + process.exitValue() + "; see its log");
+            }
+            try {
+                HttpResponse<Void> ping = http.send(HttpRequest.newBuilder(
+                        URI.create("http://127.0.0.1:" + httpPort + "/ping")).build(),
+                        HttpResponse.BodyHandlers.discarding());
+                if (ping.statusCode() == 204) {
+                    return;
+                }
+            } catch (IOException e) {
+                last = e;
+            }
+            Thread.sleep(200);
+        }
+        throw new IOException("influxd did not answer /ping within 30 s", last);
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        process.destroy();
+        if (!process.waitFor(20, java.util.concurrent.TimeUnit.SECONDS)) {
+            process.destroyForcibly().waitFor();
+        }
+    }
+}

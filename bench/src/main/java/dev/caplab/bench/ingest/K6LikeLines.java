@@ -1,0 +1,34 @@
+package dev.caplab.bench.ingest;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Line protocol as k6's InfluxDB output writes it: one point per line, metric as measurement, field {@code value},
+ * eight request tags, nanosecond timestamps. Deterministic, so every target gets the same bytes.
+ */
+final class K6LikeLines {
+
+    private static final String[] METRICS = {"http_req_duration", "http_req_waiting", "http_req_receiving",
+        "http_req_sending", "http_reqs", "iteration_duration", "data_received", "vus"};
+    private static final String[] URLS = {"https://test.k6.io/", "https://test.k6.io/news.php",
+        "https://test.k6.io/contacts.php", "https://test.k6.io/flip_coin.php"};
+    private static final long START_NANOS = 1_709_280_000_000_000_000L;
+
+    private K6LikeLines() {
+    }
+
+    /** Lines [first, first+count) joined by newlines, as one request body. */
+    static byte[] batch(long first, int count) {
+        StringBuilder out = new StringBuilder(count * 170);
+        for (long i = first; i < first + count; i++) {
+            String url = URLS[(int) (i % URLS.length)];
+            out.append(METRICS[(int) (i % METRICS.length)])
+                    .append(",expected_response=true,method=GET,name=").append(url)
+                    .append(",proto=HTTP/1.1,scenario=default,status=").append(i % 50 == 0 ? "500" : "200")
+                    .append(",tls_version=tls1.3,url=").append(url)
+                    .append(" value=").append((i * 7919 % 100_000) / 100.0)
+                    .append(' ').append(START_NANOS + i * 1_000_000L).append('\n');
+        }
+        return out.toString().getBytes(StandardCharsets.UTF_8);
+    }
+}
