@@ -1,6 +1,7 @@
 package dev.caplab.ingest.adapter;
 
 import dev.caplab.ingest.docker.DockerStatsAdapter;
+import dev.caplab.ingest.iperf.IperfAdapter;
 import dev.caplab.ingest.jmeter.JmeterAdapter;
 import dev.caplab.ingest.locust.LocustAdapter;
 import java.util.Collections;
@@ -21,6 +22,7 @@ public final class Adapters {
         factories.put(LocustAdapter.FORMAT, LocustAdapter::of);
         factories.put(JmeterAdapter.FORMAT, JmeterAdapter::of);
         factories.put(DockerStatsAdapter.FORMAT, DockerStatsAdapter::of);
+        factories.put(IperfAdapter.FORMAT, IperfAdapter::of);
         return Collections.unmodifiableMap(factories);
     }
 
