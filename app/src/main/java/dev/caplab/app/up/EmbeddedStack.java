@@ -1,8 +1,21 @@
 package dev.caplab.app.up;
 
+import com.zaxxer.hikari.HikariDataSource;
+import dev.caplab.app.role.ClickHouseTarget;
+import dev.caplab.app.role.ServeCommand;
+import dev.caplab.app.web.WebServer;
+import dev.caplab.app.web.WebSettings;
 import dev.caplab.broker.BrokerSettings;
 import dev.caplab.broker.EmbeddedKafkaBroker;
+import dev.caplab.broker.Ports;
+import dev.caplab.store.engine.ChdbEngine;
+import dev.caplab.store.engine.ChdbLibrary;
+import dev.caplab.store.http.ClickHouseHttpServer;
+import dev.caplab.store.http.HttpSettings;
+import dev.caplab.store.schema.Migrations;
 import java.io.PrintStream;
+import java.net.URI;
+import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import org.slf4j.Logger;
@@ -14,6 +27,9 @@ public final class EmbeddedStack implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(EmbeddedStack.class);
 
     private final Deque<AutoCloseable> started = new ArrayDeque<>();
+    private String bootstrapServers;
+    private String clickhouseJdbcUrl;
+    private int httpPort;
 
     private EmbeddedStack() {
     }
@@ -22,16 +38,65 @@ public final class EmbeddedStack implements AutoCloseable {
     public static EmbeddedStack start(UpSettings settings, PrintStream out) {
         EmbeddedStack stack = new EmbeddedStack();
         try {
-            EmbeddedKafkaBroker broker = stack.track(EmbeddedKafkaBroker.start(
-                    new BrokerSettings(settings.dataDir(), settings.host(), settings.kafkaPort())));
-            out.println("caplab: Kafka (KRaft, in-process)   " + broker.bootstrapServers());
-            out.println("caplab: data directory              " + settings.dataDir());
-            out.println("caplab: up; Ctrl-C stops everything");
+            stack.startAll(settings, out);
             return stack;
         } catch (RuntimeException e) {
             stack.close();
             throw e;
         }
+    }
+
+    private void startAll(UpSettings settings, PrintStream out) {
+        // Claim the HTTP port first: failing after Kafka and ClickHouse started would waste seconds and confuse.
+        Ports.claim("HTTP", settings.host(), settings.httpPort());
+        EmbeddedKafkaBroker broker = track(EmbeddedKafkaBroker.start(
+                new BrokerSettings(settings.dataDir(), settings.host(), settings.kafkaPort())));
+        bootstrapServers = broker.bootstrapServers();
+
+        Path lib = settings.chdbLib() != null ? settings.chdbLib() : ChdbLibrary.locate();
+        ChdbEngine engine = track(ChdbEngine.open(lib, settings.dataDir().resolve("clickhouse")));
+        ClickHouseHttpServer clickhouse = track(ClickHouseHttpServer.start(engine,
+                new HttpSettings(settings.host(), settings.clickhousePort(), java.util.Optional.empty(),
+                        java.util.Optional.empty(), 4, 64)));
+        String database = Migrations.DEFAULT_DATABASE;
+        clickhouseJdbcUrl = clickhouse.jdbcUrl(database);
+        ClickHouseTarget target = new ClickHouseTarget(clickhouseJdbcUrl, "default", "");
+        target.migrate();
+        HikariDataSource dataSource = track(target.dataSource());
+
+        WebServer web = track(WebServer.start(new WebSettings(settings.host(), settings.httpPort(), bootstrapServers,
+                database, URI.create(clickhouse.httpUrl() + "/"), "default", "",
+                ServeCommand.parseTokens(settings.tokens())), dataSource));
+        httpPort = web.port();
+
+        out.println("caplab: Kafka (KRaft, in-process)    " + bootstrapServers);
+        out.println("caplab: ClickHouse (chDB) HTTP        " + clickhouse.httpUrl() + "  (JDBC " + clickhouseJdbcUrl + ")");
+        out.println("caplab: web page and query API        http://" + displayHost(settings.host()) + ":" + httpPort + "/");
+        out.println("caplab: ingest                        http://" + displayHost(settings.host()) + ":" + httpPort
+                + "/write (InfluxDB line protocol), /api/v1/events");
+        out.println("caplab: OpenAPI                       http://" + displayHost(settings.host()) + ":" + httpPort
+                + "/v3/api-docs");
+        out.println("caplab: data directory                " + settings.dataDir());
+        out.println("caplab: up; Ctrl-C stops everything");
+    }
+
+    /** host:port of the in-process Kafka broker. */
+    public String bootstrapServers() {
+        return bootstrapServers;
+    }
+
+    /** JDBC URL of caplab's database on the embedded ClickHouse. */
+    public String clickhouseJdbcUrl() {
+        return clickhouseJdbcUrl;
+    }
+
+    /** The HTTP port actually bound. */
+    public int httpPort() {
+        return httpPort;
+    }
+
+    private static String displayHost(String host) {
+        return "127.0.0.1".equals(host) || "0.0.0.0".equals(host) ? "localhost" : host;
     }
 
     private <T extends AutoCloseable> T track(T role) {

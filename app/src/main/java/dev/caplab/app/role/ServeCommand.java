@@ -1,0 +1,62 @@
+package dev.caplab.app.role;
+
+import com.zaxxer.hikari.HikariDataSource;
+import dev.caplab.app.web.CliToken;
+import dev.caplab.app.web.WebServer;
+import dev.caplab.app.web.WebSettings;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code caplab serve}: the HTTP tier alone (ingest, query API, web page) against external Kafka and ClickHouse. */
+@Command(name = "serve", mixinStandardHelpOptions = true,
+        description = "Runs HTTP ingest (/write, /api/v1/events), the query API and the web page against an external "
+                + "Kafka cluster and ClickHouse server, until stopped.")
+public final class ServeCommand implements Callable<Integer> {
+
+    @Mixin
+    ExternalOptions external;
+
+    @Option(names = "--host", defaultValue = "0.0.0.0", paramLabel = "ADDR",
+            description = "Address to bind (default: ${DEFAULT-VALUE}).")
+    String host;
+
+    @Option(names = "--http-port", defaultValue = "8080", paramLabel = "PORT", description = "HTTP port (default: ${DEFAULT-VALUE}).")
+    int httpPort;
+
+    @Option(names = "--token", paramLabel = "SECRET=SCOPES",
+            description = "Bearer token and scopes (read, write), e.g. 0123456789abcdef=read,write; repeatable. "
+                    + "Without any, every request is allowed: only for a trusted network.")
+    List<String> tokens = new ArrayList<>();
+
+    @Override
+    public Integer call() throws InterruptedException {
+        HikariDataSource dataSource = external.clickhouse().dataSource();
+        WebSettings settings = new WebSettings(host, httpPort, external.bootstrap, external.clickhouse().database(),
+                external.clickhouse().httpUrl(), external.clickhouse().user(), external.clickhouse().password(),
+                parseTokens(tokens));
+        WebServer server = WebServer.start(settings, dataSource);
+        System.out.println("caplab serve: http://" + host + ":" + server.port());
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            server.close();
+            dataSource.close();
+            stopped.countDown();
+        }, "caplab-serve-shutdown"));
+        stopped.await();
+        return 0;
+    }
+
+    /** Parses repeated {@code --token SECRET=SCOPES} options. */
+    public static List<CliToken> parseTokens(List<String> options) {
+        List<CliToken> parsed = new ArrayList<>();
+        for (int i = 0; i < options.size(); i++) {
+            parsed.add(CliToken.parse(options.get(i), i + 1));
+        }
+        return parsed;
+    }
+}

@@ -1,0 +1,69 @@
+package dev.caplab.app.web;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import javax.sql.DataSource;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/** Starts and stops the Spring Boot HTTP tier with a given ClickHouse {@link DataSource}. */
+public final class WebServer implements AutoCloseable {
+
+    private final ConfigurableApplicationContext context;
+
+    private WebServer(ConfigurableApplicationContext context) {
+        this.context = context;
+    }
+
+    /** Starts the HTTP tier; tokens apply to both ingest (write) and the query API (read). No tokens: open access. */
+    public static WebServer start(WebSettings settings, DataSource dataSource) {
+        SpringApplication app = new SpringApplicationBuilder(CaplabWebApplication.class)
+                .web(WebApplicationType.SERVLET)
+                .bannerMode(org.springframework.boot.Banner.Mode.OFF)
+                .logStartupInfo(false)
+                .properties(properties(settings))
+                .initializers(ctx -> ctx.getBeanFactory().registerSingleton("caplabDataSource", dataSource))
+                .build();
+        return new WebServer(app.run());
+    }
+
+    /** The port actually bound (useful when 0 was asked for). */
+    public int port() {
+        return ((WebServerApplicationContext) context).getWebServer().getPort();
+    }
+
+    @Override
+    public void close() {
+        context.close();
+    }
+
+    static Map<String, Object> properties(WebSettings s) {
+        Map<String, Object> p = new HashMap<>();
+        p.put("server.address", s.host());
+        p.put("server.port", s.port());
+        p.put("spring.main.register-shutdown-hook", false);
+        p.put("caplab.ingest.bootstrap-servers", s.bootstrapServers());
+        p.put("caplab.query.database", s.database());
+        p.put("caplab.query.sql.clickhouse-url", s.clickhouseHttpUrl().toString());
+        p.put("caplab.query.sql.user", s.clickhouseUser());
+        p.put("caplab.query.sql.password", s.clickhousePassword());
+        List<CliToken> tokens = s.tokens();
+        if (tokens.isEmpty()) {
+            p.put("caplab.ingest.auth-disabled", true);
+            p.put("caplab.query.anonymous-read", true);
+        }
+        for (int i = 0; i < tokens.size(); i++) {
+            CliToken t = tokens.get(i);
+            for (String prefix : List.of("caplab.ingest.tokens[" + i + "]", "caplab.query.tokens[" + i + "]")) {
+                p.put(prefix + ".name", t.name());
+                p.put(prefix + ".secret", t.secret());
+                p.put(prefix + ".scopes", String.join(",", t.scopes()));
+            }
+        }
+        return p;
+    }
+}
