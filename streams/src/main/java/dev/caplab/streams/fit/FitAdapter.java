@@ -53,9 +53,11 @@ public final class FitAdapter {
         } catch (InsufficientDataException e) {
             // Too few distinct load levels yet (e.g. three steps at one x): the next step may make it fittable.
             return Optional.empty();
-        } catch (FitFailedException e) {
+        } catch (FitFailedException | IllegalArgumentException | ArithmeticException e) {
+            // One resource the analysis cannot fit (e.g. an exactly linear counter rate, whose zero residual
+            // variance gives a NaN Davies p-value) must not stop the run's other fits: logged with context.
             LOG.warn("run {}: no fit of {}/{} over {} steps: {}", runId, first.source(), first.metric(),
-                    points.size(), e.getMessage());
+                    points.size(), e.toString());
             return Optional.empty();
         }
         Integer cliffStep = fit.cliff().cliff() && fit.cliff().cliffPosition() >= 0

@@ -28,8 +28,11 @@ public final class StepInference {
             while (j < sorted.size() && sorted.get(j).level() == level) {
                 j++;
             }
-            long end = j < sorted.size() ? sorted.get(j).timestampMicros() : runEndMicros;
+            long end = Math.min(j < sorted.size() ? sorted.get(j).timestampMicros() : StepWindow.OPEN, runEndMicros);
             boolean longEnough = end == StepWindow.OPEN || end - start >= minStepMicros;
+            if (start >= runEndMicros) {
+                break; // level points after the run ended start no step
+            }
             if (level > 0 && longEnough && end > start) {
                 steps.add(new StepWindow(steps.size(), Map.of(sorted.get(i).metric(), level), start, end, warmupMicros, true));
             }
