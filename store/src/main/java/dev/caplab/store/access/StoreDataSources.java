@@ -23,7 +23,8 @@ public final class StoreDataSources {
         config.setMinimumIdle(1);
         // Synchronous inserts: a dedup token and read-your-writes must not depend on a server default.
         config.addDataSourceProperty("clickhouse_setting_async_insert", "0");
-        // Batched PreparedStatement inserts go as one RowBinary body instead of a VALUES text statement.
+        // Batched PreparedStatement inserts go as one RowBinary body instead of a VALUES text statement:
+        // faster, and exact (the Values parser reads some doubles 1 ulp off, precise_float_parsing or not).
         config.addDataSourceProperty("beta.row_binary_for_simple_insert", "true");
         return new HikariDataSource(config);
     }

@@ -33,6 +33,7 @@ public final class ChdbEngine implements AutoCloseable {
     private MemorySegment readOnlyConnection = MemorySegment.NULL;
     private final ReentrantLock lock = new ReentrantLock();
     private boolean closed;
+    private Path spoolDir;
 
     private ChdbEngine(ChdbNative chdb, Path dataDir, MemorySegment connectionPtr) {
         this.chdb = chdb;
@@ -248,6 +249,40 @@ public final class ChdbEngine implements AutoCloseable {
     private static String preview(byte[] statement) {
         int n = Math.min(statement.length, 200);
         return new String(statement, 0, n, StandardCharsets.UTF_8) + (statement.length > n ? "..." : "");
+    }
+
+    /**
+     * Inserts {@code data} encoded in {@code format} (e.g. RowBinary, TSV, JSONEachRow) with
+     * {@code insertHead} = {@code INSERT INTO t [(cols)] [SETTINGS ...]}; the data goes through a spool file
+     * read with {@code FROM INFILE} (see {@link InfileInsert} for why never inline), deleted afterwards.
+     */
+    public QueryResult insert(String insertHead, String format, byte[] data) {
+        Objects.requireNonNull(data, "data");
+        Path file;
+        try {
+            file = Files.createTempFile(spoolDir(), "insert-", ".data");
+            Files.write(file, data);
+        } catch (IOException e) {
+            throw new EngineException("cannot spool " + data.length + " bytes of INSERT data under " + spoolDir, e);
+        }
+        try {
+            return query(InfileInsert.statement(insertHead, file, format), "TabSeparated");
+        } finally {
+            try {
+                Files.deleteIfExists(file);
+            } catch (IOException e) {
+                System.getLogger(ChdbEngine.class.getName()).log(System.Logger.Level.WARNING,
+                        "could not delete INSERT spool file " + file, e);
+            }
+        }
+    }
+
+    private synchronized Path spoolDir() throws IOException {
+        if (spoolDir == null) {
+            spoolDir = Files.createTempDirectory("caplab-chdb-spool-");
+            spoolDir.toFile().deleteOnExit();
+        }
+        return spoolDir;
     }
 
     /** Which connection a statement runs on. */

@@ -14,11 +14,12 @@ import java.util.regex.Pattern;
 
 /**
  * One request in ClickHouse's HTTP protocol, decoded: credentials, database, format, settings,
- * {@code param_*} values and the statement bytes (URL {@code query} + newline + body, as ClickHouse joins them).
+ * {@code param_*} values and the statement bytes (URL {@code query} + newline + body, as ClickHouse joins them),
+ * or for an INSERT with data after its FORMAT clause, that data split off.
  */
 record ClickHouseRequest(Optional<String> user, String password, Optional<String> database, String format,
                          Map<String, String> settings, Map<String, String> params, byte[] statement,
-                         Optional<String> queryId, boolean readOnly) {
+                         Optional<InsertData> insert, Optional<String> queryId, boolean readOnly) {
 
     /** ClickHouse's BAD_ARGUMENTS code, used for protocol options this interface does not support. */
     static final int BAD_ARGUMENTS = 36;
@@ -32,7 +33,8 @@ record ClickHouseRequest(Optional<String> user, String password, Optional<String
             "wait_end_of_query", "buffer_size", "quota_key", "stacktrace", "role", "readonly",
             "enable_http_compression", "send_progress_in_http_headers", "add_http_cors_header",
             "client_protocol_version", "http_headers_progress_interval_ms", "http_wait_end_of_query",
-            "http_response_buffer_size", "http_zlib_compression_level", "http_native_compression_disable_checksumming_on_decompress",
+            "http_response_buffer_size", "http_zlib_compression_level",
+            "http_native_compression_disable_checksumming_on_decompress",
             "cancel_http_readonly_queries_on_client_close", "default_session_timeout", "extremes_in_http_headers");
 
     ClickHouseRequest {
@@ -77,7 +79,7 @@ record ClickHouseRequest(Optional<String> user, String password, Optional<String
         return new ClickHouseRequest(credentials.user(), credentials.password(),
                 Optional.ofNullable(url.get("database")).or(() -> Optional.ofNullable(headers.get("x-clickhouse-database")))
                         .filter(s -> !s.isEmpty()),
-                format, settings, params, joinStatement(url.get("query"), body),
+                format, settings, params, joinStatement(url.get("query"), body), InsertData.of(url.get("query"), body),
                 Optional.ofNullable(url.get("query_id")).filter(s -> !s.isEmpty()),
                 !readonly.isEmpty() && !"0".equals(readonly));
     }

@@ -2,6 +2,7 @@ package dev.caplab.store.http;
 
 import dev.caplab.store.engine.ChdbEngine;
 import dev.caplab.store.engine.ChdbEngine.Access;
+import dev.caplab.store.engine.ClickHouseException;
 import dev.caplab.store.engine.QueryResult;
 
 import java.nio.charset.StandardCharsets;
@@ -39,6 +40,14 @@ final class EngineSessions {
         state.useDatabase(access, request.database().orElse(DEFAULT_DATABASE));
         state.applySettings(access, request.settings());
         try {
+            if (request.insert().isPresent()) {
+                InsertData insert = request.insert().get();
+                if (access == Access.READ_ONLY) {
+                    throw new ClickHouseException(164, "Code: 164. DB::Exception: Cannot execute query in readonly"
+                            + " mode. (READONLY)");
+                }
+                return engine.insert(insert.head(), insert.format(), insert.data());
+            }
             return engine.query(access, request.statement(), request.format(), request.params());
         } finally {
             String head = new String(request.statement(), 0, Math.min(request.statement().length, 4096),

@@ -32,6 +32,7 @@ public final class EmbeddedClickHouse {
 
     private static final AtomicInteger DATABASES = new AtomicInteger();
     private static EmbeddedClickHouse shared;
+    private static EmbeddedClickHouse sharedEmbedded;
 
     private final String httpUrl;
     private final String user;
@@ -48,22 +49,35 @@ public final class EmbeddedClickHouse {
         this.server = server;
     }
 
-    /** The JVM's one instance, started on first use and stopped at JVM exit. */
+    /** The JVM's one instance: the server of {@code CLICKHOUSE_URL} if set, else {@link #sharedEmbedded()}. */
     public static synchronized EmbeddedClickHouse shared() {
         if (shared == null) {
-            shared = start();
+            shared = external().orElseGet(EmbeddedClickHouse::sharedEmbedded);
         }
         return shared;
     }
 
-    private static EmbeddedClickHouse start() {
-        String external = System.getenv(URL_ENV);
-        if (external != null && !external.isBlank()) {
-            return new EmbeddedClickHouse(external.replaceAll("/+$", ""),
-                    Optional.ofNullable(System.getenv("CLICKHOUSE_USER")).orElse("default"),
-                    Optional.ofNullable(System.getenv("CLICKHOUSE_PASSWORD")).orElse(""),
-                    Optional.empty(), Optional.empty());
+    /** The JVM's one embedded engine + HTTP server, whatever the environment says; stopped at JVM exit. */
+    public static synchronized EmbeddedClickHouse sharedEmbedded() {
+        if (sharedEmbedded == null) {
+            sharedEmbedded = startEmbedded();
         }
+        return sharedEmbedded;
+    }
+
+    /** The server named by {@code CLICKHOUSE_URL}, if set. */
+    public static Optional<EmbeddedClickHouse> external() {
+        String url = System.getenv(URL_ENV);
+        if (url == null || url.isBlank()) {
+            return Optional.empty();
+        }
+        return Optional.of(new EmbeddedClickHouse(url.replaceAll("/+$", ""),
+                Optional.ofNullable(System.getenv("CLICKHOUSE_USER")).orElse("default"),
+                Optional.ofNullable(System.getenv("CLICKHOUSE_PASSWORD")).orElse(""),
+                Optional.empty(), Optional.empty()));
+    }
+
+    private static EmbeddedClickHouse startEmbedded() {
         Path dir;
         try {
             dir = Files.createTempDirectory("caplab-chdb-test-");
