@@ -4,6 +4,7 @@ import dev.caplab.ingest.docker.DockerStatsAdapter;
 import dev.caplab.ingest.iperf.IperfAdapter;
 import dev.caplab.ingest.jmeter.JmeterAdapter;
 import dev.caplab.ingest.locust.LocustAdapter;
+import dev.caplab.ingest.prometheus.PrometheusAdapter;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -23,6 +24,7 @@ public final class Adapters {
         factories.put(JmeterAdapter.FORMAT, JmeterAdapter::of);
         factories.put(DockerStatsAdapter.FORMAT, DockerStatsAdapter::of);
         factories.put(IperfAdapter.FORMAT, IperfAdapter::of);
+        factories.put(PrometheusAdapter.FORMAT, PrometheusAdapter::of);
         return Collections.unmodifiableMap(factories);
     }
 

@@ -24,14 +24,18 @@ public final class Samples {
     }
 
     /**
-     * Statistics the tool aggregated itself. {@code value} is the mean when the tool reports one, else the median:
-     * consumers that only look at {@code value} still get a central figure; the window is in the labels too.
+     * Statistics the tool aggregated itself. {@code value} is the mean when the tool reports one, else the median,
+     * else the lowest quantile given: consumers that only look at {@code value} still get a central figure; the
+     * window is in the labels too.
      */
     public static Sample summary(Instant at, String source, String metric, SummaryStats stats,
             Map<String, String> labels) {
         Double central = stats.getMean() != null ? stats.getMean() : stats.getQuantiles().get("0.5");
         if (central == null) {
-            throw new IllegalArgumentException(metric + ": a summary needs a mean or a 0.5 quantile");
+            central = stats.getQuantiles().entrySet().stream()
+                    .min(Map.Entry.comparingByKey(java.util.Comparator.comparing(java.math.BigDecimal::new)))
+                    .map(Map.Entry::getValue)
+                    .orElseThrow(() -> new IllegalArgumentException(metric + ": a summary needs a mean or quantiles"));
         }
         Map<String, String> withWindow = new LinkedHashMap<>(labels);
         withWindow.put(Labels.WINDOW, stats.getWindow() == SummaryWindow.WINDOW ? "window" : "cumulative");
