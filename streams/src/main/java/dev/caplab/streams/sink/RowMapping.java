@@ -1,0 +1,112 @@
+package dev.caplab.streams.sink;
+
+import dev.caplab.schema.event.Alert;
+import dev.caplab.schema.event.Annotation;
+import dev.caplab.schema.event.CapacityFit;
+import dev.caplab.schema.event.RunStarted;
+import dev.caplab.schema.event.Sample;
+import dev.caplab.schema.event.SampleBatch;
+import dev.caplab.schema.event.StepAggregate;
+import dev.caplab.schema.event.StepStarted;
+import dev.caplab.schema.event.StepVerdict;
+import dev.caplab.store.row.AlertRow;
+import dev.caplab.store.row.AnnotationRow;
+import dev.caplab.store.row.CapacityFitRow;
+import dev.caplab.store.row.RunRow;
+import dev.caplab.store.row.SampleRow;
+import dev.caplab.store.row.StepAggregateRow;
+import dev.caplab.store.row.StepRow;
+import dev.caplab.store.row.StepVerdictRow;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/** Events to store rows, field by field; nested Avro structures become the JSON Avro prints. */
+final class RowMapping {
+
+    private RowMapping() {
+    }
+
+    static List<SampleRow> samples(SampleBatch batch) {
+        String runId = batch.getRunId().toString();
+        return batch.getSamples().stream().map(s -> sample(runId, s)).toList();
+    }
+
+    private static SampleRow sample(String runId, Sample s) {
+        var summary = s.getSummary();
+        return new SampleRow(runId, s.getTimestamp(), s.getSource().toString(), s.getMetric().toString(),
+                s.getKind().name(), s.getValue(), strings(s.getLabels()),
+                summary == null ? null : summary.getWindow().name(), summary == null ? null : summary.getCount(),
+                summary == null ? null : summary.getWindowMicros(), summary == null ? null : summary.getMean(),
+                summary == null ? null : summary.getMin(), summary == null ? null : summary.getMax(),
+                summary == null ? Map.of() : doubles(summary.getQuantiles()));
+    }
+
+    static RunRow run(RunStarted r, long version) {
+        var env = r.getEnvironment();
+        var sut = r.getSut();
+        return new RunRow(r.getRunId().toString(), r.getStartedAt(), sut.getName().toString(), str(sut.getVersion()),
+                str(sut.getConfigDigest()), env.getProvider().toString(), str(env.getRegion()),
+                str(env.getInstanceType()), str(env.getTier()), env.getVcpu(), env.getMemoryBytes(),
+                env.getNominalEgressMbps(), env.getMeasuredEgressMbps(), r.getTool().toString(),
+                strings(r.getLabels()), json(r.getPlannedSteps()), json(r.getSloRules()),
+                r.getLoadExpression().toString(), null, null, null, version);
+    }
+
+    static StepRow step(StepStarted s, long version) {
+        return new StepRow(s.getRunId().toString(), s.getStepIndex(), doubles(s.getLoad()), s.getStartedAt(),
+                s.getWarmupMicros(), null, version);
+    }
+
+    static AnnotationRow annotation(Annotation a) {
+        return new AnnotationRow(a.getRunId().toString(), a.getAt(), a.getText().toString(), strings(a.getLabels()));
+    }
+
+    static StepAggregateRow aggregate(StepAggregate a) {
+        return new StepAggregateRow(a.getRunId().toString(), a.getStepIndex(), doubles(a.getLoad()), a.getX(),
+                a.getSource().toString(), a.getMetric().toString(), a.getKind().name(), a.getCount(),
+                a.getWarmupCount(), a.getSum(), a.getMin(), a.getMax(), a.getMean(), a.getSustained(), a.getPeak(),
+                doubles(a.getQuantiles()), a.getRatePerSecond(), a.getBaselineDelta(), a.getWindowStart(),
+                a.getWindowEnd(), a.getContaminated(), a.getVersion());
+    }
+
+    static StepVerdictRow verdict(StepVerdict v) {
+        return new StepVerdictRow(v.getRunId().toString(), v.getStepIndex(), doubles(v.getLoad()), v.getX(),
+                v.getPassed(), json(v.getOutcomes()), v.getContaminated(), str(v.getContaminationReason()),
+                str(v.getBottleneck()), v.getVersion());
+    }
+
+    static CapacityFitRow fit(CapacityFit f) {
+        return new CapacityFitRow(f.getRunId().toString(), f.getSource().toString(), f.getMetric().toString(),
+                f.getModel().toString(), f.getModelVersion().toString(), f.getLoadExpression().toString(),
+                f.getStepsUsed(), json(f.getSegments()), json(f.getBreakpoints()), f.getBreakpointPValue(),
+                f.getRSquared(), f.getCliff(), f.getCliffStepIndex(), f.getCapacity(), f.getMargin(),
+                f.getSafeCapacityX(), f.getBottleneck(), f.getFittedAt(), f.getVersion());
+    }
+
+    static AlertRow alert(Alert a) {
+        return new AlertRow(a.getRunId().toString(), a.getAt(), a.getKind().name(), a.getStepIndex(),
+                a.getMessage().toString());
+    }
+
+    private static String json(List<?> items) {
+        return items.stream().map(Object::toString).collect(Collectors.joining(", ", "[", "]"));
+    }
+
+    private static String str(CharSequence s) {
+        return s == null ? null : s.toString();
+    }
+
+    private static Map<String, String> strings(Map<? extends CharSequence, ? extends CharSequence> m) {
+        Map<String, String> out = new TreeMap<>();
+        m.forEach((k, v) -> out.put(k.toString(), v.toString()));
+        return out;
+    }
+
+    private static Map<String, Double> doubles(Map<? extends CharSequence, Double> m) {
+        Map<String, Double> out = new TreeMap<>();
+        m.forEach((k, v) -> out.put(k.toString(), v));
+        return out;
+    }
+}

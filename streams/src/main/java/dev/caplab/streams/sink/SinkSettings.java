@@ -1,0 +1,38 @@
+package dev.caplab.streams.sink;
+
+import dev.caplab.schema.topic.TopicCatalog;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Where the sink reads and how it batches: brokers, consumer group, topics, the largest batch per partition and
+ * how long to wait for more records before writing a partial one.
+ */
+public record SinkSettings(String bootstrapServers, String groupId, List<String> topics, int maxBatchRecords,
+                           Duration pollTimeout) {
+
+    public static final String DEFAULT_GROUP = "caplab-sink";
+    /** Raw and derived topics; the dead-letter topic is for operators, not tables. */
+    public static final List<String> TOPICS = List.of(TopicCatalog.RUNS, TopicCatalog.SAMPLES,
+            TopicCatalog.STEP_AGGREGATES, TopicCatalog.VERDICTS, TopicCatalog.FITS, TopicCatalog.ALERTS);
+
+    public SinkSettings {
+        Objects.requireNonNull(bootstrapServers, "bootstrapServers");
+        Objects.requireNonNull(groupId, "groupId");
+        topics = List.copyOf(topics);
+        if (maxBatchRecords < 1) {
+            throw new IllegalArgumentException("maxBatchRecords must be >= 1, was " + maxBatchRecords);
+        }
+        Objects.requireNonNull(pollTimeout, "pollTimeout");
+    }
+
+    /** Every table topic, batches of up to 2,000 records (a SampleBatch holds many samples), 500 ms polls. */
+    public static SinkSettings of(String bootstrapServers) {
+        return new SinkSettings(bootstrapServers, DEFAULT_GROUP, TOPICS, 2000, Duration.ofMillis(500));
+    }
+
+    public SinkSettings withGroupId(String id) {
+        return new SinkSettings(bootstrapServers, id, topics, maxBatchRecords, pollTimeout);
+    }
+}

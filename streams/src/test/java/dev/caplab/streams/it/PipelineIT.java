@@ -1,0 +1,156 @@
+package dev.caplab.streams.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.caplab.broker.BrokerSettings;
+import dev.caplab.broker.EmbeddedKafkaBroker;
+import dev.caplab.schema.serde.EventSerdes;
+import dev.caplab.schema.topic.TopicCatalog;
+import dev.caplab.store.access.AlertRepository;
+import dev.caplab.store.access.CapacityFitRepository;
+import dev.caplab.store.access.RunRepository;
+import dev.caplab.store.access.SampleRepository;
+import dev.caplab.store.access.StepAggregateRepository;
+import dev.caplab.store.access.StepVerdictRepository;
+import dev.caplab.store.row.AlertRow;
+import dev.caplab.store.row.CapacityFitRow;
+import dev.caplab.store.row.StepAggregateRow;
+import dev.caplab.store.row.StepVerdictRow;
+import dev.caplab.store.testing.EmbeddedClickHouse;
+import dev.caplab.store.testing.TestDatabase;
+import dev.caplab.streams.Events;
+import dev.caplab.streams.StreamsRunner;
+import dev.caplab.streams.StreamsSettings;
+import dev.caplab.streams.SyntheticRun;
+import dev.caplab.streams.TopologySettings;
+import dev.caplab.streams.sink.ClickHouseSink;
+import dev.caplab.streams.sink.SinkSettings;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Properties;
+import java.util.function.BooleanSupplier;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The whole tier on the in-process broker and the embedded ClickHouse: a stepped run with a cliff goes in as
+ * events, and raw samples, lifecycle, aggregates, verdicts, fits and alerts come out as rows; a second sink group
+ * replaying the derived topics leaves every (FINAL) read unchanged.
+ */
+class PipelineIT {
+
+    private static final String RUN = "it-run-cliff";
+    @TempDir
+    static Path dir;
+    private static EmbeddedKafkaBroker broker;
+    private static TestDatabase db;
+
+    @BeforeAll
+    static void start() {
+        broker = EmbeddedKafkaBroker.start(BrokerSettings.loopback(dir.resolve("kafka"), 0));
+        db = EmbeddedClickHouse.shared().freshDatabase(PipelineIT.class.getSimpleName());
+    }
+
+    @AfterAll
+    static void stop() {
+        if (broker != null) {
+            broker.close();
+        }
+        if (db != null) {
+            EmbeddedClickHouse.shared().drop(db);
+        }
+    }
+
+    static void produce(String bootstrap, String runId) {
+        Properties p = new Properties();
+        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
+        p.put(ProducerConfig.ACKS_CONFIG, "all");
+        try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(p, new StringSerializer(),
+                new ByteArraySerializer())) {
+            for (SyntheticRun.Input in : SyntheticRun.inputs(runId)) {
+                if (in.lifecycle() != null) {
+                    producer.send(new ProducerRecord<>(TopicCatalog.RUNS, runId,
+                            EventSerdes.lifecycle().serialize(TopicCatalog.RUNS, in.lifecycle())));
+                } else {
+                    producer.send(new ProducerRecord<>(TopicCatalog.SAMPLES, runId, EventSerdes.sampleBatch()
+                            .serialize(TopicCatalog.SAMPLES, Events.batch(runId, in.samples()))));
+                }
+            }
+            producer.flush();
+        }
+    }
+
+    static StreamsSettings streamsSettings(String bootstrap, Path stateDir) {
+        return new StreamsSettings(bootstrap, "caplab-it-streams", stateDir, Duration.ofMillis(200), 1,
+                TopologySettings.defaults().withGrace(Duration.ofSeconds(2)));
+    }
+
+    @Test
+    void steppedRunWithCliffEndsUpAsRowsInClickHouse() throws Exception {
+        var samples = new SampleRepository(db.dataSource());
+        var fits = new CapacityFitRepository(db.dataSource());
+        var verdicts = new StepVerdictRepository(db.dataSource());
+        try (StreamsRunner streams = StreamsRunner.start(streamsSettings(broker.bootstrapServers(),
+                dir.resolve("state")));
+                ClickHouseSink sink = ClickHouseSink.start(SinkSettings.of(broker.bootstrapServers()),
+                        db.dataSource())) {
+            streams.awaitRunning(Duration.ofSeconds(60));
+            produce(broker.bootstrapServers(), RUN);
+            await(Duration.ofSeconds(90), () -> verdicts.ofRun(RUN).size() == SyntheticRun.STEPS
+                    && fits.ofRun(RUN).stream().anyMatch(f -> f.metric().equals("cpu.cores")
+                    && f.stepsUsed() == SyntheticRun.STEPS)
+                    && samples.countOfRun(RUN) == SyntheticRun.sampleCount());
+            assertThat(sink.failure()).isNull();
+        }
+        assertThat(samples.countOfRun(RUN)).isEqualTo(SyntheticRun.sampleCount());
+        assertThat(new RunRepository(db.dataSource()).find(RUN)).get()
+                .satisfies(r -> assertThat(r.endedAt()).isEqualTo(Events.at(10 + SyntheticRun.STEPS * 30)));
+        List<StepVerdictRow> v = verdicts.ofRun(RUN);
+        assertThat(v).extracting(StepVerdictRow::passed).containsExactly(true, true, true, true, true, false, false,
+                false);
+        CapacityFitRow cpu = fits.ofRun(RUN).stream().filter(f -> f.metric().equals("cpu.cores")).findFirst()
+                .orElseThrow();
+        assertThat(cpu.cliff()).isTrue();
+        assertThat(cpu.capacity()).isEqualTo(4.0);
+        assertThat(cpu.segmentsJson()).contains("\"slope\"");
+        List<AlertRow> alerts = new AlertRepository(db.dataSource()).ofRun(RUN);
+        assertThat(alerts).extracting(AlertRow::kind).contains("STEP_FAILED", "CLIFF_DETECTED");
+        StepAggregateRow tx = new StepAggregateRepository(db.dataSource()).ofRun(RUN, "net.tx.bytes").stream()
+                .filter(a -> a.stepIndex() == 2).findFirst().orElseThrow();
+        assertThat(tx.ratePerSecond()).isCloseTo(60_000, within(1e-6));
+
+        // A second consumer group re-reads every topic from the start: derived tables are ReplacingMergeTree keyed by
+        // identity with deterministic versions, so reads (FINAL) are unchanged before any merge. Raw samples are
+        // only deduplicated for re-deliveries within one group (the same batch re-formed from its intent); a replay
+        // by a fresh group forms other batches, so it goes to a fresh database (caplab rebuild).
+        List<StepAggregateRow> before = new StepAggregateRepository(db.dataSource()).ofRun(RUN);
+        List<CapacityFitRow> fitsBefore = fits.ofRun(RUN);
+        try (ClickHouseSink replay = ClickHouseSink.start(new SinkSettings(broker.bootstrapServers(),
+                "caplab-it-replay", List.of(TopicCatalog.STEP_AGGREGATES, TopicCatalog.FITS), 2000,
+                Duration.ofMillis(200)), db.dataSource())) {
+            await(Duration.ofSeconds(60), () -> replay.rowsWritten() >= before.size() + fitsBefore.size());
+        }
+        assertThat(new StepAggregateRepository(db.dataSource()).ofRun(RUN)).containsExactlyInAnyOrderElementsOf(before);
+        assertThat(fits.ofRun(RUN)).containsExactlyInAnyOrderElementsOf(fitsBefore);
+    }
+
+    static void await(Duration timeout, BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("condition not met within " + timeout);
+            }
+            Thread.sleep(250);
+        }
+    }
+}
