@@ -17,7 +17,9 @@ class ApiWebConfiguration implements WebMvcConfigurer {
     public void configureContentNegotiation(ContentNegotiationConfigurer configurer) {
         configurer.favorParameter(true).parameterName(FORMAT_PARAMETER)
                 .mediaType("csv", CsvMessageConverter.TEXT_CSV)
-                .mediaType("json", MediaType.APPLICATION_JSON);
+                .mediaType("json", MediaType.APPLICATION_JSON)
+                // the SQL endpoint's third result format
+                .mediaType("arrow", new MediaType("application", "vnd.apache.arrow.stream"));
     }
 
     @Override

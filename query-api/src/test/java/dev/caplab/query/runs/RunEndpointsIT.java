@@ -121,4 +121,14 @@ class RunEndpointsIT {
             assertThat(rs.getLong(1)).isEqualTo(3);
         }
     }
+
+    @Test
+    void openApiDocumentsEveryEndpointWithoutAToken() throws Exception {
+        mvc.perform(get("/v3/api-docs"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.paths['/api/v1/runs/{runId}/fits']").exists())
+                .andExpect(jsonPath("$.paths['/api/v1/compare']").exists())
+                .andExpect(jsonPath("$.paths['/api/v1/plans'].post").exists())
+                .andExpect(jsonPath("$.paths['/api/v1/sql'].post").exists());
+    }
 }

@@ -8,11 +8,14 @@ import dev.caplab.query.security.BearerTokens;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.ComponentScan;
 import org.springframework.context.annotation.Import;
 
 /** What a {@code @WebMvcTest} of the query controllers needs besides the web layer: the fake store and services. */
 @TestConfiguration(proxyBeanMethods = false)
 @EnableConfigurationProperties(QueryApiProperties.class)
+// the SQL endpoint's collaborators are package-private; no statement reaches ClickHouse in slice tests
+@ComponentScan("dev.caplab.query.sql")
 @Import({RunService.class, CompareService.class, PlanService.class, BearerTokens.class})
 public class SliceTestConfiguration {
 
