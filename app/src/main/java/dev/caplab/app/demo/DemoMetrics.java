@@ -6,16 +6,12 @@ package dev.caplab.app.demo;
  */
 public final class DemoMetrics {
 
-    /** docker stats CPU %, divided by 100: cores used by one container (gauge). */
+    /** Cores busy (gauge): docker stats CPU % / 100, or a host's /proc/stat busy-time delta over the interval. */
     public static final String CPU_CORES = "cpu.cores";
-    /** /proc/stat busy time (user+nice+system+irq+softirq+steal), all cores, in seconds (counter; rate = cores). */
-    public static final String CPU_SECONDS = "cpu.seconds";
-    /** docker stats MEM USAGE of one container (gauge). */
+    /** Memory in use (gauge): docker stats MEM USAGE, or a host's MemTotal − MemAvailable from /proc/meminfo. */
     public static final String MEM_BYTES = "mem.bytes";
     /** /proc/meminfo MemAvailable (gauge). */
     public static final String MEM_AVAILABLE_BYTES = "mem.available.bytes";
-    /** /proc/meminfo MemTotal − MemAvailable (gauge): the resource that grows with load. */
-    public static final String MEM_USED_BYTES = "mem.used.bytes";
     /** /proc/net/dev or docker stats NET I/O transmitted bytes (counter). */
     public static final String NET_TX_BYTES = "net.tx.bytes";
     /** /proc/net/dev or docker stats NET I/O received bytes (counter). */
@@ -43,11 +39,11 @@ public final class DemoMetrics {
     public static final String TRACKS_AVAILABLE_PER_SUBSCRIBER = "tracks.available.per_subscriber";
 
     /** Locust: running users (gauge, the history CSV's User Count). */
-    public static final String USERS = "users.count";
+    public static final String USERS = "locust.users";
     /** Locust: requests per second over the last seconds (gauge, the history CSV's Requests/s). */
-    public static final String HTTP_REQUESTS_PER_SECOND = "http.requests.per_second";
+    public static final String HTTP_REQUESTS_PER_SECOND = "http.reqs.per_s";
     /** Locust: response time percentiles in milliseconds (summary, cumulative since start). */
-    public static final String HTTP_RESPONSE_TIME_MS = "http.response_time.ms";
+    public static final String HTTP_RESPONSE_TIME_MS = "http.req.duration.ms";
 
     /** Label: "true" when the source belongs to the system under test, "false" for anything else on the host. */
     public static final String LABEL_SUT = "sut";

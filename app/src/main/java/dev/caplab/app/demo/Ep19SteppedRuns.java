@@ -19,8 +19,9 @@ import java.util.SplittableRandom;
 /**
  * Seed 002 (EP19): whep-loadgen stepped tests of one standalone media node (a 10-minute soak, then 2-minute steps,
  * stop at the first failing step) on LightNode Manila 2 vCPU/4 GB (bandwidth-bound), AWS Lightsail 2 vCPU/2 GB
- * (memory-bound) and LightNode 1 vCPU/2 GB (CPU cliff at 18 → 19). Host CPU, memory and tx bytes from /proc every
- * 2 s; sessions, connect failures and dropped frames scraped from the load generator's /metrics every 5 s.
+ * (memory-bound) and LightNode 1 vCPU/2 GB (CPU cliff at 18 → 19). From /proc every 2 s: busy cores over the
+ * interval (the sampler's /proc/stat delta), memory in use (MemTotal − MemAvailable) and available, and the tx byte
+ * counter of /proc/net/dev; sessions, connect failures and dropped frames scraped from /metrics every 5 s.
  */
 final class Ep19SteppedRuns {
 
@@ -125,7 +126,6 @@ final class Ep19SteppedRuns {
                 DemoMetrics.LABEL_INTERFACE, "eth0");
         Map<String, String> loadgenLabels = labels("endpoint", "/whep");
 
-        double cpuSeconds = 18_250.0 + 500 * random.nextDouble();
         double txBytes = 9.1e9 + 1e9 * random.nextDouble();
         double failures = 0;
         double dropped = 0;
@@ -134,9 +134,8 @@ final class Ep19SteppedRuns {
         double memUsed = node.steps().getFirst().memUsedMiB() - SESSION_MIB * node.steps().getFirst().sessions();
         // baseline: the idle node before the first step
         for (Instant t : DemoEvents.grid(at.plus(HOST_EVERY), at.plus(BASELINE), HOST_EVERY)) {
-            cpuSeconds += 0.03 * (1 + 0.5 * Shapes.noise(random)) * DemoEvents.seconds(HOST_EVERY);
             txBytes += 0.05 * MBIT / 8 * DemoEvents.seconds(HOST_EVERY);
-            hostSample(run, t, host, cpuSeconds, txBytes, memUsed * (1 + 0.002 * Shapes.noise(random)),
+            hostSample(run, t, host, 0.03 * (1 + 0.5 * Shapes.noise(random)), txBytes, memUsed + Shapes.noise(random),
                     node.memTotalMiB(), hostLabels, txLabels);
         }
         Instant stepStart = at.plus(BASELINE);
@@ -151,11 +150,10 @@ final class Ep19SteppedRuns {
             double[] tx = egressSeries(random, step, hostTimes.size());
             for (int i = 0; i < hostTimes.size(); i++) {
                 double progress = (i + 1.0) / hostTimes.size();
-                cpuSeconds += cores[i] * DemoEvents.seconds(HOST_EVERY);
                 txBytes += tx[i] * MBIT / 8 * DemoEvents.seconds(HOST_EVERY);
                 memUsed = step.memUsedMiB() + (step.memUsedEndMiB() - step.memUsedMiB()) * progress;
-                hostSample(run, hostTimes.get(i), host, cpuSeconds, txBytes,
-                        memUsed * (1 + 0.002 * Shapes.noise(random)), node.memTotalMiB(), hostLabels, txLabels);
+                hostSample(run, hostTimes.get(i), host, cores[i], txBytes,
+                        memUsed + Shapes.noise(random), node.memTotalMiB(), hostLabels, txLabels);
             }
             int previous = connected;
             for (Instant t : DemoEvents.grid(stepStart, stepEnd, SCRAPE_EVERY)) {
@@ -225,11 +223,11 @@ final class Ep19SteppedRuns {
         return mbps;
     }
 
-    private static void hostSample(RunRecorder run, Instant t, String host, double cpuSeconds, double txBytes,
+    private static void hostSample(RunRecorder run, Instant t, String host, double cpuCores, double txBytes,
             double memUsedMiB, double memTotalMiB, Map<String, String> hostLabels, Map<String, String> txLabels) {
-        run.counter("host-sampler", t, host, DemoMetrics.CPU_SECONDS, cpuSeconds, hostLabels);
+        run.gauge("host-sampler", t, host, DemoMetrics.CPU_CORES, cpuCores, hostLabels);
         run.counter("host-sampler", t, host, DemoMetrics.NET_TX_BYTES, Math.rint(txBytes), txLabels);
-        run.gauge("host-sampler", t, host, DemoMetrics.MEM_USED_BYTES, Math.rint(memUsedMiB * MIB), hostLabels);
+        run.gauge("host-sampler", t, host, DemoMetrics.MEM_BYTES, Math.rint(memUsedMiB * MIB), hostLabels);
         run.gauge("host-sampler", t, host, DemoMetrics.MEM_AVAILABLE_BYTES,
                 Math.rint((memTotalMiB - memUsedMiB) * MIB), hostLabels);
     }

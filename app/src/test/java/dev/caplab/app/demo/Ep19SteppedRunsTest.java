@@ -35,8 +35,10 @@ class Ep19SteppedRunsTest {
     }
 
     private static List<Double> cpuPercentPerInterval(StepFigures f, String host, StepFigures.Window w, boolean all) {
-        List<Sample> cpu = f.samples(host, DemoMetrics.CPU_SECONDS, all ? w.start() : w.sustainedFrom(), w.end());
-        return StepFigures.intervalRates(cpu).stream().map(r -> 100 * r).toList();
+        // the sample at the step's start covers the interval before it
+        List<Sample> cpu = f.samples(host, DemoMetrics.CPU_CORES, all ? w.start().plusNanos(1) : w.sustainedFrom(),
+                w.end());
+        return cpu.stream().map(s -> 100 * s.getValue()).toList();
     }
 
     private static double egressMbps(StepFigures f, String host, StepFigures.Window w) {
@@ -124,13 +126,13 @@ class Ep19SteppedRunsTest {
                     .isCloseTo(published[i], within(0.5));
         }
         StepFigures.Window cliff = f.step(4);
-        List<Sample> cpu = f.samples(host, DemoMetrics.CPU_SECONDS, cliff.start(), cliff.end());
+        List<Sample> cpu = f.samples(host, DemoMetrics.CPU_CORES, cliff.start().plusNanos(1), cliff.end());
         List<Double> percent = cpuPercentPerInterval(f, host, cliff, true);
         int firstHigh = 0;
         while (percent.get(firstHigh) < 88 - 1e-9) {
             firstHigh++;
         }
-        double secondsToJump = StepFigures.seconds(cliff.start(), cpu.get(firstHigh + 1).getTimestamp());
+        double secondsToJump = StepFigures.seconds(cliff.start(), cpu.get(firstHigh).getTimestamp());
         assertThat(secondsToJump).isLessThanOrEqualTo(15);
         assertThat(percent.subList(firstHigh, percent.size()))
                 .allSatisfy(p -> assertThat(p).isBetween(88.0 - 1e-9, 103.0 + 1e-9));
