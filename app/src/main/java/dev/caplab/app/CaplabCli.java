@@ -16,6 +16,8 @@ import picocli.CommandLine.Command;
                 dev.caplab.app.role.MigrateCommand.class,
                 FitCommand.class,
                 dev.caplab.app.cli.RunCommand.class, dev.caplab.app.cli.StepCommand.class, dev.caplab.app.cli.StepperCommand.class,
+                dev.caplab.app.cli.StreamsCommand.class, dev.caplab.app.cli.SinkCommand.class,
+                dev.caplab.app.cli.RebuildCommand.class,
                 CommandLine.HelpCommand.class
         })
 public final class CaplabCli {
