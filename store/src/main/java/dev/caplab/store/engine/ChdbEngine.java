@@ -166,7 +166,12 @@ public final class ChdbEngine implements AutoCloseable {
                     ? (MemorySegment) chdb.queryN.invokeExact(conn, sql, (long) statement.length, fmtSeg,
                             (long) fmt.length)
                     : invokeWithParams(conn, arena, sql, statement.length, fmtSeg, fmt.length, params);
-            return consume(result, statement);
+            try {
+                return consume(result, statement);
+            } catch (ClickHouseException e) {
+                drain(conn, arena);
+                throw e;
+            }
         } catch (ClickHouseException | EngineException e) {
             throw e;
         } catch (Throwable t) {
@@ -174,6 +179,17 @@ public final class ChdbEngine implements AutoCloseable {
         } finally {
             lock.unlock();
         }
+    }
+
+    /**
+     * Measured with chDB 26.5.3: when a multi-statement query fails after an earlier statement produced output,
+     * that output is returned again at the head of the next query's result. A throwaway query absorbs it.
+     */
+    private void drain(MemorySegment conn, Arena arena) throws Throwable {
+        byte[] probe = "SELECT 1".getBytes(StandardCharsets.US_ASCII);
+        MemorySegment fmt = arena.allocateFrom("TabSeparated");
+        consume((MemorySegment) chdb.queryN.invokeExact(conn, arena.allocateFrom("SELECT 1"), (long) probe.length,
+                fmt, fmt.byteSize() - 1), probe);
     }
 
     private MemorySegment readOnlyConnection() throws Throwable {

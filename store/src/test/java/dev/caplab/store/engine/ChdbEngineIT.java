@@ -1,0 +1,99 @@
+package dev.caplab.store.engine;
+
+import dev.caplab.store.testing.EmbeddedClickHouse;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The FFM binding on the real libchdb.so. */
+class ChdbEngineIT {
+
+    private final ChdbEngine engine = EmbeddedClickHouse.sharedEmbedded().engine().orElseThrow();
+
+    @Test
+    void aQueryReturnsFormattedBytesAndCounters() {
+        QueryResult r = engine.query("SELECT number FROM system.numbers LIMIT 3", "CSV");
+        assertThat(r.text()).isEqualTo("0\n1\n2\n");
+        assertThat(r.rowsRead()).isEqualTo(3);
+        assertThat(r.elapsedSeconds()).isPositive();
+    }
+
+    @Test
+    void parametersAreBoundByTheEngine() {
+        QueryResult r = engine.query("SELECT {s:String}, {n:Int64} * 2", "TabSeparated",
+                Map.of("s", "a'b\\c", "n", "21"));
+        assertThat(r.text()).isEqualTo("a\\'b\\\\c\t42\n");
+    }
+
+    @Test
+    void errorsAreTypedWithTheirCodeAndTheEngineStaysUsable() {
+        for (int i = 0; i < 200; i++) {
+            assertThatThrownBy(() -> engine.query("SELEC 1", "CSV")).isInstanceOfSatisfying(ClickHouseException.class,
+                    e -> assertThat(e.code()).isEqualTo(ClickHouseException.SYNTAX_ERROR));
+        }
+        assertThatThrownBy(() -> engine.query("SELECT * FROM no_such_table_anywhere", "CSV"))
+                .isInstanceOfSatisfying(ClickHouseException.class, e -> assertThat(e.code()).isEqualTo(60));
+        assertThat(engine.query("SELECT 1", "CSV").text()).isEqualTo("1\n");
+    }
+
+    @Test
+    void theSameDataDirReturnsTheOpenEngineAndAnotherOneFails(@TempDir Path other) {
+        assertThat(ChdbEngine.open(ChdbLibrary.locate(), engine.dataDir())).isSameAs(engine);
+        assertThatThrownBy(() -> ChdbEngine.open(ChdbLibrary.locate(), other))
+                .isInstanceOf(EngineException.class).hasMessageContaining("already open on " + engine.dataDir());
+    }
+
+    @Test
+    void implicitNullChecksInJitCompiledCodeStillThrowAfterConnect() {
+        // chDB left SIGSEGV at SIG_DFL; a compiled implicit null check then killed the JVM instead of throwing.
+        int thrown = 0;
+        for (int i = 0; i < 200_000; i++) {
+            try {
+                thrown += length(i % 100 == 0 ? null : "x") - 1;
+            } catch (NullPointerException e) {
+                thrown++;
+            }
+        }
+        assertThat(thrown).isEqualTo(2_000);
+    }
+
+    private static int length(String s) {
+        return s.length();
+    }
+
+    @Test
+    void insertReadsDataWithEmptyLinesAndBinaryNewlinesCompletely() {
+        engine.query("CREATE TABLE IF NOT EXISTS default.engine_it (s String) ENGINE = MergeTree ORDER BY s", "CSV");
+        engine.query("TRUNCATE TABLE default.engine_it", "CSV");
+        engine.insert("INSERT INTO default.engine_it (s)", "TSV", "a\n\n\nb\n".getBytes());
+        assertThat(engine.query("SELECT count() FROM default.engine_it", "CSV").text()).isEqualTo("4\n");
+    }
+
+    @Test
+    void dataSurvivesARestartOfTheProcess(@TempDir Path dir) throws Exception {
+        assertThat(runChild(dir, "write")).isEqualTo("wrote 1000");
+        assertThat(runChild(dir, "read")).isEqualTo("read 1000 499500");
+    }
+
+    private static String runChild(Path dir, String mode) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
+                RestartChild.class.getName(), dir.toString(), mode));
+        Path log = Files.createTempFile("chdb-child-", ".log");
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("child finished").isTrue();
+        List<String> lines = Files.readAllLines(log);
+        Files.delete(log);
+        assertThat(p.exitValue()).as(String.join("\n", lines)).isZero();
+        return lines.stream().filter(l -> l.startsWith("wrote") || l.startsWith("read")).findFirst().orElse("");
+    }
+}

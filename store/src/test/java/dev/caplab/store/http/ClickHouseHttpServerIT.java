@@ -1,0 +1,190 @@
+package dev.caplab.store.http;
+
+import com.clickhouse.client.api.Client;
+import com.clickhouse.data.ClickHouseFormat;
+import dev.caplab.store.engine.ChdbEngine;
+import dev.caplab.store.testing.EmbeddedClickHouse;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.zip.GZIPOutputStream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** ClickHouse's HTTP protocol as plain clients (curl-like requests, client-v2) use it against the embedded engine. */
+class ClickHouseHttpServerIT {
+
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+    private static EmbeddedClickHouse clickHouse;
+    private static ChdbEngine engine;
+
+    @BeforeAll
+    static void start() {
+        clickHouse = EmbeddedClickHouse.sharedEmbedded();
+        engine = clickHouse.engine().orElseThrow();
+        engine.query("CREATE DATABASE IF NOT EXISTS http_it", "TabSeparated");
+        engine.query("CREATE TABLE IF NOT EXISTS http_it.bin (id UInt32, s String) ENGINE = MergeTree ORDER BY id",
+                "TabSeparated");
+    }
+
+    private static HttpResponse<String> post(String urlQuery, String body) throws Exception {
+        return HTTP.send(HttpRequest.newBuilder(URI.create(clickHouse.httpUrl() + "/" + urlQuery))
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static String q(String text) {
+        return URLEncoder.encode(text, StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void pingAndEmptyGetAnswerOk() throws Exception {
+        for (String path : new String[] {"/ping", "/"}) {
+            HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(clickHouse.httpUrl() + path)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(r.statusCode()).isEqualTo(200);
+            assertThat(r.body()).isEqualTo("Ok.\n");
+        }
+    }
+
+    @Test
+    void selectFormatJsonEachRowFromAGetQueryParameter() throws Exception {
+        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(clickHouse.httpUrl() + "/?query="
+                + q("SELECT toUInt8(number) AS n, toString(number) AS s FROM system.numbers LIMIT 2 FORMAT JSONEachRow")))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(r.body()).isEqualTo("{\"n\":0,\"s\":\"0\"}\n{\"n\":1,\"s\":\"1\"}\n");
+        assertThat(r.headers().firstValue("X-ClickHouse-Query-Id")).isPresent();
+    }
+
+    @Test
+    void paramsDefaultFormatAndSettingsComeFromTheUrl() throws Exception {
+        HttpResponse<String> r = post("?default_format=CSV&param_who=" + q("O'Brien \\ ü") + "&param_n=41"
+                + "&max_result_rows=7", "SELECT {who:String}, {n:UInt8} + 1, getSetting('max_result_rows')");
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(r.body()).isEqualTo("\"O'Brien \\ ü\",42,7\n");
+        assertThat(post("", "SELECT getSetting('max_result_rows')").body())
+                .as("a setting lasts one request, as on a server without session_id").isEqualTo("0\n");
+    }
+
+    @Test
+    void theDatabaseComesFromTheUrlOrTheHeader() throws Exception {
+        assertThat(post("?database=http_it", "SELECT currentDatabase()").body()).isEqualTo("http_it\n");
+        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(clickHouse.httpUrl() + "/"))
+                .header("X-ClickHouse-Database", "system").POST(HttpRequest.BodyPublishers.ofString(
+                        "SELECT currentDatabase()")).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(r.body()).isEqualTo("system\n");
+        assertThat(post("", "SELECT currentDatabase()").body()).isEqualTo("default\n");
+    }
+
+    @Test
+    void errorsCarryTheCodeHeaderAndClickHouseBody() throws Exception {
+        HttpResponse<String> r = post("", "SELEC 1");
+        assertThat(r.statusCode()).isEqualTo(400);
+        assertThat(r.headers().firstValue("X-ClickHouse-Exception-Code")).contains("62");
+        assertThat(r.body()).startsWith("Code: 62. DB::Exception: Syntax error");
+        HttpResponse<String> unknown = post("?database=no_such_db", "SELECT 1");
+        assertThat(unknown.headers().firstValue("X-ClickHouse-Exception-Code")).contains("81");
+    }
+
+    @Test
+    void readonlyRequestsCannotWrite() throws Exception {
+        HttpResponse<String> r = post("?readonly=1", "CREATE TABLE http_it.ro (a Int8) ENGINE = Memory");
+        assertThat(r.headers().firstValue("X-ClickHouse-Exception-Code")).contains("164");
+        assertThat(post("?readonly=1", "SELECT 1; DROP TABLE http_it.bin").headers()
+                .firstValue("X-ClickHouse-Exception-Code")).contains("164");
+        assertThat(post("?readonly=1", "SELECT 1").body())
+                .as("the failed statement's partial output does not leak into the next result").isEqualTo("1\n");
+        assertThat(post("", "EXISTS TABLE http_it.bin").body()).isEqualTo("1\n");
+    }
+
+    @Test
+    void aRowBinaryBodyWithTheQueryInTheUrlIsInsertedWhole() throws Exception {
+        // 3000 rows: ids 2570.. encode as 0x0A 0x0A, the empty line that cut inline data short.
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        for (int i = 0; i < 3000; i++) {
+            body.writeBytes(ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(i).array());
+            body.write(2);
+            body.write('\n');
+            body.write('\n');
+        }
+        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(clickHouse.httpUrl() + "/?query="
+                + q("INSERT INTO http_it.bin (id, s) FORMAT RowBinary"))).POST(
+                HttpRequest.BodyPublishers.ofByteArray(body.toByteArray())).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        assertThat(post("", "SELECT count(), countIf(s = '\\n\\n'), max(id) FROM http_it.bin WHERE id < 3000").body())
+                .isEqualTo("3000\t3000\t2999\n");
+    }
+
+    @Test
+    void aGzipBodyWithQueryAndDataIsDecodedAndInserted() throws Exception {
+        engine.query("CREATE TABLE IF NOT EXISTS http_it.tsv (id UInt32, s String) ENGINE = MergeTree ORDER BY id",
+                "TabSeparated");
+        ByteArrayOutputStream gz = new ByteArrayOutputStream();
+        try (GZIPOutputStream out = new GZIPOutputStream(gz)) {
+            out.write("INSERT INTO http_it.tsv FORMAT TSV\n1\tone\n2\t\n3\tthree\n".getBytes(StandardCharsets.UTF_8));
+        }
+        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(clickHouse.httpUrl() + "/"))
+                .header("Content-Encoding", "gzip").POST(HttpRequest.BodyPublishers.ofByteArray(gz.toByteArray()))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        assertThat(post("", "SELECT groupArray(s) FROM (SELECT s FROM http_it.tsv ORDER BY id)").body())
+                .isEqualTo("['one','','three']\n");
+    }
+
+    @Test
+    void clientV2InsertApiSendsItsBinaryBodyThrough() throws Exception {
+        engine.query("CREATE TABLE IF NOT EXISTS http_it.v2 (id UInt32, s String) ENGINE = MergeTree ORDER BY id",
+                "TabSeparated");
+        try (Client client = new Client.Builder().addEndpoint(clickHouse.httpUrl()).setUsername("default")
+                .setPassword("").compressServerResponse(false).setDefaultDatabase("http_it").build()) {
+            String rows = "{\"id\":1,\"s\":\"a\"}\n{\"id\":2,\"s\":\"\"}\n\n{\"id\":3,\"s\":\"c\"}\n";
+            client.insert("v2", new ByteArrayInputStream(rows.getBytes(StandardCharsets.UTF_8)),
+                    ClickHouseFormat.JSONEachRow).get();
+        }
+        assertThat(post("", "SELECT count() FROM http_it.v2").body()).isEqualTo("3\n");
+    }
+
+    @Test
+    void aCompressedResponseRequestIsRefusedWithTheFix() throws Exception {
+        HttpResponse<String> r = post("?compress=1", "SELECT 1");
+        assertThat(r.headers().firstValue("X-ClickHouse-Exception-Code")).contains("36");
+        assertThat(r.body()).contains("compress=0");
+    }
+
+    @Test
+    void credentialsAreCheckedWhenConfigured() throws Exception {
+        try (ClickHouseHttpServer secured = ClickHouseHttpServer.start(engine,
+                HttpSettings.defaults().withPort(0).withCredentials("caplab", "s3cret"))) {
+            URI uri = URI.create(secured.httpUrl() + "/");
+            HttpResponse<String> anonymous = HTTP.send(HttpRequest.newBuilder(uri)
+                    .POST(HttpRequest.BodyPublishers.ofString("SELECT 1")).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(anonymous.statusCode()).isEqualTo(403);
+            assertThat(anonymous.headers().firstValue("X-ClickHouse-Exception-Code")).contains("516");
+            String basic = Base64.getEncoder().encodeToString("caplab:s3cret".getBytes(StandardCharsets.UTF_8));
+            HttpResponse<String> ok = HTTP.send(HttpRequest.newBuilder(uri).header("Authorization", "Basic " + basic)
+                    .POST(HttpRequest.BodyPublishers.ofString("SELECT 1")).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(ok.body()).isEqualTo("1\n");
+        }
+    }
+
+    @Test
+    void aPortInUseIsNamedInTheError() throws IOException {
+        int taken = java.net.URI.create(clickHouse.httpUrl()).getPort();
+        assertThatThrownBy(() -> ClickHouseHttpServer.start(engine, HttpSettings.defaults().withPort(taken)))
+                .isInstanceOf(ServerStartException.class).hasMessageContaining("port " + taken + " is already in use");
+    }
+}
