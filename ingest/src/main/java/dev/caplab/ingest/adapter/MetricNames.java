@@ -39,9 +39,17 @@ public final class MetricNames {
     /** share of the whole machine (or one core, per-core samples), 0–100. */
     public static final String CPU_UTIL_PERCENT = "cpu.util.percent";
     public static final String CPU_USAGE_SECONDS = "cpu.usage.seconds";
+    /** per-core figures have their own names so they never add into the machine's {@code cpu.cores}. */
+    public static final String CPU_CORE_CORES = "cpu.core.cores";
+    public static final String CPU_CORE_UTIL_PERCENT = "cpu.core.util.percent";
     public static final String MEM_BYTES = "mem.bytes";
     public static final String MEM_LIMIT_BYTES = "mem.limit.bytes";
     public static final String MEM_PERCENT = "mem.percent";
+    public static final String MEM_AVAILABLE_BYTES = "mem.available.bytes";
+    public static final String MEM_FREE_BYTES = "mem.free.bytes";
+    public static final String MEM_CACHED_BYTES = "mem.cached.bytes";
+    public static final String MEM_BUFFERS_BYTES = "mem.buffers.bytes";
+    public static final String SWAP_USED_BYTES = "swap.used.bytes";
     public static final String NET_RX_BYTES = "net.rx.bytes";
     public static final String NET_TX_BYTES = "net.tx.bytes";
     public static final String NET_RX_PACKETS = "net.rx.packets";
