@@ -182,6 +182,9 @@ public final class DemoLoader {
         // a run is a few hundred records; a minute is far more than one commit needs on any cluster
         props.put(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, 60_000);
         props.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, 30_000);
+        // one request in flight: the first batches of a transaction to a fresh partition otherwise race and the
+        // broker rejects them out of order before the retry succeeds (harmless, but it logs errors); a run is small
+        props.put(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 1);
         return props;
     }
 }
