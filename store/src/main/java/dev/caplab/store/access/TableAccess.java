@@ -1,5 +1,7 @@
 package dev.caplab.store.access;
 
+import com.clickhouse.client.api.ClientException;
+import com.clickhouse.client.api.ServerException;
 import com.clickhouse.jdbc.StatementImpl;
 
 import javax.sql.DataSource;
@@ -57,6 +59,13 @@ final class TableAccess<T> {
             return rows.size();
         } catch (SQLException e) {
             throw translate("inserting " + rows.size() + " rows into " + codec.table(), e);
+        } catch (ServerException e) {
+            // The driver's RowBinary writer lets client-v2's unchecked exceptions through instead of SQLException.
+            throw new StoreQueryException("inserting " + rows.size() + " rows into " + codec.table()
+                    + " failed with ClickHouse code " + e.getCode() + ": " + e.getMessage(), e.getCode(), e);
+        } catch (ClientException e) {
+            throw new StoreUnavailableException("inserting " + rows.size() + " rows into " + codec.table()
+                    + " failed, ClickHouse unreachable or connection lost: " + e.getMessage(), e);
         }
     }
 

@@ -1,0 +1,134 @@
+package dev.caplab.store.access;
+
+import dev.caplab.store.row.AlertRow;
+import dev.caplab.store.row.AnnotationRow;
+import dev.caplab.store.row.CapacityFitRow;
+import dev.caplab.store.row.RunRow;
+import dev.caplab.store.row.SampleRow;
+import dev.caplab.store.row.StepAggregateRow;
+import dev.caplab.store.row.StepRow;
+import dev.caplab.store.row.StepVerdictRow;
+import dev.caplab.store.testing.ClickHouseTestExtension;
+import dev.caplab.store.testing.TestDatabase;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.IntStream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** Every repository against a migrated database: what goes in comes back, replays never duplicate. */
+@ExtendWith(ClickHouseTestExtension.class)
+class RepositoriesIT {
+
+    private static final Instant T0 = Instant.parse("2026-04-01T10:00:00.000001Z");
+
+    private final TestDatabase db;
+
+    RepositoriesIT(TestDatabase db) {
+        this.db = db;
+    }
+
+    private static RunRow run(String id, String provider, long version) {
+        return new RunRow(id, T0, "livekit", "1.8", null, provider, "eu-1", "cx22", "small", 2.0, 4L << 30, 1000.0,
+                null, "k6", Map.of("team", "media"), "[{\"users\":10.0}]", "[]", "users", null, null, null, version);
+    }
+
+    @Test
+    void runsAreFilteredAndTheirEndIsANewVersion() {
+        RunRepository runs = new RunRepository(db.dataSource());
+        runs.insertBatch(List.of(run("r-a", "hetzner", 0), run("r-b", "aws", 0)), "runs-1");
+        runs.markEnded("r-a", T0.plusSeconds(600), "COMPLETED", null, 1);
+        assertThat(runs.find("r-a")).get().satisfies(r -> {
+            assertThat(r.endedAt()).isEqualTo(T0.plusSeconds(600));
+            assertThat(r.status()).isEqualTo("COMPLETED");
+            assertThat(r.version()).isEqualTo(1);
+            assertThat(r.labels()).containsEntry("team", "media");
+            assertThat(r.measuredEgressMbps()).isNull();
+        });
+        assertThat(runs.find(RunFilter.all().withProvider("aws"))).extracting(RunRow::runId).containsExactly("r-b");
+        assertThat(runs.find(RunFilter.all().withLabel("team", "media"))).hasSize(2);
+        assertThat(runs.find(RunFilter.all().withSutName("' OR 1=1 --"))).isEmpty();
+    }
+
+    @Test
+    void samplesComeBackExactlyAndAReplayedTokenInsertsNothing() {
+        SampleRepository samples = new SampleRepository(db.dataSource());
+        List<SampleRow> batch = IntStream.range(0, 1000).mapToObj(i -> SampleRow.of("r-s", T0.plusNanos(i * 1000L),
+                "vm-1", "cpu.cores", "GAUGE", i / 3.0, Map.of("core", Integer.toString(i % 2))))
+                .toList();
+        samples.insertBatch(batch, "r-s:0");
+        samples.insertBatch(batch, "r-s:0");
+        SampleRow summary = new SampleRow("r-s", T0, "k6", "http_req_duration", "SUMMARY", 12.0, Map.of(),
+                "WINDOW", 50L, 1_000_000L, 12.0, 3.0, 40.0, Map.of("0.95", 33.5));
+        samples.insertBatch(List.of(summary), "r-s:1");
+        assertThat(samples.countOfRun("r-s")).isEqualTo(1001);
+        assertThat(samples.ofRun("r-s", "cpu.cores", T0, T0.plusSeconds(1))).isEqualTo(batch);
+        assertThat(samples.ofRun("r-s", "http_req_duration", T0, T0.plusSeconds(1))).containsExactly(summary);
+    }
+
+    @Test
+    void stepsAndDerivedRowsKeepTheirHighestVersion() {
+        StepRepository steps = new StepRepository(db.dataSource());
+        StepRow step = new StepRow("r-d", 0, Map.of("users", 10.0), T0, 30_000_000L, null, 0);
+        steps.insertBatch(List.of(step), null);
+        steps.markEnded("r-d", 0, T0.plusSeconds(120), 1);
+        assertThat(steps.ofRun("r-d")).containsExactly(new StepRow("r-d", 0, Map.of("users", 10.0), T0, 30_000_000L,
+                T0.plusSeconds(120), 1));
+
+        StepAggregateRepository aggregates = new StepAggregateRepository(db.dataSource());
+        StepAggregateRow v1 = aggregate(1, 0.40);
+        StepAggregateRow v2 = aggregate(2, 0.42);
+        aggregates.insertBatch(List.of(v1), "agg-v1");
+        aggregates.insertBatch(List.of(v2), "agg-v2");
+        aggregates.insertBatch(List.of(v1), "agg-v1-replayed");
+        assertThat(aggregates.ofRun("r-d")).containsExactly(v2);
+        assertThat(aggregates.ofRun("r-d", "cpu.cores")).containsExactly(v2);
+
+        StepVerdictRepository verdicts = new StepVerdictRepository(db.dataSource());
+        StepVerdictRow verdict = new StepVerdictRow("r-d", 0, Map.of("users", 10.0), 10.0, false,
+                "[{\"rule\":{\"name\":\"p95\"},\"observed\":612.0,\"passed\":false,\"reason\":null}]", true,
+                "llm container used 8.6 cores", "cpu", 3);
+        verdicts.insertBatch(List.of(verdict), null);
+        assertThat(verdicts.ofRun("r-d")).containsExactly(verdict);
+
+        CapacityFitRepository fits = new CapacityFitRepository(db.dataSource());
+        CapacityFitRow fit = new CapacityFitRow("r-d", "vm-1", "cpu.cores", "segmented-1", "1", "users", 6,
+                "[{\"fromX\":0.0,\"toX\":18.0,\"intercept\":0.35,\"slope\":0.006}]", "[{\"x\":18.0}]", 0.001, 0.98,
+                true, 5, 2.0, 0.6, 141.7, true, T0.plusSeconds(900), 4);
+        fits.insertBatch(List.of(fit), null);
+        assertThat(fits.ofRun("r-d")).containsExactly(fit);
+    }
+
+    private static StepAggregateRow aggregate(long version, double sustained) {
+        return new StepAggregateRow("r-d", 0, Map.of("users", 10.0), 10.0, "vm-1", "cpu.cores", "GAUGE", 120, 30,
+                48.0, 0.1, 0.9, 0.4, sustained, 0.9, Map.of("0.5", 0.4, "0.95", 0.8), null, 0.05, T0,
+                T0.plusSeconds(120), false, version);
+    }
+
+    @Test
+    void annotationsAndAlertsCollapseReplays() {
+        AnnotationRepository annotations = new AnnotationRepository(db.dataSource());
+        AnnotationRow note = new AnnotationRow("r-n", T0, "stopped competing container", Map.of("by", "ops"));
+        annotations.insertBatch(List.of(note), null);
+        annotations.insertBatch(List.of(note), null);
+        assertThat(annotations.ofRun("r-n")).containsExactly(note);
+
+        AlertRepository alerts = new AlertRepository(db.dataSource());
+        AlertRow alert = new AlertRow("r-n", T0, "CLIFF_DETECTED", null, "cpu 45% -> 88% between 18 and 19");
+        alerts.insertBatch(List.of(alert, alert), null);
+        assertThat(alerts.ofRun("r-n")).containsExactly(alert);
+    }
+
+    @Test
+    void aRejectedInsertIsAQueryErrorWithItsCode() {
+        var broken = new dev.caplab.store.access.TableAccess<>(db.dataSource(), new RowCodec<String>("no_such_table",
+                List.of("x"), false, (p, r) -> p.add(r), rs -> rs.getString(1)));
+        assertThatThrownBy(() -> broken.insertBatch(List.of("x"), null))
+                .isInstanceOfSatisfying(StoreQueryException.class, e -> assertThat(e.clickHouseCode()).isEqualTo(60));
+    }
+}
