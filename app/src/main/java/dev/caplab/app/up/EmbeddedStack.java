@@ -1,6 +1,7 @@
 package dev.caplab.app.up;
 
 import com.zaxxer.hikari.HikariDataSource;
+import dev.caplab.app.demo.DemoLoader;
 import dev.caplab.app.role.ClickHouseTarget;
 import dev.caplab.app.role.ServeCommand;
 import dev.caplab.app.web.WebServer;
@@ -13,6 +14,10 @@ import dev.caplab.store.engine.ChdbLibrary;
 import dev.caplab.store.http.ClickHouseHttpServer;
 import dev.caplab.store.http.HttpSettings;
 import dev.caplab.store.schema.Migrations;
+import dev.caplab.streams.StreamsRunner;
+import dev.caplab.streams.StreamsSettings;
+import dev.caplab.streams.sink.ClickHouseSink;
+import dev.caplab.streams.sink.SinkSettings;
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Path;
@@ -63,6 +68,8 @@ public final class EmbeddedStack implements AutoCloseable {
         ClickHouseTarget target = new ClickHouseTarget(clickhouseJdbcUrl, "default", "");
         target.migrate();
         HikariDataSource dataSource = track(target.dataSource());
+        track(StreamsRunner.start(StreamsSettings.of(bootstrapServers, settings.dataDir().resolve("streams"))));
+        track(ClickHouseSink.start(SinkSettings.of(bootstrapServers), dataSource));
 
         WebServer web = track(WebServer.start(new WebSettings(settings.host(), settings.httpPort(), bootstrapServers,
                 database, URI.create(clickhouse.httpUrl() + "/"), "default", "",
@@ -77,6 +84,9 @@ public final class EmbeddedStack implements AutoCloseable {
         out.println("caplab: OpenAPI                       http://" + displayHost(settings.host()) + ":" + httpPort
                 + "/v3/api-docs");
         out.println("caplab: data directory                " + settings.dataDir());
+        if (settings.demo()) {
+            out.println("caplab: demo data                     " + DemoLoader.load(bootstrapServers).summary());
+        }
         out.println("caplab: up; Ctrl-C stops everything");
     }
 

@@ -1,0 +1,86 @@
+package dev.caplab.app.up;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code caplab up} as one JVM: HTTP ingest lands in ClickHouse through Kafka, and survives a restart. */
+class EmbeddedStackIT {
+
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+    @TempDir
+    Path dataDir;
+
+    @Test
+    void ingestedLinesReachClickHouseAndSurviveARestart() throws Exception {
+        UpSettings settings = new UpSettings(dataDir, "127.0.0.1", 0, 0, 0, false, null, List.of());
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        long expected = 50;
+        try (EmbeddedStack stack = EmbeddedStack.start(settings, new PrintStream(printed, true, StandardCharsets.UTF_8))) {
+            assertThat(printed.toString(StandardCharsets.UTF_8))
+                    .contains("Kafka (KRaft, in-process)").contains("ClickHouse (chDB) HTTP").contains("web page");
+            assertThat(get(stack, "/api/v1/health").body()).contains("\"status\":\"UP\"");
+
+            StringBuilder lines = new StringBuilder();
+            long t0 = 1_700_000_000_000_000_000L;
+            for (int i = 0; i < expected; i++) {
+                lines.append("cpu,host=sut-1,run=it-run usage=").append(i * 0.5).append(' ').append(t0 + i * 1_000_000_000L).append('\n');
+            }
+            HttpResponse<String> write = HTTP.send(HttpRequest.newBuilder(uri(stack, "/write?db=it-run"))
+                    .POST(HttpRequest.BodyPublishers.ofString(lines.toString())).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(write.statusCode()).as(write.body()).isEqualTo(204);
+
+            assertThat(awaitSampleCount(stack, expected)).isEqualTo(expected);
+        }
+
+        try (EmbeddedStack restarted = EmbeddedStack.start(settings, new PrintStream(new ByteArrayOutputStream()))) {
+            assertThat(sampleCount(restarted)).isEqualTo(expected);
+        }
+    }
+
+    private static long awaitSampleCount(EmbeddedStack stack, long expected) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+        long count = 0;
+        while (System.nanoTime() < deadline) {
+            count = sampleCount(stack);
+            if (count >= expected) {
+                return count;
+            }
+            Thread.sleep(500);
+        }
+        return count;
+    }
+
+    private static long sampleCount(EmbeddedStack stack) throws Exception {
+        try (Connection c = DriverManager.getConnection(stack.clickhouseJdbcUrl(), "default", "");
+             Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT count() FROM samples WHERE run_id = 'it-run'")) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    private static HttpResponse<String> get(EmbeddedStack stack, String path) throws Exception {
+        return HTTP.send(HttpRequest.newBuilder(uri(stack, path)).GET().build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static URI uri(EmbeddedStack stack, String path) {
+        return URI.create("http://127.0.0.1:" + stack.httpPort() + path);
+    }
+}
