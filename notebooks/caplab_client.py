@@ -1,0 +1,199 @@
+"""Tiny client of caplab's query API for notebooks: JSON in, pandas DataFrames out.
+
+Base URL from CAPLAB_URL (default http://localhost:8080), optional bearer token from CAPLAB_TOKEN.
+Standard library plus pandas only, so Debian's python3-pandas is enough.
+"""
+
+import json
+import os
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+
+import pandas as pd
+
+# The demo runs `caplab up` loads (app/src/main/java/dev/caplab/app/demo).
+EP19_LIGHTNODE_2VCPU = "demo-ep19-lightnode-manila-2vcpu"
+EP19_AWS_LIGHTSAIL_2VCPU = "demo-ep19-aws-lightsail-2vcpu"
+EP19_LIGHTNODE_1VCPU = "demo-ep19-lightnode-1vcpu"
+EP19_RUNS = [EP19_LIGHTNODE_2VCPU, EP19_AWS_LIGHTSAIL_2VCPU, EP19_LIGHTNODE_1VCPU]
+# Host source of each EP19 run's /proc samples.
+EP19_HOST = {
+    EP19_LIGHTNODE_2VCPU: "lightnode-mnl-node",
+    EP19_AWS_LIGHTSAIL_2VCPU: "lightsail-node",
+    EP19_LIGHTNODE_1VCPU: "lightnode-1c-node",
+}
+MBIT_BYTES = 1_000_000 / 8
+
+# ClickHouse types whose JSON values need converting (64-bit integers come quoted).
+_INT_TYPES = ("Int64", "UInt64", "Int128", "UInt128")
+
+
+class CaplabError(Exception):
+    """The API answered with an error; carries the status and the RFC 9457 problem details when present."""
+
+    def __init__(self, method, url, status, body):
+        self.status = status
+        self.problem = None
+        try:
+            self.problem = json.loads(body)
+        except ValueError:
+            pass
+        detail = self.problem.get("detail") if isinstance(self.problem, dict) else body[:500]
+        super().__init__(f"{method} {url} -> HTTP {status}: {detail}")
+
+
+class CaplabClient:
+    """GET/POST JSON against /api/v1, with DataFrame helpers for the endpoints notebooks use."""
+
+    def __init__(self, base_url=None, token=None, timeout_seconds=60):
+        self.base_url = (base_url or os.environ.get("CAPLAB_URL") or "http://localhost:8080").rstrip("/")
+        self.token = token if token is not None else os.environ.get("CAPLAB_TOKEN")
+        self.timeout_seconds = timeout_seconds
+
+    # -- transport -------------------------------------------------------------------------------------------
+
+    def _request(self, method, path, params=None, body=None):
+        url = self.base_url + path
+        if params:
+            query = {k: v for k, v in params.items() if v is not None}
+            url += "?" + urllib.parse.urlencode(query, doseq=True)
+        headers = {"Accept": "application/json"}
+        data = None
+        if body is not None:
+            data = json.dumps(body).encode("utf-8")
+            headers["Content-Type"] = "application/json"
+        if self.token:
+            headers["Authorization"] = "Bearer " + self.token
+        request = urllib.request.Request(url, data=data, headers=headers, method=method)
+        try:
+            with urllib.request.urlopen(request, timeout=self.timeout_seconds) as response:
+                raw = response.read().decode("utf-8")
+        except urllib.error.HTTPError as e:
+            raise CaplabError(method, url, e.code, e.read().decode("utf-8", "replace")) from e
+        return json.loads(raw) if raw else None
+
+    def get(self, path, **params):
+        """GET a JSON document."""
+        return self._request("GET", path, params=params)
+
+    def post(self, path, body):
+        """POST a JSON body, return the JSON answer."""
+        return self._request("POST", path, body=body)
+
+    @staticmethod
+    def frame(document):
+        """A DataFrame of a JSON list, or of the `rows` of a table-shaped document."""
+        if isinstance(document, dict) and "rows" in document:
+            document = document["rows"]
+        return pd.DataFrame(document)
+
+    def get_df(self, path, **params):
+        return self.frame(self.get(path, **params))
+
+    def post_df(self, path, body):
+        return self.frame(self.post(path, body))
+
+    # -- endpoints -------------------------------------------------------------------------------------------
+
+    def runs(self, **filters):
+        """GET /api/v1/runs; filters: sut, version, provider, region, tier, tool, label (key=value list), from, to."""
+        return self.get_df("/api/v1/runs", **filters)
+
+    def run(self, run_id):
+        """GET /api/v1/runs/{id}: run, steps, fits, maxStableX, failedX, bottleneck (a dict)."""
+        return self.get("/api/v1/runs/" + urllib.parse.quote(run_id, safe=""))
+
+    def steps(self, run_id):
+        return self.get_df("/api/v1/runs/" + urllib.parse.quote(run_id, safe="") + "/steps")
+
+    def aggregates(self, run_id, metric=None, source=None):
+        return self.get_df("/api/v1/runs/" + urllib.parse.quote(run_id, safe="") + "/aggregates",
+                           metric=metric, source=source)
+
+    def fits(self, run_id, metric=None):
+        return self.get("/api/v1/runs/" + urllib.parse.quote(run_id, safe="") + "/fits", metric=metric)
+
+    def compare(self, run_ids=None, sut=None, group_by="provider", metric=None):
+        """GET /api/v1/compare: a dict with rows (as a DataFrame under 'frame') and warnings."""
+        document = self.get("/api/v1/compare", runId=run_ids, sut=sut, groupBy=group_by, metric=metric)
+        document["frame"] = self.frame(document)
+        return document
+
+    def plan(self, profile, run_ids=None, tiers=None, sut=None, margin=None):
+        """POST /api/v1/plans: a dict with tiers (as a DataFrame under 'frame') and warnings."""
+        document = self.post("/api/v1/plans", {"profile": profile, "runIds": run_ids, "tiers": tiers,
+                                               "sut": sut, "margin": margin})
+        document["frame"] = pd.DataFrame(document.get("tiers", []))
+        return document
+
+    def sql(self, sql, params=None):
+        """POST /api/v1/sql (read-only SELECT over caplab's tables) -> DataFrame typed from ClickHouse's meta."""
+        document = self.post("/api/v1/sql", {"sql": sql, "format": "json", "params": params or {}})
+        meta = document.get("meta", [])
+        frame = pd.DataFrame(document.get("data", []), columns=[m["name"] for m in meta])
+        for column in meta:
+            kind = column["type"]
+            if kind.startswith("DateTime"):
+                frame[column["name"]] = pd.to_datetime(frame[column["name"]], utc=True)
+            elif any(t in kind for t in _INT_TYPES):
+                frame[column["name"]] = pd.to_numeric(frame[column["name"]])
+        return frame
+
+    # -- waiting for the pipeline ----------------------------------------------------------------------------
+
+    def wait_for_runs(self, run_ids, timeout_seconds=None, poll_seconds=3):
+        """Waits until every run has a verdict on each of its steps and at least one fit; returns the details.
+
+        The demo goes through Kafka and Streams, so right after `caplab up` the runs may still be processing.
+        """
+        timeout_seconds = timeout_seconds or float(os.environ.get("CAPLAB_WAIT_SECONDS", "600"))
+        deadline = time.monotonic() + timeout_seconds
+        pending = list(run_ids)
+        details = {}
+        last_error = None
+        while pending:
+            for run_id in list(pending):
+                try:
+                    detail = self.run(run_id)
+                except CaplabError as e:
+                    if e.status != 404:
+                        raise
+                    last_error = e
+                    continue
+                steps = detail.get("steps") or []
+                if steps and all(s.get("passed") is not None or s.get("contaminated") for s in steps) \
+                        and detail.get("fits"):
+                    details[run_id] = detail
+                    pending.remove(run_id)
+            if pending:
+                if time.monotonic() > deadline:
+                    raise TimeoutError(f"runs {pending} not processed within {timeout_seconds} s at "
+                                       f"{self.base_url} (last error: {last_error})")
+                time.sleep(poll_seconds)
+        return details
+
+
+def resource_kind(metric):
+    """cpu, memory or egress for a resource metric name (cpu.cores, mem.bytes, net.tx.bytes, ...)."""
+    if metric is None:
+        return None
+    name = metric.lower()
+    if name.startswith("cpu"):
+        return "cpu"
+    if name.startswith("mem"):
+        return "memory"
+    if name.startswith("net.tx") or "egress" in name:
+        return "egress"
+    return name
+
+
+def step_value(aggregates, metric, source):
+    """Per step x -> sustained value of one metric and source (counters: their rate per second)."""
+    rows = aggregates[(aggregates["metric"] == metric) & (aggregates["source"] == source)].copy()
+    if rows.empty:
+        raise AssertionError(f"no aggregates of {metric} from {source}")
+    rate = rows["ratePerSecond"] if "ratePerSecond" in rows else None
+    rows["value"] = rate.where(rate.notna(), rows["sustained"]) if rate is not None else rows["sustained"]
+    return rows.sort_values("stepIndex")[["stepIndex", "x", "value", "peak", "contaminated"]].reset_index(drop=True)
