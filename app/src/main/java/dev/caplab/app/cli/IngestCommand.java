@@ -1,0 +1,259 @@
+package dev.caplab.app.cli;
+
+import dev.caplab.ingest.adapter.Adapter;
+import dev.caplab.ingest.adapter.AdapterOptions;
+import dev.caplab.ingest.adapter.Adapters;
+import dev.caplab.ingest.adapter.InputPublisher;
+import dev.caplab.ingest.locust.LocustAdapter;
+import dev.caplab.ingest.locust.LocustFile;
+import dev.caplab.ingest.locust.LocustFiles;
+import dev.caplab.ingest.prometheus.PrometheusAdapter;
+import dev.caplab.ingest.prometheus.PrometheusScraper;
+import dev.caplab.ingest.publish.KafkaSampleSink;
+import dev.caplab.ingest.publish.ProducerSettings;
+import dev.caplab.ingest.publish.SampleSink;
+import dev.caplab.schema.event.Sample;
+import java.io.BufferedInputStream;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.zip.GZIPInputStream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code caplab ingest}: reads a tool's output from a file or stdin (or follows a file, or scrapes a /metrics URL)
+ * and publishes it as samples of a run. Rejected lines print as {@code file:line: field: reason}; the exit code is 1
+ * when any line was rejected, after every valid sample was published.
+ */
+@Command(name = "ingest", mixinStandardHelpOptions = true,
+        description = "Publishes a load-test tool's or sampler's output as samples of a run.")
+public final class IngestCommand implements Callable<Integer> {
+
+    @Option(names = "--format", required = true, paramLabel = "FORMAT",
+            description = "Input format: locust, jmeter, docker-stats, iperf3, prometheus, k6-json, influx-line.")
+    String format;
+
+    @Option(names = "--run", required = true, description = "Run id the samples belong to.")
+    String runId;
+
+    @Option(names = "--file", defaultValue = "-", paramLabel = "FILE",
+            description = "Input file, '-' for stdin (default). For locust: the --csv prefix or any of its files. "
+                    + "Gzipped input is recognised.")
+    String file;
+
+    @Option(names = "--follow", description = "Keep reading the file as it grows (tail -F: truncation and rotation handled).")
+    boolean follow;
+
+    @Option(names = "--idle-exit", paramLabel = "DURATION",
+            description = "With --follow: stop once the file has not grown for this long (default: until Ctrl-C).")
+    String idleExit;
+
+    @Option(names = "--url", paramLabel = "URL", description = "prometheus: scrape this /metrics URL instead of reading a file.")
+    URI url;
+
+    @Option(names = "--interval", defaultValue = "5s", paramLabel = "DURATION",
+            description = "prometheus --url: scrape interval (default: ${DEFAULT-VALUE}).")
+    String interval;
+
+    @Option(names = {"-o", "--option"}, paramLabel = "KEY=VALUE",
+            description = "Format option, e.g. group.jitsi=web,jvb (docker-stats), history=window (locust), "
+                    + "columns=timeStamp,elapsed (jmeter), source=NAME.")
+    List<String> options = new ArrayList<>();
+
+    @Mixin
+    SinkOptions sinkOptions;
+
+    @Override
+    public Integer call() throws Exception {
+        AdapterOptions adapterOptions = AdapterOptions.parse(options);
+        Adapter adapter = Adapters.create(format, adapterOptions);
+        try (SinkOptions.Opened sink = sinkOptions.open("caplab-ingest")) {
+            if (url != null) {
+                return scrape(adapterOptions, sink.sink());
+            }
+            InputPublisher publisher = new InputPublisher(adapter, runId, sink.sink(), System.err::println);
+            InputPublisher.Outcome outcome = LocustAdapter.FORMAT.equals(format) && !file.equals("-")
+                    ? locust(publisher, Path.of(file)) : one(publisher, file);
+            System.err.printf("caplab ingest: %d samples published to run %s, %d lines rejected%n",
+                    outcome.samples(), runId, outcome.rejected());
+            return outcome.rejected() == 0 ? 0 : 1;
+        }
+    }
+
+    private InputPublisher.Outcome one(InputPublisher publisher, String input) throws Exception {
+        if (follow) {
+            if (input.equals("-")) {
+                throw new IllegalArgumentException("--follow needs --file: stdin is read to its end anyway");
+            }
+            return follow(publisher, Path.of(input));
+        }
+        try (BufferedReader reader = open(input)) {
+            return publisher.ingest(input.equals("-") ? "<stdin>" : input, reader, Clock.systemUTC());
+        }
+    }
+
+    /** The history is followed while Locust runs; the rewritten-in-place totals are read once, at the end. */
+    private InputPublisher.Outcome locust(InputPublisher publisher, Path given) throws Exception {
+        Map<LocustFile, Path> files = LocustFiles.existing(given);
+        if (files.isEmpty() && !follow) {
+            throw new IllegalArgumentException("no Locust CSV files for prefix " + LocustFiles.prefixOf(given));
+        }
+        InputPublisher.Outcome total = new InputPublisher.Outcome(0, 0);
+        Path history = files.getOrDefault(LocustFile.STATS_HISTORY,
+                LocustFiles.prefixOf(given).resolveSibling(LocustFiles.prefixOf(given).getFileName()
+                        + LocustFile.STATS_HISTORY.suffix()));
+        if (follow) {
+            total = total.plus(follow(publisher, history));
+            files = LocustFiles.existing(given);
+        } else if (files.containsKey(LocustFile.STATS_HISTORY)) {
+            total = total.plus(one(publisher, history.toString()));
+        }
+        for (Map.Entry<LocustFile, Path> entry : files.entrySet()) {
+            if (entry.getKey() != LocustFile.STATS_HISTORY) {
+                try (BufferedReader reader = open(entry.getValue().toString())) {
+                    total = total.plus(publisher.ingest(entry.getValue().toString(), reader, Clock.systemUTC()));
+                }
+            }
+        }
+        return total;
+    }
+
+    private InputPublisher.Outcome follow(InputPublisher publisher, Path path) throws Exception {
+        AtomicBoolean running = new AtomicBoolean(true);
+        Duration idle = idleExit == null ? null : StepCommand.Durations.parse(idleExit);
+        AtomicLong lastSize = new AtomicLong(-1);
+        AtomicLong lastChange = new AtomicLong(System.nanoTime());
+        CountDownLatch done = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            running.set(false);
+            try {
+                done.await(); // let the last lines be published before the JVM exits
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            return publisher.follow(path, Duration.ofMillis(250), () -> running.get() && !idleFor(path, idle,
+                    lastSize, lastChange), Clock.systemUTC());
+        } finally {
+            done.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running: nothing to remove
+            }
+        }
+    }
+
+    private static boolean idleFor(Path path, Duration idle, AtomicLong lastSize, AtomicLong lastChange) {
+        if (idle == null) {
+            return false;
+        }
+        long size;
+        try {
+            size = Files.exists(path) ? Files.size(path) : -1;
+        } catch (IOException e) {
+            size = -1;
+        }
+        if (size != lastSize.getAndSet(size)) {
+            lastChange.set(System.nanoTime());
+            return false;
+        }
+        return System.nanoTime() - lastChange.get() > idle.toNanos();
+    }
+
+    private int scrape(AdapterOptions adapterOptions, SampleSink sink) throws InterruptedException {
+        if (!PrometheusAdapter.FORMAT.equals(format)) {
+            throw new IllegalArgumentException("--url is for --format prometheus");
+        }
+        String source = adapterOptions.text("source", PrometheusScraper.defaultSource(url));
+        AtomicLong problems = new AtomicLong();
+        CountDownLatch stopped = new CountDownLatch(1);
+        PrometheusScraper scraper = new PrometheusScraper(url, source, StepCommand.Durations.parse(interval), runId,
+                sink, p -> {
+                    problems.incrementAndGet();
+                    System.err.println(url + ": " + p.what());
+                });
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            scraper.stop();
+            stopped.countDown();
+        }));
+        scraper.start();
+        System.err.println("caplab ingest: scraping " + url + " every " + interval + " into run " + runId);
+        stopped.await();
+        return problems.get() == 0 ? 0 : 1;
+    }
+
+    static BufferedReader open(String input) throws IOException {
+        InputStream raw = input.equals("-") ? System.in : Files.newInputStream(Path.of(input));
+        BufferedInputStream in = new BufferedInputStream(raw);
+        in.mark(2);
+        int b1 = in.read();
+        int b2 = in.read();
+        in.reset();
+        InputStream body = b1 == 0x1f && b2 == 0x8b ? new GZIPInputStream(in) : in;
+        return new BufferedReader(new InputStreamReader(body, StandardCharsets.UTF_8));
+    }
+
+    /** Where samples go: Kafka, or with --dry-run standard output (one JSON sample per line). */
+    public static final class SinkOptions {
+
+        @Option(names = {"--bootstrap", "--bootstrap-servers"}, paramLabel = "HOST:PORT",
+                defaultValue = "${env:CAPLAB_BOOTSTRAP_SERVERS:-127.0.0.1:9092}",
+                description = "Kafka bootstrap servers (default: $CAPLAB_BOOTSTRAP_SERVERS or ${DEFAULT-VALUE}).")
+        String bootstrap;
+
+        @Option(names = "--dry-run", description = "Print samples as JSON lines instead of publishing them.")
+        boolean dryRun;
+
+        /** An open sink and what closes it. */
+        public record Opened(SampleSink sink, AutoCloseable closer) implements AutoCloseable {
+            @Override
+            public void close() throws Exception {
+                closer.close();
+            }
+        }
+
+        Opened open(String clientId) {
+            if (dryRun) {
+                return new Opened(new PrintingSink(System.out), () -> System.out.flush());
+            }
+            KafkaSampleSink kafka = new KafkaSampleSink(new ProducerSettings(bootstrap, clientId));
+            return new Opened(kafka, kafka);
+        }
+    }
+
+    /** Prints samples instead of publishing them. */
+    static final class PrintingSink implements SampleSink {
+        private final PrintStream out;
+
+        PrintingSink(PrintStream out) {
+            this.out = out;
+        }
+
+        @Override
+        public synchronized CompletableFuture<Void> publish(String runId, String adapter, List<Sample> samples) {
+            samples.forEach(out::println);
+            return CompletableFuture.completedFuture(null);
+        }
+    }
+}
