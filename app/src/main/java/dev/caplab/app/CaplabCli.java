@@ -12,8 +12,8 @@ import picocli.CommandLine.Command;
         description = "Event-sourced pipeline for capacity testing: ingest load-test results, fit capacity, compare tiers.",
         subcommands = {
                 UpCommand.class,
-                dev.caplab.app.role.ServeCommand.class,
-                dev.caplab.app.role.MigrateCommand.class,
+                dev.caplab.app.cli.ServeCommand.class,
+                dev.caplab.app.cli.MigrateCommand.class,
                 FitCommand.class,
                 dev.caplab.app.cli.RunCommand.class, dev.caplab.app.cli.StepCommand.class, dev.caplab.app.cli.StepperCommand.class,
                 dev.caplab.app.cli.StreamsCommand.class, dev.caplab.app.cli.SinkCommand.class,

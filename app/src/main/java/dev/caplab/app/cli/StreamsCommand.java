@@ -5,7 +5,6 @@ import dev.caplab.streams.StreamsSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -14,7 +13,8 @@ import picocli.CommandLine.Option;
         description = "Runs the streams topology (step assignment, aggregation, verdicts, live fits), exactly once.")
 public final class StreamsCommand implements Callable<Integer> {
 
-    @Option(names = "--bootstrap", required = true, paramLabel = "HOST:PORT", description = "Kafka bootstrap servers.")
+    @Option(names = "--bootstrap", defaultValue = ExternalOptions.BOOTSTRAP_DEFAULT, paramLabel = "HOST:PORT",
+            description = "Kafka bootstrap servers (env CAPLAB_BOOTSTRAP; default: ${DEFAULT-VALUE}).")
     String bootstrap;
 
     @Option(names = "--state-dir", defaultValue = "./.caplab/streams", paramLabel = "DIR",
@@ -27,16 +27,11 @@ public final class StreamsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        CountDownLatch stopped = new CountDownLatch(1);
         StreamsRunner runner = StreamsRunner.start(StreamsSettings.of(bootstrap, stateDir)
                 .withApplicationId(applicationId));
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            runner.close();
-            stopped.countDown();
-        }));
         runner.awaitRunning(Duration.ofMinutes(2));
         System.out.println("caplab streams running (" + applicationId + ") against " + bootstrap);
-        stopped.await();
+        UntilStopped.await("streams", runner);
         return 0;
     }
 }

@@ -2,8 +2,8 @@ package dev.caplab.app.up;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.caplab.app.demo.DemoLoader;
-import dev.caplab.app.role.ClickHouseTarget;
-import dev.caplab.app.role.ServeCommand;
+import dev.caplab.app.cli.ClickHouseTarget;
+import dev.caplab.app.cli.ServeCommand;
 import dev.caplab.app.web.WebServer;
 import dev.caplab.app.web.WebSettings;
 import dev.caplab.broker.BrokerSettings;

@@ -2,7 +2,7 @@ package dev.caplab.app.up;
 
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
+import dev.caplab.app.cli.UntilStopped;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -53,13 +53,7 @@ public final class UpCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         UpSettings settings = new UpSettings(dataDir.toAbsolutePath().normalize(), host, httpPort, clickhousePort,
                 kafkaPort, demo, chdbLib, tokens);
-        CountDownLatch stopped = new CountDownLatch(1);
-        EmbeddedStack stack = EmbeddedStack.start(settings, System.out);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            stack.close();
-            stopped.countDown();
-        }, "caplab-shutdown"));
-        stopped.await();
+        UntilStopped.await("caplab", EmbeddedStack.start(settings, System.out));
         return 0;
     }
 }

@@ -1,4 +1,4 @@
-package dev.caplab.app.role;
+package dev.caplab.app.cli;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.caplab.store.access.StoreDataSources;

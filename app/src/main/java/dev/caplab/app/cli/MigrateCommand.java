@@ -1,4 +1,4 @@
-package dev.caplab.app.role;
+package dev.caplab.app.cli;
 
 import dev.caplab.broker.TopicProvisioner;
 import dev.caplab.schema.topic.TopicCatalog;

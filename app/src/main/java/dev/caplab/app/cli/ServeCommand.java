@@ -1,4 +1,4 @@
-package dev.caplab.app.role;
+package dev.caplab.app.cli;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.caplab.app.web.CliToken;
@@ -7,7 +7,6 @@ import dev.caplab.app.web.WebSettings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -41,13 +40,7 @@ public final class ServeCommand implements Callable<Integer> {
                 parseTokens(tokens));
         WebServer server = WebServer.start(settings, dataSource);
         System.out.println("caplab serve: http://" + host + ":" + server.port());
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            server.close();
-            dataSource.close();
-            stopped.countDown();
-        }, "caplab-serve-shutdown"));
-        stopped.await();
+        UntilStopped.await("serve", server, dataSource);
         return 0;
     }
 

@@ -1,11 +1,14 @@
-package dev.caplab.app.role;
+package dev.caplab.app.cli;
 
 import picocli.CommandLine.Option;
 
 /** Options every role shares when it runs against an external Kafka cluster and ClickHouse server. */
 public final class ExternalOptions {
 
-    @Option(names = "--bootstrap", defaultValue = "${env:CAPLAB_BOOTSTRAP:-127.0.0.1:9092}", paramLabel = "HOST:PORT",
+    /** Default of every role's {@code --bootstrap}: env CAPLAB_BOOTSTRAP, else the embedded broker's port. */
+    public static final String BOOTSTRAP_DEFAULT = "${env:CAPLAB_BOOTSTRAP:-127.0.0.1:9092}";
+
+    @Option(names = "--bootstrap", defaultValue = BOOTSTRAP_DEFAULT, paramLabel = "HOST:PORT",
             description = "Kafka bootstrap servers (env CAPLAB_BOOTSTRAP; default: ${DEFAULT-VALUE}).")
     public String bootstrap;
 
