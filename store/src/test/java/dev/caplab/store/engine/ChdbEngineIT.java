@@ -40,7 +40,7 @@ class ChdbEngineIT {
             assertThatThrownBy(() -> engine.query("SELEC 1", "CSV")).isInstanceOfSatisfying(ClickHouseException.class,
                     e -> assertThat(e.code()).isEqualTo(ClickHouseException.SYNTAX_ERROR));
         }
-        assertThatThrownBy(() -> engine.query("SELECT * FROM no_such_table_anywhere", "CSV"))
+        assertThatThrownBy(() -> engine.query("SELECT * FROM system.no_such_table_anywhere", "CSV"))
                 .isInstanceOfSatisfying(ClickHouseException.class, e -> assertThat(e.code()).isEqualTo(60));
         assertThat(engine.query("SELECT 1", "CSV").text()).isEqualTo("1\n");
     }
