@@ -190,10 +190,18 @@ def resource_kind(metric):
 
 
 def step_value(aggregates, metric, source):
-    """Per step x -> sustained value of one metric and source (counters: their rate per second)."""
-    rows = aggregates[(aggregates["metric"] == metric) & (aggregates["source"] == source)].copy()
+    """Per step x -> sustained value of one metric and source (counters: their rate per second).
+
+    Steps only: the API also returns the pre-test baseline (stepIndex -1) and unassigned samples (-2).
+    Undefined statistics arrive as the string "NaN" and become NaN here.
+    """
+    rows = aggregates[(aggregates["metric"] == metric) & (aggregates["source"] == source)
+                      & (aggregates["stepIndex"] >= 0)].copy()
     if rows.empty:
-        raise AssertionError(f"no aggregates of {metric} from {source}")
-    rate = rows["ratePerSecond"] if "ratePerSecond" in rows else None
-    rows["value"] = rate.where(rate.notna(), rows["sustained"]) if rate is not None else rows["sustained"]
+        raise AssertionError(f"no step aggregates of {metric} from {source}")
+    for column in ("x", "sustained", "peak", "ratePerSecond"):
+        if column in rows:
+            rows[column] = pd.to_numeric(rows[column], errors="coerce")
+    rate = rows["ratePerSecond"] if "ratePerSecond" in rows else pd.Series(float("nan"), index=rows.index)
+    rows["value"] = rate.where(rate.notna(), rows["sustained"])
     return rows.sort_values("stepIndex")[["stepIndex", "x", "value", "peak", "contaminated"]].reset_index(drop=True)

@@ -17,7 +17,6 @@ if [[ ! -x "$jupyter" ]]; then
 fi
 # The kernel must be Debian's python3 too, whatever python is first on PATH.
 export PATH="/usr/bin:$PATH"
-export MPLBACKEND=Agg
 # caplab_client.py sits beside the notebooks; nbconvert runs each one with its own folder as working directory.
 export PYTHONPATH="$here${PYTHONPATH:+:$PYTHONPATH}"
 mkdir -p "$out"
