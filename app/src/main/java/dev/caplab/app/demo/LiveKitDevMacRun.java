@@ -31,6 +31,7 @@ final class LiveKitDevMacRun {
     private static final int BASELINE_SAMPLES = 10;
     private static final int GAP_SAMPLES = 15;
     private static final int WARMUP_SAMPLES = 3;
+    private static final Duration STEP_EXIT = Duration.ofSeconds(1);
     /** Average RTP packet size, to turn subscriber traffic into packet counts (not in the report: assumed). */
     private static final double PACKET_BYTES = 1_100;
     /** LiveKit's own transmit over what subscribers receive: RTCP, padding, retransmits (assumed). */
@@ -166,7 +167,8 @@ final class LiveKitDevMacRun {
             int index = run.stepStarted(instant(a),
                     DemoEvents.load("publishers", step.publishers(), "subscribers", step.subscribers()),
                     EVERY.multipliedBy(WARMUP_SAMPLES));
-            run.stepEnded(index, instant(end));
+            // lk exits about a second after its last stats line; steps are half-open, so the summary stays inside
+            run.stepEnded(index, instant(end).plus(STEP_EXIT));
         }
         run.annotate(instant(competitorsStopped), STOP_COMPETITORS,
                 labels("kind", "environment-change", "reason", "llm and worker competed for the VM's CPU during the "
@@ -193,7 +195,7 @@ final class LiveKitDevMacRun {
                         Math.rint(280 * MIB * (1 + 0.01 * Shapes.noise(random))), worker);
             }
         }
-        run.end(instant(total - 1), RunStatus.COMPLETED, "30x30 degraded: 9 of 30 subscribers never connected, "
+        run.end(instant(total - 1).plus(STEP_EXIT), RunStatus.COMPLETED, "30x30 degraded: 9 of 30 subscribers never connected, "
                 + "2.30% loss; last clean step 20x20");
         return run.build();
     }

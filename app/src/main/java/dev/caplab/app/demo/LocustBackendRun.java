@@ -127,8 +127,9 @@ final class LocustBackendRun {
         }
         run.summary("locust-csv", end, AGGREGATED, DemoMetrics.HTTP_RESPONSE_TIME_MS, aggregated.mean(),
                 labels("csv", "stats", "name", AGGREGATED), stats(aggregated, RUN_SECONDS));
-        run.stepEnded(index, end);
-        run.end(end, RunStatus.COMPLETED, null);
+        // Locust writes its final stats as it stops, a moment before the step ends (steps are half-open)
+        run.stepEnded(index, end.plusSeconds(1));
+        run.end(end.plusSeconds(1), RunStatus.COMPLETED, null);
         return run.build();
     }
 

@@ -38,6 +38,7 @@ class LocustBackendRunTest {
             assertThat(s.getKind()).isEqualTo(SampleKind.SUMMARY);
             assertThat(s.getSummary().getWindow()).isEqualTo(SummaryWindow.CUMULATIVE);
             assertThat(s.getSummary().getCount()).isEqualTo((long) row[11]);
+            assertThat(s.getTimestamp()).isBefore(new StepFigures(run).step(0).end());
             for (int i = 0; i < LEVELS.length; i++) {
                 assertThat(s.getSummary().getQuantiles().get(LEVELS[i])).as("%s p%s", endpoint, LEVELS[i])
                         .isEqualTo(row[i]);
