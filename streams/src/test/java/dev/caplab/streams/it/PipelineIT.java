@@ -3,8 +3,6 @@ package dev.caplab.streams.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.caplab.broker.BrokerSettings;
-import dev.caplab.broker.EmbeddedKafkaBroker;
 import dev.caplab.schema.serde.EventSerdes;
 import dev.caplab.schema.topic.TopicCatalog;
 import dev.caplab.store.access.AlertRepository;
@@ -17,8 +15,6 @@ import dev.caplab.store.row.AlertRow;
 import dev.caplab.store.row.CapacityFitRow;
 import dev.caplab.store.row.StepAggregateRow;
 import dev.caplab.store.row.StepVerdictRow;
-import dev.caplab.store.testing.EmbeddedClickHouse;
-import dev.caplab.store.testing.TestDatabase;
 import dev.caplab.streams.Events;
 import dev.caplab.streams.StreamsRunner;
 import dev.caplab.streams.StreamsSettings;
@@ -36,10 +32,8 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The whole tier on the in-process broker and the embedded ClickHouse: a stepped run with a cliff goes in as
@@ -49,26 +43,8 @@ import org.junit.jupiter.api.io.TempDir;
 class PipelineIT {
 
     private static final String RUN = "it-run-cliff";
-    @TempDir
-    static Path dir;
-    private static EmbeddedKafkaBroker broker;
-    private static TestDatabase db;
-
-    @BeforeAll
-    static void start() {
-        broker = EmbeddedKafkaBroker.start(BrokerSettings.loopback(dir.resolve("kafka"), 0));
-        db = EmbeddedClickHouse.shared().freshDatabase(PipelineIT.class.getSimpleName());
-    }
-
-    @AfterAll
-    static void stop() {
-        if (broker != null) {
-            broker.close();
-        }
-        if (db != null) {
-            EmbeddedClickHouse.shared().drop(db);
-        }
-    }
+    @RegisterExtension
+    static final ItEnvironment ENV = new ItEnvironment();
 
     static void produce(String bootstrap, String runId) {
         Properties p = new Properties();
@@ -97,15 +73,15 @@ class PipelineIT {
 
     @Test
     void steppedRunWithCliffEndsUpAsRowsInClickHouse() throws Exception {
-        var samples = new SampleRepository(db.dataSource());
-        var fits = new CapacityFitRepository(db.dataSource());
-        var verdicts = new StepVerdictRepository(db.dataSource());
-        try (StreamsRunner streams = StreamsRunner.start(streamsSettings(broker.bootstrapServers(),
-                dir.resolve("state")));
-                ClickHouseSink sink = ClickHouseSink.start(SinkSettings.of(broker.bootstrapServers()),
-                        db.dataSource())) {
+        var samples = new SampleRepository(ENV.db().dataSource());
+        var fits = new CapacityFitRepository(ENV.db().dataSource());
+        var verdicts = new StepVerdictRepository(ENV.db().dataSource());
+        try (StreamsRunner streams = StreamsRunner.start(streamsSettings(ENV.bootstrap(),
+                ENV.dir().resolve("state")));
+                ClickHouseSink sink = ClickHouseSink.start(SinkSettings.of(ENV.bootstrap()),
+                        ENV.db().dataSource())) {
             streams.awaitRunning(Duration.ofSeconds(60));
-            produce(broker.bootstrapServers(), RUN);
+            produce(ENV.bootstrap(), RUN);
             await(Duration.ofSeconds(90), () -> verdicts.ofRun(RUN).size() == SyntheticRun.STEPS
                     && fits.ofRun(RUN).stream().anyMatch(f -> f.metric().equals("cpu.cores")
                     && f.stepsUsed() == SyntheticRun.STEPS)
@@ -113,7 +89,7 @@ class PipelineIT {
             assertThat(sink.failure()).isNull();
         }
         assertThat(samples.countOfRun(RUN)).isEqualTo(SyntheticRun.sampleCount());
-        assertThat(new RunRepository(db.dataSource()).find(RUN)).get()
+        assertThat(new RunRepository(ENV.db().dataSource()).find(RUN)).get()
                 .satisfies(r -> assertThat(r.endedAt()).isEqualTo(Events.at(10 + SyntheticRun.STEPS * 30)));
         List<StepVerdictRow> v = verdicts.ofRun(RUN);
         assertThat(v).extracting(StepVerdictRow::passed).containsExactly(true, true, true, true, true, false, false,
@@ -123,9 +99,9 @@ class PipelineIT {
         assertThat(cpu.cliff()).isTrue();
         assertThat(cpu.capacity()).isEqualTo(4.0);
         assertThat(cpu.segmentsJson()).contains("\"slope\"");
-        List<AlertRow> alerts = new AlertRepository(db.dataSource()).ofRun(RUN);
+        List<AlertRow> alerts = new AlertRepository(ENV.db().dataSource()).ofRun(RUN);
         assertThat(alerts).extracting(AlertRow::kind).contains("STEP_FAILED", "CLIFF_DETECTED");
-        StepAggregateRow tx = new StepAggregateRepository(db.dataSource()).ofRun(RUN, "net.tx.bytes").stream()
+        StepAggregateRow tx = new StepAggregateRepository(ENV.db().dataSource()).ofRun(RUN, "net.tx.bytes").stream()
                 .filter(a -> a.stepIndex() == 2).findFirst().orElseThrow();
         assertThat(tx.ratePerSecond()).isCloseTo(60_000, within(1e-6));
 
@@ -133,24 +109,18 @@ class PipelineIT {
         // identity with deterministic versions, so reads (FINAL) are unchanged before any merge. Raw samples are
         // only deduplicated for re-deliveries within one group (the same batch re-formed from its intent); a replay
         // by a fresh group forms other batches, so it goes to a fresh database (caplab rebuild).
-        List<StepAggregateRow> before = new StepAggregateRepository(db.dataSource()).ofRun(RUN);
+        List<StepAggregateRow> before = new StepAggregateRepository(ENV.db().dataSource()).ofRun(RUN);
         List<CapacityFitRow> fitsBefore = fits.ofRun(RUN);
-        try (ClickHouseSink replay = ClickHouseSink.start(new SinkSettings(broker.bootstrapServers(),
+        try (ClickHouseSink replay = ClickHouseSink.start(new SinkSettings(ENV.bootstrap(),
                 "caplab-it-replay", List.of(TopicCatalog.STEP_AGGREGATES, TopicCatalog.FITS), 2000,
-                Duration.ofMillis(200)), db.dataSource())) {
+                Duration.ofMillis(200)), ENV.db().dataSource())) {
             await(Duration.ofSeconds(60), () -> replay.rowsWritten() >= before.size() + fitsBefore.size());
         }
-        assertThat(new StepAggregateRepository(db.dataSource()).ofRun(RUN)).containsExactlyInAnyOrderElementsOf(before);
+        assertThat(new StepAggregateRepository(ENV.db().dataSource()).ofRun(RUN)).containsExactlyInAnyOrderElementsOf(before);
         assertThat(fits.ofRun(RUN)).containsExactlyInAnyOrderElementsOf(fitsBefore);
     }
 
     static void await(Duration timeout, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("condition not met within " + timeout);
-            }
-            Thread.sleep(250);
-        }
+        ItEnvironment.await(timeout, condition, () -> "");
     }
 }

@@ -1,0 +1,165 @@
+package dev.caplab.streams.it;
+
+import dev.caplab.schema.event.Sample;
+import dev.caplab.schema.event.SampleBatch;
+import dev.caplab.schema.event.SampleKind;
+import dev.caplab.schema.event.StepEnded;
+import dev.caplab.schema.event.StepStarted;
+import dev.caplab.schema.serde.EventSerdes;
+import dev.caplab.schema.topic.TopicCatalog;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+import java.util.function.BiFunction;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+
+/**
+ * The oracle of the fault test, in the manner of Kafka's EOS test driver: everything that was committed to a topic,
+ * read with {@code isolation.level=read_committed} up to the end offsets, and the figures recomputed from it with
+ * no production code (step windows straight from StepStarted/StepEnded, warm-up by timestamp).
+ */
+final class CommittedInput {
+
+    /** One (run, step, source, metric) series; see {@link #BASELINE} and {@link #WHOLE_RUN}. */
+    record Key(String runId, int step, String source, String metric) {
+    }
+
+    /** The step index of the pre-test baseline: samples before the first step starts. */
+    static final int BASELINE = -1;
+    /** The step index of whole-run totals. */
+    static final int WHOLE_RUN = Integer.MIN_VALUE;
+
+    /** What the store must hold for a key: sample count, warm-up count, and for gauges sum, min and max. */
+    record Expected(SampleKind kind, long count, long warmupCount, double sum, double min, double max) {
+        Expected add(Sample s, boolean warmup) {
+            return new Expected(kind, count + 1, warmupCount + (warmup ? 1 : 0), sum + s.getValue(),
+                    Math.min(min, s.getValue()), Math.max(max, s.getValue()));
+        }
+    }
+
+    private record Window(Instant start, Instant steadyFrom, Instant end) {
+    }
+
+    private final List<SampleBatch> batches = new ArrayList<>();
+    private final Map<String, Map<Integer, Window>> steps = new HashMap<>();
+
+    private CommittedInput() {
+    }
+
+    /** Reads caplab.runs and caplab.samples as committed. */
+    static CommittedInput read(String bootstrap) {
+        CommittedInput in = new CommittedInput();
+        Map<String, Map<Integer, StepStarted>> started = new HashMap<>();
+        Map<String, Map<Integer, StepEnded>> ended = new HashMap<>();
+        for (SpecificRecord e : committed(bootstrap, TopicCatalog.RUNS, (t, b) -> EventSerdes.lifecycle()
+                .deserialize(t, b))) {
+            switch (e) {
+                case StepStarted s -> started.computeIfAbsent(s.getRunId().toString(), k -> new HashMap<>())
+                        .put(s.getStepIndex(), s);
+                case StepEnded s -> ended.computeIfAbsent(s.getRunId().toString(), k -> new HashMap<>())
+                        .put(s.getStepIndex(), s);
+                default -> {
+                }
+            }
+        }
+        started.forEach((run, byIndex) -> {
+            Map<Integer, Window> windows = in.steps.computeIfAbsent(run, k -> new TreeMap<>());
+            byIndex.forEach((i, s) -> windows.put(i, new Window(s.getStartedAt(), s.getStartedAt()
+                    .plus(s.getWarmupMicros(), ChronoUnit.MICROS), ended.get(run).get(i).getEndedAt())));
+            Instant first = byIndex.values().stream().map(StepStarted::getStartedAt).min(Instant::compareTo)
+                    .orElseThrow();
+            windows.put(BASELINE, new Window(Instant.MIN, Instant.MIN, first));
+        });
+        in.batches.addAll(committed(bootstrap, TopicCatalog.SAMPLES, (t, b) -> EventSerdes.sampleBatch()
+                .deserialize(t, b)));
+        return in;
+    }
+
+    /** Every committed record of {@code topic}, decoded, up to the end offsets at the time of the call. */
+    static <T> List<T> committed(String bootstrap, String topic, BiFunction<String, byte[], T> decoder) {
+        Properties p = new Properties();
+        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        List<T> out = new ArrayList<>();
+        try (KafkaConsumer<String, byte[]> c = new KafkaConsumer<>(p, new StringDeserializer(),
+                new ByteArrayDeserializer())) {
+            List<TopicPartition> parts = c.partitionsFor(topic).stream()
+                    .map(i -> new TopicPartition(topic, i.partition())).toList();
+            c.assign(parts);
+            c.seekToBeginning(parts);
+            // With read_committed, endOffsets is the last stable offset: nothing beyond it is decided yet.
+            Map<TopicPartition, Long> ends = c.endOffsets(parts);
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (parts.stream().anyMatch(tp -> c.position(tp) < ends.get(tp))) {
+                if (System.nanoTime() > deadline) {
+                    throw new AssertionError("could not read " + topic + " up to " + ends + " within 30 s");
+                }
+                for (ConsumerRecord<String, byte[]> r : c.poll(Duration.ofMillis(200))) {
+                    if (r.offset() < ends.get(new TopicPartition(r.topic(), r.partition()))) {
+                        out.add(decoder.apply(r.topic(), r.value()));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Samples committed per run. */
+    Map<String, Long> samplesPerRun() {
+        Map<String, Long> out = new TreeMap<>();
+        batches.forEach(b -> out.merge(b.getRunId().toString(), (long) b.getSamples().size(), Long::sum));
+        return out;
+    }
+
+    /** Whole-run totals per (run, source, metric): every committed sample counted once. */
+    Map<Key, Expected> totals() {
+        Map<Key, Expected> out = new TreeMap<>(java.util.Comparator.comparing(Key::toString));
+        for (SampleBatch b : batches) {
+            for (Sample s : b.getSamples()) {
+                out.merge(new Key(b.getRunId().toString(), WHOLE_RUN, s.getSource().toString(), s.getMetric().toString()),
+                        empty(s.getKind()).add(s, false), CommittedInput::merge);
+            }
+        }
+        return out;
+    }
+
+    /** Per-step figures per (run, step, source, metric), from the declared step windows. */
+    Map<Key, Expected> stepAggregates() {
+        Map<Key, Expected> out = new HashMap<>();
+        for (SampleBatch b : batches) {
+            String run = b.getRunId().toString();
+            for (Sample s : b.getSamples()) {
+                steps.getOrDefault(run, Map.of()).forEach((index, w) -> {
+                    Instant t = s.getTimestamp();
+                    if (!t.isBefore(w.start()) && t.isBefore(w.end())) {
+                        out.merge(new Key(run, index, s.getSource().toString(), s.getMetric().toString()),
+                                empty(s.getKind()).add(s, t.isBefore(w.steadyFrom())), CommittedInput::merge);
+                    }
+                });
+            }
+        }
+        return out;
+    }
+
+    private static Expected empty(SampleKind kind) {
+        return new Expected(kind, 0, 0, 0, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY);
+    }
+
+    private static Expected merge(Expected a, Expected b) {
+        return new Expected(a.kind(), a.count() + b.count(), a.warmupCount() + b.warmupCount(), a.sum() + b.sum(),
+                Math.min(a.min(), b.min()), Math.max(a.max(), b.max()));
+    }
+}

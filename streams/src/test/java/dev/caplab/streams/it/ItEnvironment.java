@@ -1,0 +1,76 @@
+package dev.caplab.streams.it;
+
+import dev.caplab.broker.BrokerSettings;
+import dev.caplab.broker.EmbeddedKafkaBroker;
+import dev.caplab.store.testing.EmbeddedClickHouse;
+import dev.caplab.store.testing.TestDatabase;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * What every streams IT runs on, as a JUnit extension per test class: a scratch directory, an in-process broker
+ * (catalog topics created) and a fresh ClickHouse database, all removed after the class.
+ */
+final class ItEnvironment implements BeforeAllCallback, AfterAllCallback {
+
+    private Path dir;
+    private EmbeddedKafkaBroker broker;
+    private TestDatabase db;
+
+    @Override
+    public void beforeAll(ExtensionContext context) throws IOException {
+        String owner = context.getRequiredTestClass().getSimpleName();
+        dir = Files.createTempDirectory("caplab-" + owner + "-");
+        broker = EmbeddedKafkaBroker.start(BrokerSettings.loopback(dir.resolve("kafka"), 0));
+        db = EmbeddedClickHouse.shared().freshDatabase(owner);
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) throws IOException {
+        try {
+            if (broker != null) {
+                broker.close();
+            }
+            if (db != null) {
+                EmbeddedClickHouse.shared().drop(db);
+            }
+        } finally {
+            try (Stream<Path> paths = Files.walk(dir)) {
+                paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    Path dir() {
+        return dir;
+    }
+
+    String bootstrap() {
+        return broker.bootstrapServers();
+    }
+
+    TestDatabase db() {
+        return db;
+    }
+
+    /** Polls {@code condition} every 250 ms; fails with {@code context} (e.g. a child's log) after {@code timeout}. */
+    static void await(Duration timeout, BooleanSupplier condition, Supplier<String> context)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("condition not met within " + timeout + context.get());
+            }
+            Thread.sleep(250);
+        }
+    }
+}
