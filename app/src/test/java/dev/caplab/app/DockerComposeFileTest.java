@@ -153,13 +153,6 @@ class DockerComposeFileTest {
     }
 
     static Path repoRoot() {
-        Path dir = Path.of("").toAbsolutePath();
-        while (dir != null && !Files.exists(dir.resolve("docker-compose.yml"))) {
-            dir = dir.getParent();
-        }
-        if (dir == null) {
-            throw new IllegalStateException("docker-compose.yml not found above " + Path.of("").toAbsolutePath());
-        }
-        return dir;
+        return RepoRoot.find();
     }
 }
