@@ -72,9 +72,7 @@ public final class FitAdapter {
                 .setModelVersion(fit.modelName() + "/" + fit.modelVersion() + ";" + fit.chosen().modelVersion())
                 .setLoadExpression(loadExpression)
                 .setStepsUsed(fit.stepCount())
-                .setSegments(fit.segments().stream().map(s -> Segment.newBuilder().setFromX(s.fromX()).setToX(s.toX())
-                        .setIntercept(s.intercept()).setSlope(s.slope()).setSlopeStdErr(finiteOrNull(s.slopeStdErr()))
-                        .build()).toList())
+                .setSegments(reportedSegments(fit, byX))
                 .setBreakpoints(fit.breakpoints().stream().map(b -> Breakpoint.newBuilder().setX(b.x())
                         .setStdErr(finiteOrNull(b.stdErr())).setLower95(finiteOrNull(b.lower95()))
                         .setUpper95(finiteOrNull(b.upper95())).build()).toList())
@@ -89,6 +87,24 @@ public final class FitAdapter {
                 .setFittedAt(Micros.toInstant(fittedAtMicros))
                 .setVersion(version)
                 .build());
+    }
+
+    /**
+     * The chosen model's pieces; but when a cliff shows at the last steps and the segmented model cannot resolve it
+     * (too few steps past the knee, so BIC keeps one line), the pre-knee line over the pre-knee steps — a line fitted
+     * through the cliff would average it into the slope and understate the cost per unit of load below the knee.
+     */
+    static List<Segment> reportedSegments(ResourceFit fit, List<FitPoint> byX) {
+        if (fit.cliff().cliff() && fit.breakpoints().isEmpty() && fit.preKneeSteps() >= 2) {
+            double[] xs = byX.stream().mapToDouble(FitPoint::x).distinct().sorted().toArray();
+            var line = fit.preKnee();
+            return List.of(Segment.newBuilder().setFromX(xs[0]).setToX(xs[Math.min(fit.preKneeSteps(), xs.length) - 1])
+                    .setIntercept(line.base()).setSlope(line.slope())
+                    .setSlopeStdErr(finiteOrNull(Math.sqrt(line.slopeVariance()))).build());
+        }
+        return fit.segments().stream().map(s -> Segment.newBuilder().setFromX(s.fromX()).setToX(s.toX())
+                .setIntercept(s.intercept()).setSlope(s.slope()).setSlopeStdErr(finiteOrNull(s.slopeStdErr()))
+                .build()).toList();
     }
 
     private static Double finiteOrNull(double v) {
