@@ -70,9 +70,18 @@ function fitChart(el, fit, points) {
 }
 
 /** CPU and egress on one chart, each against its own ceiling: which reaches it first is the bound (seed 002). */
-function cpuEgressChart(el, run, aggregates) {
-  const series = (metric) => aggregates.filter(a => a.metric === metric).map(a => [a.x, a.sustained]);
-  const cpu = series('cpu.cores'), egress = series('net.tx.mbps');
+function cpuEgressChart(el, run, aggregates, fits) {
+  // The host the fits were made on; steps only (baseline and unassigned rows have no x).
+  const sourceOf = (metric) => (fits.find(f => f.metric === metric) || {}).source;
+  const stepRows = (metric, source) => aggregates.filter(a => a.x != null && a.metric === metric
+    && (source == null || a.source === source));
+  const cpu = stepRows('cpu.cores', sourceOf('cpu.cores')).map(a => [a.x, a.sustained]);
+  const txSource = sourceOf('net.tx.bytes') || sourceOf('cpu.cores');
+  // Egress counters become Mbit/s from their per-step rate; a tool may also report Mbit/s directly.
+  const egress = stepRows('net.tx.bytes', txSource).filter(a => a.ratePerSecond != null)
+    .map(a => [a.x, a.ratePerSecond * 8 / 1e6])
+    .concat(stepRows('net.tx.mbps', txSource).map(a => [a.x, a.sustained]))
+    .sort((a, b) => a[0] - b[0]);
   const xs = aggregates.map(a => a.x).filter(x => x != null);
   const xr = [Math.min(...xs), Math.max(...xs)];
   const ceilingLine = (value, name, yAxisIndex, color) => value == null ? [] : [{ type: 'line', name, yAxisIndex,
@@ -92,10 +101,10 @@ function cpuEgressChart(el, run, aggregates) {
 
 async function runPage(runId) {
   const id = encodeURIComponent(runId);
-  const [detail, aggregates] = await Promise.all([api(`api/v1/runs/${id}`), api(`api/v1/runs/${id}/aggregates?source=node`)]);
+  const [detail, aggregates] = await Promise.all([api(`api/v1/runs/${id}`), api(`api/v1/runs/${id}/aggregates`)]);
   const run = detail.run;
   const fit = detail.fits.find(f => f.bottleneck) || detail.fits.find(f => f.cliff) || detail.fits[0];
-  const points = fit ? aggregates.filter(a => a.metric === fit.metric && a.source === fit.source).map(a => [a.x, a.sustained]) : [];
+  const points = fit ? aggregates.filter(a => a.x != null && a.metric === fit.metric && a.source === fit.source).map(a => [a.x, a.sustained]) : [];
   view.innerHTML = `<h1>${esc(run.runId)}</h1>
     <p class="facts"><span>${esc(run.sutName)} ${esc(run.sutVersion)}</span><span>${esc(run.provider)} ${esc(run.region)}</span>
     <span>tier ${esc(run.tier)} (${esc(run.vcpu)} vCPU)</span>
@@ -115,7 +124,7 @@ async function runPage(runId) {
       ['cliff', f => f.cliff ? 'yes' : ''], ['ceiling', f => f.capacity], ['safe x at margin', f => f.safeCapacityX],
       ['bottleneck', f => f.bottleneck ? 'yes' : '']], detail.fits);
   fitChart('fit-chart', fit, points);
-  cpuEgressChart('cpu-egress-chart', run, aggregates);
+  cpuEgressChart('cpu-egress-chart', run, aggregates, detail.fits);
   view.dataset.ready = 'run';
 }
 
