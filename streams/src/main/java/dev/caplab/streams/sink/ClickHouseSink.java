@@ -28,7 +28,8 @@ import org.slf4j.LoggerFactory;
  * Copies every caplab topic into ClickHouse in large per-partition batches: read_committed, offsets committed only
  * after ClickHouse accepted the batch, each insert with a deterministic dedup token from the batch's offset range,
  * and the range itself committed as an intent first (see {@link BatchIntent}) so a crash never re-forms a batch
- * differently. One thread; {@link #close()} stops it.
+ * differently. Batches are cut at multiples of {@link SinkSettings#maxBatchRecords()} per partition, so a replay
+ * by another consumer group presents the same tokens for every closed range. One thread; {@link #close()} stops it.
  */
 public final class ClickHouseSink implements AutoCloseable {
 
@@ -96,7 +97,7 @@ public final class ClickHouseSink implements AutoCloseable {
                     buffers.computeIfAbsent(tp, k -> new ArrayList<>()).addAll(records.records(tp));
                 }
                 for (TopicPartition tp : List.copyOf(buffers.keySet())) {
-                    flushReady(tp, records.records(tp).isEmpty());
+                    flushReady(tp, caughtUp(tp, records.records(tp).isEmpty()));
                 }
             }
         } catch (WakeupException e) {
@@ -112,37 +113,66 @@ public final class ClickHouseSink implements AutoCloseable {
         }
     }
 
-    /** Writes what is ready: a recovered batch exactly as it was, else a full batch or, when caught up, the rest. */
+    /**
+     * Writes what is ready: a recovered batch exactly as it was; else the buffered part of the aligned range at the
+     * head of the buffer, once the consumer is past the range's end (a closing batch) or caught up (an open batch,
+     * so live data does not wait for a range to fill).
+     */
     private void flushReady(TopicPartition tp, boolean caughtUp) {
         List<ConsumerRecord<String, byte[]>> buffer = buffers.get(tp);
         while (!buffer.isEmpty()) {
             BatchIntent intent = recovered.get(tp);
             int take;
             if (intent != null) {
-                int upTo = 0;
-                while (upTo < buffer.size() && buffer.get(upTo).offset() <= intent.lastOffset()) {
-                    upTo++;
+                take = countUpTo(buffer, intent.lastOffset());
+                if (take == 0) {
+                    recovered.remove(tp); // nothing of the recorded batch is left to re-form
+                    continue;
                 }
-                boolean complete = upTo < buffer.size() || buffer.get(upTo - 1).offset() == intent.lastOffset();
+                boolean complete = take < buffer.size() || buffer.get(take - 1).offset() == intent.lastOffset();
                 if (!complete && !caughtUp) {
                     return; // the rest of the recovered batch is still to come
                 }
-                take = upTo;
-            } else if (buffer.size() >= settings.maxBatchRecords() || caughtUp) {
-                take = Math.min(buffer.size(), settings.maxBatchRecords());
             } else {
-                return;
+                long first = buffer.getFirst().offset();
+                long rangeStart = first - first % settings.maxBatchRecords();
+                long rangeEnd = rangeStart + settings.maxBatchRecords();
+                take = countUpTo(buffer, rangeEnd - 1);
+                // Past the range's end when a later record is buffered or the position (which skips transaction
+                // markers and aborted records) has left the range: no other record of the range can come.
+                boolean closes = take < buffer.size() || consumer.position(tp) >= rangeEnd;
+                if (!closes && !caughtUp) {
+                    return;
+                }
+                intent = new BatchIntent(tp.topic(), tp.partition(), first, buffer.get(take - 1).offset(),
+                        rangeStart, rangeEnd, closes);
             }
             List<ConsumerRecord<String, byte[]>> batch = new ArrayList<>(buffer.subList(0, take));
-            writeAndCommit(tp, batch);
+            writeAndCommit(tp, intent, batch);
             buffer.subList(0, take).clear();
             recovered.remove(tp);
         }
     }
 
-    private void writeAndCommit(TopicPartition tp, List<ConsumerRecord<String, byte[]>> batch) {
-        BatchIntent intent = new BatchIntent(tp.topic(), tp.partition(), batch.getFirst().offset(),
-                batch.getLast().offset());
+    /**
+     * Whether the consumer has read everything committed in {@code tp}: its lag behind the last stable offset is 0.
+     * An empty poll alone is no proof (a replay's fetches for one partition can skip a poll), and a partial write
+     * there would cut a range where the live sink did not.
+     */
+    private boolean caughtUp(TopicPartition tp, boolean emptyPoll) {
+        java.util.OptionalLong lag = consumer.currentLag(tp);
+        return lag.isPresent() ? lag.getAsLong() == 0 : emptyPoll;
+    }
+
+    private static int countUpTo(List<ConsumerRecord<String, byte[]>> buffer, long lastOffset) {
+        int n = 0;
+        while (n < buffer.size() && buffer.get(n).offset() <= lastOffset) {
+            n++;
+        }
+        return n;
+    }
+
+    private void writeAndCommit(TopicPartition tp, BatchIntent intent, List<ConsumerRecord<String, byte[]>> batch) {
         consumer.commitSync(Map.of(tp, intent.asCommit()));
         while (true) {
             try {

@@ -7,7 +7,9 @@ import java.util.Objects;
 
 /**
  * Where the sink reads and how it batches: brokers, consumer group, topics, the largest batch per partition and
- * how long to wait for more records before writing a partial one.
+ * how long to wait for more records before writing a partial one. {@code maxBatchRecords} is also the alignment of
+ * batch boundaries (offsets {@code k·n … (k+1)·n-1} per partition), so it is part of the dedup contract: a replay
+ * deduplicates against earlier inserts only with the same value.
  */
 public record SinkSettings(String bootstrapServers, String groupId, List<String> topics, int maxBatchRecords,
                            Duration pollTimeout) {

@@ -23,10 +23,6 @@ import dev.caplab.streams.it.CommittedInput.Key;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -107,8 +103,8 @@ class CrashRecoveryIT {
         // Raw samples: every committed sample once, per (run, source, metric) count and sum.
         assertThat(storedTotals()).isEqualTo(oracle.totals().entrySet().stream().collect(Collectors.toMap(
                 e -> e.getKey().toString(), e -> e.getValue().count() + "/" + sumText(e.getValue().sum()))));
-        assertThat(scalar("SELECT count() - uniqExact(run_id, source, metric, ts) FROM samples")).isZero();
-        assertThat(scalar("SELECT count() FROM samples WHERE metric = '" + PROBE_METRIC + "'")).isZero();
+        assertThat(ENV.scalar("SELECT count() - uniqExact(run_id, source, metric, ts) FROM samples")).isZero();
+        assertThat(ENV.scalar("SELECT count() FROM samples WHERE metric = '" + PROBE_METRIC + "'")).isZero();
 
         // Step aggregates: exactly once in the committed output, and equal to the oracle in ClickHouse (FINAL).
         Map<Key, Expected> expected = oracle.stepAggregates();
@@ -166,7 +162,7 @@ class CrashRecoveryIT {
         }
         System.out.printf("crash recovery: %d samples in, %d rows out, %d duplicates, %d aggregates, %d fits equal,"
                 + " killed after %d of %d input records%n", 3L * SyntheticRun.sampleCount(), samplesInStore(),
-                scalar("SELECT count() - uniqExact(run_id, source, metric, ts) FROM samples"), stored.size(),
+                ENV.scalar("SELECT count() - uniqExact(run_id, source, metric, ts) FROM samples"), stored.size(),
                 storedFits.size(), producedAtKill, inputs.size());
     }
 
@@ -282,12 +278,12 @@ class CrashRecoveryIT {
     }
 
     private static long samplesInStore() {
-        return scalar("SELECT count() FROM samples");
+        return ENV.scalar("SELECT count() FROM samples");
     }
 
     private static Map<String, String> storedTotals() {
         Map<String, String> out = new HashMap<>();
-        query("SELECT run_id, source, metric, count(), sum(value) FROM samples GROUP BY run_id, source, metric",
+        ENV.query("SELECT run_id, source, metric, count(), sum(value) FROM samples GROUP BY run_id, source, metric",
                 rs -> out.put(new Key(rs.getString(1), CommittedInput.WHOLE_RUN, rs.getString(2), rs.getString(3)).toString(),
                         rs.getLong(4) + "/" + sumText(rs.getDouble(5))));
         return out;
@@ -296,27 +292,5 @@ class CrashRecoveryIT {
     /** Sums compared to 9 significant digits: ClickHouse and the oracle add in different orders. */
     private static String sumText(double sum) {
         return String.format("%.9g", sum);
-    }
-
-    private static long scalar(String sql) {
-        long[] out = new long[1];
-        query(sql, rs -> out[0] = rs.getLong(1));
-        return out[0];
-    }
-
-    private static void query(String sql, RowHandler handler) {
-        try (Connection c = ENV.db().dataSource().getConnection(); Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery(sql)) {
-            while (rs.next()) {
-                handler.row(rs);
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("query failed: " + sql, e);
-        }
-    }
-
-    @FunctionalInterface
-    private interface RowHandler {
-        void row(ResultSet rs) throws SQLException;
     }
 }

@@ -7,6 +7,10 @@ import dev.caplab.store.testing.TestDatabase;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.function.BooleanSupplier;
@@ -60,6 +64,31 @@ final class ItEnvironment implements BeforeAllCallback, AfterAllCallback {
 
     TestDatabase db() {
         return db;
+    }
+
+    /** The first column of the first row of {@code sql}, as a long. */
+    long scalar(String sql) {
+        long[] out = new long[1];
+        query(sql, rs -> out[0] = rs.getLong(1));
+        return out[0];
+    }
+
+    /** Runs {@code sql} on the class's database and hands every row to {@code handler}. */
+    void query(String sql, RowHandler handler) {
+        try (Connection c = db.dataSource().getConnection(); Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(sql)) {
+            while (rs.next()) {
+                handler.row(rs);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("query failed on " + db.name() + ": " + sql, e);
+        }
+    }
+
+    /** Reads one row. */
+    @FunctionalInterface
+    interface RowHandler {
+        void row(ResultSet rs) throws SQLException;
     }
 
     /** Polls {@code condition} every 250 ms; fails with {@code context} (e.g. a child's log) after {@code timeout}. */
