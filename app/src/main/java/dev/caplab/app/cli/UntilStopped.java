@@ -24,7 +24,7 @@ public final class UntilStopped {
                     log.error("{}: failed to stop {}", role, part.getClass().getSimpleName(), e);
                 }
             }
-            log.info("{} stopped", role);
+            System.out.println("caplab: " + role + " stopped");
             stopped.countDown();
         }, "caplab-" + role + "-shutdown"));
         stopped.await();

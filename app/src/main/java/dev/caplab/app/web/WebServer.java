@@ -46,6 +46,8 @@ public final class WebServer implements AutoCloseable {
         p.put("server.address", s.host());
         p.put("server.port", s.port());
         p.put("spring.main.register-shutdown-hook", false);
+        // Our own hook stops every role in order; logging must outlive it to report what happened.
+        p.put("logging.register-shutdown-hook", false);
         p.put("caplab.ingest.bootstrap-servers", s.bootstrapServers());
         p.put("caplab.query.database", s.database());
         p.put("caplab.query.sql.clickhouse-url", s.clickhouseHttpUrl().toString());
