@@ -43,8 +43,9 @@ public final class DaviesTest {
         double lo = u[1], hi = u[n - 2];
         int dof = n - 3;
         // Residual variance floors at a tiny share of the total: noise-free data would otherwise give 0/0.
-        double rssFloor = EXACT_FIT_SHARE * totalSumOfSquares(s.ys(), s.weights());
-        if (rssFloor == 0 || hingeFreeRss(u, s.ys(), s.weights()) <= rssFloor) {
+        double rssFloor = EXACT_FIT_SHARE * FitStatistics.tss(s.ys(), s.weights());
+        LinearFit line = LinearModel.fitLine(s);
+        if (rssFloor == 0 || line.residualStdErr() * line.residualStdErr() * line.degreesOfFreedom() <= rssFloor) {
             // A constant or an exact straight line: nothing for a breakpoint to explain.
             return new ExistenceTest(METHOD, 0, Double.NaN, 1, k);
         }
@@ -80,41 +81,6 @@ public final class DaviesTest {
     }
 
     private record SlopeChange(double z, double rss) {}
-
-    /** Σw(y − ȳ_w)²: the scale against which "exact" fits are judged. */
-    private static double totalSumOfSquares(double[] y, double[] w) {
-        double sw = 0, swy = 0;
-        for (int i = 0; i < y.length; i++) {
-            sw += w[i];
-            swy += w[i] * y[i];
-        }
-        double mean = swy / sw, sst = 0;
-        for (int i = 0; i < y.length; i++) {
-            sst += w[i] * (y[i] - mean) * (y[i] - mean);
-        }
-        return sst;
-    }
-
-    /** RSS of the weighted straight line y = a + b·u (the null model, no hinge). */
-    private static double hingeFreeRss(double[] u, double[] y, double[] w) {
-        double sw = 0, su = 0, sy = 0;
-        for (int i = 0; i < u.length; i++) {
-            sw += w[i];
-            su += w[i] * u[i];
-            sy += w[i] * y[i];
-        }
-        double mu = su / sw, my = sy / sw, suu = 0, suy = 0;
-        for (int i = 0; i < u.length; i++) {
-            suu += w[i] * (u[i] - mu) * (u[i] - mu);
-            suy += w[i] * (u[i] - mu) * (y[i] - my);
-        }
-        double slope = suy / suu, rss = 0;
-        for (int i = 0; i < u.length; i++) {
-            double r = y[i] - (my + slope * (u[i] - mu));
-            rss += w[i] * r * r;
-        }
-        return rss;
-    }
 
     /** δ/√((XᵀWX)⁻¹)₁₁ and RSS of the fit with one fixed hinge; null when the design is singular. */
     private static SlopeChange slopeChange(double[] u, double[] y, double[] w, double psi) {

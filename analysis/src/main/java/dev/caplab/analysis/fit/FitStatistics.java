@@ -17,8 +17,8 @@ final class FitStatistics {
         return s;
     }
 
-    /** R² = 1 − RSS/TSS with TSS about the weighted mean. */
-    static double rSquared(double[] y, double[] w, double rss) {
+    /** Weighted TSS Σ wᵢ(yᵢ − ȳ_w)² about the weighted mean. */
+    static double tss(double[] y, double[] w) {
         double sw = 0, swy = 0;
         for (int i = 0; i < y.length; i++) {
             sw += w[i];
@@ -28,6 +28,12 @@ final class FitStatistics {
         for (int i = 0; i < y.length; i++) {
             tss += w[i] * (y[i] - mean) * (y[i] - mean);
         }
+        return tss;
+    }
+
+    /** R² = 1 − RSS/TSS with TSS about the weighted mean. */
+    static double rSquared(double[] y, double[] w, double rss) {
+        double tss = tss(y, w);
         return tss == 0 ? 1.0 : 1.0 - rss / tss;
     }
 
@@ -38,17 +44,11 @@ final class FitStatistics {
     static double bic(double[] y, double[] w, double rss, int p) {
         int n = y.length;
         double tss = Math.max(rss, 1e-300);
-        double sw = 0, swy = 0, sumLogW = 0;
+        double sumLogW = 0;
         for (int i = 0; i < n; i++) {
-            sw += w[i];
-            swy += w[i] * y[i];
             sumLogW += Math.log(w[i]);
         }
-        double mean = swy / sw, t = 0;
-        for (int i = 0; i < n; i++) {
-            t += w[i] * (y[i] - mean) * (y[i] - mean);
-        }
-        tss = Math.max(tss, 1e-12 * t);
+        tss = Math.max(tss, 1e-12 * tss(y, w));
         double logLik = 0.5 * (sumLogW - n * (Math.log(2 * Math.PI) + 1 - Math.log(n) + Math.log(tss)));
         return -2 * logLik + (p + 1) * Math.log(n);
     }
