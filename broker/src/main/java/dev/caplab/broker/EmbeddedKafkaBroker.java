@@ -39,8 +39,10 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
     /** Formats the log directory on first use, starts the broker and creates every catalog topic that is missing. */
     public static EmbeddedKafkaBroker start(BrokerSettings settings) {
         long started = System.nanoTime();
-        int port = Ports.claim("Kafka", settings.host(), settings.port());
-        int controllerPort = Ports.claim("Kafka controller", settings.host(), 0);
+        int[] ports = Ports.claim(settings.host(), new String[] {"Kafka", "Kafka controller"},
+                new int[] {settings.port(), 0});
+        int port = ports[0];
+        int controllerPort = ports[1];
         Path logDir = settings.dataDir().resolve("kafka").toAbsolutePath();
         Properties props = brokerProperties(settings.host(), port, controllerPort, logDir);
         format(logDir, controllerPort, settings.host());

@@ -14,14 +14,45 @@ public final class Ports {
 
     /** Throws {@link PortInUseException} naming the port when it cannot be bound; port 0 picks a free one. */
     public static int claim(String what, String host, int port) {
-        try (ServerSocket socket = new ServerSocket()) {
-            socket.setReuseAddress(true);
-            socket.bind(new InetSocketAddress(InetAddress.getByName(host), port));
-            return socket.getLocalPort();
-        } catch (java.net.BindException e) {
-            throw new PortInUseException(what, host, port, e);
+        return claim(host, new String[] {what}, new int[] {port})[0];
+    }
+
+    /**
+     * Claims several ports at once (0 = any free one), holding every socket until all are bound, so two ephemeral
+     * picks can never come back as the same port.
+     */
+    public static int[] claim(String host, String[] whats, int[] ports) {
+        ServerSocket[] sockets = new ServerSocket[ports.length];
+        int[] bound = new int[ports.length];
+        try {
+            for (int i = 0; i < ports.length; i++) {
+                sockets[i] = new ServerSocket();
+                sockets[i].setReuseAddress(true);
+                try {
+                    sockets[i].bind(new InetSocketAddress(InetAddress.getByName(host), ports[i]));
+                } catch (java.net.BindException e) {
+                    throw new PortInUseException(whats[i], host, ports[i], e);
+                }
+                bound[i] = sockets[i].getLocalPort();
+            }
+            return bound;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot probe " + what + " port " + port + " on " + host, e);
+            throw new UncheckedIOException("cannot probe ports " + java.util.Arrays.toString(ports) + " on " + host, e);
+        } finally {
+            for (ServerSocket socket : sockets) {
+                closeQuietly(socket);
+            }
+        }
+    }
+
+    private static void closeQuietly(ServerSocket socket) {
+        if (socket == null) {
+            return;
+        }
+        try {
+            socket.close();
+        } catch (IOException e) {
+            // A probe socket that fails to close leaves nothing bound that we rely on.
         }
     }
 }
