@@ -1,7 +1,6 @@
 package dev.caplab.bench.ingest;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -22,8 +21,10 @@ final class InfluxdProcess implements AutoCloseable {
     }
 
     static InfluxdProcess start(Path dir, String database) throws IOException, InterruptedException {
-        int httpPort = freePort();
-        int rpcPort = freePort();
+        int[] ports = dev.caplab.broker.Ports.claim("127.0.0.1", new String[] {"influxd http", "influxd rpc"},
+                new int[] {0, 0});
+        int httpPort = ports[0];
+        int rpcPort = ports[1];
         Path config = dir.resolve("influxdb.conf");
         Files.writeString(config, """
                 reporting-disabled = true
@@ -100,12 +101,6 @@ final class InfluxdProcess implements AutoCloseable {
             Thread.sleep(200);
         }
         throw new IOException("influxd did not answer /ping within 30 s", last);
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
     }
 
     @Override
