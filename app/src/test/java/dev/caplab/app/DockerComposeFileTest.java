@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -33,7 +32,7 @@ class DockerComposeFileTest {
     static void load() throws IOException {
         LoaderOptions options = new LoaderOptions();
         options.setMaxAliasesForCollections(100);
-        try (Reader reader = Files.newBufferedReader(repoRoot().resolve("docker-compose.yml"))) {
+        try (Reader reader = Files.newBufferedReader(RepoRoot.find().resolve("docker-compose.yml"))) {
             compose = new Yaml(options).load(reader);
         }
         services = (Map<String, Map<String, Object>>) compose.get("services");
@@ -117,7 +116,7 @@ class DockerComposeFileTest {
 
     @Test
     void dockerfileRunsTheCaplabJar() throws IOException {
-        String dockerfile = Files.readString(repoRoot().resolve("Dockerfile"));
+        String dockerfile = Files.readString(RepoRoot.find().resolve("Dockerfile"));
         assertThat(dockerfile).contains("ENTRYPOINT").contains("caplab.jar").contains("--enable-native-access=ALL-UNNAMED");
     }
 
@@ -152,7 +151,4 @@ class DockerComposeFileTest {
         return m.replaceAll(r -> Matcher.quoteReplacement(r.group(2)));
     }
 
-    static Path repoRoot() {
-        return RepoRoot.find();
-    }
 }

@@ -125,6 +125,5 @@ public final class EmbeddedStack implements AutoCloseable {
                 log.error("failed to stop {}", role.getClass().getSimpleName(), e);
             }
         }
-        log.info("caplab stopped");
     }
 }
