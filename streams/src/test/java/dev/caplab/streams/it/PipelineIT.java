@@ -82,10 +82,15 @@ class PipelineIT {
                         ENV.db().dataSource())) {
             streams.awaitRunning(Duration.ofSeconds(60));
             produce(ENV.bootstrap(), RUN);
-            await(Duration.ofSeconds(90), () -> verdicts.ofRun(RUN).size() == SyntheticRun.STEPS
+            ItEnvironment.await(Duration.ofSeconds(180), () -> verdicts.ofRun(RUN).size() == SyntheticRun.STEPS
                     && fits.ofRun(RUN).stream().anyMatch(f -> f.metric().equals("cpu.cores")
                     && f.stepsUsed() == SyntheticRun.STEPS)
-                    && samples.countOfRun(RUN) == SyntheticRun.sampleCount());
+                    && samples.countOfRun(RUN) >= SyntheticRun.sampleCount(),
+                    () -> ": " + verdicts.ofRun(RUN).size() + " of " + SyntheticRun.STEPS + " verdicts, cpu fits "
+                            + fits.ofRun(RUN).stream().filter(f -> f.metric().equals("cpu.cores"))
+                                    .map(CapacityFitRow::stepsUsed).toList()
+                            + ", " + samples.countOfRun(RUN) + " of " + SyntheticRun.sampleCount() + " samples"
+                            + ", streams " + streams.state() + ", sink failure " + sink.failure());
             assertThat(sink.failure()).isNull();
         }
         assertThat(samples.countOfRun(RUN)).isEqualTo(SyntheticRun.sampleCount());
