@@ -10,7 +10,7 @@ import java.util.Objects;
  * Every semantic knob of the topology, pinned explicitly rather than left to defaults.
  *
  * <p>Emit strategy is fixed: a step's aggregate, verdict and fits are emitted once, when the step closes, i.e. when
- * the run's event time (max sample or lifecycle timestamp) reaches step end + {@code grace}, or when {@code grace}
+ * the run's event time (its largest sample timestamp) reaches step end + {@code grace}, or when {@code grace}
  * of wall-clock time has passed since the step's end was seen (so the last step closes without later data).
  *
  * @param grace               how late (event time) a sample may arrive and still be placed in its step

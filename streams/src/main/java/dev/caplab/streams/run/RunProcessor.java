@@ -86,11 +86,13 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
         advance(run, now, record.timestamp(), true);
     }
 
+    // Only samples advance a run's event time: lifecycle is small and often processed ahead of the samples it
+    // brackets (a controller's StepEnded overtakes the host sampler's last batch), and a step closed on lifecycle
+    // time would be judged without those samples. The wall-clock fallback closes a run whose samples stopped.
     private void onLifecycle(RunState.Mutable run, SpecificRecord event, long nowMillis) {
         switch (event) {
             case RunStarted r -> {
                 run.started = r;
-                run.observeEventTime(Micros.of(r.getStartedAt()));
             }
             case StepStarted s -> {
                 Map<String, Double> load = new TreeMap<>();
@@ -100,7 +102,6 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
                 long end = previous == null ? StepWindow.OPEN : previous.endMicros();
                 run.declared.put(s.getStepIndex(), new StepWindow(s.getStepIndex(), load, start,
                         end == StepWindow.OPEN ? end : Math.max(end, start), s.getWarmupMicros(), false));
-                run.observeEventTime(start);
             }
             case StepEnded e -> {
                 StepWindow w = run.declared.get(e.getStepIndex());
@@ -111,12 +112,10 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
                     run.declared.put(w.index(), w.endingAt(Micros.of(e.getEndedAt())));
                     run.endSeenWallMillis.put(w.index(), nowMillis);
                 }
-                run.observeEventTime(Micros.of(e.getEndedAt()));
             }
             case RunEnded e -> {
                 run.runEndedMicros = Micros.of(e.getEndedAt());
                 run.runEndSeenWallMillis = nowMillis;
-                run.observeEventTime(run.runEndedMicros);
             }
             default -> {
                 // Annotations do not affect aggregation; the sink stores them.

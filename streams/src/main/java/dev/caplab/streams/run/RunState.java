@@ -19,7 +19,7 @@ import java.util.TreeSet;
  *
  * @param started               null until RunStarted arrives
  * @param endSeenWallMillis     step index → wall-clock millis when its StepEnded was processed
- * @param maxEventMicros        the run's event time: the largest sample or lifecycle timestamp seen
+ * @param maxEventMicros        the run's event time: the largest sample timestamp seen
  * @param runEndedMicros        RunEnded time, or -1
  * @param closedSteps           how many steps of the timeline (in index order) are closed
  * @param baseline              "source|metric" → sustained value before the first step
