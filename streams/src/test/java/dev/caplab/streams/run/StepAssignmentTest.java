@@ -96,6 +96,24 @@ class StepAssignmentTest {
         assertThat(t.verdicts.readValue().getPassed()).isTrue();
     }
 
+    @Test
+    void lifecycleProcessedAheadOfItsSamplesDoesNotCloseStepsWithoutThem() {
+        // The controller's events overtake the sampler's batches (seen in CI on the demo): all lifecycle first.
+        t.lifecycle(RUN, Events.runStarted(RUN, "users", List.of(), 4));
+        t.lifecycle(RUN, Events.stepStarted(RUN, 0, Map.of("users", 10.0), 0, 0));
+        t.lifecycle(RUN, Events.stepEnded(RUN, 0, 30));
+        t.lifecycle(RUN, Events.stepStarted(RUN, 1, Map.of("users", 20.0), 30, 0));
+        t.lifecycle(RUN, Events.stepEnded(RUN, 1, 60));
+        t.lifecycle(RUN, Events.runEnded(RUN, 100));
+        assertThat(t.aggregates.isEmpty()).as("no step closes on lifecycle time alone").isTrue();
+
+        t.samples(RUN, series(0, 30, 1.0));
+        t.samples(RUN, series(30, 60, 2.0));
+        assertThat(only(t.aggregates.readValuesToList(), 0).getCount()).isEqualTo(30);
+        t.advanceWallClock(Duration.ofSeconds(11));
+        assertThat(only(t.aggregates.readValuesToList(), 1).getCount()).isEqualTo(30);
+    }
+
     static List<Sample> series(int fromSecond, int toSecond, double value) {
         List<Sample> out = new ArrayList<>();
         for (int s = fromSecond; s < toSecond; s++) {
