@@ -4,23 +4,29 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Types;
 
-/** Binds values to consecutive placeholders of one statement; nulls become SQL NULL. */
+/** Binds values to consecutive 1-based positions of one statement or one binary row; nulls stay null. */
 final class Params {
 
-    private final PreparedStatement statement;
+    private final Binder binder;
     private int index;
 
-    Params(PreparedStatement statement) {
-        this.statement = statement;
+    Params(Binder binder) {
+        this.binder = binder;
+    }
+
+    /** Placeholders of a prepared statement; null becomes SQL NULL. */
+    static Params of(PreparedStatement statement) {
+        return new Params((index, value) -> {
+            if (value == null) {
+                statement.setNull(index, Types.NULL);
+            } else {
+                statement.setObject(index, value);
+            }
+        });
     }
 
     Params add(Object value) throws SQLException {
-        index++;
-        if (value == null) {
-            statement.setNull(index, Types.NULL);
-        } else {
-            statement.setObject(index, value);
-        }
+        binder.bind(++index, value);
         return this;
     }
 
@@ -33,5 +39,11 @@ final class Params {
 
     void reset() {
         index = 0;
+    }
+
+    /** Where a value at a 1-based position goes. */
+    @FunctionalInterface
+    interface Binder {
+        void bind(int index, Object valueOrNull) throws SQLException;
     }
 }

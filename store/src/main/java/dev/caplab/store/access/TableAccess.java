@@ -1,17 +1,28 @@
 package dev.caplab.store.access;
 
+import com.clickhouse.client.api.Client;
 import com.clickhouse.client.api.ClientException;
 import com.clickhouse.client.api.ServerException;
-import com.clickhouse.jdbc.StatementImpl;
+import com.clickhouse.client.api.data_formats.RowBinaryFormatWriter;
+import com.clickhouse.client.api.insert.InsertResponse;
+import com.clickhouse.client.api.insert.InsertSettings;
+import com.clickhouse.client.api.metadata.TableSchema;
+import com.clickhouse.data.ClickHouseColumn;
+import com.clickhouse.data.ClickHouseFormat;
+import com.clickhouse.jdbc.ConnectionImpl;
 
 import javax.sql.DataSource;
+import java.io.IOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 
 /** Batch insert and filtered select for one table, shared by every repository so none re-implements JDBC. */
 final class TableAccess<T> {
@@ -22,6 +33,7 @@ final class TableAccess<T> {
     private final RowCodec<T> codec;
     private final String insertSql;
     private final String selectSql;
+    private final Map<String, TableSchema> insertSchemas = new ConcurrentHashMap<>();
 
     TableAccess(DataSource dataSource, RowCodec<T> codec) {
         this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
@@ -35,6 +47,12 @@ final class TableAccess<T> {
     /**
      * Inserts {@code rows} as one batch. A non-null {@code dedupToken} makes a retry of the same batch a no-op
      * (ClickHouse's insert_deduplication_token); it travels as a setting, never inside the SQL text.
+     *
+     * <p>Why client-v2's insert API rather than {@code PreparedStatement.executeBatch()}: the driver's RowBinary
+     * batch path ({@code WriterStatementImpl}, 0.10.0) builds its insert with empty {@code InsertSettings}, so a
+     * statement-local token never reaches the server, and its text path inlines values the Values parser reads
+     * 1 ulp off. Here the same driver connection encodes the rows with the driver's own RowBinary writer and sends
+     * them with the token as an insert setting.
      */
     int insertBatch(List<T> rows, String dedupToken) {
         Objects.requireNonNull(rows, "rows");
@@ -44,29 +62,63 @@ final class TableAccess<T> {
         if (dedupToken != null && !TOKEN.matcher(dedupToken).matches()) {
             throw new IllegalArgumentException("dedupToken must be 1-256 printable ASCII characters");
         }
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(insertSql)) {
-            if (dedupToken != null) {
-                ps.unwrap(StatementImpl.class).getLocalSettings()
-                        .serverSetting("insert_deduplication_token", dedupToken);
-            }
-            Params params = new Params(ps);
+        String what = "inserting " + rows.size() + " rows into " + codec.table();
+        try (Connection c = dataSource.getConnection()) {
+            Client client = c.unwrap(ConnectionImpl.class).getClient();
+            TableSchema schema = insertSchema(client, c.getSchema());
+            RowBinaryBuffer out = new RowBinaryBuffer(rows.size() * 96);
+            RowBinaryFormatWriter writer = new RowBinaryFormatWriter(out, schema,
+                    schema.hasDefaults() ? ClickHouseFormat.RowBinaryWithDefaults : ClickHouseFormat.RowBinary);
+            Params params = new Params(writer::setValue);
             for (T row : rows) {
                 params.reset();
                 codec.writer().write(params, row);
-                ps.addBatch();
+                writer.commitRow();
             }
-            ps.executeBatch();
-            return rows.size();
+            InsertSettings settings = new InsertSettings();
+            if (dedupToken != null) {
+                settings.setDeduplicationToken(dedupToken);
+            }
+            try (InsertResponse ignored = client.insert(codec.table(), codec.columns(), out.asInputStream(),
+                    writer.getFormat(), settings).get()) {
+                return rows.size();
+            }
         } catch (SQLException e) {
-            throw translate("inserting " + rows.size() + " rows into " + codec.table(), e);
-        } catch (ServerException e) {
-            // The driver's RowBinary writer lets client-v2's unchecked exceptions through instead of SQLException.
-            throw new StoreQueryException("inserting " + rows.size() + " rows into " + codec.table()
-                    + " failed with ClickHouse code " + e.getCode() + ": " + e.getMessage(), e.getCode(), e);
-        } catch (ClientException e) {
-            throw new StoreUnavailableException("inserting " + rows.size() + " rows into " + codec.table()
-                    + " failed, ClickHouse unreachable or connection lost: " + e.getMessage(), e);
+            throw translate(what, e);
+        } catch (IOException e) {
+            throw new IllegalStateException(what + ": encoding RowBinary in memory failed", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StoreUnavailableException(what + " was interrupted; the batch may or may not be stored", e);
+        } catch (ExecutionException e) {
+            throw translate(what, e.getCause());
+        } catch (RuntimeException e) {
+            throw translate(what, e);
         }
+    }
+
+    /** The table's columns in codec order, described once per database (types drive the RowBinary encoding). */
+    private TableSchema insertSchema(Client client, String database) {
+        return insertSchemas.computeIfAbsent(database, db -> {
+            TableSchema table = client.getTableSchema(codec.table(), db);
+            List<ClickHouseColumn> columns = codec.columns().stream().map(table::getColumnByName).toList();
+            return new TableSchema(table.getTableName(), table.getQuery(), table.getDatabaseName(), columns);
+        });
+    }
+
+    /** Classifies a client-v2 failure the way {@link #translate(String, SQLException)} classifies JDBC ones. */
+    private static RuntimeException translate(String what, Throwable e) {
+        return switch (e) {
+            case ServerException s -> new StoreQueryException(what + " failed with ClickHouse code " + s.getCode()
+                    + ": " + s.getMessage(), s.getCode(), s);
+            case ClientException c -> new StoreUnavailableException(what
+                    + " failed, ClickHouse unreachable or connection lost: " + c.getMessage(), c);
+            case StoreException s -> s;
+            case RuntimeException r when !(r instanceof IllegalArgumentException) -> new StoreUnavailableException(
+                    what + " failed: " + r, r);
+            case RuntimeException r -> r;
+            default -> new StoreUnavailableException(what + " failed: " + e, e);
+        };
     }
 
     /** Rows matching {@code where} (placeholders bound from {@code values}), in {@code orderBy} order. */
@@ -79,7 +131,7 @@ final class TableAccess<T> {
     /** Runs a read with bound values and maps each row. */
     <R> List<R> query(String sql, Reader<R> reader, Object... values) {
         try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
-            new Params(ps).addAll(values);
+            Params.of(ps).addAll(values);
             List<R> out = new ArrayList<>();
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
@@ -95,7 +147,7 @@ final class TableAccess<T> {
     /** Runs a write with bound values, e.g. INSERT ... SELECT. */
     void update(String sql, Object... values) {
         try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
-            new Params(ps).addAll(values);
+            Params.of(ps).addAll(values);
             ps.executeUpdate();
         } catch (SQLException e) {
             throw translate("writing " + codec.table(), e);

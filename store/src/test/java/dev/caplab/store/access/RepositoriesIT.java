@@ -72,6 +72,23 @@ class RepositoriesIT {
     }
 
     @Test
+    void theTokenNotTheContentIdentifiesABatch() {
+        // Block-hash deduplication alone would pass for identical re-sends; only a token that reaches the server
+        // makes a re-formed batch (other rows, same topic-partition-offset range) a no-op.
+        SampleRepository samples = new SampleRepository(db.dataSource());
+        List<SampleRow> first = IntStream.range(0, 100).mapToObj(i -> SampleRow.of("r-t", T0.plusMillis(i), "vm-1",
+                "cpu.cores", "GAUGE", i, Map.of())).toList();
+        List<SampleRow> other = IntStream.range(0, 7).mapToObj(i -> SampleRow.of("r-t", T0.plusSeconds(60 + i),
+                "vm-2", "mem.bytes", "GAUGE", -i, Map.of())).toList();
+        samples.insertBatch(first, "samples-0:0-99");
+        samples.insertBatch(other, "samples-0:0-99");
+        assertThat(samples.countOfRun("r-t")).isEqualTo(100);
+        samples.insertBatch(other, "samples-0:100-106");
+        samples.insertBatch(first, null);
+        assertThat(samples.countOfRun("r-t")).as("a new token and no token both insert").isEqualTo(100 + 7 + 100);
+    }
+
+    @Test
     void stepsAndDerivedRowsKeepTheirHighestVersion() {
         StepRepository steps = new StepRepository(db.dataSource());
         StepRow step = new StepRow("r-d", 0, Map.of("users", 10.0), T0, 30_000_000L, null, 0);

@@ -22,7 +22,6 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -39,11 +38,6 @@ class ReplayDedupIT {
     /** Small ranges, so two phases leave ranges open after the first and close them in the second. */
     private static final int RANGE = 8;
 
-    // The sink side is done (aligned ranges, closing tokens match: live and replay both present
-    // caplab.samples-<p>-range-8-15:samples), but ClickHouse never sees the token: store's TableAccess sets it on the
-    // statement's local settings, and jdbc-v2 0.10.0's RowBinary writer (beta.row_binary_for_simple_insert) sends
-    // every insert with a fresh InsertSettings. A plain HTTP insert with the same token is deduplicated.
-    @Disabled("store drops insert_deduplication_token on the RowBinary insert path; enable once TableAccess sends it")
     @Test
     void replayByANewGroupDuplicatesNoRawSample() throws Exception {
         List<SyntheticRun.Input> a = SyntheticRun.inputs(RUNS.get(0));
