@@ -10,6 +10,7 @@ import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
@@ -23,6 +24,8 @@ final class EngineSessions {
 
     private static final Pattern USE_STATEMENT = Pattern.compile("(?is)(^|;)\\s*USE\\s");
     private static final String DEFAULT_DATABASE = "default";
+    /** Never equal to a wanted value, so the setting is set (or reset) again. */
+    private static final String UNKNOWN = "\u0000unknown";
 
     private final ChdbEngine engine;
     private final Map<Access, ConnectionState> states = new EnumMap<>(Access.class);
@@ -37,6 +40,16 @@ final class EngineSessions {
     synchronized QueryResult execute(ClickHouseRequest request) {
         Access access = request.readOnly() ? Access.READ_ONLY : Access.READ_WRITE;
         ConnectionState state = states.get(access);
+        // An INSERT's data is not SQL: only its head can hold statements.
+        String head = request.insert().map(InsertData::head).orElseGet(() -> new String(request.statement(), 0,
+                Math.min(request.statement().length, 4096), StandardCharsets.UTF_8));
+        Set<String> assigned = SetStatements.assignedNames(head);
+        if (assigned.stream().anyMatch("readonly"::equalsIgnoreCase)) {
+            // A connection's readonly level is fixed (it decides which chDB connection serves the request).
+            throw new ClickHouseException(ClickHouseRequest.BAD_ARGUMENTS, "Code: 36. DB::Exception: SET readonly"
+                    + " is not supported by the embedded HTTP interface; pass readonly=1 as a URL parameter."
+                    + " (BAD_ARGUMENTS)");
+        }
         state.useDatabase(access, request.database().orElse(DEFAULT_DATABASE));
         state.applySettings(access, request.settings());
         try {
@@ -50,11 +63,10 @@ final class EngineSessions {
             }
             return engine.query(access, request.statement(), request.format(), request.params());
         } finally {
-            String head = new String(request.statement(), 0, Math.min(request.statement().length, 4096),
-                    StandardCharsets.UTF_8);
             if (USE_STATEMENT.matcher(head).find()) {
                 state.currentDatabase = null;
             }
+            state.forget(assigned);
         }
     }
 
@@ -74,6 +86,11 @@ final class EngineSessions {
                 engine.query(access, utf8("USE " + SqlText.quoteIdentifier(database)), "TabSeparated", Map.of());
                 currentDatabase = database;
             }
+        }
+
+        /** The statement changed these itself: reset them on the next request, as a new HTTP request would. */
+        void forget(Set<String> names) {
+            names.forEach(name -> applied.put(name, UNKNOWN));
         }
 
         void applySettings(Access access, Map<String, String> wanted) {
@@ -100,8 +117,8 @@ final class EngineSessions {
             try {
                 engine.query(access, utf8(set), "TabSeparated", Map.of());
             } catch (RuntimeException e) {
-                before.keySet().forEach(k -> applied.put(k, "\u0000unknown"));
-                wanted.keySet().forEach(k -> applied.put(k, "\u0000unknown"));
+                before.keySet().forEach(k -> applied.put(k, UNKNOWN));
+                wanted.keySet().forEach(k -> applied.put(k, UNKNOWN));
                 throw e;
             }
             applied.putAll(wanted);

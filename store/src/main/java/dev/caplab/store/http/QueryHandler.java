@@ -93,6 +93,11 @@ final class QueryHandler implements HttpHandler {
             LOG.error("embedded engine failure on query_id={}", queryId, e);
             sendError(exchange, queryId, 1002, "Code: 1002. DB::Exception: embedded engine failure: "
                     + e.getMessage() + ". (UNKNOWN_EXCEPTION)");
+        } catch (RuntimeException e) {
+            // A bug of ours must still answer in ClickHouse's terms, not drop the connection without a word.
+            LOG.error("HTTP interface failure on query_id={}", queryId, e);
+            sendError(exchange, queryId, 1001, "Code: 1001. DB::Exception: embedded HTTP interface failure: " + e
+                    + ". (STD_EXCEPTION)");
         }
     }
 

@@ -80,6 +80,19 @@ class ClickHouseHttpServerIT {
     }
 
     @Test
+    void aSetStatementLastsOneRequestOnEitherConnection() throws Exception {
+        for (String url : new String[] {"", "?readonly=1"}) {
+            assertThat(post(url, "SET max_result_rows = 3, max_block_size = 1234").statusCode()).isEqualTo(200);
+            assertThat(post(url, "SELECT getSetting('max_result_rows'), getSetting('max_block_size')").body())
+                    .as("after SET on %s", url.isEmpty() ? "read-write" : "read-only")
+                    .isEqualTo("0\t" + post(url, "SELECT getSetting('max_block_size')").body());
+        }
+        HttpResponse<String> r = post("?readonly=1", "SET readonly = 0");
+        assertThat(r.headers().firstValue("X-ClickHouse-Exception-Code")).contains("36");
+        assertThat(r.body()).contains("pass readonly=1 as a URL parameter");
+    }
+
+    @Test
     void theDatabaseComesFromTheUrlOrTheHeader() throws Exception {
         assertThat(post("?database=http_it", "SELECT currentDatabase()").body()).isEqualTo("http_it\n");
         HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(clickHouse.httpUrl() + "/"))
