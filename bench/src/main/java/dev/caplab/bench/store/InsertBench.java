@@ -21,7 +21,8 @@ import java.util.function.Consumer;
 
 /**
  * Inserts the same sample rows into the embedded store twice: through JDBC over the HTTP interface (what the
- * application does) and as a direct {@code INSERT ... FORMAT RowBinary} on the binding; prints rows/s and ratio.
+ * application does) and as a direct {@code INSERT ... FORMAT RowBinary} on the binding, batch by batch in
+ * alternation; prints rows/s of each and their ratio.
  *
  * <p>Run: {@code ./mvnw -B -q -pl bench -am install -DskipTests && ./mvnw -B -q -pl bench exec:exec@insert-bench}
  * (args: total rows, batch rows; default 2,000,000 and 100,000).
@@ -46,13 +47,12 @@ public final class InsertBench {
                 Consumer<List<SampleRow>> direct = rows -> engine.insert(
                         "INSERT INTO bench.samples (" + SampleRowBinary.COLUMNS + ")", "RowBinary", encoder.encode(rows));
                 // Warm-up: JIT both paths and create the first parts before timing.
-                measure("warmup-jdbc", generate("warm-j", 50_000), batch, jdbc, engine);
-                measure("warmup-direct", generate("warm-d", 50_000), batch, direct, engine);
-                double jdbcRate = measure("jdbc-http", generate("run-jdbc", total), batch, jdbc, engine);
-                double directRate = measure("direct-ffm", generate("run-direct", total), batch, direct, engine);
+                interleaved(generate("warm-j", 50_000), generate("warm-d", 50_000), batch, jdbc, direct, engine);
+                double[] rates = interleaved(generate("run-jdbc", total), generate("run-direct", total), batch, jdbc,
+                        direct, engine);
                 System.out.printf("RESULT rows=%d batch=%d jdbc_rows_per_s=%.0f direct_rows_per_s=%.0f"
-                        + " cost_ratio_jdbc_over_direct=%.2f%n", total, batch, jdbcRate, directRate,
-                        directRate / jdbcRate);
+                        + " cost_ratio_jdbc_over_direct=%.2f%n", total, batch, rates[0], rates[1],
+                        rates[1] / rates[0]);
             }
         } finally {
             engine.close();
@@ -62,22 +62,40 @@ public final class InsertBench {
         }
     }
 
-    private static double measure(String name, List<SampleRow> rows, int batch, Consumer<List<SampleRow>> insert,
-                                  ChdbEngine engine) {
-        long start = System.nanoTime();
-        for (int i = 0; i < rows.size(); i += batch) {
-            insert.accept(rows.subList(i, Math.min(rows.size(), i + batch)));
+    /**
+     * Alternates one batch of each path and times each path's batches alone: on a shared, noisy machine both see
+     * the same load (a burst lands on neighbouring batches of both), so their ratio is fair. Returns rows/s of each.
+     */
+    private static double[] interleaved(List<SampleRow> viaJdbc, List<SampleRow> viaDirect, int batch,
+                                        Consumer<List<SampleRow>> jdbc, Consumer<List<SampleRow>> direct,
+                                        ChdbEngine engine) {
+        long[] nanos = new long[2];
+        for (int i = 0; i < viaJdbc.size(); i += batch) {
+            boolean jdbcFirst = (i / batch) % 2 == 0;
+            for (int k = 0; k < 2; k++) {
+                boolean useJdbc = jdbcFirst == (k == 0);
+                List<SampleRow> rows = useJdbc ? viaJdbc : viaDirect;
+                long start = System.nanoTime();
+                (useJdbc ? jdbc : direct).accept(rows.subList(i, Math.min(rows.size(), i + batch)));
+                nanos[useJdbc ? 0 : 1] += System.nanoTime() - start;
+            }
         }
-        double seconds = (System.nanoTime() - start) / 1e9;
-        String runId = rows.getFirst().runId();
-        long stored = Long.parseLong(engine.query("SELECT count() FROM bench.samples WHERE run_id = {r:String}",
-                "TabSeparated", Map.of("r", runId)).text().strip());
-        if (stored != rows.size()) {
-            throw new IllegalStateException(name + " stored " + stored + " of " + rows.size() + " rows");
+        double[] rates = new double[2];
+        String[] names = {"jdbc-http", "direct-ffm"};
+        List<List<SampleRow>> inputs = List.of(viaJdbc, viaDirect);
+        for (int p = 0; p < 2; p++) {
+            List<SampleRow> rows = inputs.get(p);
+            String runId = rows.getFirst().runId();
+            long stored = Long.parseLong(engine.query("SELECT count() FROM bench.samples WHERE run_id = {r:String}",
+                    "TabSeparated", Map.of("r", runId)).text().strip());
+            if (stored != rows.size()) {
+                throw new IllegalStateException(names[p] + " stored " + stored + " of " + rows.size() + " rows");
+            }
+            rates[p] = rows.size() / (nanos[p] / 1e9);
+            System.out.printf("%-14s %,10d rows in %6.2f s = %,12.0f rows/s%n", names[p], rows.size(), nanos[p] / 1e9,
+                    rates[p]);
         }
-        double rate = rows.size() / seconds;
-        System.out.printf("%-14s %,10d rows in %6.2f s = %,12.0f rows/s%n", name, rows.size(), seconds, rate);
-        return rate;
+        return rates;
     }
 
     /** k6/host-sampler-like rows: a few sources and metrics, 1 ms apart, two labels, no summaries. */
