@@ -10,7 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 /** Debian's InfluxDB 1.6 started by hand on loopback with a throw-away config and data directory; closed = stopped. */
-final class InfluxdProcess implements AutoCloseable {
+public final class InfluxdProcess implements AutoCloseable {
 
     private final Process process;
     private final int httpPort;
@@ -20,7 +20,7 @@ final class InfluxdProcess implements AutoCloseable {
         this.httpPort = httpPort;
     }
 
-    static InfluxdProcess start(Path dir, String database) throws IOException, InterruptedException {
+    public static InfluxdProcess start(Path dir, String database) throws IOException, InterruptedException {
         int[] ports = dev.caplab.broker.Ports.claim("127.0.0.1", new String[] {"influxd http", "influxd rpc"},
                 new int[] {0, 0});
         int httpPort = ports[0];
@@ -55,12 +55,12 @@ final class InfluxdProcess implements AutoCloseable {
         return influxd;
     }
 
-    URI writeUri(String database) {
+    public URI writeUri(String database) {
         return URI.create("http://127.0.0.1:" + httpPort + "/write?db=" + database + "&precision=ns");
     }
 
     /** Points InfluxDB reports for a measurement, to check the write really landed. */
-    String count(String database, String measurement) throws IOException, InterruptedException {
+    public String count(String database, String measurement) throws IOException, InterruptedException {
         return query("SELECT count(value) FROM " + measurement, database);
     }
 

@@ -10,12 +10,12 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** N concurrent clients posting pre-built batches to an InfluxDB 1.x style /write; every answer must be 204. */
-final class WriteClients {
+public final class WriteClients {
 
     /** Points written and the wall time from the first request to the last 204. */
-    record Result(long points, Duration elapsed) {
+    public record Result(long points, Duration elapsed) {
 
-        double pointsPerSecond() {
+        public double pointsPerSecond() {
             return points / (elapsed.toNanos() / 1e9);
         }
     }
@@ -23,9 +23,9 @@ final class WriteClients {
     private WriteClients() {
     }
 
-    static Result run(URI writeUri, List<byte[]> batches, int linesPerBatch, int clients, String authorization)
+    public static Result run(URI writeUri, List<byte[]> batches, int linesPerBatch, int clients, String authorization)
             throws InterruptedException {
-        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        HttpClient http = newClient();
         AtomicInteger next = new AtomicInteger();
         List<Throwable> failures = java.util.Collections.synchronizedList(new ArrayList<>());
         long started = System.nanoTime();
@@ -35,16 +35,7 @@ final class WriteClients {
                 for (int i = next.getAndIncrement(); i < batches.size() && failures.isEmpty();
                         i = next.getAndIncrement()) {
                     try {
-                        HttpRequest.Builder request = HttpRequest.newBuilder(writeUri)
-                                .POST(HttpRequest.BodyPublishers.ofByteArray(batches.get(i)));
-                        if (authorization != null) {
-                            request.header("Authorization", authorization);
-                        }
-                        HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
-                        if (response.statusCode() != 204) {
-                            failures.add(new IllegalStateException("batch " + i + ": HTTP " + response.statusCode()
-                                    + " " + response.body()));
-                        }
+                        post(http, writeUri, batches.get(i), null, authorization, 204, "batch " + i);
                     } catch (Exception e) {
                         failures.add(e);
                     }
@@ -60,5 +51,30 @@ final class WriteClients {
                     failures.getFirst());
         }
         return new Result((long) batches.size() * linesPerBatch, elapsed);
+    }
+
+    /** An HTTP/1.1 client as every bench writer uses. */
+    public static HttpClient newClient() {
+        return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    }
+
+    /**
+     * POSTs one body (null contentType or authorization: no such header); anything but {@code expectedStatus}
+     * throws, naming {@code what}, the status and the answer.
+     */
+    public static void post(HttpClient http, URI uri, byte[] body, String contentType, String authorization,
+            int expectedStatus, String what) throws java.io.IOException, InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri).POST(HttpRequest.BodyPublishers.ofByteArray(body));
+        if (contentType != null) {
+            request.header("Content-Type", contentType);
+        }
+        if (authorization != null) {
+            request.header("Authorization", authorization);
+        }
+        HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != expectedStatus) {
+            throw new IllegalStateException(what + " to " + uri + ": HTTP " + response.statusCode() + " "
+                    + response.body());
+        }
     }
 }

@@ -1,0 +1,118 @@
+package dev.caplab.bench.pipeline;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryMXBean;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Polls ClickHouse the way a dashboard would: when each step's aggregate rows last changed (so "queryable" means
+ * complete, not first row), how many raw samples are stored, and the JVM's used heap at each poll (the whole
+ * embedded stack runs in this JVM, so its peak is the pipeline's).
+ */
+final class AggregateWatcher implements AutoCloseable {
+
+    /** A step's aggregate rows as last seen, and when (System.nanoTime) their count last changed. */
+    record StepSeen(long rows, long changedNanos) {
+    }
+
+    private final Connection connection;
+    private final String runPrefix;
+    private final Map<String, StepSeen> steps = new ConcurrentHashMap<>();
+    private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
+    private final Thread thread;
+    private volatile long storedSamples;
+    private volatile long peakHeapBytes;
+    private volatile SQLException failure;
+    private volatile boolean stopped;
+
+    private AggregateWatcher(Connection connection, String runPrefix, long pollMillis) {
+        this.connection = connection;
+        this.runPrefix = runPrefix;
+        this.thread = Thread.ofPlatform().daemon().name("aggregate-watcher").start(() -> loop(pollMillis));
+    }
+
+    static AggregateWatcher start(String jdbcUrl, String runPrefix, long pollMillis) throws SQLException {
+        return new AggregateWatcher(DriverManager.getConnection(jdbcUrl, "default", ""), runPrefix, pollMillis);
+    }
+
+    private void loop(long pollMillis) {
+        while (!stopped) {
+            try {
+                poll();
+                Thread.sleep(pollMillis);
+            } catch (SQLException e) {
+                failure = e;
+                return;
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+    }
+
+    private void poll() throws SQLException {
+        peakHeapBytes = Math.max(peakHeapBytes, memory.getHeapMemoryUsage().getUsed());
+        long now = System.nanoTime();
+        try (PreparedStatement aggregates = connection.prepareStatement("SELECT run_id, step_index, count()"
+                + " FROM step_aggregates WHERE startsWith(run_id, ?) GROUP BY run_id, step_index")) {
+            aggregates.setString(1, runPrefix);
+            try (ResultSet rs = aggregates.executeQuery()) {
+                while (rs.next()) {
+                    long rows = rs.getLong(3);
+                    steps.compute(rs.getString(1) + "#" + rs.getInt(2), (k, old) ->
+                            old != null && old.rows() == rows ? old : new StepSeen(rows, now));
+                }
+            }
+        }
+        try (PreparedStatement samples = connection.prepareStatement(
+                "SELECT count() FROM samples WHERE startsWith(run_id, ?)")) {
+            samples.setString(1, runPrefix);
+            try (ResultSet rs = samples.executeQuery()) {
+                rs.next();
+                storedSamples = rs.getLong(1);
+            }
+        }
+        peakHeapBytes = Math.max(peakHeapBytes, memory.getHeapMemoryUsage().getUsed());
+    }
+
+    /** The step as last seen, or null when none of its aggregate rows is queryable yet. */
+    StepSeen step(String runId, int index) {
+        return steps.get(runId + "#" + index);
+    }
+
+    int stepsSeen() {
+        return steps.size();
+    }
+
+    long storedSamples() {
+        return storedSamples;
+    }
+
+    long peakHeapBytes() {
+        return peakHeapBytes;
+    }
+
+    /** The poll's failure, rethrown, so a broken watcher does not look like a slow pipeline. */
+    void check() throws SQLException {
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    @Override
+    public void close() throws SQLException {
+        stopped = true;
+        thread.interrupt();
+        try {
+            thread.join(5000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        connection.close();
+    }
+}

@@ -1,0 +1,79 @@
+package dev.caplab.bench.pipeline;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** What one measured pass of the pipeline bench found: throughput, delays to queryable aggregates, heap. */
+record PipelineFigures(long samples, double seconds, double ingestSeconds, Delays perSample, Delays perStep,
+                       long peakHeapBytes, long maxHeapBytes) {
+
+    /** When (System.nanoTime) a run's step aggregate became complete in ClickHouse. */
+    @FunctionalInterface
+    interface StepCompleted {
+        long at(String runId, int step);
+    }
+
+    /** Weighted quantiles of a delay, in seconds. */
+    record Delays(double p50, double p99, double max) {
+
+        /** Exact weighted quantiles: each value counts {@code weight} times. */
+        static Delays of(List<double[]> valueAndWeight) {
+            List<double[]> sorted = new ArrayList<>(valueAndWeight);
+            sorted.sort(Comparator.comparingDouble(v -> v[0]));
+            double total = sorted.stream().mapToDouble(v -> v[1]).sum();
+            return new Delays(quantile(sorted, total, 0.50), quantile(sorted, total, 0.99),
+                    sorted.getLast()[0]);
+        }
+
+        private static double quantile(List<double[]> sorted, double total, double q) {
+            double seen = 0;
+            for (double[] v : sorted) {
+                seen += v[1];
+                if (seen >= q * total) {
+                    return v[0];
+                }
+            }
+            return sorted.getLast()[0];
+        }
+    }
+
+    static PipelineFigures of(long samples, long startedNanos, long lastAckNanos, long doneNanos, BatchLog log,
+            StepCompleted completed, long peakHeapBytes, long maxHeapBytes) {
+        List<double[]> perSample = new ArrayList<>();
+        Map<String, Long> lastAckOfStep = new HashMap<>();
+        Map<String, Long> completedOfStep = new HashMap<>();
+        for (BatchLog.Ack ack : log.acks()) {
+            long done = completed.at(ack.runId(), ack.step());
+            perSample.add(new double[] {(done - ack.ackNanos()) / 1e9, ack.samples()});
+            String step = ack.runId() + "#" + ack.step();
+            lastAckOfStep.merge(step, ack.ackNanos(), Math::max);
+            completedOfStep.put(step, done);
+        }
+        List<double[]> perStep = lastAckOfStep.entrySet().stream()
+                .map(e -> new double[] {(completedOfStep.get(e.getKey()) - e.getValue()) / 1e9, 1}).toList();
+        return new PipelineFigures(samples, (doneNanos - startedNanos) / 1e9, (lastAckNanos - startedNanos) / 1e9,
+                Delays.of(perSample), Delays.of(perStep), peakHeapBytes, maxHeapBytes);
+    }
+
+    double samplesPerSecond() {
+        return samples / seconds;
+    }
+
+    void print(PrintStream out) {
+        out.printf(Locale.ROOT, "caplab end to end: %,.0f samples/s sustained (%d samples stored and every step"
+                + " aggregated in %.1f s; HTTP ingest alone took %.1f s = %,.0f samples/s)%n",
+                samplesPerSecond(), samples, seconds, ingestSeconds, samples / ingestSeconds);
+        out.printf(Locale.ROOT, "delay, sample acknowledged -> its step aggregate complete in ClickHouse:"
+                + " p50 %.1f s, p99 %.1f s, max %.1f s%n", perSample.p50(), perSample.p99(), perSample.max());
+        out.printf(Locale.ROOT, "delay, step's last sample acknowledged -> step aggregate complete:"
+                + " p50 %.1f s, p99 %.1f s, max %.1f s (includes the step-closing grace)%n",
+                perStep.p50(), perStep.p99(), perStep.max());
+        out.printf(Locale.ROOT, "peak heap used (sampled every 100 ms, whole embedded stack): %.0f MiB of %.0f MiB"
+                + " max%n", peakHeapBytes / 1048576.0, maxHeapBytes / 1048576.0);
+    }
+}
