@@ -41,8 +41,8 @@ public final class CaplabTopology {
     public static final String SINK_ALERTS = "caplab-sink-alerts";
     /** Run id → {@code RunState}; changelog {@code <application.id>-caplab-run-state-changelog}. */
     public static final String RUN_STATE_STORE = "caplab-run-state";
-    /** Run id + event time + origin → buffered sample, until its step closes. */
-    public static final String SAMPLE_BUFFER_STORE = "caplab-sample-buffer";
+    /** Run id + time bucket + origin batch → buffered samples, until their step closes (value format 2: lists). */
+    public static final String SAMPLE_BUFFER_STORE = "caplab-sample-buckets";
 
     private CaplabTopology() {
     }

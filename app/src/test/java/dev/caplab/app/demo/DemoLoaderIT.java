@@ -3,23 +3,18 @@ package dev.caplab.app.demo;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.caplab.broker.BrokerSettings;
+import dev.caplab.broker.CommittedRecords;
 import dev.caplab.broker.EmbeddedKafkaBroker;
 import dev.caplab.schema.serde.EventSerdes;
 import dev.caplab.schema.topic.TopicCatalog;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.avro.specific.SpecificRecord;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -58,27 +53,13 @@ class DemoLoaderIT {
 
     /** Every committed value of a topic, decoded, grouped by key in offset order (one run = one partition). */
     private static Map<String, List<SpecificRecord>> readCommitted(EmbeddedKafkaBroker broker, String topic) {
-        Map<String, Object> props = new HashMap<>();
-        props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers());
-        props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         Map<String, List<SpecificRecord>> byKey = new LinkedHashMap<>();
-        try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(props, new StringDeserializer(),
-                new ByteArrayDeserializer())) {
-            List<TopicPartition> partitions = consumer.partitionsFor(topic).stream()
-                    .map(p -> new TopicPartition(topic, p.partition())).toList();
-            consumer.assign(partitions);
-            consumer.seekToBeginning(partitions);
-            Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
-            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-            while (partitions.stream().anyMatch(p -> consumer.position(p) < end.get(p))) {
-                assertThat(System.nanoTime()).as("read %s to its end", topic).isLessThan(deadline);
-                for (ConsumerRecord<String, byte[]> r : consumer.poll(Duration.ofMillis(200))) {
-                    SpecificRecord value = topic.equals(TopicCatalog.SAMPLES)
-                            ? EventSerdes.sampleBatch().deserialize(topic, r.value())
-                            : EventSerdes.lifecycle().deserialize(topic, r.value());
-                    byKey.computeIfAbsent(r.key(), k -> new ArrayList<>()).add(value);
-                }
-            }
+        for (ConsumerRecord<String, byte[]> r : CommittedRecords.read(broker.bootstrapServers(), topic,
+                Duration.ofSeconds(60))) {
+            SpecificRecord value = topic.equals(TopicCatalog.SAMPLES)
+                    ? EventSerdes.sampleBatch().deserialize(topic, r.value())
+                    : EventSerdes.lifecycle().deserialize(topic, r.value());
+            byKey.computeIfAbsent(r.key(), k -> new ArrayList<>()).add(value);
         }
         return byKey;
     }

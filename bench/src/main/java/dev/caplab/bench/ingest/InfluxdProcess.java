@@ -8,6 +8,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
 /** Debian's InfluxDB 1.6 started by hand on loopback with a throw-away config and data directory; closed = stopped. */
 public final class InfluxdProcess implements AutoCloseable {
@@ -53,6 +54,20 @@ public final class InfluxdProcess implements AutoCloseable {
             throw e;
         }
         return influxd;
+    }
+
+    /**
+     * The reference every ingest bench compares against: a fresh influxd under {@code dir} takes {@code bodies}
+     * from {@code clients} concurrent writers; prints its own count of one measurement as proof the points landed.
+     */
+    public static WriteClients.Result writeAll(Path dir, List<byte[]> bodies, int linesPerBatch, int clients)
+            throws IOException, InterruptedException {
+        try (InfluxdProcess influxd = start(Files.createDirectories(dir), "bench")) {
+            WriteClients.Result result = WriteClients.run(influxd.writeUri("bench"), bodies, linesPerBatch, clients,
+                    null);
+            System.out.println("influxd count(http_reqs): " + influxd.count("bench", "http_reqs"));
+            return result;
+        }
     }
 
     public URI writeUri(String database) {

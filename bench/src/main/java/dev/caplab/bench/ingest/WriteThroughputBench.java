@@ -66,12 +66,7 @@ public final class WriteThroughputBench {
         System.out.printf(Locale.ROOT, "caplab /write (Kafka acks=all): %,.0f points/s (%d points in %.1f s)%n",
                 caplab.pointsPerSecond(), caplab.points(), caplab.elapsed().toMillis() / 1000.0);
 
-        WriteClients.Result influx;
-        Path influxDir = Files.createDirectories(dir.resolve("influxdb"));
-        try (InfluxdProcess influxd = InfluxdProcess.start(influxDir, "bench")) {
-            influx = WriteClients.run(influxd.writeUri("bench"), batches, linesPerBatch, clients, null);
-            System.out.println("influxd count(http_reqs): " + influxd.count("bench", "http_reqs"));
-        }
+        WriteClients.Result influx = InfluxdProcess.writeAll(dir.resolve("influxdb"), batches, linesPerBatch, clients);
         System.out.printf(Locale.ROOT, "InfluxDB 1.6 /write:            %,.0f points/s (%d points in %.1f s)%n",
                 influx.pointsPerSecond(), influx.points(), influx.elapsed().toMillis() / 1000.0);
         System.out.printf(Locale.ROOT, "ratio caplab/InfluxDB: %.2f%n",

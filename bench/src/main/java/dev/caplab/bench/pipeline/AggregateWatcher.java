@@ -2,6 +2,8 @@ package dev.caplab.bench.pipeline;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -28,6 +30,7 @@ final class AggregateWatcher implements AutoCloseable {
     private final Thread thread;
     private volatile long storedSamples;
     private volatile long peakHeapBytes;
+    private volatile long peakHeapAfterGcBytes;
     private volatile SQLException failure;
     private volatile boolean stopped;
 
@@ -56,7 +59,7 @@ final class AggregateWatcher implements AutoCloseable {
     }
 
     private void poll() throws SQLException {
-        peakHeapBytes = Math.max(peakHeapBytes, memory.getHeapMemoryUsage().getUsed());
+        sampleHeap();
         long now = System.nanoTime();
         try (PreparedStatement aggregates = connection.prepareStatement("SELECT run_id, step_index, count()"
                 + " FROM step_aggregates WHERE startsWith(run_id, ?) GROUP BY run_id, step_index")) {
@@ -77,7 +80,20 @@ final class AggregateWatcher implements AutoCloseable {
                 storedSamples = rs.getLong(1);
             }
         }
+        sampleHeap();
+    }
+
+    // Used heap includes garbage the collector has not yet needed to reclaim (G1 grows to the maximum before it
+    // does), so the heap left after each collection is sampled too: its peak bounds what the stack really holds.
+    private void sampleHeap() {
         peakHeapBytes = Math.max(peakHeapBytes, memory.getHeapMemoryUsage().getUsed());
+        long afterGc = 0;
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == MemoryType.HEAP && pool.getCollectionUsage() != null) {
+                afterGc += pool.getCollectionUsage().getUsed();
+            }
+        }
+        peakHeapAfterGcBytes = Math.max(peakHeapAfterGcBytes, afterGc);
     }
 
     /** The step as last seen, or null when none of its aggregate rows is queryable yet. */
@@ -95,6 +111,10 @@ final class AggregateWatcher implements AutoCloseable {
 
     long peakHeapBytes() {
         return peakHeapBytes;
+    }
+
+    long peakHeapAfterGcBytes() {
+        return peakHeapAfterGcBytes;
     }
 
     /** The poll's failure, rethrown, so a broken watcher does not look like a slow pipeline. */

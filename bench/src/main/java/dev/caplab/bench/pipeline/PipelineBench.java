@@ -66,11 +66,7 @@ public final class PipelineBench {
         caplab.print(System.out);
 
         List<byte[]> bodies = interleavedLines(scripts);
-        WriteClients.Result influx;
-        try (InfluxdProcess influxd = InfluxdProcess.start(Files.createDirectories(dir.resolve("influxdb")), "bench")) {
-            influx = WriteClients.run(influxd.writeUri("bench"), bodies, linesPerBatch, clients, null);
-            System.out.println("influxd count(http_reqs): " + influxd.count("bench", "http_reqs"));
-        }
+        WriteClients.Result influx = InfluxdProcess.writeAll(dir.resolve("influxdb"), bodies, linesPerBatch, clients);
         System.out.printf(Locale.ROOT, "InfluxDB 1.6 /write of the same bodies: %,.0f samples/s (%d in %.1f s)%n",
                 influx.pointsPerSecond(), influx.points(), influx.elapsed().toMillis() / 1000.0);
         System.out.printf(Locale.ROOT, "ratio caplab end-to-end / InfluxDB write: %.2f%n",
@@ -125,9 +121,11 @@ public final class PipelineBench {
                         throw new IllegalStateException("stored " + watcher.storedSamples() + " samples, sent "
                                 + samples);
                     }
-                    return PipelineFigures.of(samples, started, lastAck, Math.max(samplesStoredAt, lastChange), log,
-                            (run, step) -> watcher.step(run, step).changedNanos(), watcher.peakHeapBytes(),
-                            Runtime.getRuntime().maxMemory());
+                    return PipelineFigures.of(samples, started, lastAck, samplesStoredAt,
+                            Math.max(samplesStoredAt, lastChange), log,
+                            (run, step) -> watcher.step(run, step).changedNanos(),
+                            new PipelineFigures.Heap(watcher.peakHeapBytes(), watcher.peakHeapAfterGcBytes(),
+                                    Runtime.getRuntime().maxMemory()));
                 }
                 if (now > deadline) {
                     throw new IllegalStateException("pipeline not done 30 min after the last request: "

@@ -9,8 +9,12 @@ import java.util.Locale;
 import java.util.Map;
 
 /** What one measured pass of the pipeline bench found: throughput, delays to queryable aggregates, heap. */
-record PipelineFigures(long samples, double seconds, double ingestSeconds, Delays perSample, Delays perStep,
-                       long peakHeapBytes, long maxHeapBytes) {
+record PipelineFigures(long samples, double seconds, double ingestSeconds, double storedSeconds, Delays perSample,
+                       Delays perStep, Heap heap) {
+
+    /** Peak used heap, peak heap left after a collection, and the maximum, in bytes. */
+    record Heap(long peakUsed, long peakAfterGc, long max) {
+    }
 
     /** When (System.nanoTime) a run's step aggregate became complete in ClickHouse. */
     @FunctionalInterface
@@ -42,8 +46,8 @@ record PipelineFigures(long samples, double seconds, double ingestSeconds, Delay
         }
     }
 
-    static PipelineFigures of(long samples, long startedNanos, long lastAckNanos, long doneNanos, BatchLog log,
-            StepCompleted completed, long peakHeapBytes, long maxHeapBytes) {
+    static PipelineFigures of(long samples, long startedNanos, long lastAckNanos, long storedNanos, long doneNanos,
+            BatchLog log, StepCompleted completed, Heap heap) {
         List<double[]> perSample = new ArrayList<>();
         Map<String, Long> lastAckOfStep = new HashMap<>();
         Map<String, Long> completedOfStep = new HashMap<>();
@@ -57,7 +61,7 @@ record PipelineFigures(long samples, double seconds, double ingestSeconds, Delay
         List<double[]> perStep = lastAckOfStep.entrySet().stream()
                 .map(e -> new double[] {(completedOfStep.get(e.getKey()) - e.getValue()) / 1e9, 1}).toList();
         return new PipelineFigures(samples, (doneNanos - startedNanos) / 1e9, (lastAckNanos - startedNanos) / 1e9,
-                Delays.of(perSample), Delays.of(perStep), peakHeapBytes, maxHeapBytes);
+                (storedNanos - startedNanos) / 1e9, Delays.of(perSample), Delays.of(perStep), heap);
     }
 
     double samplesPerSecond() {
@@ -68,12 +72,15 @@ record PipelineFigures(long samples, double seconds, double ingestSeconds, Delay
         out.printf(Locale.ROOT, "caplab end to end: %,.0f samples/s sustained (%d samples stored and every step"
                 + " aggregated in %.1f s; HTTP ingest alone took %.1f s = %,.0f samples/s)%n",
                 samplesPerSecond(), samples, seconds, ingestSeconds, samples / ingestSeconds);
+        out.printf(Locale.ROOT, "raw samples all stored in ClickHouse after %.1f s (%,.0f samples/s)%n",
+                storedSeconds, samples / storedSeconds);
         out.printf(Locale.ROOT, "delay, sample acknowledged -> its step aggregate complete in ClickHouse:"
                 + " p50 %.1f s, p99 %.1f s, max %.1f s%n", perSample.p50(), perSample.p99(), perSample.max());
         out.printf(Locale.ROOT, "delay, step's last sample acknowledged -> step aggregate complete:"
                 + " p50 %.1f s, p99 %.1f s, max %.1f s (includes the step-closing grace)%n",
                 perStep.p50(), perStep.p99(), perStep.max());
-        out.printf(Locale.ROOT, "peak heap used (sampled every 100 ms, whole embedded stack): %.0f MiB of %.0f MiB"
-                + " max%n", peakHeapBytes / 1048576.0, maxHeapBytes / 1048576.0);
+        out.printf(Locale.ROOT, "heap of the whole embedded stack (sampled every 100 ms): peak used %.0f MiB,"
+                + " peak after GC %.0f MiB, max %.0f MiB%n", heap.peakUsed() / 1048576.0,
+                heap.peakAfterGc() / 1048576.0, heap.max() / 1048576.0);
     }
 }

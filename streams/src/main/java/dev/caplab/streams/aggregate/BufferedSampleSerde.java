@@ -8,6 +8,8 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apache.kafka.common.errors.SerializationException;
@@ -16,71 +18,91 @@ import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.serialization.Serializer;
 
-/** Versioned binary encoding of {@link BufferedSample} for the sample buffer store and its changelog. */
+/**
+ * Versioned binary encoding of a bucket of {@link BufferedSample}s (the samples of one input batch within one time
+ * bucket) for the sample buffer store and its changelog.
+ */
 public final class BufferedSampleSerde {
 
-    private static final byte FORMAT = 1;
+    /** 1 was one sample per store entry; 2 is a counted list of samples. */
+    private static final byte FORMAT = 2;
 
     private BufferedSampleSerde() {
     }
 
-    public static Serde<BufferedSample> serde() {
-        Serializer<BufferedSample> ser = (topic, s) -> s == null ? null : encode(s);
-        Deserializer<BufferedSample> de = (topic, b) -> b == null ? null : decode(topic, b);
+    public static Serde<List<BufferedSample>> serde() {
+        Serializer<List<BufferedSample>> ser = (topic, s) -> s == null ? null : encode(s);
+        Deserializer<List<BufferedSample>> de = (topic, b) -> b == null ? null : decode(topic, b);
         return Serdes.serdeFrom(ser, de);
     }
 
-    static byte[] encode(BufferedSample s) {
-        try (ByteArrayOutputStream bytes = new ByteArrayOutputStream(96); DataOutputStream out =
-                new DataOutputStream(bytes)) {
+    static byte[] encode(List<BufferedSample> samples) {
+        try (ByteArrayOutputStream bytes = new ByteArrayOutputStream(16 + 80 * samples.size());
+                DataOutputStream out = new DataOutputStream(bytes)) {
             out.writeByte(FORMAT);
-            out.writeLong(s.timestampMicros());
-            out.writeUTF(s.source());
-            out.writeUTF(s.metric());
-            out.writeByte(s.kind().ordinal());
-            out.writeDouble(s.value());
-            out.writeShort(s.labels().size());
-            for (Map.Entry<String, String> e : new TreeMap<>(s.labels()).entrySet()) {
-                out.writeUTF(e.getKey());
-                out.writeUTF(e.getValue());
-            }
-            out.writeByte(s.summaryWindow() == null ? -1 : s.summaryWindow().ordinal());
-            out.writeShort(s.summaryQuantiles().size());
-            for (Map.Entry<String, Double> e : new TreeMap<>(s.summaryQuantiles()).entrySet()) {
-                out.writeUTF(e.getKey());
-                out.writeDouble(e.getValue());
+            out.writeInt(samples.size());
+            for (BufferedSample s : samples) {
+                write(s, out);
             }
             out.flush();
             return bytes.toByteArray();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot encode buffered sample " + s.source() + "/" + s.metric(), e);
+            throw new UncheckedIOException("cannot encode a bucket of " + samples.size() + " buffered samples", e);
         }
     }
 
-    static BufferedSample decode(String topic, byte[] b) {
+    static List<BufferedSample> decode(String topic, byte[] b) {
         try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(b))) {
             byte format = in.readByte();
             if (format != FORMAT) {
-                throw new SerializationException("buffered sample on " + topic + ": unknown format " + format);
+                throw new SerializationException("buffered samples on " + topic + ": unknown format " + format);
             }
-            long t = in.readLong();
-            String source = in.readUTF();
-            String metric = in.readUTF();
-            SampleKind kind = SampleKind.values()[in.readByte()];
-            double value = in.readDouble();
-            Map<String, String> labels = new TreeMap<>();
-            for (int n = in.readShort(), i = 0; i < n; i++) {
-                labels.put(in.readUTF(), in.readUTF());
+            int n = in.readInt();
+            List<BufferedSample> out = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                out.add(read(in));
             }
-            byte w = in.readByte();
-            Map<String, Double> quantiles = new TreeMap<>();
-            for (int n = in.readShort(), i = 0; i < n; i++) {
-                quantiles.put(in.readUTF(), in.readDouble());
-            }
-            return new BufferedSample(t, source, metric, kind, value, labels, w < 0 ? null : SummaryWindow.values()[w],
-                    quantiles);
+            return out;
         } catch (IOException | IndexOutOfBoundsException e) {
-            throw new SerializationException("corrupt buffered sample on " + topic + " (" + b.length + " bytes)", e);
+            throw new SerializationException("corrupt buffered samples on " + topic + " (" + b.length + " bytes)", e);
         }
+    }
+
+    private static void write(BufferedSample s, DataOutputStream out) throws IOException {
+        out.writeLong(s.timestampMicros());
+        out.writeUTF(s.source());
+        out.writeUTF(s.metric());
+        out.writeByte(s.kind().ordinal());
+        out.writeDouble(s.value());
+        out.writeShort(s.labels().size());
+        for (Map.Entry<String, String> e : new TreeMap<>(s.labels()).entrySet()) {
+            out.writeUTF(e.getKey());
+            out.writeUTF(e.getValue());
+        }
+        out.writeByte(s.summaryWindow() == null ? -1 : s.summaryWindow().ordinal());
+        out.writeShort(s.summaryQuantiles().size());
+        for (Map.Entry<String, Double> e : new TreeMap<>(s.summaryQuantiles()).entrySet()) {
+            out.writeUTF(e.getKey());
+            out.writeDouble(e.getValue());
+        }
+    }
+
+    private static BufferedSample read(DataInputStream in) throws IOException {
+        long t = in.readLong();
+        String source = in.readUTF();
+        String metric = in.readUTF();
+        SampleKind kind = SampleKind.values()[in.readByte()];
+        double value = in.readDouble();
+        Map<String, String> labels = new TreeMap<>();
+        for (int n = in.readShort(), i = 0; i < n; i++) {
+            labels.put(in.readUTF(), in.readUTF());
+        }
+        byte w = in.readByte();
+        Map<String, Double> quantiles = new TreeMap<>();
+        for (int n = in.readShort(), i = 0; i < n; i++) {
+            quantiles.put(in.readUTF(), in.readDouble());
+        }
+        return new BufferedSample(t, source, metric, kind, value, labels, w < 0 ? null : SummaryWindow.values()[w],
+                quantiles);
     }
 }

@@ -10,7 +10,6 @@ import dev.caplab.streams.TopologySettings;
 import dev.caplab.streams.aggregate.BufferedSample;
 import dev.caplab.streams.input.InputEvent;
 import dev.caplab.streams.step.LevelPoint;
-import dev.caplab.streams.step.SampleKeys;
 import dev.caplab.streams.step.StepWindow;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,7 +45,7 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
     private final String bufferStore;
     private ProcessorContext<String, DerivedEvent> context;
     private KeyValueStore<String, RunState> runs;
-    private KeyValueStore<String, BufferedSample> buffer;
+    private SampleBuffer buffer;
     private StepCloser closer;
     private Sensor lateSensor;
 
@@ -60,7 +59,7 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
     public void init(ProcessorContext<String, DerivedEvent> context) {
         this.context = context;
         this.runs = context.getStateStore(runStateStore);
-        this.buffer = context.getStateStore(bufferStore);
+        this.buffer = new SampleBuffer(context.getStateStore(bufferStore));
         this.closer = new StepCloser(buffer, settings);
         this.lateSensor = context.metrics().addRateTotalSensor(METRICS_SCOPE, context.taskId().toString(),
                 LATE_SAMPLES_OPERATION, Sensor.RecordingLevel.INFO);
@@ -126,10 +125,10 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
     private void onSamples(RunState.Mutable run, InputEvent.Samples batch, RecordMetadata meta) {
         long horizon = closedHorizon(run);
         List<Sample> samples = batch.batch().getSamples();
-        for (int i = 0; i < samples.size(); i++) {
-            Sample s = samples.get(i);
+        List<BufferedSample> buffered = new ArrayList<>(samples.size());
+        for (Sample s : samples) {
+            buffered.add(BufferedSample.of(s));
             long t = Micros.of(s.getTimestamp());
-            buffer.put(SampleKeys.of(run.runId, t, meta.partition(), meta.offset(), i), BufferedSample.of(s));
             String metric = s.getMetric().toString();
             if (run.declared.isEmpty() && settings.loadLevelMetrics().contains(metric)) {
                 run.levels.add(new LevelPoint(metric, t, s.getValue()));
@@ -141,6 +140,7 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
             }
             run.observeEventTime(t);
         }
+        buffer.add(run.runId, buffered, meta.partition(), meta.offset());
     }
 
     /** Samples before this instant can no longer be placed in a step: everything up to the last closed step's end. */

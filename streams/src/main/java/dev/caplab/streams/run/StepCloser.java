@@ -18,7 +18,6 @@ import dev.caplab.streams.fit.FitPoint;
 import dev.caplab.streams.fit.LoadExpression;
 import dev.caplab.streams.fit.LoadExpressionException;
 import dev.caplab.streams.fit.ResourceCeilings;
-import dev.caplab.streams.step.SampleKeys;
 import dev.caplab.streams.step.StepWindow;
 import dev.caplab.streams.verdict.VerdictAdapter;
 import java.util.ArrayList;
@@ -29,9 +28,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.TreeMap;
-import org.apache.kafka.streams.KeyValue;
-import org.apache.kafka.streams.state.KeyValueIterator;
-import org.apache.kafka.streams.state.KeyValueStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,10 +39,10 @@ final class StepCloser {
 
     private static final Logger LOG = LoggerFactory.getLogger(StepCloser.class);
 
-    private final KeyValueStore<String, BufferedSample> buffer;
+    private final SampleBuffer buffer;
     private final TopologySettings settings;
 
-    StepCloser(KeyValueStore<String, BufferedSample> buffer, TopologySettings settings) {
+    StepCloser(SampleBuffer buffer, TopologySettings settings) {
         this.buffer = buffer;
         this.settings = settings;
     }
@@ -56,9 +52,7 @@ final class StepCloser {
         if (first) {
             closeBaseline(run, step.startMicros(), out);
         }
-        List<KeyValue<String, BufferedSample>> entries = scan(SampleKeys.lower(run.runId, step.startMicros()),
-                SampleKeys.upperExclusive(run.runId, step.endMicros()));
-        List<BufferedSample> samples = entries.stream().map(e -> e.value).toList();
+        List<BufferedSample> samples = buffer.take(run.runId, step.startMicros(), step.endMicros());
         List<SeriesStats> stats = StepStatistics.of(samples, step.steadyFromMicros(), settings);
         Contamination contamination = ContaminationCheck.check(samples, step.steadyFromMicros(), settings);
         Double x = x(run, step);
@@ -79,14 +73,12 @@ final class StepCloser {
             addFitPoints(run, step, x, stats);
             out.addAll(refit(run, step));
         }
-        entries.forEach(e -> buffer.delete(e.key));
         return out;
     }
 
     /** Aggregates of every sample still buffered for the run (gaps, after the last step, later than grace). */
     List<DerivedEvent> flushUnassigned(RunState.Mutable run) {
-        List<BufferedSample> samples = scan(SampleKeys.runLower(run.runId), SampleKeys.runUpper(run.runId)).stream()
-                .map(e -> e.value).toList();
+        List<BufferedSample> samples = buffer.all(run.runId);
         run.unassignedDirty = false;
         if (samples.isEmpty()) {
             return List.of();
@@ -103,12 +95,10 @@ final class StepCloser {
     }
 
     private void closeBaseline(RunState.Mutable run, long firstStepStart, List<DerivedEvent> out) {
-        List<KeyValue<String, BufferedSample>> entries = scan(SampleKeys.runLower(run.runId),
-                SampleKeys.upperExclusive(run.runId, firstStepStart));
-        if (entries.isEmpty()) {
+        List<BufferedSample> samples = buffer.take(run.runId, Long.MIN_VALUE, firstStepStart);
+        if (samples.isEmpty()) {
             return;
         }
-        List<BufferedSample> samples = entries.stream().map(e -> e.value).toList();
         long from = samples.getFirst().timestampMicros();
         for (SeriesStats s : StepStatistics.of(samples, 0, settings)) {
             if (Double.isFinite(s.sustained())) {
@@ -117,7 +107,6 @@ final class StepCloser {
             out.add(new DerivedEvent.Aggregate(aggregate(run, StepWindow.BASELINE_INDEX, Map.of(), null, s, from,
                     firstStepStart, false, 1)));
         }
-        entries.forEach(e -> buffer.delete(e.key));
     }
 
     private StepAggregate aggregate(RunState.Mutable run, int index, Map<String, Double> load, Double x, SeriesStats s,
@@ -207,13 +196,5 @@ final class StepCloser {
     private static DerivedEvent alert(RunState.Mutable run, StepWindow step, AlertKind kind, String message) {
         return new DerivedEvent.Raised(Alert.newBuilder().setRunId(run.runId).setAt(Micros.toInstant(step.endMicros())).setKind(kind)
                 .setStepIndex(step.index()).setMessage(message).build());
-    }
-
-    private List<KeyValue<String, BufferedSample>> scan(String from, String to) {
-        List<KeyValue<String, BufferedSample>> out = new ArrayList<>();
-        try (KeyValueIterator<String, BufferedSample> it = buffer.range(from, to)) {
-            it.forEachRemaining(out::add);
-        }
-        return out;
     }
 }

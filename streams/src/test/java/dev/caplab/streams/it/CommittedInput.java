@@ -1,5 +1,6 @@
 package dev.caplab.streams.it;
 
+import dev.caplab.broker.CommittedRecords;
 import dev.caplab.schema.event.Sample;
 import dev.caplab.schema.event.SampleBatch;
 import dev.caplab.schema.event.SampleKind;
@@ -14,16 +15,9 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.TreeMap;
 import java.util.function.BiFunction;
 import org.apache.avro.specific.SpecificRecord;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 
 /**
  * The oracle of the fault test, in the manner of Kafka's EOS test driver: everything that was committed to a topic,
@@ -89,32 +83,8 @@ final class CommittedInput {
 
     /** Every committed record of {@code topic}, decoded, up to the end offsets at the time of the call. */
     static <T> List<T> committed(String bootstrap, String topic, BiFunction<String, byte[], T> decoder) {
-        Properties p = new Properties();
-        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-        p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-        List<T> out = new ArrayList<>();
-        try (KafkaConsumer<String, byte[]> c = new KafkaConsumer<>(p, new StringDeserializer(),
-                new ByteArrayDeserializer())) {
-            List<TopicPartition> parts = c.partitionsFor(topic).stream()
-                    .map(i -> new TopicPartition(topic, i.partition())).toList();
-            c.assign(parts);
-            c.seekToBeginning(parts);
-            // With read_committed, endOffsets is the last stable offset: nothing beyond it is decided yet.
-            Map<TopicPartition, Long> ends = c.endOffsets(parts);
-            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-            while (parts.stream().anyMatch(tp -> c.position(tp) < ends.get(tp))) {
-                if (System.nanoTime() > deadline) {
-                    throw new AssertionError("could not read " + topic + " up to " + ends + " within 30 s");
-                }
-                for (ConsumerRecord<String, byte[]> r : c.poll(Duration.ofMillis(200))) {
-                    if (r.offset() < ends.get(new TopicPartition(r.topic(), r.partition()))) {
-                        out.add(decoder.apply(r.topic(), r.value()));
-                    }
-                }
-            }
-        }
-        return out;
+        return CommittedRecords.read(bootstrap, topic, Duration.ofSeconds(30)).stream()
+                .map(r -> decoder.apply(r.topic(), r.value())).toList();
     }
 
     /** Samples committed per run. */

@@ -1,0 +1,50 @@
+package dev.caplab.broker;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+
+/** Test oracle input: every committed record of a topic (read_committed), up to its end offsets at the call. */
+public final class CommittedRecords {
+
+    private CommittedRecords() {
+    }
+
+    /** Records of all partitions, each partition in offset order; fails when the end is not reached in time. */
+    public static List<ConsumerRecord<String, byte[]>> read(String bootstrap, String topic, Duration timeout) {
+        Properties p = new Properties();
+        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        List<ConsumerRecord<String, byte[]>> out = new ArrayList<>();
+        try (KafkaConsumer<String, byte[]> c = new KafkaConsumer<>(p, new StringDeserializer(),
+                new ByteArrayDeserializer())) {
+            List<TopicPartition> parts = c.partitionsFor(topic).stream()
+                    .map(i -> new TopicPartition(topic, i.partition())).toList();
+            c.assign(parts);
+            c.seekToBeginning(parts);
+            // With read_committed, endOffsets is the last stable offset: nothing beyond it is decided yet.
+            Map<TopicPartition, Long> ends = c.endOffsets(parts);
+            long deadline = System.nanoTime() + timeout.toNanos();
+            while (parts.stream().anyMatch(tp -> c.position(tp) < ends.get(tp))) {
+                if (System.nanoTime() > deadline) {
+                    throw new AssertionError("could not read " + topic + " up to " + ends + " within " + timeout);
+                }
+                for (ConsumerRecord<String, byte[]> r : c.poll(Duration.ofMillis(200))) {
+                    if (r.offset() < ends.get(new TopicPartition(r.topic(), r.partition()))) {
+                        out.add(r);
+                    }
+                }
+            }
+        }
+        return out;
+    }
+}
