@@ -3,14 +3,19 @@ package dev.caplab.streams.rebuild;
 import dev.caplab.schema.topic.TopicCatalog;
 import dev.caplab.streams.StreamsRunner;
 import dev.caplab.streams.StreamsSettings;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
@@ -76,6 +81,7 @@ public final class Rebuild {
                 streams.closeForGood();
             }
             removeLeftovers(client, id);
+            removeStateDirectory(settings.stateDir().resolve(id));
             return new RebuildReport(id, generation, processed, sent, Duration.between(started, Instant.now()));
         }
     }
@@ -89,6 +95,20 @@ public final class Rebuild {
                     && committed.get(e.getKey()).offset() >= e.getValue()));
         } catch (ExecutionException e) {
             throw new IllegalStateException("cannot read offsets of " + groupId + ": " + e.getCause(), e.getCause());
+        }
+    }
+
+    /** Kafka Streams' cleanUp leaves the application's directory with its lock and process id behind. */
+    private static void removeStateDirectory(Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        } catch (IOException e) {
+            LOG.warn("rebuild finished, but its state directory {} remains: {}", dir, e.toString());
         }
     }
 

@@ -137,7 +137,8 @@ class RebuildIT {
         assertThat(rebuilt.versions()).containsExactlyElementsOf(live.versions().stream()
                 .map(report.generation()::version).toList());
         assertThat(report.generation().value()).isGreaterThan(Generation.LIVE.value());
-        // Its group and changelogs are gone: a rebuild leaves no copy of every run's state behind.
+        // Its group, changelogs and local state are gone: a rebuild leaves no copy of every run's state behind.
+        assertThat(baseSettings().stateDir().resolve(report.applicationId())).doesNotExist();
         try (Admin admin = admin()) {
             ItEnvironment.await(Duration.ofSeconds(30), () -> leftovers(admin, report.applicationId()).isEmpty(),
                     () -> ": left " + leftovers(admin, report.applicationId()));
