@@ -5,6 +5,7 @@ import dev.caplab.schema.topic.TopicCatalog;
 import dev.caplab.streams.aggregate.BufferedSampleSerde;
 import dev.caplab.streams.input.DecodeProcessor;
 import dev.caplab.streams.input.InputEvent;
+import dev.caplab.streams.rebuild.Generation;
 import dev.caplab.streams.run.DerivedEvent;
 import dev.caplab.streams.run.RunProcessor;
 import dev.caplab.streams.run.RunStateSerde;
@@ -22,7 +23,8 @@ import org.apache.kafka.streams.state.Stores;
  * The caplab topology, a pure function of the builder and settings:
  * runs + samples (raw bytes) → decode (poison → dead letter) → merge (co-partitioned by run id) → run processor
  * (step assignment, per-step aggregation, verdicts, fits; stores {@link #RUN_STATE_STORE}, {@link #SAMPLE_BUFFER_STORE})
- * → step aggregates, verdicts, fits, alerts. No repartition: every operation keeps the run-id key.
+ * → step aggregates, verdicts, fits, alerts. No repartition: every operation keeps the run-id key. Derived versions
+ * carry the {@link Generation} (live, or which rebuild), so a rebuild's rows outrank the live ones in the store.
  */
 public final class CaplabTopology {
 
@@ -47,7 +49,12 @@ public final class CaplabTopology {
     private CaplabTopology() {
     }
 
+    /** The live topology: {@link Generation#LIVE}. */
     public static StreamsBuilder build(StreamsBuilder builder, TopologySettings settings) {
+        return build(builder, settings, Generation.LIVE);
+    }
+
+    public static StreamsBuilder build(StreamsBuilder builder, TopologySettings settings, Generation generation) {
         builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(RUN_STATE_STORE),
                 Serdes.String(), RunStateSerde.serde()).withLoggingEnabled(Map.of()));
         builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(SAMPLE_BUFFER_STORE),
@@ -79,15 +86,15 @@ public final class CaplabTopology {
                 .branch((k, e) -> e instanceof DerivedEvent.Fit, Branched.as("fits"))
                 .defaultBranch(Branched.as("alerts"));
         derived.get(SPLIT_OUTPUT + "aggregates")
-                .mapValues(e -> ((DerivedEvent.Aggregate) e).value(), Named.as("caplab-unwrap-aggregates"))
+                .mapValues(e -> generation.stamp(((DerivedEvent.Aggregate) e).value()), Named.as("caplab-unwrap-aggregates"))
                 .to(TopicCatalog.STEP_AGGREGATES, Produced.with(Serdes.String(), EventSerdes.stepAggregate())
                         .withName(SINK_AGGREGATES));
         derived.get(SPLIT_OUTPUT + "verdicts")
-                .mapValues(e -> ((DerivedEvent.Verdict) e).value(), Named.as("caplab-unwrap-verdicts"))
+                .mapValues(e -> generation.stamp(((DerivedEvent.Verdict) e).value()), Named.as("caplab-unwrap-verdicts"))
                 .to(TopicCatalog.VERDICTS, Produced.with(Serdes.String(), EventSerdes.stepVerdict())
                         .withName(SINK_VERDICTS));
         derived.get(SPLIT_OUTPUT + "fits")
-                .mapValues(e -> ((DerivedEvent.Fit) e).value(), Named.as("caplab-unwrap-fits"))
+                .mapValues(e -> generation.stamp(((DerivedEvent.Fit) e).value()), Named.as("caplab-unwrap-fits"))
                 .to(TopicCatalog.FITS, Produced.with(Serdes.String(), EventSerdes.capacityFit()).withName(SINK_FITS));
         derived.get(SPLIT_OUTPUT + "alerts")
                 .mapValues(e -> ((DerivedEvent.Raised) e).value(), Named.as("caplab-unwrap-alerts"))

@@ -3,6 +3,7 @@ package dev.caplab.streams;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.apache.kafka.streams.CloseOptions;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.slf4j.Logger;
@@ -12,6 +13,7 @@ import org.slf4j.LoggerFactory;
 public final class StreamsRunner implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(StreamsRunner.class);
+    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
     private final KafkaStreams streams;
     private final CountDownLatch running;
 
@@ -22,8 +24,8 @@ public final class StreamsRunner implements AutoCloseable {
 
     /** Starts the topology; returns once it was started (not necessarily RUNNING yet). */
     public static StreamsRunner start(StreamsSettings settings) {
-        KafkaStreams streams = new KafkaStreams(CaplabTopology.build(new StreamsBuilder(), settings.topology())
-                .build(), CaplabStreamsConfig.properties(settings));
+        KafkaStreams streams = new KafkaStreams(CaplabTopology.build(new StreamsBuilder(), settings.topology(),
+                settings.generation()).build(), CaplabStreamsConfig.properties(settings));
         streams.setUncaughtExceptionHandler(e -> {
             LOG.error("caplab streams thread failed, shutting the client down: {}", e.toString(), e);
             return org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse
@@ -47,12 +49,39 @@ public final class StreamsRunner implements AutoCloseable {
         return this;
     }
 
+    /** Input records the stream threads have processed so far (thread metric {@code process-total}). */
+    public long recordsProcessed() {
+        return metricTotal("stream-thread-metrics", "process-total", null);
+    }
+
+    /** Records the application's producers sent to {@code topic} so far (producer metric {@code record-send-total}). */
+    public long recordsSentTo(String topic) {
+        return metricTotal("producer-topic-metrics", "record-send-total", topic);
+    }
+
+    private long metricTotal(String group, String name, String topic) {
+        return Math.round(streams.metrics().values().stream()
+                .filter(m -> m.metricName().group().equals(group) && m.metricName().name().equals(name)
+                        && (topic == null || topic.equals(m.metricName().tags().get("topic"))))
+                .mapToDouble(m -> ((Number) m.metricValue()).doubleValue()).sum());
+    }
+
+    /**
+     * Closes for good, as a finished rebuild does: leaves the group at once (Streams members otherwise stay until
+     * their session times out, so the group could not be deleted) and deletes the local state.
+     */
+    public void closeForGood() {
+        streams.close(CloseOptions.groupMembershipOperation(CloseOptions.GroupMembershipOperation.LEAVE_GROUP)
+                .withTimeout(CLOSE_TIMEOUT));
+        streams.cleanUp();
+    }
+
     public KafkaStreams.State state() {
         return streams.state();
     }
 
     @Override
     public void close() {
-        streams.close(Duration.ofSeconds(30));
+        streams.close(CLOSE_TIMEOUT);
     }
 }

@@ -1,12 +1,16 @@
 package dev.caplab.streams;
 
+import dev.caplab.streams.rebuild.Generation;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
 
-/** Where and how the streams application runs: brokers, application id, state directory, commit interval. */
+/**
+ * Where and how the streams application runs: brokers, application id, state directory, commit interval, and the
+ * {@link Generation} its derived versions carry ({@link Generation#LIVE} but for a rebuild).
+ */
 public record StreamsSettings(String bootstrapServers, String applicationId, Path stateDir, Duration commitInterval,
-                              int threads, TopologySettings topology) {
+                              int threads, TopologySettings topology, Generation generation) {
 
     public static final String DEFAULT_APPLICATION_ID = "caplab-streams";
 
@@ -16,9 +20,16 @@ public record StreamsSettings(String bootstrapServers, String applicationId, Pat
         Objects.requireNonNull(stateDir, "stateDir");
         Objects.requireNonNull(commitInterval, "commitInterval");
         Objects.requireNonNull(topology, "topology");
+        Objects.requireNonNull(generation, "generation");
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be >= 1, was " + threads);
         }
+    }
+
+    /** The live application ({@link Generation#LIVE}). */
+    public StreamsSettings(String bootstrapServers, String applicationId, Path stateDir, Duration commitInterval,
+            int threads, TopologySettings topology) {
+        this(bootstrapServers, applicationId, stateDir, commitInterval, threads, topology, Generation.LIVE);
     }
 
     /** Defaults for one machine: 1 thread, 1 s commits (bounds exactly-once latency), default topology settings. */
@@ -28,10 +39,18 @@ public record StreamsSettings(String bootstrapServers, String applicationId, Pat
     }
 
     public StreamsSettings withApplicationId(String id) {
-        return new StreamsSettings(bootstrapServers, id, stateDir, commitInterval, threads, topology);
+        return new StreamsSettings(bootstrapServers, id, stateDir, commitInterval, threads, topology, generation);
+    }
+
+    public StreamsSettings withStateDir(Path dir) {
+        return new StreamsSettings(bootstrapServers, applicationId, dir, commitInterval, threads, topology, generation);
+    }
+
+    public StreamsSettings withGeneration(Generation g) {
+        return new StreamsSettings(bootstrapServers, applicationId, stateDir, commitInterval, threads, topology, g);
     }
 
     public StreamsSettings withTopology(TopologySettings t) {
-        return new StreamsSettings(bootstrapServers, applicationId, stateDir, commitInterval, threads, t);
+        return new StreamsSettings(bootstrapServers, applicationId, stateDir, commitInterval, threads, t, generation);
     }
 }

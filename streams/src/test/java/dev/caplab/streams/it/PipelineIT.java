@@ -47,13 +47,18 @@ class PipelineIT {
     static final ItEnvironment ENV = new ItEnvironment();
 
     static void produce(String bootstrap, String runId) {
+        produce(bootstrap, runId, SyntheticRun.inputs(runId));
+    }
+
+    /** Sends {@code inputs} of one run in order through an idempotent producer, keyed by run id. */
+    static void produce(String bootstrap, String runId, List<SyntheticRun.Input> inputs) {
         Properties p = new Properties();
         p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
         p.put(ProducerConfig.ACKS_CONFIG, "all");
         try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(p, new StringSerializer(),
                 new ByteArraySerializer())) {
-            for (SyntheticRun.Input in : SyntheticRun.inputs(runId)) {
+            for (SyntheticRun.Input in : inputs) {
                 if (in.lifecycle() != null) {
                     producer.send(new ProducerRecord<>(TopicCatalog.RUNS, runId,
                             EventSerdes.lifecycle().serialize(TopicCatalog.RUNS, in.lifecycle())));
