@@ -26,9 +26,6 @@ public final class TopicCatalog {
             "retention.ms", "-1",
             "retention.bytes", "-1",
             "min.insync.replicas", "1");
-    private static final Map<String, String> COMPACTED = Map.of(
-            "cleanup.policy", "compact",
-            "min.insync.replicas", "1");
     private static final Map<String, String> THIRTY_DAYS = Map.of(
             "retention.ms", String.valueOf(30L * 24 * 3600 * 1000),
             "min.insync.replicas", "1");
@@ -37,9 +34,11 @@ public final class TopicCatalog {
             new TopicSpec(RUNS, RUN_PARTITIONS, FOREVER,
                     "lifecycle: RunStarted, StepStarted, StepEnded, RunEnded, Annotation"),
             new TopicSpec(SAMPLES, RUN_PARTITIONS, FOREVER, "raw SampleBatch from every adapter"),
-            new TopicSpec(STEP_AGGREGATES, RUN_PARTITIONS, COMPACTED, "derived StepAggregate, latest per key"),
-            new TopicSpec(VERDICTS, RUN_PARTITIONS, COMPACTED, "derived StepVerdict, latest per key"),
-            new TopicSpec(FITS, RUN_PARTITIONS, COMPACTED, "derived CapacityFit, latest per run and resource"),
+            // Derived records are keyed by run id (co-partitioned with the input), so compaction would keep one record
+            // per run and a sink replaying these topics would lose the rest; they are small, so they are kept whole.
+            new TopicSpec(STEP_AGGREGATES, RUN_PARTITIONS, FOREVER, "derived StepAggregate, every revision"),
+            new TopicSpec(VERDICTS, RUN_PARTITIONS, FOREVER, "derived StepVerdict, every revision"),
+            new TopicSpec(FITS, RUN_PARTITIONS, FOREVER, "derived CapacityFit, every refit"),
             new TopicSpec(ALERTS, RUN_PARTITIONS, THIRTY_DAYS, "step failures and cliffs while a test runs"),
             new TopicSpec(DEAD_LETTER, 1, THIRTY_DAYS, "undecodable input with the reason, for operators"));
 
