@@ -8,10 +8,12 @@ import java.util.Objects;
  * Statistics of one metric of one source (or label group) over one step. For counters every statistic except
  * {@code count} is of the per-second rate series; {@code sustained}, {@code peak} and {@code quantiles} exclude
  * warm-up, the others cover the whole step. NaN where undefined (e.g. a counter with a single sample).
+ * {@code outsideSut}: every sample carried the contamination rule's label (e.g. {@code sut=false}), so the series
+ * is another process on the host: reported, but never fitted or named the bottleneck of the system under test.
  */
 public record SeriesStats(String source, String metric, SampleKind kind, long count, long warmupCount, double sum,
                           double min, double max, double mean, double sustained, double peak, double last,
-                          Map<String, Double> quantiles, Double ratePerSecond) {
+                          Map<String, Double> quantiles, Double ratePerSecond, boolean outsideSut) {
 
     public SeriesStats {
         Objects.requireNonNull(source, "source");

@@ -12,8 +12,19 @@ import java.util.TreeMap;
 /**
  * Per-step statistics of every (source, metric) in a step's samples, plus one summed series per requested label
  * group. A pure function of the samples (in event-time order), the steady-state start and the settings.
+ *
+ * <p>Several label sets of one source and metric (a gauge per CPU, container or interface) are one resource: for
+ * the resource metrics their levels are summed at aligned instants, like counters' rates; other gauges (a latency
+ * per URL) are observations of one distribution and are pooled. Loopback traffic never leaves the host, so
+ * {@code net.*} samples of interface {@code lo} are reported as their own {@code <metric>.loopback} series instead
+ * of inflating the egress a fit plans against.
  */
 public final class StepStatistics {
+
+    /** Suffix of the metric that loopback {@code net.*} samples are aggregated under. */
+    public static final String LOOPBACK_SUFFIX = ".loopback";
+    private static final String INTERFACE_LABEL = "interface";
+    private static final String LOOPBACK = "lo";
 
     private StepStatistics() {
     }
@@ -21,12 +32,12 @@ public final class StepStatistics {
     public static List<SeriesStats> of(List<BufferedSample> samples, long steadyFromMicros, TopologySettings settings) {
         Map<String, List<BufferedSample>> bySourceMetric = new TreeMap<>();
         for (BufferedSample s : samples) {
-            bySourceMetric.computeIfAbsent(s.source() + '\u0000' + s.metric(), k -> new ArrayList<>()).add(s);
+            bySourceMetric.computeIfAbsent(s.source() + '\u0000' + aggregatedMetric(s), k -> new ArrayList<>()).add(s);
         }
         List<SeriesStats> out = new ArrayList<>();
         for (List<BufferedSample> group : bySourceMetric.values()) {
             BufferedSample first = group.getFirst();
-            out.add(stats(first.source(), first.metric(), first.kind(), group, steadyFromMicros, settings));
+            out.add(stats(first.source(), aggregatedMetric(first), first.kind(), group, steadyFromMicros, settings));
         }
         for (String labelKey : settings.groupLabels()) {
             Map<String, List<BufferedSample>> byGroup = new TreeMap<>();
@@ -45,6 +56,12 @@ public final class StepStatistics {
         return out;
     }
 
+    /** The metric a sample is aggregated under: its own, or {@code <metric>.loopback} for loopback traffic. */
+    static String aggregatedMetric(BufferedSample s) {
+        return s.metric().startsWith("net.") && LOOPBACK.equals(s.labels().get(INTERFACE_LABEL))
+                ? s.metric() + LOOPBACK_SUFFIX : s.metric();
+    }
+
     /** Statistics of samples that all share one metric; several series (sources, label sets) are summed. */
     static SeriesStats stats(String source, String metric, SampleKind kind, List<BufferedSample> samples,
             long steadyFrom, TopologySettings settings) {
@@ -61,7 +78,8 @@ public final class StepStatistics {
             bySeries.forEach((k, v) -> rates.put(k, Series.rates(v)));
             analysed = combine(rates, settings);
             ratePerSecond = steadyRate(bySeries, steadyFrom);
-        } else if (bySeries.size() > 1 && source.startsWith(SeriesStats.GROUP_PREFIX)) {
+        } else if (bySeries.size() > 1 && (source.startsWith(SeriesStats.GROUP_PREFIX)
+                || settings.resourceMetrics().contains(metric))) {
             analysed = Series.alignedSum(bySeries, settings.bucketMicros());
         } else {
             analysed = samples.stream().map(s -> new TimedValue(s.timestampMicros(), s.value())).toList();
@@ -80,7 +98,13 @@ public final class StepStatistics {
         return new SeriesStats(source, metric, kind, samples.size(), warmup, sum, Distribution.min(all),
                 Distribution.max(all), all.length == 0 ? Double.NaN : sum / all.length,
                 Distribution.sustained(steady, settings.sustained(), settings.trimFraction()), Distribution.max(steady),
-                last, quantiles, ratePerSecond);
+                last, quantiles, ratePerSecond, outsideSut(samples, settings));
+    }
+
+    private static boolean outsideSut(List<BufferedSample> samples, TopologySettings settings) {
+        String key = settings.contamination().labelKey();
+        String value = settings.contamination().labelValue();
+        return !samples.isEmpty() && samples.stream().allMatch(s -> value.equals(s.labels().get(key)));
     }
 
     private static List<TimedValue> combine(Map<String, List<TimedValue>> series, TopologySettings settings) {

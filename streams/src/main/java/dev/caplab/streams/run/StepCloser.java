@@ -47,12 +47,13 @@ final class StepCloser {
         this.settings = settings;
     }
 
-    List<DerivedEvent> close(RunState.Mutable run, StepWindow step, boolean first) {
+    /** Closes {@code step}, whose samples are those in [start, {@code endExclusive}). */
+    List<DerivedEvent> close(RunState.Mutable run, StepWindow step, long endExclusive, boolean first) {
         List<DerivedEvent> out = new ArrayList<>();
         if (first) {
             closeBaseline(run, step.startMicros(), out);
         }
-        List<BufferedSample> samples = buffer.take(run.runId, step.startMicros(), step.endMicros());
+        List<BufferedSample> samples = buffer.take(run.runId, step.startMicros(), endExclusive);
         List<SeriesStats> stats = StepStatistics.of(samples, step.steadyFromMicros(), settings);
         Contamination contamination = ContaminationCheck.check(samples, step.steadyFromMicros(), settings);
         Double x = x(run, step);
@@ -123,7 +124,7 @@ final class StepCloser {
 
     private void addFitPoints(RunState.Mutable run, StepWindow step, double x, List<SeriesStats> stats) {
         for (SeriesStats s : stats) {
-            if (settings.resourceMetrics().contains(s.metric()) && Double.isFinite(s.sustained())) {
+            if (settings.resourceMetrics().contains(s.metric()) && !s.outsideSut() && Double.isFinite(s.sustained())) {
                 run.fitPoints.add(new FitPoint(s.source(), s.metric(), step.index(), x, s.sustained(), s.count()));
             }
         }
@@ -166,7 +167,7 @@ final class StepCloser {
         double bestUse = settings.fitMargin();
         for (SeriesStats s : stats) {
             OptionalDouble c = ResourceCeilings.of(s.metric(), run.started.getEnvironment());
-            if (!s.isGroup() && c.isPresent() && s.sustained() / c.getAsDouble() >= bestUse) {
+            if (!s.isGroup() && !s.outsideSut() && c.isPresent() && s.sustained() / c.getAsDouble() >= bestUse) {
                 bestUse = s.sustained() / c.getAsDouble();
                 best = s.metric() + "@" + s.source();
             }
