@@ -152,7 +152,7 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
             return Long.MIN_VALUE;
         }
         List<StepWindow> timeline = Timeline.of(run, settings);
-        return Timeline.endExclusive(timeline, Math.min(run.closedSteps, timeline.size()) - 1);
+        return timeline.get(Math.min(run.closedSteps, timeline.size()) - 1).endMicros();
     }
 
     private void advance(RunState.Mutable run, long nowMillis, long timestamp, boolean changed) {
@@ -170,7 +170,7 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
             if (!eventTimeReady && !wallReady) {
                 break;
             }
-            out.addAll(closer.close(run, w, Timeline.endExclusive(timeline, run.closedSteps), run.closedSteps == 0));
+            out.addAll(closer.close(run, w, run.closedSteps == 0));
             run.closedSteps++;
         }
         if (run.runEndedMicros >= 0 && !run.runClosed && run.closedSteps == timeline.size()) {

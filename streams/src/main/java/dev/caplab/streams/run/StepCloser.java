@@ -47,13 +47,12 @@ final class StepCloser {
         this.settings = settings;
     }
 
-    /** Closes {@code step}, whose samples are those in [start, {@code endExclusive}). */
-    List<DerivedEvent> close(RunState.Mutable run, StepWindow step, long endExclusive, boolean first) {
+    List<DerivedEvent> close(RunState.Mutable run, StepWindow step, boolean first) {
         List<DerivedEvent> out = new ArrayList<>();
         if (first) {
             closeBaseline(run, step.startMicros(), out);
         }
-        List<BufferedSample> samples = buffer.take(run.runId, step.startMicros(), endExclusive);
+        List<BufferedSample> samples = buffer.take(run.runId, step.startMicros(), step.endMicros());
         List<SeriesStats> stats = StepStatistics.of(samples, step.steadyFromMicros(), settings);
         Contamination contamination = ContaminationCheck.check(samples, step.steadyFromMicros(), settings);
         Double x = x(run, step);

@@ -26,25 +26,6 @@ final class Timeline {
                 settings.inferredWarmup().toNanos() / 1000, runEnd);
     }
 
-    /**
-     * First instant after the samples of step {@code i}: a step is [start, end), except that a sample exactly at
-     * its end belongs to it when no other step starts there (the last step, or a gap before the next): such a
-     * sample was taken at that load, and "the step ends at t" is read by tools as including t. Inferred steps end
-     * where the load level was seen to change, so a sample there is already at the next level: always exclusive.
-     */
-    static long endExclusive(List<StepWindow> timeline, int i) {
-        StepWindow w = timeline.get(i);
-        if (w.isOpen()) {
-            return StepWindow.OPEN;
-        }
-        if (w.inferred()) {
-            return w.endMicros();
-        }
-        boolean nextStartsThere = timeline.stream().anyMatch(o -> o.index() != w.index()
-                && o.startMicros() == w.endMicros());
-        return nextStartsThere ? w.endMicros() : w.endMicros() + 1;
-    }
-
     /** The wall-clock millis when the end of {@code w} became known, or -1 when it is not known to have ended. */
     static long endSeenWallMillis(RunState.Mutable run, StepWindow w) {
         Long seen = w.inferred() ? null : run.endSeenWallMillis.get(w.index());

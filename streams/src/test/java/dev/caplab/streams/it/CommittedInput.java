@@ -43,12 +43,7 @@ final class CommittedInput {
         }
     }
 
-    /** A step's samples: start <= t < end, or t == end too when no other step of the run starts at its end. */
-    private record Window(Instant start, Instant steadyFrom, Instant end, boolean endIncluded) {
-
-        boolean contains(Instant t) {
-            return !t.isBefore(start) && (t.isBefore(end) || endIncluded && t.equals(end));
-        }
+    private record Window(Instant start, Instant steadyFrom, Instant end) {
     }
 
     private final List<SampleBatch> batches = new ArrayList<>();
@@ -75,16 +70,11 @@ final class CommittedInput {
         }
         started.forEach((run, byIndex) -> {
             Map<Integer, Window> windows = in.steps.computeIfAbsent(run, k -> new TreeMap<>());
-            byIndex.forEach((i, s) -> {
-                Instant end = ended.get(run).get(i).getEndedAt();
-                boolean nextStartsAtEnd = byIndex.values().stream().anyMatch(o -> o.getStepIndex() != i
-                        && o.getStartedAt().equals(end));
-                windows.put(i, new Window(s.getStartedAt(), s.getStartedAt().plus(s.getWarmupMicros(),
-                        ChronoUnit.MICROS), end, !nextStartsAtEnd));
-            });
+            byIndex.forEach((i, s) -> windows.put(i, new Window(s.getStartedAt(), s.getStartedAt()
+                    .plus(s.getWarmupMicros(), ChronoUnit.MICROS), ended.get(run).get(i).getEndedAt())));
             Instant first = byIndex.values().stream().map(StepStarted::getStartedAt).min(Instant::compareTo)
                     .orElseThrow();
-            windows.put(BASELINE, new Window(Instant.MIN, Instant.MIN, first, false));
+            windows.put(BASELINE, new Window(Instant.MIN, Instant.MIN, first));
         });
         in.batches.addAll(committed(bootstrap, TopicCatalog.SAMPLES, (t, b) -> EventSerdes.sampleBatch()
                 .deserialize(t, b)));
@@ -124,7 +114,7 @@ final class CommittedInput {
             for (Sample s : b.getSamples()) {
                 steps.getOrDefault(run, Map.of()).forEach((index, w) -> {
                     Instant t = s.getTimestamp();
-                    if (w.contains(t)) {
+                    if (!t.isBefore(w.start()) && t.isBefore(w.end())) {
                         out.merge(new Key(run, index, s.getSource().toString(), s.getMetric().toString()),
                                 empty(s.getKind()).add(s, t.isBefore(w.steadyFrom())), CommittedInput::merge);
                     }

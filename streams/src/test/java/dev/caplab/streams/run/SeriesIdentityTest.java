@@ -14,6 +14,7 @@ import dev.caplab.streams.Events;
 import dev.caplab.streams.TopologyFixture;
 import dev.caplab.streams.TopologySettings;
 import dev.caplab.streams.contamination.ContaminationRule;
+import dev.caplab.streams.step.StepWindow;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -32,24 +33,30 @@ class SeriesIdentityTest {
     @TempDir
     Path stateDir;
 
+    /**
+     * Steps are half-open, [start, end), whether or not the next step starts at the end: including the end sample
+     * only when no step starts there would make a step's figures depend on whether the next StepStarted had been
+     * processed when the step closed (PipelineIT saw exactly that: 60,800 B/s instead of 60,000), and a rebuild
+     * could then disagree with the live run. The sample at the last step's end is kept, as unassigned.
+     */
     @Test
-    void aSampleAtAStepsEndBelongsToItUnlessTheNextStepStartsThere() {
+    void aSampleAtAStepsEndBelongsToTheNextStepOrStaysUnassigned() {
         try (TopologyFixture t = new TopologyFixture(TopologySettings.defaults(), stateDir)) {
             t.lifecycle(RUN, Events.runStarted(RUN, "users", List.of(), 4));
             t.lifecycle(RUN, Events.stepStarted(RUN, 0, Map.of("users", 10.0), 0, 0));
-            t.samples(RUN, seconds(0, 30, 1.0)); // 0 .. 30 inclusive: 30 is also step 1's start
+            t.samples(RUN, seconds(0, 30, 1.0)); // 0 .. 30 inclusive
             t.lifecycle(RUN, Events.stepEnded(RUN, 0, 30));
+            t.samples(RUN, seconds(31, 60, 2.0)); // 31 .. 60 inclusive; step 1's start is not known yet
             t.lifecycle(RUN, Events.stepStarted(RUN, 1, Map.of("users", 20.0), 30, 0));
-            t.samples(RUN, seconds(31, 60, 2.0)); // 31 .. 60 inclusive: nothing starts at 60
             t.lifecycle(RUN, Events.stepEnded(RUN, 1, 60));
             t.lifecycle(RUN, Events.runEnded(RUN, 60));
             t.advanceWallClock(Duration.ofSeconds(31));
 
             List<StepAggregate> out = t.aggregates.readValuesToList();
-            assertThat(StepAssignmentTest.only(out, 0).getCount()).as("0 .. 29; 30 starts step 1").isEqualTo(30);
-            assertThat(StepAssignmentTest.only(out, 1).getCount()).as("30 .. 60, the last step's end included")
-                    .isEqualTo(31);
-            assertThat(out).as("nothing left unassigned").allMatch(a -> a.getStepIndex() >= 0);
+            assertThat(StepAssignmentTest.only(out, 0).getCount()).as("0 .. 29").isEqualTo(30);
+            assertThat(StepAssignmentTest.only(out, 1).getCount()).as("30 .. 59").isEqualTo(30);
+            assertThat(StepAssignmentTest.only(out, StepWindow.UNASSIGNED_INDEX).getCount()).as("60, kept")
+                    .isEqualTo(1);
         }
     }
 
