@@ -15,6 +15,10 @@ import java.util.concurrent.locks.ReentrantLock;
 /**
  * The embedded ClickHouse engine (chDB) bound through FFM: one connection per process, calls serialized.
  *
+ * <p>chDB reads the host process's stdin as data for an INSERT whenever it is readable (chdb-io/chdb-core#239):
+ * a process embedding it must not have data waiting on fd 0 (the launcher starts {@code caplab up} with
+ * {@code </dev/null}; the build talks to test JVMs over TCP, not their stdin).
+ *
  * <p>chDB runs a single embedded server per process, so this is a guarded process-wide singleton:
  * opening the same data dir again returns the open engine, a different one fails.
  */
