@@ -4,6 +4,7 @@ import dev.caplab.app.up.EmbeddedStack;
 import dev.caplab.app.up.UpSettings;
 import dev.caplab.bench.ingest.InfluxdProcess;
 import dev.caplab.bench.ingest.WriteClients;
+import dev.caplab.streams.TopologySettings;
 import java.io.PrintStream;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -54,14 +55,15 @@ public final class PipelineBench {
         }
         Path dir = Files.createTempDirectory("caplab-pipeline-bench");
         System.out.printf(Locale.ROOT, "%d samples: %d runs × %d steps × %d samples, batches of %d lines, %d clients;"
-                + " step grace %s (default)%n", samples, runs, steps, perStep, linesPerBatch, clients, "30 s");
+                + " step grace %d s (default)%n", samples, runs, steps, perStep, linesPerBatch, clients,
+                TopologySettings.defaults().grace().toSeconds());
 
         PipelineFigures caplab;
         try (EmbeddedStack stack = EmbeddedStack.start(new UpSettings(dir.resolve("caplab"), "127.0.0.1", 0, 0, 0,
                 false, null, List.of(TOKEN + "=read,write")), new PrintStream(System.out))) {
             Target target = new Target(URI.create("http://127.0.0.1:" + stack.httpPort()), "Bearer " + TOKEN);
             warmUp(target, stack.clickhouseJdbcUrl(), linesPerBatch);
-            caplab = measure(target, stack.clickhouseJdbcUrl(), scripts, clients);
+            caplab = measure(target, stack.clickhouseJdbcUrl(), scripts, steps, clients);
         }
         caplab.print(System.out);
 
@@ -97,10 +99,8 @@ public final class PipelineBench {
     }
 
     private static PipelineFigures measure(Target target, String jdbcUrl, List<SteppedRunScript> scripts,
-            int clients) throws Exception {
+            int steps, int clients) throws Exception {
         long samples = scripts.stream().mapToLong(SteppedRunScript::samples).sum();
-        int steps = (int) scripts.stream().flatMap(s -> s.requests().stream()).filter(r -> r.lines())
-                .map(r -> r.step()).distinct().count();
         BatchLog log = new BatchLog(scripts.stream().mapToInt(s -> s.requests().size()).sum());
         try (AggregateWatcher watcher = AggregateWatcher.start(jdbcUrl, PREFIX, 100)) {
             long started = System.nanoTime();

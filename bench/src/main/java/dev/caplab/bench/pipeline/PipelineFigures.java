@@ -49,17 +49,14 @@ record PipelineFigures(long samples, double seconds, double ingestSeconds, doubl
     static PipelineFigures of(long samples, long startedNanos, long lastAckNanos, long storedNanos, long doneNanos,
             BatchLog log, StepCompleted completed, Heap heap) {
         List<double[]> perSample = new ArrayList<>();
-        Map<String, Long> lastAckOfStep = new HashMap<>();
-        Map<String, Long> completedOfStep = new HashMap<>();
+        Map<String, Double> perStepDelay = new HashMap<>();
         for (BatchLog.Ack ack : log.acks()) {
-            long done = completed.at(ack.runId(), ack.step());
-            perSample.add(new double[] {(done - ack.ackNanos()) / 1e9, ack.samples()});
-            String step = ack.runId() + "#" + ack.step();
-            lastAckOfStep.merge(step, ack.ackNanos(), Math::max);
-            completedOfStep.put(step, done);
+            double delay = (completed.at(ack.runId(), ack.step()) - ack.ackNanos()) / 1e9;
+            perSample.add(new double[] {delay, ack.samples()});
+            // The step's delay runs from its last acknowledged batch: the smallest of its batches' delays.
+            perStepDelay.merge(ack.runId() + "#" + ack.step(), delay, Math::min);
         }
-        List<double[]> perStep = lastAckOfStep.entrySet().stream()
-                .map(e -> new double[] {(completedOfStep.get(e.getKey()) - e.getValue()) / 1e9, 1}).toList();
+        List<double[]> perStep = perStepDelay.values().stream().map(d -> new double[] {d, 1}).toList();
         return new PipelineFigures(samples, (doneNanos - startedNanos) / 1e9, (lastAckNanos - startedNanos) / 1e9,
                 (storedNanos - startedNanos) / 1e9, Delays.of(perSample), Delays.of(perStep), heap);
     }

@@ -114,10 +114,8 @@ class SeriesIdentityTest {
     @Test
     void aProcessOutsideTheSystemUnderTestIsNeitherFittedNorTheBottleneck() {
         // A contamination threshold above anything here: the steps stay clean, so only the sut label decides.
-        TopologySettings settings = new TopologySettings(Duration.ofSeconds(30), Duration.ofSeconds(1),
-                List.of("vus"), Duration.ofSeconds(20), Duration.ofSeconds(10), List.of("cpu.cores"), List.of(),
-                Duration.ofSeconds(1), dev.caplab.streams.aggregate.SustainedStatistic.MEDIAN, 0.1,
-                new ContaminationRule("cpu.cores", "sut", "false", 100), 0.6);
+        TopologySettings settings = TopologySettings.defaults()
+                .withContamination(new ContaminationRule("cpu.cores", "sut", "false", 100));
         try (TopologyFixture t = new TopologyFixture(settings, stateDir)) {
             t.lifecycle(RUN, Events.runStarted(RUN, "users", List.of(), 4));
             for (int step = 0; step < 4; step++) {
