@@ -1,12 +1,15 @@
 package dev.caplab.broker;
 
+import dev.caplab.schema.kafka.KafkaClientSecurity;
 import dev.caplab.schema.topic.TopicCatalog;
 import dev.caplab.schema.topic.TopicSpec;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.List;
 import java.util.Properties;
 import kafka.server.KafkaConfig;
@@ -21,41 +24,55 @@ import org.slf4j.LoggerFactory;
 /**
  * The real Kafka broker (KRaft, combined broker and controller) running inside this JVM, for the embedded
  * default and for integration tests. Its log lives under {@code dataDir/kafka}, so data survives a restart.
+ *
+ * <p>With {@link BrokerAuth#saslRequired()} both listeners take only SASL/PLAIN (over SASL_PLAINTEXT: the password
+ * crosses the wire unencrypted, which is fine on loopback and is said at start otherwise); the broker itself,
+ * and caplab's roles through {@link #clientSecurity()}, log in as {@link BrokerAuth#INTERNAL_USER} with a password
+ * drawn at every start and never printed. The controller listener always binds loopback: it is internal.
  */
 public final class EmbeddedKafkaBroker implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(EmbeddedKafkaBroker.class);
     private static final int NODE_ID = 1;
-    private static final String CONTROLLER_LISTENER = "CONTROLLER";
+    private static final String CONTROLLER_LISTENER = BrokerListeners.CONTROLLER;
+    private static final String LOOPBACK = BrokerListeners.LOOPBACK;
+    /** 32 random bytes: far beyond guessing through a listener that answers each try with a round trip. */
+    private static final int INTERNAL_PASSWORD_BYTES = 32;
 
     private final KafkaRaftServer server;
     private final String bootstrapServers;
+    private final KafkaClientSecurity clientSecurity;
 
-    private EmbeddedKafkaBroker(KafkaRaftServer server, String bootstrapServers) {
+    private EmbeddedKafkaBroker(KafkaRaftServer server, String bootstrapServers, KafkaClientSecurity clientSecurity) {
         this.server = server;
         this.bootstrapServers = bootstrapServers;
+        this.clientSecurity = clientSecurity;
     }
 
     /** Formats the log directory on first use, starts the broker and creates every catalog topic that is missing. */
     public static EmbeddedKafkaBroker start(BrokerSettings settings) {
         long started = System.nanoTime();
-        int[] ports = Ports.claim(settings.host(), new String[] {"Kafka", "Kafka controller"},
+        int[] ports = Ports.claim(new String[] {settings.host(), LOOPBACK}, new String[] {"Kafka", "Kafka controller"},
                 new int[] {settings.port(), 0});
         int port = ports[0];
         int controllerPort = ports[1];
         Path logDir = settings.dataDir().resolve("kafka").toAbsolutePath();
-        Properties props = brokerProperties(settings.host(), port, controllerPort, logDir);
-        format(logDir, controllerPort, settings.host());
+        KafkaClientSecurity internal = settings.auth().saslRequired()
+                ? KafkaClientSecurity.plain(BrokerAuth.INTERNAL_USER, randomPassword()) : KafkaClientSecurity.NONE;
+        Properties props = brokerProperties(controllerPort, logDir);
+        props.putAll(new BrokerListeners(settings.auth(), internal).properties(settings.host(), port, controllerPort));
+        format(logDir, controllerPort);
         KafkaRaftServer server = new KafkaRaftServer(new KafkaConfig(props), Time.SYSTEM);
         server.startup();
-        EmbeddedKafkaBroker broker = new EmbeddedKafkaBroker(server, settings.host() + ":" + port);
+        EmbeddedKafkaBroker broker = new EmbeddedKafkaBroker(server, settings.host() + ":" + port, internal);
         try {
             broker.createTopics(TopicCatalog.all());
         } catch (RuntimeException e) {
             broker.close();
             throw e;
         }
-        log.info("Embedded Kafka broker (KRaft) listening on {} with data in {}, up in {} ms", broker.bootstrapServers,
+        log.info("Embedded Kafka broker (KRaft) listening on {} ({}) with data in {}, up in {} ms",
+                broker.bootstrapServers, settings.auth().saslRequired() ? "SASL/PLAIN required" : "no authentication",
                 logDir, Duration.ofNanos(System.nanoTime() - started).toMillis());
         log.warn("Single embedded broker: replication factor 1, so exactly-once here is only a demonstration; "
                 + "use three brokers with replication factor 3 in production (docker compose profile 'ha')");
@@ -67,9 +84,17 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         return bootstrapServers;
     }
 
+    /**
+     * How caplab's own clients log in to this broker: {@link KafkaClientSecurity#NONE} when it is open, else the
+     * internal SASL/PLAIN user. Pass it to every producer, consumer, admin and streams config of a role.
+     */
+    public KafkaClientSecurity clientSecurity() {
+        return clientSecurity;
+    }
+
     /** Creates the topics that do not exist yet, with their catalog configs and one replica. */
     public void createTopics(List<TopicSpec> topics) {
-        TopicProvisioner.ensure(bootstrapServers, topics, (short) 1);
+        TopicProvisioner.ensure(bootstrapServers, clientSecurity, topics, (short) 1);
     }
 
     /** Stops the broker and waits until its log is closed. */
@@ -79,16 +104,18 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         server.awaitShutdown();
     }
 
-    private static Properties brokerProperties(String host, int port, int controllerPort, Path logDir) {
+    private static String randomPassword() {
+        byte[] bytes = new byte[INTERNAL_PASSWORD_BYTES];
+        new SecureRandom().nextBytes(bytes);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+    }
+
+    private static Properties brokerProperties(int controllerPort, Path logDir) {
         Properties p = new Properties();
         p.put("process.roles", "broker,controller");
         p.put("node.id", String.valueOf(NODE_ID));
-        p.put("controller.quorum.voters", NODE_ID + "@" + host + ":" + controllerPort);
-        p.put("listeners", "PLAINTEXT://" + host + ":" + port + "," + CONTROLLER_LISTENER + "://" + host + ":" + controllerPort);
-        p.put("advertised.listeners", "PLAINTEXT://" + host + ":" + port);
+        p.put("controller.quorum.voters", NODE_ID + "@" + LOOPBACK + ":" + controllerPort);
         p.put("controller.listener.names", CONTROLLER_LISTENER);
-        p.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT," + CONTROLLER_LISTENER + ":PLAINTEXT");
-        p.put("inter.broker.listener.name", "PLAINTEXT");
         p.put("log.dirs", logDir.toString());
         p.put("metadata.log.dir", logDir.toString());
         // One broker: every internal topic must live with a single replica.
@@ -107,7 +134,7 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         return p;
     }
 
-    private static void format(Path logDir, int controllerPort, String host) {
+    private static void format(Path logDir, int controllerPort) {
         if (Files.exists(logDir.resolve("meta.properties"))) {
             return; // formatted by an earlier start: keep its cluster id and data
         }
@@ -125,8 +152,8 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create Kafka log dir " + logDir, e);
         } catch (Exception e) {
-            throw new IllegalStateException("cannot format Kafka log dir " + logDir + " (controller " + host + ":"
-                    + controllerPort + ")", e);
+            throw new IllegalStateException("cannot format Kafka log dir " + logDir + " (controller " + LOOPBACK
+                    + ":" + controllerPort + ")", e);
         }
     }
 }

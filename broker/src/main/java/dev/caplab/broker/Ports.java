@@ -22,6 +22,13 @@ public final class Ports {
      * picks can never come back as the same port.
      */
     public static int[] claim(String host, String[] whats, int[] ports) {
+        String[] hosts = new String[ports.length];
+        java.util.Arrays.fill(hosts, host);
+        return claim(hosts, whats, ports);
+    }
+
+    /** As {@link #claim(String, String[], int[])}, each port on its own address. */
+    public static int[] claim(String[] hosts, String[] whats, int[] ports) {
         ServerSocket[] sockets = new ServerSocket[ports.length];
         int[] bound = new int[ports.length];
         try {
@@ -29,15 +36,16 @@ public final class Ports {
                 sockets[i] = new ServerSocket();
                 sockets[i].setReuseAddress(true);
                 try {
-                    sockets[i].bind(new InetSocketAddress(InetAddress.getByName(host), ports[i]));
+                    sockets[i].bind(new InetSocketAddress(InetAddress.getByName(hosts[i]), ports[i]));
                 } catch (java.net.BindException e) {
-                    throw new PortInUseException(whats[i], host, ports[i], e);
+                    throw new PortInUseException(whats[i], hosts[i], ports[i], e);
                 }
                 bound[i] = sockets[i].getLocalPort();
             }
             return bound;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot probe ports " + java.util.Arrays.toString(ports) + " on " + host, e);
+            throw new UncheckedIOException("cannot probe ports " + java.util.Arrays.toString(ports) + " on "
+                    + java.util.Arrays.toString(hosts), e);
         } finally {
             for (ServerSocket socket : sockets) {
                 closeQuietly(socket);

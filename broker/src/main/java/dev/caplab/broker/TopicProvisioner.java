@@ -1,6 +1,8 @@
 package dev.caplab.broker;
 
+import dev.caplab.schema.kafka.KafkaClientSecurity;
 import dev.caplab.schema.topic.TopicSpec;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -21,8 +23,10 @@ public final class TopicProvisioner {
      *
      * @return the names that were created
      */
-    public static List<String> ensure(String bootstrapServers, List<TopicSpec> topics, short replicationFactor) {
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
+    public static List<String> ensure(String bootstrapServers, KafkaClientSecurity security, List<TopicSpec> topics,
+            short replicationFactor) {
+        Map<String, Object> config = new HashMap<>(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers));
+        try (Admin admin = Admin.create(security.applyTo(config))) {
             Set<String> existing = admin.listTopics().names().get();
             List<NewTopic> missing = topics.stream()
                     .filter(t -> !existing.contains(t.name()))

@@ -3,15 +3,18 @@ package dev.caplab.broker;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.caplab.schema.kafka.KafkaClientSecurity;
 import dev.caplab.schema.topic.TopicCatalog;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ExecutionException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -20,6 +23,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.errors.SaslAuthenticationException;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
@@ -64,26 +68,113 @@ class EmbeddedKafkaBrokerIT {
         }
     }
 
+    @Test
+    void withSaslOnlyTheInternalAndGivenUsersGetIn() throws Exception {
+        KafkaClientSecurity external = KafkaClientSecurity.plain("caplab", "external-write-token-0123456789");
+        BrokerSettings settings = BrokerSettings.loopback(dataDir, 0).withAuth(BrokerAuth.saslPlain(List.of(external)));
+        try (EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.start(settings)) {
+            String bootstrap = broker.bootstrapServers();
+            KafkaClientSecurity internal = broker.clientSecurity();
+            assertThat(internal.user()).isEqualTo(BrokerAuth.INTERNAL_USER);
+            assertThat(internal.toString()).doesNotContain(internal.password());
+            // The broker created the catalog's topics through its own listener, logged in as the internal user.
+            assertThat(topicNames(bootstrap, internal)).containsAll(TopicCatalog.all().stream().map(t -> t.name()).toList());
+
+            // caplab's roles (transactions, read_committed) and an outside tool given the token both work.
+            try (KafkaProducer<String, String> producer = transactionalProducer(bootstrap, internal)) {
+                producer.initTransactions();
+                producer.beginTransaction();
+                producer.send(new ProducerRecord<>(TopicCatalog.RUNS, "run-1", "internal"));
+                producer.commitTransaction();
+            }
+            assertThat(produce(bootstrap, external, "external")).isNull();
+            assertThat(readCommitted(bootstrap, external, 2)).containsExactlyInAnyOrder("internal", "external");
+
+            // Anyone else on the host: no credentials, or a wrong password, neither produces nor consumes.
+            KafkaClientSecurity wrong = KafkaClientSecurity.plain("caplab", "not-the-token");
+            KafkaClientSecurity guessedInternal = KafkaClientSecurity.plain(BrokerAuth.INTERNAL_USER, "guess");
+            assertThat(produce(bootstrap, KafkaClientSecurity.NONE, "anonymous"))
+                    .isInstanceOf(org.apache.kafka.common.errors.TimeoutException.class);
+            assertThat(consume(bootstrap, KafkaClientSecurity.NONE))
+                    .isInstanceOf(org.apache.kafka.common.errors.TimeoutException.class);
+            for (KafkaClientSecurity refused : List.of(wrong, guessedInternal)) {
+                assertThat(produce(bootstrap, refused, "forged")).as(refused.toString())
+                        .isInstanceOf(SaslAuthenticationException.class);
+                assertThat(consume(bootstrap, refused)).as(refused.toString())
+                        .isInstanceOf(SaslAuthenticationException.class);
+            }
+            assertThat(readCommitted(bootstrap, internal, 2)).containsExactlyInAnyOrder("internal", "external");
+        }
+    }
+
+    /** Sends one record to caplab.runs within 5 s; returns why it failed (unwrapped), or null when it was acked. */
+    private static Throwable produce(String bootstrap, KafkaClientSecurity security, String value) {
+        Map<String, Object> config = security.applyTo(new HashMap<>(Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
+                ProducerConfig.MAX_BLOCK_MS_CONFIG, 5_000,
+                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 5_000,
+                ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 4_000)));
+        try (KafkaProducer<String, String> producer = new KafkaProducer<>(config, new StringSerializer(),
+                new StringSerializer())) {
+            producer.send(new ProducerRecord<>(TopicCatalog.RUNS, "run-1", value)).get();
+            return null;
+        } catch (ExecutionException e) {
+            return e.getCause();
+        } catch (Exception e) {
+            return e;
+        }
+    }
+
+    /** Asks for caplab.runs' partitions and polls it for 5 s; returns why that failed, or null when it worked. */
+    private static Throwable consume(String bootstrap, KafkaClientSecurity security) {
+        Map<String, Object> config = security.applyTo(new HashMap<>(Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
+                ConsumerConfig.GROUP_ID_CONFIG, "it-" + UUID.randomUUID(),
+                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest")));
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(config, new StringDeserializer(),
+                new StringDeserializer())) {
+            consumer.partitionsFor(TopicCatalog.RUNS, Duration.ofSeconds(5));
+            consumer.subscribe(List.of(TopicCatalog.RUNS));
+            consumer.poll(Duration.ofSeconds(5));
+            return null;
+        } catch (Exception e) {
+            return e;
+        }
+    }
+
     private static Set<String> topicNames(EmbeddedKafkaBroker broker) throws Exception {
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()))) {
+        return topicNames(broker.bootstrapServers(), broker.clientSecurity());
+    }
+
+    private static Set<String> topicNames(String bootstrap, KafkaClientSecurity security) throws Exception {
+        try (Admin admin = Admin.create(security.applyTo(new HashMap<>(Map.of(
+                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))))) {
             return admin.listTopics().names().get();
         }
     }
 
     private static KafkaProducer<String, String> transactionalProducer(EmbeddedKafkaBroker broker) {
-        return new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
+        return transactionalProducer(broker.bootstrapServers(), broker.clientSecurity());
+    }
+
+    private static KafkaProducer<String, String> transactionalProducer(String bootstrap, KafkaClientSecurity security) {
+        return new KafkaProducer<>(security.applyTo(new HashMap<>(Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
                 ProducerConfig.TRANSACTIONAL_ID_CONFIG, "it-" + UUID.randomUUID(),
-                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true),
+                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true))),
                 new StringSerializer(), new StringSerializer());
     }
 
     private static List<String> readCommitted(EmbeddedKafkaBroker broker, int expected) {
-        Map<String, Object> config = Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
+        return readCommitted(broker.bootstrapServers(), broker.clientSecurity(), expected);
+    }
+
+    private static List<String> readCommitted(String bootstrap, KafkaClientSecurity security, int expected) {
+        Map<String, Object> config = security.applyTo(new HashMap<>(Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
                 ConsumerConfig.GROUP_ID_CONFIG, "it-" + UUID.randomUUID(),
                 ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed")));
         List<String> values = new ArrayList<>();
         try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer())) {
             consumer.subscribe(List.of(TopicCatalog.RUNS));

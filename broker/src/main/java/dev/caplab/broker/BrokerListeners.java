@@ -1,0 +1,60 @@
+package dev.caplab.broker;
+
+import dev.caplab.schema.kafka.KafkaClientSecurity;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.stream.Stream;
+import org.apache.kafka.common.security.auth.SecurityProtocol;
+
+/**
+ * The embedded broker's two listeners — clients on the given address, the controller on loopback — and, when SASL
+ * is required, PLAIN on both with its users in {@code listener.name.<l>.plain.sasl.jaas.config}. The broker logs in
+ * to itself (inter-broker and controller traffic) as the internal user, whose {@code username}/{@code password} in
+ * the same JAAS entry Kafka uses for those connections.
+ */
+record BrokerListeners(BrokerAuth auth, KafkaClientSecurity internal) {
+
+    static final String CONTROLLER = "CONTROLLER";
+    static final String LOOPBACK = "127.0.0.1";
+
+    BrokerListeners {
+        if (auth.saslRequired() != internal.authenticates()) {
+            throw new IllegalArgumentException("internal Kafka login " + internal + " does not fit " + auth);
+        }
+    }
+
+    /** listeners, advertised.listeners, protocol map, inter-broker listener and, with SASL, mechanisms and users. */
+    Properties properties(String host, int port, int controllerPort) {
+        // Each listener is named after its protocol, so the name says what it accepts.
+        String client = (auth.saslRequired() ? SecurityProtocol.SASL_PLAINTEXT : SecurityProtocol.PLAINTEXT).name;
+        Properties p = new Properties();
+        p.put("listeners", client + "://" + host + ":" + port + "," + CONTROLLER + "://" + LOOPBACK + ":"
+                + controllerPort);
+        p.put("advertised.listeners", client + "://" + host + ":" + port);
+        p.put("listener.security.protocol.map", client + ":" + client + "," + CONTROLLER + ":" + client);
+        p.put("inter.broker.listener.name", client);
+        if (auth.saslRequired()) {
+            p.put("sasl.enabled.mechanisms", KafkaClientSecurity.MECHANISM);
+            p.put("sasl.mechanism.inter.broker.protocol", KafkaClientSecurity.MECHANISM);
+            p.put("sasl.mechanism.controller.protocol", KafkaClientSecurity.MECHANISM);
+            p.put(jaasKey(client), KafkaClientSecurity.plainJaasConfig(users(auth.externalUsers())));
+            // Only the broker itself talks to its controller.
+            p.put(jaasKey(CONTROLLER), KafkaClientSecurity.plainJaasConfig(users(List.of())));
+        }
+        return p;
+    }
+
+    private Map<String, String> users(List<KafkaClientSecurity> external) {
+        Map<String, String> options = new LinkedHashMap<>(internal.loginOptions());
+        Stream.concat(Stream.of(internal), external.stream())
+                .forEach(u -> options.put("user_" + u.user(), u.password()));
+        return options;
+    }
+
+    private static String jaasKey(String listener) {
+        return "listener.name." + listener.toLowerCase(Locale.ROOT) + ".plain.sasl.jaas.config";
+    }
+}
