@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.ExecutionException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -87,58 +86,23 @@ class EmbeddedKafkaBrokerIT {
                 producer.send(new ProducerRecord<>(TopicCatalog.RUNS, "run-1", "internal"));
                 producer.commitTransaction();
             }
-            assertThat(produce(bootstrap, external, "external")).isNull();
+            assertThat(KafkaProbe.produce(bootstrap, external, TopicCatalog.RUNS, "external")).isNull();
             assertThat(readCommitted(bootstrap, external, 2)).containsExactlyInAnyOrder("internal", "external");
 
             // Anyone else on the host: no credentials, or a wrong password, neither produces nor consumes.
             KafkaClientSecurity wrong = KafkaClientSecurity.plain("caplab", "not-the-token");
             KafkaClientSecurity guessedInternal = KafkaClientSecurity.plain(BrokerAuth.INTERNAL_USER, "guess");
-            assertThat(produce(bootstrap, KafkaClientSecurity.NONE, "anonymous"))
+            assertThat(KafkaProbe.produce(bootstrap, KafkaClientSecurity.NONE, TopicCatalog.RUNS, "anonymous"))
                     .isInstanceOf(org.apache.kafka.common.errors.TimeoutException.class);
-            assertThat(consume(bootstrap, KafkaClientSecurity.NONE))
+            assertThat(KafkaProbe.consume(bootstrap, KafkaClientSecurity.NONE, TopicCatalog.RUNS))
                     .isInstanceOf(org.apache.kafka.common.errors.TimeoutException.class);
             for (KafkaClientSecurity refused : List.of(wrong, guessedInternal)) {
-                assertThat(produce(bootstrap, refused, "forged")).as(refused.toString())
+                assertThat(KafkaProbe.produce(bootstrap, refused, TopicCatalog.RUNS, "forged")).as(refused.toString())
                         .isInstanceOf(SaslAuthenticationException.class);
-                assertThat(consume(bootstrap, refused)).as(refused.toString())
+                assertThat(KafkaProbe.consume(bootstrap, refused, TopicCatalog.RUNS)).as(refused.toString())
                         .isInstanceOf(SaslAuthenticationException.class);
             }
             assertThat(readCommitted(bootstrap, internal, 2)).containsExactlyInAnyOrder("internal", "external");
-        }
-    }
-
-    /** Sends one record to caplab.runs within 5 s; returns why it failed (unwrapped), or null when it was acked. */
-    private static Throwable produce(String bootstrap, KafkaClientSecurity security, String value) {
-        Map<String, Object> config = security.applyTo(new HashMap<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-                ProducerConfig.MAX_BLOCK_MS_CONFIG, 5_000,
-                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 5_000,
-                ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 4_000)));
-        try (KafkaProducer<String, String> producer = new KafkaProducer<>(config, new StringSerializer(),
-                new StringSerializer())) {
-            producer.send(new ProducerRecord<>(TopicCatalog.RUNS, "run-1", value)).get();
-            return null;
-        } catch (ExecutionException e) {
-            return e.getCause();
-        } catch (Exception e) {
-            return e;
-        }
-    }
-
-    /** Asks for caplab.runs' partitions and polls it for 5 s; returns why that failed, or null when it worked. */
-    private static Throwable consume(String bootstrap, KafkaClientSecurity security) {
-        Map<String, Object> config = security.applyTo(new HashMap<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-                ConsumerConfig.GROUP_ID_CONFIG, "it-" + UUID.randomUUID(),
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest")));
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(config, new StringDeserializer(),
-                new StringDeserializer())) {
-            consumer.partitionsFor(TopicCatalog.RUNS, Duration.ofSeconds(5));
-            consumer.subscribe(List.of(TopicCatalog.RUNS));
-            consumer.poll(Duration.ofSeconds(5));
-            return null;
-        } catch (Exception e) {
-            return e;
         }
     }
 

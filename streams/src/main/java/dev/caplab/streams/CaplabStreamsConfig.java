@@ -33,6 +33,7 @@ public final class CaplabStreamsConfig {
         // Wait briefly for both co-partitioned inputs so lifecycle and samples interleave by timestamp.
         p.put(StreamsConfig.MAX_TASK_IDLE_MS_CONFIG, "100");
         p.put(StreamsConfig.consumerPrefix(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG), "earliest");
-        return p;
+        // Unprefixed: Kafka Streams passes these to its producers, consumers and admin client alike.
+        return s.kafkaSecurity().applyTo(p);
     }
 }

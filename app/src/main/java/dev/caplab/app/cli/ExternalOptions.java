@@ -1,5 +1,6 @@
 package dev.caplab.app.cli;
 
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** Options every role shares when it runs against an external Kafka cluster and ClickHouse server. */
@@ -11,6 +12,9 @@ public final class ExternalOptions {
     @Option(names = "--bootstrap", defaultValue = BOOTSTRAP_DEFAULT, paramLabel = "HOST:PORT",
             description = "Kafka bootstrap servers (env CAPLAB_BOOTSTRAP; default: ${DEFAULT-VALUE}).")
     public String bootstrap;
+
+    @Mixin
+    public KafkaLoginOptions kafkaLogin;
 
     @Option(names = "--clickhouse", defaultValue = "${env:CAPLAB_CLICKHOUSE_URL:-jdbc:clickhouse://127.0.0.1:8123/caplab?compress=0}",
             paramLabel = "JDBC_URL", description = "ClickHouse JDBC URL (env CAPLAB_CLICKHOUSE_URL; default: ${DEFAULT-VALUE}).")

@@ -222,6 +222,9 @@ public final class IngestCommand implements Callable<Integer> {
                 description = "Kafka bootstrap servers (default: $CAPLAB_BOOTSTRAP_SERVERS or ${DEFAULT-VALUE}).")
         String bootstrap;
 
+        @Mixin
+        KafkaLoginOptions kafkaLogin;
+
         @Option(names = "--dry-run", description = "Print samples as JSON lines instead of publishing them.")
         boolean dryRun;
 
@@ -237,7 +240,7 @@ public final class IngestCommand implements Callable<Integer> {
             if (dryRun) {
                 return new Opened(new PrintingSink(System.out), () -> System.out.flush());
             }
-            KafkaSampleSink kafka = new KafkaSampleSink(new ProducerSettings(bootstrap, clientId));
+            KafkaSampleSink kafka = new KafkaSampleSink(new ProducerSettings(bootstrap, clientId, kafkaLogin.security()));
             return new Opened(kafka, kafka);
         }
     }

@@ -22,7 +22,8 @@ public final class MigrateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        List<String> created = TopicProvisioner.ensure(external.bootstrap, TopicCatalog.all(), replicationFactor);
+        List<String> created = TopicProvisioner.ensure(external.bootstrap, external.kafkaLogin.security(),
+                TopicCatalog.all(), replicationFactor);
         System.out.println("caplab migrate: topics created: " + (created.isEmpty() ? "none (all exist)" : created));
         external.clickhouse().migrate();
         System.out.println("caplab migrate: ClickHouse database " + external.clickhouse().database() + " is up to date");

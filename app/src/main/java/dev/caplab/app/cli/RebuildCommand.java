@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code caplab rebuild}: re-derives aggregates, verdicts and fits from the raw topics, e.g. after an analysis change. */
@@ -21,6 +22,9 @@ public final class RebuildCommand implements Callable<Integer> {
             description = "Kafka bootstrap servers (env CAPLAB_BOOTSTRAP; default: ${DEFAULT-VALUE}).")
     String bootstrap;
 
+    @Mixin
+    KafkaLoginOptions kafkaLogin;
+
     @Option(names = "--state-dir", defaultValue = "./.caplab/rebuild", paramLabel = "DIR",
             description = "Local state directory for the replay, removed afterwards (default: ${DEFAULT-VALUE}).")
     Path stateDir;
@@ -31,7 +35,8 @@ public final class RebuildCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         // The same settings as the live app (StreamsCommand, EmbeddedStack), so only the code's analysis changed.
-        RebuildReport report = Rebuild.run(StreamsSettings.of(bootstrap, stateDir), timeout);
+        RebuildReport report = Rebuild.run(StreamsSettings.of(bootstrap, stateDir)
+                .withKafkaSecurity(kafkaLogin.security()), timeout);
         System.out.println(report.describe());
         System.out.println("a running sink ('caplab up' or 'caplab sink') writes these rows over the earlier ones; "
                 + "for a fresh database start 'caplab sink' with a new --group against it");

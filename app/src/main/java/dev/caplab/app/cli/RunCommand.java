@@ -33,11 +33,14 @@ public final class RunCommand {
                 description = "Kafka bootstrap servers (default: $CAPLAB_BOOTSTRAP_SERVERS or ${DEFAULT-VALUE}).")
         String bootstrapServers;
 
+        @Mixin
+        KafkaLoginOptions kafkaLogin;
+
         /** Publishes the event and waits for Kafka's ack; returns the run id. */
         String publish(LifecycleRequest request, String runId) {
             SpecificRecord event = new LifecycleEvents(Clock.systemUTC()).toEvent(request, runId);
             try (LifecyclePublisher publisher = new LifecyclePublisher(
-                    new ProducerSettings(bootstrapServers, "caplab-cli"))) {
+                    new ProducerSettings(bootstrapServers, "caplab-cli", kafkaLogin.security()))) {
                 publisher.publish(event).join();
             }
             return event.get(event.getSchema().getField("runId").pos()).toString();

@@ -37,7 +37,7 @@ public final class ServeCommand implements Callable<Integer> {
         HikariDataSource dataSource = external.clickhouse().dataSource();
         WebSettings settings = new WebSettings(host, httpPort, external.bootstrap, external.clickhouse().database(),
                 external.clickhouse().httpUrl(), external.clickhouse().user(), external.clickhouse().password(),
-                parseTokens(tokens));
+                parseTokens(tokens), external.kafkaLogin.security());
         WebServer server = WebServer.start(settings, dataSource);
         System.out.println("caplab serve: http://" + host + ":" + server.port());
         UntilStopped.await("serve", server, dataSource);

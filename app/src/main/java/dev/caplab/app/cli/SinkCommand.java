@@ -22,7 +22,8 @@ public final class SinkCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         HikariDataSource ds = external.clickhouse().dataSource();
-        ClickHouseSink sink = ClickHouseSink.start(SinkSettings.of(external.bootstrap).withGroupId(group), ds);
+        ClickHouseSink sink = ClickHouseSink.start(SinkSettings.of(external.bootstrap).withGroupId(group)
+                .withKafkaSecurity(external.kafkaLogin.security()), ds);
         System.out.println("caplab sink running (" + group + ") " + external.bootstrap + " → " + external.clickhouseUrl);
         UntilStopped.await("sink", sink, ds);
         return sink.failure() == null ? 0 : 1;

@@ -63,8 +63,9 @@ public final class StepperCommand implements Callable<Integer> {
         }
         LifecycleEvents events = new LifecycleEvents(Clock.systemUTC());
         try (LifecyclePublisher publisher = new LifecyclePublisher(
-                new ProducerSettings(kafka.bootstrapServers, "caplab-stepper"));
-                KafkaVerdictSource verdicts = new KafkaVerdictSource(kafka.bootstrapServers)) {
+                new ProducerSettings(kafka.bootstrapServers, "caplab-stepper", kafka.kafkaLogin.security()));
+                KafkaVerdictSource verdicts = new KafkaVerdictSource(kafka.bootstrapServers,
+                        kafka.kafkaLogin.security())) {
             String run = runId;
             if (ownsRun) {
                 RunStarted started = (RunStarted) events.toEvent(new RunStartRequest(null, sut, null, null, provider,

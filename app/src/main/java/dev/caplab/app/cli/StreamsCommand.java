@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code caplab streams}: the streams role alone, against an existing Kafka cluster, until Ctrl-C. */
@@ -16,6 +17,9 @@ public final class StreamsCommand implements Callable<Integer> {
     @Option(names = "--bootstrap", defaultValue = ExternalOptions.BOOTSTRAP_DEFAULT, paramLabel = "HOST:PORT",
             description = "Kafka bootstrap servers (env CAPLAB_BOOTSTRAP; default: ${DEFAULT-VALUE}).")
     String bootstrap;
+
+    @Mixin
+    KafkaLoginOptions kafkaLogin;
 
     @Option(names = "--state-dir", defaultValue = "./.caplab/streams", paramLabel = "DIR",
             description = "Local state (RocksDB) directory (default: ${DEFAULT-VALUE}).")
@@ -28,7 +32,7 @@ public final class StreamsCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         StreamsRunner runner = StreamsRunner.start(StreamsSettings.of(bootstrap, stateDir)
-                .withApplicationId(applicationId));
+                .withApplicationId(applicationId).withKafkaSecurity(kafkaLogin.security()));
         runner.awaitRunning(Duration.ofMinutes(2));
         System.out.println("caplab streams running (" + applicationId + ") against " + bootstrap);
         UntilStopped.await("streams", runner);

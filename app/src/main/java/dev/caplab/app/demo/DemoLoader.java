@@ -3,6 +3,7 @@ package dev.caplab.app.demo;
 import dev.caplab.ingest.publish.ProducerSettings;
 import dev.caplab.schema.event.RunStarted;
 import dev.caplab.schema.event.SampleBatch;
+import dev.caplab.schema.kafka.KafkaClientSecurity;
 import dev.caplab.schema.serde.EventSerdes;
 import dev.caplab.schema.topic.TopicCatalog;
 import java.time.Duration;
@@ -48,21 +49,21 @@ public final class DemoLoader {
     }
 
     /** Loads every run of {@link DemoRuns#all()} that the cluster does not hold yet. */
-    public static DemoLoadReport load(String bootstrapServers) {
-        return load(bootstrapServers, DemoRuns.all());
+    public static DemoLoadReport load(String bootstrapServers, KafkaClientSecurity security) {
+        return load(bootstrapServers, security, DemoRuns.all());
     }
 
     /** Loads the given runs that the cluster does not hold yet, in order, one transaction per run. */
-    public static DemoLoadReport load(String bootstrapServers, List<DemoRun> runs) {
+    public static DemoLoadReport load(String bootstrapServers, KafkaClientSecurity security, List<DemoRun> runs) {
         Set<String> wanted = new LinkedHashSet<>();
         runs.forEach(r -> wanted.add(r.runId()));
-        Set<String> present = presentRunIds(bootstrapServers, wanted);
+        Set<String> present = presentRunIds(bootstrapServers, security, wanted);
         List<String> loaded = new ArrayList<>();
         List<String> skipped = new ArrayList<>();
         long lifecycle = 0;
         long batches = 0;
         long samples = 0;
-        try (Producer<String, byte[]> producer = new KafkaProducer<>(producerProperties(bootstrapServers),
+        try (Producer<String, byte[]> producer = new KafkaProducer<>(producerProperties(bootstrapServers, security),
                 new StringSerializer(), new ByteArraySerializer())) {
             initTransactions(producer, bootstrapServers);
             for (DemoRun run : runs) {
@@ -129,14 +130,14 @@ public final class DemoLoader {
     }
 
     /** Run ids among {@code wanted} whose RunStarted is committed on {@code caplab.runs}. */
-    static Set<String> presentRunIds(String bootstrapServers, Set<String> wanted) {
+    static Set<String> presentRunIds(String bootstrapServers, KafkaClientSecurity security, Set<String> wanted) {
         Map<String, Object> props = new HashMap<>();
         props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         props.put(ConsumerConfig.CLIENT_ID_CONFIG, "caplab-demo-loader-check");
         props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         Set<String> present = new LinkedHashSet<>();
-        try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(props, new StringDeserializer(),
+        try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(security.applyTo(props), new StringDeserializer(),
                 new ByteArrayDeserializer())) {
             List<TopicPartition> partitions = consumer.partitionsFor(TopicCatalog.RUNS, READ_TIMEOUT).stream()
                     .map(p -> new TopicPartition(p.topic(), p.partition())).toList();
@@ -176,8 +177,8 @@ public final class DemoLoader {
         return true;
     }
 
-    private static Map<String, Object> producerProperties(String bootstrapServers) {
-        Map<String, Object> props = new ProducerSettings(bootstrapServers, "caplab-demo-loader").asProperties();
+    private static Map<String, Object> producerProperties(String bootstrapServers, KafkaClientSecurity security) {
+        Map<String, Object> props = new ProducerSettings(bootstrapServers, "caplab-demo-loader", security).asProperties();
         props.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, TRANSACTIONAL_ID);
         // a run is a few hundred records; a minute is far more than one commit needs on any cluster
         props.put(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, 60_000);

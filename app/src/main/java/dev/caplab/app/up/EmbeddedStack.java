@@ -6,9 +6,9 @@ import dev.caplab.app.cli.ClickHouseTarget;
 import dev.caplab.app.cli.ServeCommand;
 import dev.caplab.app.web.WebServer;
 import dev.caplab.app.web.WebSettings;
-import dev.caplab.broker.BrokerSettings;
 import dev.caplab.broker.EmbeddedKafkaBroker;
 import dev.caplab.broker.Ports;
+import dev.caplab.schema.kafka.KafkaClientSecurity;
 import dev.caplab.store.engine.ChdbEngine;
 import dev.caplab.store.engine.ChdbLibrary;
 import dev.caplab.store.http.ClickHouseHttpServer;
@@ -54,9 +54,11 @@ public final class EmbeddedStack implements AutoCloseable {
     private void startAll(UpSettings settings, PrintStream out) {
         // Claim the HTTP port first: failing after Kafka and ClickHouse started would waste seconds and confuse.
         Ports.claim("HTTP", settings.host(), settings.httpPort());
-        EmbeddedKafkaBroker broker = track(EmbeddedKafkaBroker.start(
-                new BrokerSettings(settings.dataDir(), settings.host(), settings.kafkaPort())));
+        EmbeddedKafkaAccess kafkaAccess = EmbeddedKafkaAccess.of(settings);
+        EmbeddedKafkaBroker broker = track(EmbeddedKafkaBroker.start(kafkaAccess.broker()));
         bootstrapServers = broker.bootstrapServers();
+        // Every role below logs in as the broker's internal user (nothing when the broker is open).
+        KafkaClientSecurity kafkaLogin = broker.clientSecurity();
 
         Path lib = settings.chdbLib() != null ? settings.chdbLib() : ChdbLibrary.locate();
         ChdbEngine engine = track(ChdbEngine.open(lib, settings.dataDir().resolve("clickhouse")));
@@ -68,15 +70,17 @@ public final class EmbeddedStack implements AutoCloseable {
         ClickHouseTarget target = new ClickHouseTarget(clickhouseJdbcUrl, "default", "");
         target.migrate();
         HikariDataSource dataSource = track(target.dataSource());
-        track(StreamsRunner.start(StreamsSettings.of(bootstrapServers, settings.dataDir().resolve("streams"))));
-        track(ClickHouseSink.start(SinkSettings.of(bootstrapServers), dataSource));
+        track(StreamsRunner.start(StreamsSettings.of(bootstrapServers, settings.dataDir().resolve("streams"))
+                .withKafkaSecurity(kafkaLogin)));
+        track(ClickHouseSink.start(SinkSettings.of(bootstrapServers).withKafkaSecurity(kafkaLogin), dataSource));
 
         WebServer web = track(WebServer.start(new WebSettings(settings.host(), settings.httpPort(), bootstrapServers,
                 database, URI.create(clickhouse.httpUrl() + "/"), "default", "",
-                ServeCommand.parseTokens(settings.tokens())), dataSource));
+                ServeCommand.parseTokens(settings.tokens()), kafkaLogin), dataSource));
         httpPort = web.port();
 
         out.println("caplab: Kafka (KRaft, in-process)    " + bootstrapServers);
+        out.println("caplab: Kafka access                  " + kafkaAccess.notice());
         out.println("caplab: ClickHouse (chDB) HTTP        " + clickhouse.httpUrl() + "  (JDBC " + clickhouseJdbcUrl + ")");
         out.println("caplab: web page and query API        http://" + displayHost(settings.host()) + ":" + httpPort + "/");
         out.println("caplab: ingest                        http://" + displayHost(settings.host()) + ":" + httpPort
@@ -85,7 +89,7 @@ public final class EmbeddedStack implements AutoCloseable {
                 + "/v3/api-docs");
         out.println("caplab: data directory                " + settings.dataDir());
         if (settings.demo()) {
-            out.println("caplab: demo data                     " + DemoLoader.load(bootstrapServers).summary());
+            out.println("caplab: demo data                     " + DemoLoader.load(bootstrapServers, kafkaLogin).summary());
         }
         out.println("caplab: up; Ctrl-C stops everything");
     }

@@ -20,7 +20,8 @@ public final class UpCommand implements Callable<Integer> {
     Path dataDir;
 
     @Option(names = "--host", defaultValue = "127.0.0.1", paramLabel = "ADDR",
-            description = "Address every listener binds to; loopback by default (default: ${DEFAULT-VALUE}).")
+            description = "Address every listener binds to; loopback by default (default: ${DEFAULT-VALUE}). Kafka "
+                    + "binds it only with --token (SASL/PLAIN required); without tokens Kafka stays on loopback.")
     String host;
 
     @Option(names = "--http-port", defaultValue = "8080", paramLabel = "PORT",
@@ -32,7 +33,10 @@ public final class UpCommand implements Callable<Integer> {
     int clickhousePort;
 
     @Option(names = "--kafka-port", defaultValue = "9092", paramLabel = "PORT",
-            description = "Kafka bootstrap port of the in-process broker (default: ${DEFAULT-VALUE}).")
+            description = "Kafka bootstrap port of the in-process broker (default: ${DEFAULT-VALUE}). With --token it "
+                    + "takes only SASL/PLAIN: user caplab, the first read,write token as password "
+                    + "(CAPLAB_KAFKA_USER/CAPLAB_KAFKA_PASSWORD for the role commands); without, it is open to "
+                    + "every local user.")
     int kafkaPort;
 
     @Option(names = "--demo", negatable = true, defaultValue = "true", fallbackValue = "true",

@@ -49,6 +49,8 @@ public final class WebServer implements AutoCloseable {
         // Our own hook stops every role in order; logging must outlive it to report what happened.
         p.put("logging.register-shutdown-hook", false);
         p.put("caplab.ingest.bootstrap-servers", s.bootstrapServers());
+        p.put("caplab.ingest.kafka-user", s.kafkaSecurity().user());
+        p.put("caplab.ingest.kafka-password", s.kafkaSecurity().password());
         p.put("caplab.query.database", s.database());
         p.put("caplab.query.sql.clickhouse-url", s.clickhouseHttpUrl().toString());
         p.put("caplab.query.sql.user", s.clickhouseUser());

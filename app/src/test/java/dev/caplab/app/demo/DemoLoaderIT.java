@@ -28,16 +28,16 @@ class DemoLoaderIT {
     void loadsEveryRunOnceAcrossRestartsAndEveryEventReadsBack() {
         List<DemoRun> runs = DemoRuns.all();
         try (EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.start(BrokerSettings.loopback(dataDir, 0))) {
-            DemoLoadReport first = DemoLoader.load(broker.bootstrapServers(), runs.subList(0, 2));
+            DemoLoadReport first = DemoLoader.load(broker.bootstrapServers(), broker.clientSecurity(), runs.subList(0, 2));
             assertThat(first.loadedRunIds()).containsExactly(runs.get(0).runId(), runs.get(1).runId());
 
-            DemoLoadReport rest = DemoLoader.load(broker.bootstrapServers());
+            DemoLoadReport rest = DemoLoader.load(broker.bootstrapServers(), broker.clientSecurity());
             assertThat(rest.alreadyPresentRunIds()).containsExactly(runs.get(0).runId(), runs.get(1).runId());
             assertThat(rest.loadedRunIds()).containsExactlyElementsOf(
                     runs.subList(2, runs.size()).stream().map(DemoRun::runId).toList());
         }
         try (EmbeddedKafkaBroker restarted = EmbeddedKafkaBroker.start(BrokerSettings.loopback(dataDir, 0))) {
-            DemoLoadReport again = DemoLoader.load(restarted.bootstrapServers());
+            DemoLoadReport again = DemoLoader.load(restarted.bootstrapServers(), restarted.clientSecurity());
             assertThat(again.loadedRunIds()).isEmpty();
             assertThat(again.alreadyPresentRunIds()).containsExactlyElementsOf(DemoRuns.runIds());
 

@@ -2,6 +2,9 @@ package dev.caplab.app.up;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.caplab.broker.KafkaProbe;
+import dev.caplab.schema.kafka.KafkaClientSecurity;
+import dev.caplab.schema.topic.TopicCatalog;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.URI;
@@ -16,6 +19,8 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
+import org.apache.kafka.common.errors.SaslAuthenticationException;
+import org.apache.kafka.common.errors.TimeoutException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,13 +42,7 @@ class EmbeddedStackIT {
                     .contains("Kafka (KRaft, in-process)").contains("ClickHouse (chDB) HTTP").contains("web page");
             assertThat(get(stack, "/api/v1/health").body()).contains("\"status\":\"UP\"");
 
-            StringBuilder lines = new StringBuilder();
-            long t0 = 1_700_000_000_000_000_000L;
-            for (int i = 0; i < expected; i++) {
-                lines.append("cpu,host=sut-1,run=it-run usage=").append(i * 0.5).append(' ').append(t0 + i * 1_000_000_000L).append('\n');
-            }
-            HttpResponse<String> write = HTTP.send(HttpRequest.newBuilder(uri(stack, "/write?db=it-run"))
-                    .POST(HttpRequest.BodyPublishers.ofString(lines.toString())).build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> write = write(stack, expected, null);
             assertThat(write.statusCode()).as(write.body()).isEqualTo(204);
 
             assertThat(awaitSampleCount(stack, expected)).isEqualTo(expected);
@@ -52,6 +51,48 @@ class EmbeddedStackIT {
         try (EmbeddedStack restarted = EmbeddedStack.start(settings, new PrintStream(new ByteArrayOutputStream()))) {
             assertThat(sampleCount(restarted)).isEqualTo(expected);
         }
+    }
+
+    @Test
+    void withTokensKafkaTakesOnlySaslWhileCaplabsOwnRolesStillCarryAWriteToClickHouse() throws Exception {
+        String token = "it-write-token-0123456789";
+        UpSettings settings = new UpSettings(dataDir, "127.0.0.1", 0, 0, 0, false, null, List.of(token + "=read,write"));
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        long expected = 20;
+        try (EmbeddedStack stack = EmbeddedStack.start(settings, new PrintStream(printed, true, StandardCharsets.UTF_8))) {
+            String bootstrap = stack.bootstrapServers();
+            assertThat(printed.toString(StandardCharsets.UTF_8)).contains("SASL/PLAIN required").doesNotContain(token);
+
+            // Anyone on the host without the token is refused at the Kafka port; a tool given it gets in.
+            assertThat(KafkaProbe.produce(bootstrap, KafkaClientSecurity.NONE, TopicCatalog.SAMPLES, "forged"))
+                    .isInstanceOf(TimeoutException.class);
+            assertThat(KafkaProbe.consume(bootstrap, KafkaClientSecurity.NONE, TopicCatalog.SAMPLES))
+                    .isInstanceOf(TimeoutException.class);
+            assertThat(KafkaProbe.consume(bootstrap, KafkaClientSecurity.plain("caplab", "wrong-token-0123456789"),
+                    TopicCatalog.SAMPLES)).isInstanceOf(SaslAuthenticationException.class);
+            assertThat(KafkaProbe.consume(bootstrap, KafkaClientSecurity.plain(EmbeddedKafkaAccess.EXTERNAL_USER, token),
+                    TopicCatalog.SAMPLES)).isNull();
+
+            // caplab's own roles (HTTP ingest's producer, streams, the sink) log in as the internal user.
+            HttpResponse<String> write = write(stack, expected, token);
+            assertThat(write.statusCode()).as(write.body()).isEqualTo(204);
+            assertThat(awaitSampleCount(stack, expected)).isEqualTo(expected);
+        }
+    }
+
+    /** Writes {@code lines} cpu samples of run it-run through /write, with the token when one is given. */
+    private static HttpResponse<String> write(EmbeddedStack stack, long lines, String token) throws Exception {
+        StringBuilder body = new StringBuilder();
+        long t0 = 1_700_000_000_000_000_000L;
+        for (int i = 0; i < lines; i++) {
+            body.append("cpu,host=sut-1,run=it-run usage=").append(i * 0.5).append(' ').append(t0 + i * 1_000_000_000L).append('\n');
+        }
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri(stack, "/write?db=it-run"))
+                .POST(HttpRequest.BodyPublishers.ofString(body.toString()));
+        if (token != null) {
+            request.header("Authorization", "Bearer " + token);
+        }
+        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 
     private static long awaitSampleCount(EmbeddedStack stack, long expected) throws Exception {

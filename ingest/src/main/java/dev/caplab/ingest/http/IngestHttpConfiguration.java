@@ -29,12 +29,14 @@ public class IngestHttpConfiguration {
 
     @Bean(destroyMethod = "close")
     KafkaSampleSink ingestSampleSink(IngestProperties properties) {
-        return new KafkaSampleSink(new ProducerSettings(properties.bootstrapServers(), "caplab-ingest-samples"));
+        return new KafkaSampleSink(new ProducerSettings(properties.bootstrapServers(), "caplab-ingest-samples",
+                properties.kafkaSecurity()));
     }
 
     @Bean(destroyMethod = "close")
     LifecyclePublisher ingestLifecyclePublisher(IngestProperties properties) {
-        return new LifecyclePublisher(new ProducerSettings(properties.bootstrapServers(), "caplab-ingest-lifecycle"));
+        return new LifecyclePublisher(new ProducerSettings(properties.bootstrapServers(),
+                "caplab-ingest-lifecycle", properties.kafkaSecurity()));
     }
 
     @Bean

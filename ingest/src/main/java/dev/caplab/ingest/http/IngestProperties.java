@@ -1,17 +1,19 @@
 package dev.caplab.ingest.http;
 
+import dev.caplab.schema.kafka.KafkaClientSecurity;
 import java.time.Duration;
 import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
  * Settings of the HTTP ingest endpoints ({@code caplab.ingest.*}): where Kafka is, which bearer tokens may write,
- * the largest request body accepted (compressed and decompressed), and how long a request waits for Kafka's ack.
+ * the largest request body accepted (compressed and decompressed), how long a request waits for Kafka's ack, and
+ * the SASL/PLAIN login of its producers ({@code kafka-user}, {@code kafka-password}; none: PLAINTEXT).
  * With no tokens every write is refused unless {@code auth-disabled} is set explicitly (local demos only).
  */
 @ConfigurationProperties("caplab.ingest")
 public record IngestProperties(String bootstrapServers, List<IngestToken> tokens, Long maxBodyBytes,
-        Boolean authDisabled, Duration ackTimeout) {
+        Boolean authDisabled, Duration ackTimeout, String kafkaUser, String kafkaPassword) {
 
     public static final String DEFAULT_BOOTSTRAP_SERVERS = "127.0.0.1:9092";
     /** 64 MiB: a k6 or Telegraf flush of 5,000 lines is about 1 MiB; this leaves room without inviting abuse. */
@@ -31,5 +33,19 @@ public record IngestProperties(String bootstrapServers, List<IngestToken> tokens
         if (ackTimeout.isNegative() || ackTimeout.isZero()) {
             throw new IllegalArgumentException("caplab.ingest.ack-timeout must be positive, was " + ackTimeout);
         }
+        new KafkaClientSecurity(kafkaUser, kafkaPassword); // a user without password fails at startup, not at a write
+    }
+
+    /** Names and sizes only: token secrets and the Kafka password stay out of logs. */
+    @Override
+    public String toString() {
+        return "IngestProperties[bootstrapServers=" + bootstrapServers + ", tokens=" + tokens.size() + ", maxBodyBytes="
+                + maxBodyBytes + ", authDisabled=" + authDisabled + ", ackTimeout=" + ackTimeout + ", kafka="
+                + kafkaSecurity() + "]";
+    }
+
+    /** How the ingest producers log in to Kafka. */
+    public KafkaClientSecurity kafkaSecurity() {
+        return new KafkaClientSecurity(kafkaUser, kafkaPassword);
     }
 }

@@ -5,6 +5,7 @@ import dev.caplab.ingest.influx.TimestampPrecision;
 import dev.caplab.ingest.parse.ParseError;
 import dev.caplab.ingest.publish.RoutedSamples;
 import dev.caplab.ingest.publish.SampleSink;
+import dev.caplab.schema.kafka.KafkaClientSecurity;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -36,15 +37,22 @@ public final class Xk6KafkaConsumer implements Runnable, AutoCloseable {
     /** The {@code format} option of xk6-output-kafka. */
     public enum Format { JSON, INFLUXDB }
 
-    /** Where to read, how it is encoded, and what to assume for points without run or source tags. */
+    /** Where to read and how to log in, how it is encoded, and what to assume for points without run or source tags. */
     public record Settings(String bootstrapServers, String topic, String groupId, Format format, String defaultRunId,
-            String defaultSource) {
+            String defaultSource, KafkaClientSecurity kafkaSecurity) {
 
         public Settings {
             Objects.requireNonNull(bootstrapServers, "bootstrapServers");
             Objects.requireNonNull(topic, "topic");
             groupId = groupId == null || groupId.isBlank() ? "caplab-xk6-" + topic : groupId;
             Objects.requireNonNull(format, "format");
+            Objects.requireNonNull(kafkaSecurity, "kafkaSecurity");
+        }
+
+        /** Reading without authentication (PLAINTEXT). */
+        public Settings(String bootstrapServers, String topic, String groupId, Format format, String defaultRunId,
+                String defaultSource) {
+            this(bootstrapServers, topic, groupId, format, defaultRunId, defaultSource, KafkaClientSecurity.NONE);
         }
     }
 
@@ -66,7 +74,8 @@ public final class Xk6KafkaConsumer implements Runnable, AutoCloseable {
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         config.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 5_000);
-        this.consumer = new KafkaConsumer<>(config, new ByteArrayDeserializer(), new ByteArrayDeserializer());
+        this.consumer = new KafkaConsumer<>(settings.kafkaSecurity().applyTo(config), new ByteArrayDeserializer(),
+                new ByteArrayDeserializer());
     }
 
     @Override

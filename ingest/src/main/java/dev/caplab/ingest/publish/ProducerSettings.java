@@ -1,5 +1,6 @@
 package dev.caplab.ingest.publish;
 
+import dev.caplab.schema.kafka.KafkaClientSecurity;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -10,7 +11,7 @@ import org.apache.kafka.clients.producer.ProducerConfig;
  * default that changes between versions: idempotent, acks from all in-sync replicas, unbounded retries within the
  * delivery timeout, and batching tuned for many small SampleBatch records.
  */
-public record ProducerSettings(String bootstrapServers, String clientId) {
+public record ProducerSettings(String bootstrapServers, String clientId, KafkaClientSecurity kafkaSecurity) {
 
     /** Kafka waits this long to fill a batch; small, because HTTP clients wait for the ack. */
     public static final int LINGER_MS = 5;
@@ -25,6 +26,12 @@ public record ProducerSettings(String bootstrapServers, String clientId) {
             throw new IllegalArgumentException("bootstrap servers must not be blank");
         }
         Objects.requireNonNull(clientId, "clientId");
+        Objects.requireNonNull(kafkaSecurity, "kafkaSecurity");
+    }
+
+    /** A producer that does not authenticate (PLAINTEXT). */
+    public ProducerSettings(String bootstrapServers, String clientId) {
+        this(bootstrapServers, clientId, KafkaClientSecurity.NONE);
     }
 
     /** The producer properties; serializers are passed to the producer's constructor. */
@@ -45,6 +52,6 @@ public record ProducerSettings(String bootstrapServers, String clientId) {
         // raw topics are kept forever; lz4 costs little CPU and shrinks repetitive sample batches several times
         props.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4");
         props.put(ProducerConfig.PARTITIONER_IGNORE_KEYS_CONFIG, false);
-        return props;
+        return kafkaSecurity.applyTo(props);
     }
 }

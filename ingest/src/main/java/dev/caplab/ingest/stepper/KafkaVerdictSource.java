@@ -3,6 +3,7 @@ package dev.caplab.ingest.stepper;
 import dev.caplab.schema.event.Alert;
 import dev.caplab.schema.event.AlertKind;
 import dev.caplab.schema.event.StepVerdict;
+import dev.caplab.schema.kafka.KafkaClientSecurity;
 import dev.caplab.schema.serde.EventSerdes;
 import dev.caplab.schema.serde.UndecodableEventException;
 import dev.caplab.schema.topic.TopicCatalog;
@@ -31,10 +32,11 @@ public final class KafkaVerdictSource implements VerdictSource, AutoCloseable {
     private final KafkaConsumer<String, byte[]> consumer;
     private final Map<Integer, StepOutcome> seen = new HashMap<>();
 
-    public KafkaVerdictSource(String bootstrapServers) {
-        Map<String, Object> config = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+    public KafkaVerdictSource(String bootstrapServers, KafkaClientSecurity kafkaSecurity) {
+        Map<String, Object> config = kafkaSecurity.applyTo(new HashMap<>(Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
                 ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed")));
         this.consumer = new KafkaConsumer<>(config, new StringDeserializer(), new ByteArrayDeserializer());
         List<TopicPartition> partitions = java.util.stream.Stream.of(TopicCatalog.VERDICTS, TopicCatalog.ALERTS)
                 .flatMap(t -> consumer.partitionsFor(t).stream().map(p -> new TopicPartition(t, p.partition())))

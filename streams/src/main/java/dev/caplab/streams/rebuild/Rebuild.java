@@ -58,7 +58,7 @@ public final class Rebuild {
         StreamsSettings settings = base.withApplicationId(id).withGeneration(generation);
         Properties admin = new Properties();
         admin.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers());
-        try (Admin client = Admin.create(admin)) {
+        try (Admin client = Admin.create(settings.kafkaSecurity().applyTo(admin))) {
             Map<TopicPartition, Long> ends = TopicOffsets.latest(client, RAW);
             long processed;
             Map<String, Long> sent;

@@ -72,7 +72,7 @@ public final class ClickHouseSink implements AutoCloseable {
         p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
         p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, Integer.toString(s.maxBatchRecords()));
-        return p;
+        return s.kafkaSecurity().applyTo(p);
     }
 
     public long rowsWritten() {

@@ -1,18 +1,19 @@
 package dev.caplab.streams.sink;
 
+import dev.caplab.schema.kafka.KafkaClientSecurity;
 import dev.caplab.schema.topic.TopicCatalog;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 
 /**
- * Where the sink reads and how it batches: brokers, consumer group, topics, the largest batch per partition and
- * how long to wait for more records before writing a partial one. {@code maxBatchRecords} is also the alignment of
+ * Where the sink reads and how it batches: brokers and how it logs in, consumer group, topics, the largest batch
+ * per partition and how long to wait for more records before writing a partial one. {@code maxBatchRecords} is also the alignment of
  * batch boundaries (offsets {@code k·n … (k+1)·n-1} per partition), so it is part of the dedup contract: a replay
  * deduplicates against earlier inserts only with the same value.
  */
 public record SinkSettings(String bootstrapServers, String groupId, List<String> topics, int maxBatchRecords,
-                           Duration pollTimeout) {
+                           Duration pollTimeout, KafkaClientSecurity kafkaSecurity) {
 
     public static final String DEFAULT_GROUP = "caplab-sink";
     /** Raw and derived topics; the dead-letter topic is for operators, not tables. */
@@ -27,6 +28,13 @@ public record SinkSettings(String bootstrapServers, String groupId, List<String>
             throw new IllegalArgumentException("maxBatchRecords must be >= 1, was " + maxBatchRecords);
         }
         Objects.requireNonNull(pollTimeout, "pollTimeout");
+        Objects.requireNonNull(kafkaSecurity, "kafkaSecurity");
+    }
+
+    /** A sink that does not authenticate to Kafka (PLAINTEXT). */
+    public SinkSettings(String bootstrapServers, String groupId, List<String> topics, int maxBatchRecords,
+            Duration pollTimeout) {
+        this(bootstrapServers, groupId, topics, maxBatchRecords, pollTimeout, KafkaClientSecurity.NONE);
     }
 
     /**
@@ -39,6 +47,10 @@ public record SinkSettings(String bootstrapServers, String groupId, List<String>
     }
 
     public SinkSettings withGroupId(String id) {
-        return new SinkSettings(bootstrapServers, id, topics, maxBatchRecords, pollTimeout);
+        return new SinkSettings(bootstrapServers, id, topics, maxBatchRecords, pollTimeout, kafkaSecurity);
+    }
+
+    public SinkSettings withKafkaSecurity(KafkaClientSecurity s) {
+        return new SinkSettings(bootstrapServers, groupId, topics, maxBatchRecords, pollTimeout, s);
     }
 }
