@@ -29,6 +29,7 @@ import java.util.concurrent.locks.ReentrantLock;
 public final class ChdbEngine implements AutoCloseable {
 
     private static final Object OPEN_LOCK = new Object();
+    private static final int TOO_MANY_ROWS_OR_BYTES = 396;
     private static ChdbEngine open;
     private static ChdbNative loaded;
     private static Path loadedFrom;
@@ -155,6 +156,17 @@ public final class ChdbEngine implements AutoCloseable {
      * connection serializes its own statements; statements on different connections run concurrently.
      */
     public QueryResult query(Access access, byte[] statement, String format, Map<String, String> params) {
+        return query(access, statement, format, params, Long.MAX_VALUE);
+    }
+
+    /**
+     * Like {@link #query(Access, byte[], String, Map)}, failing with code 396 (TOO_MANY_ROWS_OR_BYTES) before
+     * copying a formatted result longer than {@code maxResultBytes}: the engine's own {@code max_result_bytes}
+     * counts blocks in memory, and a constant column or a verbose format formats to far more (measured: 40 MB of
+     * CSV passed a 1 MB limit).
+     */
+    public QueryResult query(Access access, byte[] statement, String format, Map<String, String> params,
+                             long maxResultBytes) {
         Objects.requireNonNull(access, "access");
         Objects.requireNonNull(statement, "statement");
         Objects.requireNonNull(format, "format");
@@ -175,7 +187,7 @@ public final class ChdbEngine implements AutoCloseable {
                             (long) fmt.length)
                     : invokeWithParams(conn, arena, sql, statement.length, fmtSeg, fmt.length, params);
             try {
-                return consume(result, statement);
+                return consume(result, statement, maxResultBytes);
             } catch (ClickHouseException e) {
                 drain(conn, arena);
                 throw e;
@@ -197,7 +209,7 @@ public final class ChdbEngine implements AutoCloseable {
         byte[] probe = "SELECT 1".getBytes(StandardCharsets.US_ASCII);
         MemorySegment fmt = arena.allocateFrom("TabSeparated");
         consume((MemorySegment) chdb.queryN.invokeExact(conn, arena.allocateFrom("SELECT 1"), (long) probe.length,
-                fmt, fmt.byteSize() - 1), probe);
+                fmt, fmt.byteSize() - 1), probe, Long.MAX_VALUE);
     }
 
     /** Opens {@code connection} on first use, pinned to {@code readonly=2}; its lock is held by the caller. */
@@ -209,7 +221,7 @@ public final class ChdbEngine implements AutoCloseable {
                 byte[] pin = "SET readonly = 2".getBytes(StandardCharsets.US_ASCII);
                 MemorySegment fmt = arena.allocateFrom("TabSeparated");
                 consume((MemorySegment) chdb.queryN.invokeExact(conn, arena.allocateFrom("SET readonly = 2"),
-                        (long) pin.length, fmt, fmt.byteSize() - 1), pin);
+                        (long) pin.length, fmt, fmt.byteSize() - 1), pin, Long.MAX_VALUE);
             } catch (Throwable t) {
                 chdb.closeConn.invokeExact(ptr);
                 throw t;
@@ -255,7 +267,7 @@ public final class ChdbEngine implements AutoCloseable {
                 names, nameLengths, values, valueLengths, (long) n);
     }
 
-    private QueryResult consume(MemorySegment result, byte[] statement) throws Throwable {
+    private QueryResult consume(MemorySegment result, byte[] statement, long maxResultBytes) throws Throwable {
         if (result.equals(MemorySegment.NULL)) {
             throw new EngineException("chDB returned no result for: " + preview(statement));
         }
@@ -268,6 +280,11 @@ public final class ChdbEngine implements AutoCloseable {
                 }
             }
             long length = (long) chdb.resultLength.invokeExact(result);
+            if (length > maxResultBytes) {
+                throw new ClickHouseException(TOO_MANY_ROWS_OR_BYTES, "Code: 396. DB::Exception: Limit for result"
+                        + " exceeded, max bytes: " + maxResultBytes + ", current bytes: " + length
+                        + " (formatted result). (TOO_MANY_ROWS_OR_BYTES)");
+            }
             MemorySegment buffer = (MemorySegment) chdb.resultBuffer.invokeExact(result);
             byte[] data = length == 0 || buffer.equals(MemorySegment.NULL) ? new byte[0]
                     : buffer.reinterpret(length).toArray(ValueLayout.JAVA_BYTE);

@@ -32,7 +32,6 @@ final class EngineSessions {
     private static final String DEFAULT_DATABASE = "default";
     /** Never equal to a wanted value, so the setting is set (or reset) again. */
     private static final String UNKNOWN = "\u0000unknown";
-    private static final int TOO_MANY_ROWS_OR_BYTES = 396;
 
     private final ChdbEngine engine;
     private final Map<Access, ConnectionState> states = new EnumMap<>(Access.class);
@@ -88,15 +87,8 @@ final class EngineSessions {
             String ast = engine.query(Access.READER, utf8("EXPLAIN AST " + TRAILING_FORMAT.matcher(canonical)
                     .replaceFirst("")), "TabSeparatedRaw", request.params()).text();
             ReaderStatementPolicy.check(ast, readableDatabases);
-            QueryResult result = engine.query(Access.READER, utf8(canonical), request.format(), request.params());
-            if (result.data().length > maxResultBytes) {
-                // The engine's max_result_bytes counts blocks in memory: a constant column or a verbose format
-                // yields far more bytes than it counts (measured: 40 MB of CSV under a 1 MB limit).
-                throw new ClickHouseException(TOO_MANY_ROWS_OR_BYTES, "Code: 396. DB::Exception: Limit for result"
-                        + " exceeded, max bytes: " + maxResultBytes + ", current bytes: " + result.data().length
-                        + " (formatted result). (TOO_MANY_ROWS_OR_BYTES)");
-            }
-            return result;
+            // The formatted result is limited too, not only the blocks the engine counts for max_result_bytes.
+            return engine.query(Access.READER, utf8(canonical), request.format(), request.params(), maxResultBytes);
         } finally {
             state.lock.unlock();
         }
