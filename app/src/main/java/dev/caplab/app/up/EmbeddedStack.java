@@ -4,6 +4,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import dev.caplab.app.demo.DemoLoader;
 import dev.caplab.app.cli.ClickHouseTarget;
 import dev.caplab.app.cli.ServeCommand;
+import dev.caplab.app.web.CliToken;
 import dev.caplab.app.web.WebServer;
 import dev.caplab.app.web.WebSettings;
 import dev.caplab.broker.EmbeddedKafkaBroker;
@@ -12,7 +13,9 @@ import dev.caplab.schema.kafka.KafkaClientSecurity;
 import dev.caplab.store.engine.ChdbEngine;
 import dev.caplab.store.engine.ChdbLibrary;
 import dev.caplab.store.http.ClickHouseHttpServer;
+import dev.caplab.store.http.Credential;
 import dev.caplab.store.http.HttpSettings;
+import dev.caplab.store.http.ReaderLimits;
 import dev.caplab.store.schema.Migrations;
 import dev.caplab.streams.StreamsRunner;
 import dev.caplab.streams.StreamsSettings;
@@ -23,6 +26,9 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -62,12 +68,20 @@ public final class EmbeddedStack implements AutoCloseable {
 
         Path lib = settings.chdbLib() != null ? settings.chdbLib() : ChdbLibrary.locate();
         ChdbEngine engine = track(ChdbEngine.open(lib, settings.dataDir().resolve("clickhouse")));
-        ClickHouseHttpServer clickhouse = track(ClickHouseHttpServer.start(engine,
-                new HttpSettings(settings.host(), settings.clickhousePort(), java.util.Optional.empty(),
-                        java.util.Optional.empty(), 4, 64)));
         String database = Migrations.DEFAULT_DATABASE;
+        List<CliToken> tokens = ServeCommand.parseTokens(settings.tokens());
+        // caplab's roles use a credential made for this process only (never printed); the SQL endpoint runs
+        // users' SQL, so it is a reader like any other, with its own random password.
+        Credential internal = Credential.random(HttpSettings.INTERNAL_USER);
+        Credential sqlEndpoint = Credential.random(HttpSettings.READER_USER);
+        Set<String> readerPasswords = new HashSet<>();
+        readerPasswords.add(sqlEndpoint.password());
+        tokens.stream().filter(t -> t.scopes().contains("read")).forEach(t -> readerPasswords.add(t.secret()));
+        ClickHouseHttpServer clickhouse = track(ClickHouseHttpServer.start(engine, HttpSettings.defaults()
+                .withHost(settings.host()).withPort(settings.clickhousePort()).withInternal(internal)
+                .withReaders(readerPasswords, tokens.isEmpty()).withReaderLimits(ReaderLimits.defaults(database))));
         clickhouseJdbcUrl = clickhouse.jdbcUrl(database);
-        ClickHouseTarget target = new ClickHouseTarget(clickhouseJdbcUrl, "default", "");
+        ClickHouseTarget target = new ClickHouseTarget(clickhouseJdbcUrl, internal.user(), internal.password());
         target.migrate();
         HikariDataSource dataSource = track(target.dataSource());
         track(StreamsRunner.start(StreamsSettings.of(bootstrapServers, settings.dataDir().resolve("streams"))
@@ -75,13 +89,15 @@ public final class EmbeddedStack implements AutoCloseable {
         track(ClickHouseSink.start(SinkSettings.of(bootstrapServers).withKafkaSecurity(kafkaLogin), dataSource));
 
         WebServer web = track(WebServer.start(new WebSettings(settings.host(), settings.httpPort(), bootstrapServers,
-                database, URI.create(clickhouse.httpUrl() + "/"), "default", "",
-                ServeCommand.parseTokens(settings.tokens()), kafkaLogin), dataSource));
+                database, URI.create(clickhouse.httpUrl() + "/"), sqlEndpoint.user(), sqlEndpoint.password(),
+                tokens, kafkaLogin), dataSource));
         httpPort = web.port();
 
         out.println("caplab: Kafka (KRaft, in-process)    " + bootstrapServers);
         out.println("caplab: Kafka access                  " + kafkaAccess.notice());
-        out.println("caplab: ClickHouse (chDB) HTTP        " + clickhouse.httpUrl() + "  (JDBC " + clickhouseJdbcUrl + ")");
+        out.println("caplab: ClickHouse (chDB) HTTP        " + clickhouse.httpUrl() + "  (read-only, "
+                + (tokens.isEmpty() ? "no credentials needed" : "user " + HttpSettings.READER_USER
+                + " with a read token as password") + ")");
         out.println("caplab: web page and query API        http://" + displayHost(settings.host()) + ":" + httpPort + "/");
         out.println("caplab: ingest                        http://" + displayHost(settings.host()) + ":" + httpPort
                 + "/write (InfluxDB line protocol), /api/v1/events");

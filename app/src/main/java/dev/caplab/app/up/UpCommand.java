@@ -20,8 +20,9 @@ public final class UpCommand implements Callable<Integer> {
     Path dataDir;
 
     @Option(names = "--host", defaultValue = "127.0.0.1", paramLabel = "ADDR",
-            description = "Address every listener binds to; loopback by default (default: ${DEFAULT-VALUE}). Kafka "
-                    + "binds it only with --token (SASL/PLAIN required); without tokens Kafka stays on loopback.")
+            description = "Address the web page, API and ClickHouse listeners bind to; loopback by default. Any "
+                    + "other address exposes them to the network: set --token. Kafka binds it only with --token "
+                    + "(SASL/PLAIN required); without tokens Kafka stays on loopback (default: ${DEFAULT-VALUE}).")
     String host;
 
     @Option(names = "--http-port", defaultValue = "8080", paramLabel = "PORT",
@@ -29,7 +30,9 @@ public final class UpCommand implements Callable<Integer> {
     int httpPort;
 
     @Option(names = "--clickhouse-port", defaultValue = "8123", paramLabel = "PORT",
-            description = "ClickHouse HTTP interface of the embedded engine (default: ${DEFAULT-VALUE}).")
+            description = "ClickHouse HTTP interface of the embedded engine. Others than caplab itself only read: one "
+                    + "SELECT, SHOW, DESCRIBE or EXPLAIN at a time, no file()/url(), capped time, memory and result "
+                    + "size (default: ${DEFAULT-VALUE}).")
     int clickhousePort;
 
     @Option(names = "--kafka-port", defaultValue = "9092", paramLabel = "PORT",
@@ -49,8 +52,9 @@ public final class UpCommand implements Callable<Integer> {
     Path chdbLib;
 
     @Option(names = "--token", paramLabel = "TOKEN=SCOPES",
-            description = "Bearer token and its scopes, e.g. s3cret=read,write; repeatable. Without any, loopback "
-                    + "requests need no token.")
+            description = "Bearer token and its scopes, e.g. s3cret=read,write; repeatable. With tokens, the "
+                    + "ClickHouse port admits readers only as user caplab-read with a read token as password. "
+                    + "Without any, nothing asks for a token: anyone who can reach --host may read.")
     java.util.List<String> tokens = new java.util.ArrayList<>();
 
     @Override

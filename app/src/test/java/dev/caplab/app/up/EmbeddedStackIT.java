@@ -45,11 +45,11 @@ class EmbeddedStackIT {
             HttpResponse<String> write = write(stack, expected, null);
             assertThat(write.statusCode()).as(write.body()).isEqualTo(204);
 
-            assertThat(awaitSampleCount(stack, expected)).isEqualTo(expected);
+            assertThat(awaitSampleCount(stack, expected, "default", "")).isEqualTo(expected);
         }
 
         try (EmbeddedStack restarted = EmbeddedStack.start(settings, new PrintStream(new ByteArrayOutputStream()))) {
-            assertThat(sampleCount(restarted)).isEqualTo(expected);
+            assertThat(sampleCount(restarted, "default", "")).isEqualTo(expected);
         }
     }
 
@@ -75,7 +75,8 @@ class EmbeddedStackIT {
             // caplab's own roles (HTTP ingest's producer, streams, the sink) log in as the internal user.
             HttpResponse<String> write = write(stack, expected, token);
             assertThat(write.statusCode()).as(write.body()).isEqualTo(204);
-            assertThat(awaitSampleCount(stack, expected)).isEqualTo(expected);
+            // with tokens, 8123 serves readers only with a read token as caplab-read's password
+            assertThat(awaitSampleCount(stack, expected, "caplab-read", token)).isEqualTo(expected);
             assertThat(printed.toString(StandardCharsets.UTF_8)).contains("SASL/PLAIN required").doesNotContain(token);
         }
     }
@@ -95,11 +96,11 @@ class EmbeddedStackIT {
         return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 
-    private static long awaitSampleCount(EmbeddedStack stack, long expected) throws Exception {
+    private static long awaitSampleCount(EmbeddedStack stack, long expected, String user, String password) throws Exception {
         long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
         long count = 0;
         while (System.nanoTime() < deadline) {
-            count = sampleCount(stack);
+            count = sampleCount(stack, user, password);
             if (count >= expected) {
                 return count;
             }
@@ -108,8 +109,8 @@ class EmbeddedStackIT {
         return count;
     }
 
-    private static long sampleCount(EmbeddedStack stack) throws Exception {
-        try (Connection c = DriverManager.getConnection(stack.clickhouseJdbcUrl(), "default", "");
+    private static long sampleCount(EmbeddedStack stack, String user, String password) throws Exception {
+        try (Connection c = DriverManager.getConnection(stack.clickhouseJdbcUrl(), user, password);
              Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SELECT count() FROM samples WHERE run_id = 'it-run'")) {
             rs.next();

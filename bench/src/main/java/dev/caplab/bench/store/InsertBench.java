@@ -38,9 +38,11 @@ public final class InsertBench {
         Path dir = Files.createTempDirectory("caplab-insert-bench-");
         ChdbEngine engine = ChdbEngine.open(ChdbLibrary.locate(), dir);
         try (ClickHouseHttpServer server = ClickHouseHttpServer.start(engine, HttpSettings.defaults().withPort(0));
-             var pool = StoreDataSources.create(server.jdbcUrl("default"), "default", "")) {
+             var pool = StoreDataSources.create(server.jdbcUrl("default"), server.settings().internal().user(),
+                     server.settings().internal().password())) {
             Migrations.apply(pool, "bench");
-            try (var benchPool = StoreDataSources.create(server.jdbcUrl("bench"), "default", "")) {
+            try (var benchPool = StoreDataSources.create(server.jdbcUrl("bench"), server.settings().internal().user(),
+                    server.settings().internal().password())) {
                 SampleRepository samples = new SampleRepository(benchPool);
                 SampleRowBinary encoder = new SampleRowBinary();
                 Consumer<List<SampleRow>> jdbc = rows -> samples.insertBatch(rows, null);

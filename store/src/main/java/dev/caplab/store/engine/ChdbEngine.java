@@ -9,11 +9,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.EnumMap;
 import java.util.Objects;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * The embedded ClickHouse engine (chDB) bound through FFM: one connection per process, calls serialized.
+ * The embedded ClickHouse engine (chDB) bound through FFM: a primary connection plus lazily opened read-only ones,
+ * each serializing its own calls. Measured on chDB 26.5.3: two connections to one data dir run queries at the same
+ * time (a {@code SELECT 42} on one answered in 4 ms while a 13 s cross join ran on the other; behind one shared lock
+ * it waited 10.3 s), so a reader's query never holds the connection caplab's own writes use.
  *
  * <p>chDB reads the host process's stdin as data for an INSERT whenever it is readable (chdb-io/chdb-core#239):
  * a process embedding it must not have data waiting on fd 0 (the launcher starts {@code caplab up} with
@@ -25,25 +29,24 @@ import java.util.concurrent.locks.ReentrantLock;
 public final class ChdbEngine implements AutoCloseable {
 
     private static final Object OPEN_LOCK = new Object();
+    private static final int TOO_MANY_ROWS_OR_BYTES = 396;
     private static ChdbEngine open;
     private static ChdbNative loaded;
     private static Path loadedFrom;
 
     private final ChdbNative chdb;
     private final Path dataDir;
-    private final MemorySegment connectionPtr;
-    private final MemorySegment connection;
-    private MemorySegment readOnlyConnectionPtr = MemorySegment.NULL;
-    private MemorySegment readOnlyConnection = MemorySegment.NULL;
-    private final ReentrantLock lock = new ReentrantLock();
-    private boolean closed;
+    private final Map<Access, Connection> connections = new EnumMap<>(Access.class);
+    private volatile boolean closed;
     private Path spoolDir;
 
     private ChdbEngine(ChdbNative chdb, Path dataDir, MemorySegment connectionPtr) {
         this.chdb = chdb;
         this.dataDir = dataDir;
-        this.connectionPtr = connectionPtr;
-        this.connection = deref(connectionPtr);
+        for (Access access : Access.values()) {
+            connections.put(access, new Connection());
+        }
+        connections.get(Access.READ_WRITE).bind(connectionPtr);
     }
 
     private static MemorySegment deref(MemorySegment connectionPtr) {
@@ -147,21 +150,34 @@ public final class ChdbEngine implements AutoCloseable {
     }
 
     /**
-     * Runs one statement on the connection for {@code access}. {@link Access#READ_ONLY} uses a second
-     * connection to the same data dir pinned to {@code readonly=2}: it may change its own settings but can
-     * never write data nor lower {@code readonly}, whatever the statement text says.
+     * Runs one statement on the connection for {@code access}. {@link Access#READ_ONLY} and {@link Access#READER}
+     * use their own connections to the same data dir pinned to {@code readonly=2}: they may change their own
+     * settings but can never write data nor lower {@code readonly}, whatever the statement text says. Each
+     * connection serializes its own statements; statements on different connections run concurrently.
      */
     public QueryResult query(Access access, byte[] statement, String format, Map<String, String> params) {
+        return query(access, statement, format, params, Long.MAX_VALUE);
+    }
+
+    /**
+     * Like {@link #query(Access, byte[], String, Map)}, failing with code 396 (TOO_MANY_ROWS_OR_BYTES) before
+     * copying a formatted result longer than {@code maxResultBytes}: the engine's own {@code max_result_bytes}
+     * counts blocks in memory, and a constant column or a verbose format formats to far more (measured: 40 MB of
+     * CSV passed a 1 MB limit).
+     */
+    public QueryResult query(Access access, byte[] statement, String format, Map<String, String> params,
+                             long maxResultBytes) {
         Objects.requireNonNull(access, "access");
         Objects.requireNonNull(statement, "statement");
         Objects.requireNonNull(format, "format");
         Objects.requireNonNull(params, "params");
-        lock.lock();
+        Connection connection = connections.get(access);
+        connection.lock.lock();
         try (Arena arena = Arena.ofConfined()) {
             if (closed) {
                 throw new EngineException("chDB engine on " + dataDir + " is closed");
             }
-            MemorySegment conn = access == Access.READ_ONLY ? readOnlyConnection() : connection;
+            MemorySegment conn = access == Access.READ_WRITE ? connection.conn : readOnlyConnection(connection);
             MemorySegment sql = arena.allocate(statement.length + 1L);
             MemorySegment.copy(statement, 0, sql, ValueLayout.JAVA_BYTE, 0, statement.length);
             byte[] fmt = format.getBytes(StandardCharsets.US_ASCII);
@@ -171,7 +187,7 @@ public final class ChdbEngine implements AutoCloseable {
                             (long) fmt.length)
                     : invokeWithParams(conn, arena, sql, statement.length, fmtSeg, fmt.length, params);
             try {
-                return consume(result, statement);
+                return consume(result, statement, maxResultBytes);
             } catch (ClickHouseException e) {
                 drain(conn, arena);
                 throw e;
@@ -181,7 +197,7 @@ public final class ChdbEngine implements AutoCloseable {
         } catch (Throwable t) {
             throw new EngineException("chDB call failed on " + dataDir, t);
         } finally {
-            lock.unlock();
+            connection.lock.unlock();
         }
     }
 
@@ -193,26 +209,38 @@ public final class ChdbEngine implements AutoCloseable {
         byte[] probe = "SELECT 1".getBytes(StandardCharsets.US_ASCII);
         MemorySegment fmt = arena.allocateFrom("TabSeparated");
         consume((MemorySegment) chdb.queryN.invokeExact(conn, arena.allocateFrom("SELECT 1"), (long) probe.length,
-                fmt, fmt.byteSize() - 1), probe);
+                fmt, fmt.byteSize() - 1), probe, Long.MAX_VALUE);
     }
 
-    private MemorySegment readOnlyConnection() throws Throwable {
-        if (readOnlyConnection.equals(MemorySegment.NULL)) {
+    /** Opens {@code connection} on first use, pinned to {@code readonly=2}; its lock is held by the caller. */
+    private MemorySegment readOnlyConnection(Connection connection) throws Throwable {
+        if (connection.conn.equals(MemorySegment.NULL)) {
             MemorySegment ptr = rawConnect(chdb, dataDir);
             MemorySegment conn = deref(ptr);
             try (Arena arena = Arena.ofConfined()) {
                 byte[] pin = "SET readonly = 2".getBytes(StandardCharsets.US_ASCII);
                 MemorySegment fmt = arena.allocateFrom("TabSeparated");
                 consume((MemorySegment) chdb.queryN.invokeExact(conn, arena.allocateFrom("SET readonly = 2"),
-                        (long) pin.length, fmt, fmt.byteSize() - 1), pin);
+                        (long) pin.length, fmt, fmt.byteSize() - 1), pin, Long.MAX_VALUE);
             } catch (Throwable t) {
                 chdb.closeConn.invokeExact(ptr);
                 throw t;
             }
-            readOnlyConnectionPtr = ptr;
-            readOnlyConnection = conn;
+            connection.bind(ptr);
         }
-        return readOnlyConnection;
+        return connection.conn;
+    }
+
+    /** One chDB connection and the lock serializing its calls (a connection runs one statement at a time). */
+    private static final class Connection {
+        final ReentrantLock lock = new ReentrantLock();
+        MemorySegment ptr = MemorySegment.NULL;
+        MemorySegment conn = MemorySegment.NULL;
+
+        void bind(MemorySegment connectionPtr) {
+            ptr = connectionPtr;
+            conn = deref(connectionPtr);
+        }
     }
 
     private MemorySegment invokeWithParams(MemorySegment connection, Arena arena, MemorySegment sql,
@@ -239,7 +267,7 @@ public final class ChdbEngine implements AutoCloseable {
                 names, nameLengths, values, valueLengths, (long) n);
     }
 
-    private QueryResult consume(MemorySegment result, byte[] statement) throws Throwable {
+    private QueryResult consume(MemorySegment result, byte[] statement, long maxResultBytes) throws Throwable {
         if (result.equals(MemorySegment.NULL)) {
             throw new EngineException("chDB returned no result for: " + preview(statement));
         }
@@ -252,6 +280,11 @@ public final class ChdbEngine implements AutoCloseable {
                 }
             }
             long length = (long) chdb.resultLength.invokeExact(result);
+            if (length > maxResultBytes) {
+                throw new ClickHouseException(TOO_MANY_ROWS_OR_BYTES, "Code: 396. DB::Exception: Limit for result"
+                        + " exceeded, max bytes: " + maxResultBytes + ", current bytes: " + length
+                        + " (formatted result). (TOO_MANY_ROWS_OR_BYTES)");
+            }
             MemorySegment buffer = (MemorySegment) chdb.resultBuffer.invokeExact(result);
             byte[] data = length == 0 || buffer.equals(MemorySegment.NULL) ? new byte[0]
                     : buffer.reinterpret(length).toArray(ValueLayout.JAVA_BYTE);
@@ -310,27 +343,36 @@ public final class ChdbEngine implements AutoCloseable {
         /** The primary connection: reads, writes, DDL. */
         READ_WRITE,
         /** A connection pinned to {@code readonly=2}: reads and setting changes only. */
-        READ_ONLY
+        READ_ONLY,
+        /**
+         * Another connection pinned to {@code readonly=2}, for callers outside caplab: their queries queue on it,
+         * never on the connections caplab's own roles use.
+         */
+        READER
     }
 
     /** Closes the connection, which shuts the embedded server down; the data stays in {@link #dataDir()}. */
     @Override
     public void close() {
         synchronized (OPEN_LOCK) {
-            lock.lock();
+            // Every lock, in one fixed order, so no statement is running on a connection being closed.
+            connections.values().forEach(c -> c.lock.lock());
             try {
                 if (closed) {
                     return;
                 }
                 closed = true;
-                if (!readOnlyConnectionPtr.equals(MemorySegment.NULL)) {
-                    chdb.closeConn.invokeExact(readOnlyConnectionPtr);
+                // The primary connection last: closing it shuts the embedded server down.
+                for (Access access : List.of(Access.READER, Access.READ_ONLY, Access.READ_WRITE)) {
+                    Connection c = connections.get(access);
+                    if (!c.ptr.equals(MemorySegment.NULL)) {
+                        chdb.closeConn.invokeExact(c.ptr);
+                    }
                 }
-                chdb.closeConn.invokeExact(connectionPtr);
             } catch (Throwable t) {
                 throw new EngineException("chdb_close_conn failed for " + dataDir, t);
             } finally {
-                lock.unlock();
+                connections.values().forEach(c -> c.lock.unlock());
                 if (open == this) {
                     open = null;
                 }

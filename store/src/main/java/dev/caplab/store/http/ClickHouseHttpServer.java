@@ -8,25 +8,30 @@ import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.RejectedExecutionHandler;
+import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Serves a {@link ChdbEngine} with ClickHouse's HTTP protocol so unmodified ClickHouse clients (JDBC, curl,
- * notebooks) reach the embedded engine exactly as they would a server.
+ * notebooks) reach the embedded engine exactly as they would a server: caplab itself with its internal credential,
+ * everyone else as a limited reader (see {@link HttpSettings}).
  */
 public final class ClickHouseHttpServer implements AutoCloseable {
 
     private final HttpServer server;
-    private final ThreadPoolExecutor executor;
+    private final List<ThreadPoolExecutor> executors;
     private final HttpSettings settings;
 
-    private ClickHouseHttpServer(HttpServer server, ThreadPoolExecutor executor, HttpSettings settings) {
+    private ClickHouseHttpServer(HttpServer server, List<ThreadPoolExecutor> executors, HttpSettings settings) {
         this.server = server;
-        this.executor = executor;
+        this.executors = executors;
         this.settings = settings;
     }
 
@@ -44,22 +49,41 @@ public final class ClickHouseHttpServer implements AutoCloseable {
         } catch (IOException e) {
             throw new ServerStartException("cannot bind " + settings.host() + ":" + settings.port(), e);
         }
-        AtomicInteger n = new AtomicInteger();
-        // Bounded on both sides; when the queue is full the acceptor thread runs the request itself,
-        // which stops it accepting more: backpressure instead of unbounded memory.
-        ThreadPoolExecutor executor = new ThreadPoolExecutor(settings.workerThreads(), settings.workerThreads(),
-                30, TimeUnit.SECONDS, new ArrayBlockingQueue<>(settings.queueCapacity()), r -> {
-                    Thread t = new Thread(r, "clickhouse-http-" + n.incrementAndGet());
-                    t.setDaemon(true);
-                    return t;
-                }, new ThreadPoolExecutor.CallerRunsPolicy());
-        EngineSessions sessions = new EngineSessions(engine);
+        // HttpServer's own threads only authenticate and route (cheap; when they are all busy the acceptor does it
+        // itself, which stops it accepting more: backpressure instead of unbounded memory).
+        ThreadPoolExecutor dispatch = pool("clickhouse-http-dispatch-", 2, new ArrayBlockingQueue<>(256),
+                new ThreadPoolExecutor.CallerRunsPolicy());
+        // caplab's own requests: bounded on both sides, same backpressure.
+        ThreadPoolExecutor internal = pool("clickhouse-http-", settings.workerThreads(),
+                new ArrayBlockingQueue<>(settings.queueCapacity()), new ThreadPoolExecutor.CallerRunsPolicy());
+        // Readers: one running, the others each waiting on a thread of their own until their turn or timeout;
+        // beyond that, refused at once (503) rather than queued where caplab's requests would wait behind them.
+        ThreadPoolExecutor readers = pool("clickhouse-http-reader-", 1 + settings.readerLimits().queuedQueries(),
+                new SynchronousQueue<>(), new ThreadPoolExecutor.AbortPolicy());
+        EngineSessions sessions = EngineSessions.of(engine);
         String timezone = engine.query("SELECT timezone()", "TabSeparated").text().strip();
         String version = engine.query("SELECT version()", "TabSeparated").text().strip();
-        server.createContext("/", new QueryHandler(sessions, settings, timezone, version));
-        server.setExecutor(executor);
+        server.createContext("/", new QueryHandler(sessions, settings, internal, readers, timezone, version));
+        server.setExecutor(dispatch);
         server.start();
-        return new ClickHouseHttpServer(server, executor, settings);
+        return new ClickHouseHttpServer(server, List.of(dispatch, internal, readers), settings);
+    }
+
+    private static ThreadPoolExecutor pool(String name, int threads, BlockingQueue<Runnable> queue,
+                                           RejectedExecutionHandler whenFull) {
+        AtomicInteger n = new AtomicInteger();
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS, queue, r -> {
+            Thread t = new Thread(r, name + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        }, whenFull);
+        pool.allowCoreThreadTimeOut(true);
+        return pool;
+    }
+
+    /** What this server was started with, including caplab's own credential (for in-process clients). */
+    public HttpSettings settings() {
+        return settings;
     }
 
     /** The bound port (the real one when 0 was asked for). */
@@ -82,13 +106,15 @@ public final class ClickHouseHttpServer implements AutoCloseable {
     @Override
     public void close() {
         server.stop(1);
-        executor.shutdown();
+        executors.forEach(ThreadPoolExecutor::shutdown);
         try {
-            if (!executor.awaitTermination(5, TimeUnit.SECONDS)) {
-                executor.shutdownNow();
+            for (ThreadPoolExecutor executor : executors) {
+                if (!executor.awaitTermination(5, TimeUnit.SECONDS)) {
+                    executor.shutdownNow();
+                }
             }
         } catch (InterruptedException e) {
-            executor.shutdownNow();
+            executors.forEach(ThreadPoolExecutor::shutdownNow);
             Thread.currentThread().interrupt();
         }
     }

@@ -116,8 +116,16 @@ record ClickHouseRequest(Optional<String> user, String password, Optional<String
         return out;
     }
 
-    /** Who the client says it is: Basic auth, X-ClickHouse-User/Key headers, or user/password URL options. */
-    record Credentials(Optional<String> user, String password) {
+    /**
+     * Who the client says it is: Basic auth, X-ClickHouse-User/Key headers, or user/password URL options;
+     * {@code inHeader} tells whether they came in a header, which a browser cannot add to a cross-site request.
+     */
+    record Credentials(Optional<String> user, String password, boolean inHeader) {
+
+        /** Whether the client claimed any identity at all. */
+        boolean presented() {
+            return user.isPresent() || !password.isEmpty();
+        }
 
         static Credentials of(Map<String, String> url, Map<String, String> headers) {
             String auth = headers.get("authorization");
@@ -131,14 +139,16 @@ record ClickHouseRequest(Optional<String> user, String password, Optional<String
                             + " header. (AUTHENTICATION_FAILED)");
                 }
                 int colon = decoded.indexOf(':');
-                return colon < 0 ? new Credentials(Optional.of(decoded), "")
-                        : new Credentials(Optional.of(decoded.substring(0, colon)), decoded.substring(colon + 1));
+                return colon < 0 ? new Credentials(Optional.of(decoded), "", true)
+                        : new Credentials(Optional.of(decoded.substring(0, colon)), decoded.substring(colon + 1),
+                                true);
             }
             Optional<String> user = Optional.ofNullable(headers.get("x-clickhouse-user"))
                     .or(() -> Optional.ofNullable(url.get("user")));
             String password = Optional.ofNullable(headers.get("x-clickhouse-key"))
                     .or(() -> Optional.ofNullable(url.get("password"))).orElse("");
-            return new Credentials(user, password);
+            boolean inHeader = headers.containsKey("x-clickhouse-user") || headers.containsKey("x-clickhouse-key");
+            return new Credentials(user, password, inHeader);
         }
     }
 }

@@ -8,21 +8,27 @@ import dev.caplab.store.engine.QueryResult;
 import java.nio.charset.StandardCharsets;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.regex.Pattern;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.stream.Collectors;
 
 /**
  * Gives each HTTP request the stateless view ClickHouse's HTTP interface promises (its own database and
  * settings) on top of chDB's stateful connections, by switching database and settings before each statement.
  *
- * <p>All engine access goes through one lock so the switch and the statement stay together.
+ * <p>Each connection has its own lock, held from the switch to the end of the statement; caplab's requests and
+ * readers' requests use different connections, so a reader's query never holds what the sink needs, and a
+ * query calling back into caplab could never wait on its own lock (readers cannot call out: no url()).
  */
 final class EngineSessions {
 
     private static final Pattern USE_STATEMENT = Pattern.compile("(?is)(^|;)\\s*USE\\s");
+    // The FORMAT clause ends formatQuery's canonical text when there is one; EXPLAIN would apply it to its output.
+    private static final Pattern TRAILING_FORMAT = Pattern.compile("\\s+FORMAT\\s+(?:[A-Za-z_][A-Za-z0-9_]*|`[^`]+`)$");
     private static final String DEFAULT_DATABASE = "default";
     /** Never equal to a wanted value, so the setting is set (or reset) again. */
     private static final String UNKNOWN = "\u0000unknown";
@@ -30,16 +36,65 @@ final class EngineSessions {
     private final ChdbEngine engine;
     private final Map<Access, ConnectionState> states = new EnumMap<>(Access.class);
 
-    EngineSessions(ChdbEngine engine) {
+    // One per engine: the connections' state is the engine's, whichever server (tests start several) uses it.
+    private static final Map<ChdbEngine, EngineSessions> BY_ENGINE = new IdentityHashMap<>();
+
+    /** The sessions of {@code engine}, shared by every HTTP server serving it. */
+    static synchronized EngineSessions of(ChdbEngine engine) {
+        return BY_ENGINE.computeIfAbsent(engine, EngineSessions::new);
+    }
+
+    private EngineSessions(ChdbEngine engine) {
         this.engine = Objects.requireNonNull(engine, "engine");
         // Baselines are what a request without settings must see: what ChdbEngine pinned at connect.
         states.put(Access.READ_WRITE, new ConnectionState(Map.of("async_insert", "0")));
         states.put(Access.READ_ONLY, new ConnectionState(Map.of()));
+        states.put(Access.READER, new ConnectionState(Map.of()));
     }
 
-    synchronized QueryResult execute(ClickHouseRequest request) {
+    /** Runs a request of caplab's own: any statement, on the primary connection (read-only one if asked). */
+    QueryResult execute(ClickHouseRequest request) {
         Access access = request.readOnly() ? Access.READ_ONLY : Access.READ_WRITE;
         ConnectionState state = states.get(access);
+        state.lock.lock();
+        try {
+            return executeLocked(access, state, request);
+        } finally {
+            state.lock.unlock();
+        }
+    }
+
+    /**
+     * Runs a reader's request: the statement is parsed by the engine (never executed) to check it is one
+     * statement the {@link ReaderStatementPolicy} allows, then that canonical text, and nothing else, runs on
+     * the readers' connection with {@code settings} and {@code database} (both already checked).
+     */
+    QueryResult executeReader(ClickHouseRequest request, Map<String, String> settings, String database,
+                              long maxResultBytes, Set<String> readableDatabases) {
+        if (request.insert().isPresent()) {
+            throw new ClickHouseException(ReaderSettings.READONLY, "Code: 164. DB::Exception: Cannot execute query"
+                    + " in readonly mode: readers of the embedded engine cannot insert. (READONLY)");
+        }
+        ConnectionState state = states.get(Access.READER);
+        state.lock.lock();
+        try {
+            state.useDatabase(Access.READER, database);
+            state.applySettings(Access.READER, settings);
+            // formatQuerySingleLine parses exactly one statement (a second one is a syntax error) without running it.
+            String canonical = engine.query(Access.READER, utf8("SELECT formatQuerySingleLine({statement:String})"),
+                    "TabSeparatedRaw", Map.of("statement", new String(request.statement(), StandardCharsets.UTF_8)))
+                    .text().stripTrailing();
+            String ast = engine.query(Access.READER, utf8("EXPLAIN AST " + TRAILING_FORMAT.matcher(canonical)
+                    .replaceFirst("")), "TabSeparatedRaw", request.params()).text();
+            ReaderStatementPolicy.check(ast, readableDatabases);
+            // The formatted result is limited too, not only the blocks the engine counts for max_result_bytes.
+            return engine.query(Access.READER, utf8(canonical), request.format(), request.params(), maxResultBytes);
+        } finally {
+            state.lock.unlock();
+        }
+    }
+
+    private QueryResult executeLocked(Access access, ConnectionState state, ClickHouseRequest request) {
         // An INSERT's data is not SQL: only its head can hold statements.
         String head = request.insert().map(InsertData::head).orElseGet(() -> new String(request.statement(), 0,
                 Math.min(request.statement().length, 4096), StandardCharsets.UTF_8));
@@ -72,6 +127,7 @@ final class EngineSessions {
 
     /** What one chDB connection currently has set, so switching costs nothing when nothing changes. */
     private final class ConnectionState {
+        private final ReentrantLock lock = new ReentrantLock();
         private final Map<String, String> baseline;
         private final Map<String, String> applied = new HashMap<>();
         private String currentDatabase = DEFAULT_DATABASE;

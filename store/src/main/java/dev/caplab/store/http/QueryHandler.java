@@ -4,127 +4,213 @@ import com.sun.net.httpserver.Headers;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 import dev.caplab.store.engine.ClickHouseException;
+import dev.caplab.store.http.Authenticator.Principal;
 import dev.caplab.store.engine.EngineException;
 import dev.caplab.store.engine.QueryResult;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.UUID;
-import java.util.zip.GZIPInputStream;
-import java.util.zip.InflaterInputStream;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 
-/** Answers ClickHouse HTTP requests (query, ping) from the embedded engine, with ClickHouse's error conventions. */
+/**
+ * Answers ClickHouse HTTP requests (query, ping) from the embedded engine, with ClickHouse's error conventions.
+ *
+ * <p>Runs on the HTTP server's dispatch threads only long enough to decide who is asking (headers and URL, no
+ * body), then hands the request to caplab's own workers or to the readers' queue: a flood of readers waiting for
+ * their turn never occupies a thread caplab's sink needs.
+ */
 final class QueryHandler implements HttpHandler {
 
     private static final Logger LOG = LoggerFactory.getLogger(QueryHandler.class);
-    private static final int AUTHENTICATION_FAILED = 516;
     private static final byte[] OK = "Ok.\n".getBytes(StandardCharsets.US_ASCII);
 
     private final EngineSessions sessions;
     private final HttpSettings settings;
+    private final Authenticator authenticator;
+    private final Executor internalWorkers;
+    private final Executor readerWorkers;
+    private final Semaphore readerTurn = new Semaphore(1, true);
     private final String timezone;
     private final String version;
 
-    QueryHandler(EngineSessions sessions, HttpSettings settings, String timezone, String version) {
+    QueryHandler(EngineSessions sessions, HttpSettings settings, Executor internalWorkers, Executor readerWorkers,
+                 String timezone, String version) {
         this.sessions = sessions;
         this.settings = settings;
+        this.authenticator = new Authenticator(settings);
+        this.internalWorkers = internalWorkers;
+        this.readerWorkers = readerWorkers;
         this.timezone = timezone;
         this.version = version;
     }
 
     @Override
     public void handle(HttpExchange exchange) throws IOException {
-        try (exchange) {
-            String path = exchange.getRequestURI().getPath();
-            if ("/ping".equals(path) || "/replicas_status".equals(path)) {
-                send(exchange, 200, OK, "text/plain; charset=UTF-8");
-                return;
-            }
-            if (!"/".equals(path) && !"/query".equals(path)) {
-                send(exchange, 404, ("There is no handle " + path + "\n").getBytes(StandardCharsets.UTF_8),
-                        "text/plain; charset=UTF-8");
-                return;
-            }
-            serve(exchange);
-        } catch (IOException e) {
-            // The client went away mid-request; nothing to answer, but never silently.
-            LOG.debug("HTTP exchange failed: {}", e.toString());
-            throw e;
+        String path = exchange.getRequestURI().getPath();
+        if ("/ping".equals(path) || "/replicas_status".equals(path)) {
+            respond(exchange, () -> send(exchange, 200, OK, "text/plain; charset=UTF-8"));
+            return;
+        }
+        if (!"/".equals(path) && !"/query".equals(path)) {
+            respond(exchange, () -> send(exchange, 404, ("There is no handle " + path + "\n")
+                    .getBytes(StandardCharsets.UTF_8), "text/plain; charset=UTF-8"));
+            return;
+        }
+        String queryId = UUID.randomUUID().toString();
+        Map<String, String> headers = lowerCaseHeaders(exchange);
+        Principal principal;
+        try {
+            principal = authenticator.authenticate(ClickHouseRequest.Credentials.of(
+                    ClickHouseRequest.decodeQueryString(exchange.getRequestURI().getRawQuery()), headers), headers);
+        } catch (RuntimeException e) {
+            respond(exchange, () -> sendFailure(exchange, queryId, e));
+            return;
+        }
+        if (principal == Principal.INTERNAL) {
+            internalWorkers.execute(() -> respond(exchange, () -> serve(exchange, headers, queryId, principal)));
+            return;
+        }
+        long queuedAtNanos = System.nanoTime();
+        try {
+            readerWorkers.execute(() -> respond(exchange, () -> serveReader(exchange, headers, queryId,
+                    queuedAtNanos)));
+        } catch (RejectedExecutionException e) {
+            respond(exchange, () -> sendFailure(exchange, queryId, busy("readers' queue is full")));
         }
     }
 
-    private void serve(HttpExchange exchange) throws IOException {
-        String queryId = UUID.randomUUID().toString();
+    private void serveReader(HttpExchange exchange, Map<String, String> headers, String queryId, long queuedAtNanos)
+            throws IOException {
+        ReaderLimits limits = settings.readerLimits();
+        long waitNanos = TimeUnit.MILLISECONDS.toNanos(limits.queueWaitMillis()) - (System.nanoTime() - queuedAtNanos);
         try {
-            byte[] body = readBody(exchange);
+            if (!readerTurn.tryAcquire(Math.max(0, waitNanos), TimeUnit.NANOSECONDS)) {
+                sendFailure(exchange, queryId, busy("no turn within " + limits.queueWaitMillis() + " ms"));
+                return;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            sendFailure(exchange, queryId, busy("the server is stopping"));
+            return;
+        }
+        try {
+            serve(exchange, headers, queryId, Principal.READER);
+        } finally {
+            readerTurn.release();
+        }
+    }
+
+    private static RequestRefusedException busy(String why) {
+        return new RequestRefusedException(503, RequestRefusedException.TOO_MANY_QUERIES, "Code: 202."
+                + " DB::Exception: Too many simultaneous queries from readers (" + why + "); caplab's own work comes"
+                + " first. Try again later. (TOO_MANY_SIMULTANEOUS_QUERIES)", 1);
+    }
+
+    private void serve(HttpExchange exchange, Map<String, String> headers, String queryId, Principal principal)
+            throws IOException {
+        String id = queryId;
+        try {
+            byte[] body = RequestBody.read(exchange, principal == Principal.INTERNAL ? settings.maxBodyBytes()
+                    : settings.readerLimits().maxStatementBytes());
             String rawQuery = exchange.getRequestURI().getRawQuery();
             if (body.length == 0 && (rawQuery == null || !rawQuery.contains("query="))) {
                 send(exchange, 200, OK, "text/plain; charset=UTF-8");
                 return;
             }
-            ClickHouseRequest request = ClickHouseRequest.parse(rawQuery, lowerCaseHeaders(exchange), body);
-            queryId = request.queryId().orElse(queryId);
-            authenticate(request);
+            ClickHouseRequest request = ClickHouseRequest.parse(rawQuery, headers, body);
+            id = request.queryId().orElse(queryId);
             if (LOG.isTraceEnabled()) {
-                LOG.trace("query_id={} db={} format={} settings={} params={} statement={}", queryId,
-                        request.database(), request.format(), request.settings(), request.params().keySet(),
-                        new String(request.statement(), 0, Math.min(300, request.statement().length),
-                                StandardCharsets.UTF_8));
+                LOG.trace("query_id={} principal={} db={} format={} settings={} params={} statement={}", id,
+                        principal, request.database(), request.format(), request.settings(),
+                        request.params().keySet(), new String(request.statement(), 0,
+                                Math.min(300, request.statement().length), StandardCharsets.UTF_8));
             }
-            QueryResult result = sessions.execute(request);
+            QueryResult result = principal == Principal.INTERNAL ? sessions.execute(request) : executeReader(request);
             Headers h = exchange.getResponseHeaders();
-            h.set("X-ClickHouse-Query-Id", queryId);
+            h.set("X-ClickHouse-Query-Id", id);
             h.set("X-ClickHouse-Format", request.format());
             h.set("X-ClickHouse-Summary", summary(result));
             commonHeaders(h);
             send(exchange, 200, result.data(), contentType(request.format()));
-        } catch (ClickHouseException e) {
-            sendError(exchange, queryId, e.code(), e.getMessage());
-        } catch (EngineException e) {
-            LOG.error("embedded engine failure on query_id={}", queryId, e);
-            sendError(exchange, queryId, 1002, "Code: 1002. DB::Exception: embedded engine failure: "
-                    + e.getMessage() + ". (UNKNOWN_EXCEPTION)");
         } catch (RuntimeException e) {
-            // A bug of ours must still answer in ClickHouse's terms, not drop the connection without a word.
-            LOG.error("HTTP interface failure on query_id={}", queryId, e);
-            sendError(exchange, queryId, 1001, "Code: 1001. DB::Exception: embedded HTTP interface failure: " + e
-                    + ". (STD_EXCEPTION)");
+            sendFailure(exchange, id, e);
         }
     }
 
-    private void authenticate(ClickHouseRequest request) {
-        if (settings.user().isEmpty()) {
-            return;
+    private QueryResult executeReader(ClickHouseRequest request) {
+        ReaderLimits limits = settings.readerLimits();
+        String database = request.database().orElse(limits.defaultDatabase());
+        if (!limits.databases().contains(database)) {
+            throw new ClickHouseException(ReaderStatementPolicy.ACCESS_DENIED, "Code: 497. DB::Exception: "
+                    + HttpSettings.READER_USER + ": Not enough privileges: database " + database + " is not readable"
+                    + " here. (ACCESS_DENIED)");
         }
-        boolean userOk = request.user().map(u -> constantTimeEquals(u, settings.user().get())).orElse(false);
-        boolean passwordOk = constantTimeEquals(request.password(), settings.password().orElse(""));
-        if (!userOk || !passwordOk) {
-            throw new ClickHouseException(AUTHENTICATION_FAILED, "Code: 516. DB::Exception: "
-                    + request.user().orElse("default") + ": Authentication failed: password is incorrect, or there"
-                    + " is no user with such name. (AUTHENTICATION_FAILED)");
+        return sessions.executeReader(request, ReaderSettings.effective(request.settings(), limits), database,
+                limits.maxResultBytes(), limits.databases());
+    }
+
+    /** Answers a failure in ClickHouse's terms: a bug of ours too, rather than dropping the connection. */
+    private void sendFailure(HttpExchange exchange, String queryId, RuntimeException failure) throws IOException {
+        switch (failure) {
+            case RequestRefusedException e -> {
+                if (e.httpStatus() == 401) {
+                    exchange.getResponseHeaders().set("WWW-Authenticate", "Basic realm=\"ClickHouse\"");
+                }
+                if (e.retryAfterSeconds() > 0) {
+                    exchange.getResponseHeaders().set("Retry-After", Integer.toString(e.retryAfterSeconds()));
+                }
+                sendError(exchange, queryId, e.httpStatus(), e.code(), e.getMessage());
+            }
+            case ClickHouseException e -> sendError(exchange, queryId, statusFor(e.code()), e.code(), e.getMessage());
+            case EngineException e -> {
+                LOG.error("embedded engine failure on query_id={}", queryId, e);
+                sendError(exchange, queryId, 500, 1002, "Code: 1002. DB::Exception: embedded engine failure: "
+                        + e.getMessage() + ". (UNKNOWN_EXCEPTION)");
+            }
+            default -> {
+                LOG.error("HTTP interface failure on query_id={}", queryId, failure);
+                sendError(exchange, queryId, 500, 1001, "Code: 1001. DB::Exception: embedded HTTP interface failure: "
+                        + failure + ". (STD_EXCEPTION)");
+            }
         }
     }
 
-    private static boolean constantTimeEquals(String a, String b) {
-        return MessageDigest.isEqual(a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
+    /** Runs {@code answer} and closes the exchange, on whichever thread serves it. */
+    private static void respond(HttpExchange exchange, Answer answer) {
+        try (exchange) {
+            answer.run();
+        } catch (IOException e) {
+            // The client went away mid-request; nothing to answer, but never silently.
+            LOG.debug("HTTP exchange failed: {}", e.toString());
+        } catch (RuntimeException e) {
+            LOG.error("HTTP exchange failed unanswered", e);
+        }
     }
 
-    private void sendError(HttpExchange exchange, String queryId, int code, String message) throws IOException {
+    /** Writes a response; may fail with the client gone. */
+    @FunctionalInterface
+    private interface Answer {
+        void run() throws IOException;
+    }
+
+    private void sendError(HttpExchange exchange, String queryId, int status, int code, String message)
+            throws IOException {
         Headers h = exchange.getResponseHeaders();
         h.set("X-ClickHouse-Exception-Code", Integer.toString(code));
         h.set("X-ClickHouse-Query-Id", queryId);
         commonHeaders(h);
         String text = message.startsWith("Code:") ? message : "Code: " + code + ". DB::Exception: " + message;
-        send(exchange, statusFor(code), (text + " (version " + version + ")\n").getBytes(StandardCharsets.UTF_8),
+        send(exchange, status, (text + " (version " + version + ")\n").getBytes(StandardCharsets.UTF_8),
                 "text/plain; charset=UTF-8");
     }
 
@@ -137,7 +223,8 @@ final class QueryHandler implements HttpHandler {
     static int statusFor(int code) {
         return switch (code) {
             case 62, 36, 27, 115, 73, 26, 6, 38, 41, 53, 72, 117 -> 400;
-            case AUTHENTICATION_FAILED, 164, 497 -> 403;
+            case RequestRefusedException.AUTHENTICATION_FAILED -> 401;
+            case 164, 497 -> 403;
             case 60, 81 -> 404;
             default -> 500;
         };
@@ -174,21 +261,6 @@ final class QueryHandler implements HttpHandler {
             }
         });
         return out;
-    }
-
-    private static byte[] readBody(HttpExchange exchange) throws IOException {
-        String encoding = Optional.ofNullable(exchange.getRequestHeaders().getFirst("Content-Encoding"))
-                .map(s -> s.strip().toLowerCase(Locale.ROOT)).orElse("");
-        InputStream raw = exchange.getRequestBody();
-        try (InputStream in = switch (encoding) {
-            case "", "identity" -> raw;
-            case "gzip" -> new GZIPInputStream(raw, 64 * 1024);
-            case "deflate" -> new InflaterInputStream(raw);
-            default -> throw new ClickHouseException(ClickHouseRequest.BAD_ARGUMENTS, "Code: 36. DB::Exception:"
-                    + " unsupported Content-Encoding " + encoding + " (use gzip, deflate or none). (BAD_ARGUMENTS)");
-        }) {
-            return in.readAllBytes();
-        }
     }
 
     private static void send(HttpExchange exchange, int status, byte[] body, String contentType) throws IOException {

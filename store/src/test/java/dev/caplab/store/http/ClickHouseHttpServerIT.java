@@ -19,6 +19,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.Set;
 import java.util.zip.GZIPOutputStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -40,8 +41,14 @@ class ClickHouseHttpServerIT {
                 "TabSeparated");
     }
 
+    /** A request with caplab's own credential, in the headers ClickHouse clients use. */
+    private static HttpRequest.Builder asCaplab(URI uri) {
+        return HttpRequest.newBuilder(uri).header("X-ClickHouse-User", clickHouse.user())
+                .header("X-ClickHouse-Key", clickHouse.password());
+    }
+
     private static HttpResponse<String> post(String urlQuery, String body) throws Exception {
-        return HTTP.send(HttpRequest.newBuilder(URI.create(clickHouse.httpUrl() + "/" + urlQuery))
+        return HTTP.send(asCaplab(URI.create(clickHouse.httpUrl() + "/" + urlQuery))
                 .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
     }
 
@@ -52,7 +59,7 @@ class ClickHouseHttpServerIT {
     @Test
     void pingAndEmptyGetAnswerOk() throws Exception {
         for (String path : new String[] {"/ping", "/"}) {
-            HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(clickHouse.httpUrl() + path)).build(),
+            HttpResponse<String> r = HTTP.send(asCaplab(URI.create(clickHouse.httpUrl() + path)).build(),
                     HttpResponse.BodyHandlers.ofString());
             assertThat(r.statusCode()).isEqualTo(200);
             assertThat(r.body()).isEqualTo("Ok.\n");
@@ -61,7 +68,7 @@ class ClickHouseHttpServerIT {
 
     @Test
     void selectFormatJsonEachRowFromAGetQueryParameter() throws Exception {
-        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(clickHouse.httpUrl() + "/?query="
+        HttpResponse<String> r = HTTP.send(asCaplab(URI.create(clickHouse.httpUrl() + "/?query="
                 + q("SELECT toUInt8(number) AS n, toString(number) AS s FROM system.numbers LIMIT 2 FORMAT JSONEachRow")))
                 .build(), HttpResponse.BodyHandlers.ofString());
         assertThat(r.statusCode()).isEqualTo(200);
@@ -95,7 +102,7 @@ class ClickHouseHttpServerIT {
     @Test
     void theDatabaseComesFromTheUrlOrTheHeader() throws Exception {
         assertThat(post("?database=http_it", "SELECT currentDatabase()").body()).isEqualTo("http_it\n");
-        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(clickHouse.httpUrl() + "/"))
+        HttpResponse<String> r = HTTP.send(asCaplab(URI.create(clickHouse.httpUrl() + "/"))
                 .header("X-ClickHouse-Database", "system").POST(HttpRequest.BodyPublishers.ofString(
                         "SELECT currentDatabase()")).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(r.body()).isEqualTo("system\n");
@@ -133,7 +140,7 @@ class ClickHouseHttpServerIT {
             body.write('\n');
             body.write('\n');
         }
-        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(clickHouse.httpUrl() + "/?query="
+        HttpResponse<String> r = HTTP.send(asCaplab(URI.create(clickHouse.httpUrl() + "/?query="
                 + q("INSERT INTO http_it.bin (id, s) FORMAT RowBinary"))).POST(
                 HttpRequest.BodyPublishers.ofByteArray(body.toByteArray())).build(),
                 HttpResponse.BodyHandlers.ofString());
@@ -150,7 +157,7 @@ class ClickHouseHttpServerIT {
         try (GZIPOutputStream out = new GZIPOutputStream(gz)) {
             out.write("INSERT INTO http_it.tsv FORMAT TSV\n1\tone\n2\t\n3\tthree\n".getBytes(StandardCharsets.UTF_8));
         }
-        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(clickHouse.httpUrl() + "/"))
+        HttpResponse<String> r = HTTP.send(asCaplab(URI.create(clickHouse.httpUrl() + "/"))
                 .header("Content-Encoding", "gzip").POST(HttpRequest.BodyPublishers.ofByteArray(gz.toByteArray()))
                 .build(), HttpResponse.BodyHandlers.ofString());
         assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
@@ -162,8 +169,8 @@ class ClickHouseHttpServerIT {
     void clientV2InsertApiSendsItsBinaryBodyThrough() throws Exception {
         engine.query("CREATE TABLE IF NOT EXISTS http_it.v2 (id UInt32, s String) ENGINE = MergeTree ORDER BY id",
                 "TabSeparated");
-        try (Client client = new Client.Builder().addEndpoint(clickHouse.httpUrl()).setUsername("default")
-                .setPassword("").compressServerResponse(false).setDefaultDatabase("http_it").build()) {
+        try (Client client = new Client.Builder().addEndpoint(clickHouse.httpUrl()).setUsername(clickHouse.user())
+                .setPassword(clickHouse.password()).compressServerResponse(false).setDefaultDatabase("http_it").build()) {
             String rows = "{\"id\":1,\"s\":\"a\"}\n{\"id\":2,\"s\":\"\"}\n\n{\"id\":3,\"s\":\"c\"}\n";
             client.insert("v2", new ByteArrayInputStream(rows.getBytes(StandardCharsets.UTF_8)),
                     ClickHouseFormat.JSONEachRow).get();
@@ -180,12 +187,12 @@ class ClickHouseHttpServerIT {
 
     @Test
     void credentialsAreCheckedWhenConfigured() throws Exception {
-        try (ClickHouseHttpServer secured = ClickHouseHttpServer.start(engine,
-                HttpSettings.defaults().withPort(0).withCredentials("caplab", "s3cret"))) {
+        try (ClickHouseHttpServer secured = ClickHouseHttpServer.start(engine, HttpSettings.defaults().withPort(0)
+                .withInternal(new Credential("caplab", "s3cret")).withReaders(Set.of("read-token-0123456789"), false))) {
             URI uri = URI.create(secured.httpUrl() + "/");
             HttpResponse<String> anonymous = HTTP.send(HttpRequest.newBuilder(uri)
                     .POST(HttpRequest.BodyPublishers.ofString("SELECT 1")).build(), HttpResponse.BodyHandlers.ofString());
-            assertThat(anonymous.statusCode()).isEqualTo(403);
+            assertThat(anonymous.statusCode()).isEqualTo(401);
             assertThat(anonymous.headers().firstValue("X-ClickHouse-Exception-Code")).contains("516");
             String basic = Base64.getEncoder().encodeToString("caplab:s3cret".getBytes(StandardCharsets.UTF_8));
             HttpResponse<String> ok = HTTP.send(HttpRequest.newBuilder(uri).header("Authorization", "Basic " + basic)

@@ -75,7 +75,7 @@ class ClickHouseRequestTest {
     @Test
     void errorCodesMapToTheStatusClickHouseUses() {
         assertThat(QueryHandler.statusFor(62)).isEqualTo(400);
-        assertThat(QueryHandler.statusFor(516)).isEqualTo(403);
+        assertThat(QueryHandler.statusFor(516)).as("401 so clients and browsers know credentials are wanted").isEqualTo(401);
         assertThat(QueryHandler.statusFor(60)).isEqualTo(404);
         assertThat(QueryHandler.statusFor(241)).isEqualTo(500);
     }

@@ -91,7 +91,9 @@ public final class EmbeddedClickHouse {
             engine.close();
             deleteRecursively(dir);
         }, "embedded-clickhouse-shutdown"));
-        return new EmbeddedClickHouse(server.httpUrl(), "default", "", Optional.of(engine), Optional.of(server));
+        // Tests act as caplab itself (DDL, inserts): they use the server's internal credential.
+        return new EmbeddedClickHouse(server.httpUrl(), server.settings().internal().user(),
+                server.settings().internal().password(), Optional.of(engine), Optional.of(server));
     }
 
     /** Whether this is the in-process engine (false: an external server from {@code CLICKHOUSE_URL}). */

@@ -1,0 +1,72 @@
+package dev.caplab.store.http;
+
+import dev.caplab.store.http.ClickHouseRequest.Credentials;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.Map;
+import java.util.Set;
+
+/** Decides who sent a request: caplab itself, a reader, or nobody allowed (401), refusing browsers' cross-site calls. */
+final class Authenticator {
+
+    /** Who a request runs as. */
+    enum Principal {
+        /** caplab's own roles: full access, no limits. */
+        INTERNAL,
+        /** Anyone else allowed in: one read-only statement at a time within the reader limits. */
+        READER
+    }
+
+    // Values of Sec-Fetch-Site a browser sends when another page (even on another localhost port) makes the call.
+    private static final Set<String> FOREIGN_SITES = Set.of("cross-site", "same-site");
+
+    private final HttpSettings settings;
+
+    Authenticator(HttpSettings settings) {
+        this.settings = settings;
+    }
+
+    /**
+     * The principal for these credentials. A page in a browser can make a {@code text/plain} POST to any port
+     * without a preflight, but cannot add an {@code Authorization} or {@code X-ClickHouse-*} header without
+     * CORS approval (never given here): a request marked by a browser as coming from a page is refused unless
+     * its credentials are in a header.
+     */
+    Principal authenticate(Credentials credentials, Map<String, String> lowerCaseHeaders) {
+        boolean fromPage = lowerCaseHeaders.containsKey("origin")
+                || FOREIGN_SITES.contains(lowerCaseHeaders.getOrDefault("sec-fetch-site", ""));
+        if (fromPage && !credentials.inHeader()) {
+            throw new RequestRefusedException(403, RequestRefusedException.ACCESS_DENIED, "Code: 497. DB::Exception:"
+                    + " requests from a web page (Origin or Sec-Fetch-Site header) must carry credentials in the"
+                    + " Authorization or X-ClickHouse-User/X-ClickHouse-Key headers. (ACCESS_DENIED)");
+        }
+        String user = credentials.user().orElse("default");
+        if (user.equals(settings.internal().user()) && equal(credentials.password(), settings.internal().password())) {
+            return Principal.INTERNAL;
+        }
+        if (user.equals(HttpSettings.READER_USER) && matchesAny(credentials.password(), settings.readerPasswords())) {
+            return Principal.READER;
+        }
+        boolean anonymous = !credentials.presented() || ("default".equals(user) && credentials.password().isEmpty());
+        if (anonymous && settings.anonymousReaders()) {
+            return Principal.READER;
+        }
+        throw new RequestRefusedException(401, RequestRefusedException.AUTHENTICATION_FAILED, "Code: 516."
+                + " DB::Exception: " + user + ": Authentication failed: password is incorrect, or there is no user"
+                + " with such name. " + (anonymous ? "This caplab requires credentials: user "
+                + HttpSettings.READER_USER + " with a read token as password. " : "") + "(AUTHENTICATION_FAILED)");
+    }
+
+    private static boolean matchesAny(String password, Set<String> accepted) {
+        boolean match = false;
+        for (String candidate : accepted) {
+            match |= equal(password, candidate); // no early exit: the time taken says nothing about which matched
+        }
+        return match;
+    }
+
+    private static boolean equal(String a, String b) {
+        return MessageDigest.isEqual(a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
+    }
+}

@@ -1,0 +1,303 @@
+package dev.caplab.store.http;
+
+import dev.caplab.store.engine.ChdbEngine;
+import dev.caplab.store.testing.EmbeddedClickHouse;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.zip.GZIPOutputStream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Port 8123 attacked as a process on the same host (or a web page in a browser) would, each test a finding of
+ * issue #12 that succeeded before: the engine runs as the JVM's user, so whatever a reader can make it read or
+ * write is the host's.
+ */
+class ClickHouseHttpAttackIT {
+
+    private static final String DB = "attack_it";
+    private static final String READ_TOKEN = "read-token-0123456789abcdef";
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static EmbeddedClickHouse clickHouse;
+    private static ChdbEngine engine;
+    /** No tokens configured: anyone on the host is a reader. */
+    private static ClickHouseHttpServer open;
+    /** Tokens configured: readers must present one as caplab-read. */
+    private static ClickHouseHttpServer secured;
+    private static Path secretFile;
+    private static String secret;
+
+    @BeforeAll
+    static void start() throws Exception {
+        clickHouse = EmbeddedClickHouse.sharedEmbedded();
+        engine = clickHouse.engine().orElseThrow();
+        engine.query("CREATE DATABASE IF NOT EXISTS " + DB, "TabSeparated");
+        engine.query("CREATE TABLE IF NOT EXISTS " + DB + ".t (id UInt32) ENGINE = MergeTree ORDER BY id",
+                "TabSeparated");
+        engine.query("TRUNCATE TABLE " + DB + ".t", "TabSeparated");
+        engine.query("INSERT INTO " + DB + ".t VALUES (1), (2), (3)", "TabSeparated");
+        ReaderLimits limits = ReaderLimits.defaults(DB).withMaxExecutionSeconds(2).withMaxResultBytes(1 << 20)
+                .withQueue(4, 1_500);
+        HttpSettings base = HttpSettings.defaults().withPort(0).withReaderLimits(limits).withMaxBodyBytes(8 << 20);
+        open = ClickHouseHttpServer.start(engine, base);
+        secured = ClickHouseHttpServer.start(engine, base.withReaders(Set.of(READ_TOKEN), false));
+        secret = "secret-" + UUID.randomUUID();
+        secretFile = Files.createTempFile("caplab-attack-", ".txt");
+        Files.writeString(secretFile, secret + "\n");
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        open.close();
+        secured.close();
+        Files.deleteIfExists(secretFile);
+    }
+
+    private static HttpResponse<String> send(ClickHouseHttpServer server, String urlQuery, String body,
+                                             String... headers) throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(server.httpUrl() + "/" + urlQuery))
+                .timeout(Duration.ofSeconds(60)).POST(HttpRequest.BodyPublishers.ofString(body));
+        if (headers.length > 0) {
+            b.headers(headers);
+        }
+        return HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static String[] readerBasic() {
+        return new String[] {"Authorization", "Basic " + Base64.getEncoder().encodeToString(
+                (HttpSettings.READER_USER + ":" + READ_TOKEN).getBytes(StandardCharsets.UTF_8))};
+    }
+
+    private static String[] internalHeaders(ClickHouseHttpServer server) {
+        return new String[] {"X-ClickHouse-User", server.settings().internal().user(),
+                "X-ClickHouse-Key", server.settings().internal().password()};
+    }
+
+    private static String q(String text) {
+        return URLEncoder.encode(text, StandardCharsets.UTF_8);
+    }
+
+    private static long rows() {
+        return Long.parseLong(engine.query("SELECT count() FROM " + DB + ".t", "TabSeparated").text().strip());
+    }
+
+    @Test
+    void withTokensSetAReadWithoutCredentialsIs401() throws Exception {
+        HttpResponse<String> r = send(secured, "", "SELECT count() FROM " + DB + ".t");
+        assertThat(r.statusCode()).isEqualTo(401);
+        assertThat(r.headers().firstValue("X-ClickHouse-Exception-Code")).contains("516");
+        assertThat(send(secured, "?user=caplab-read&password=wrong-token-0123456789", "SELECT 1").statusCode())
+                .isEqualTo(401);
+        assertThat(send(secured, "?user=caplab&password=guess", "SELECT 1").statusCode()).isEqualTo(401);
+    }
+
+    @Test
+    void aReadTokenSelectsButCannotInsertAlterOrCreate() throws Exception {
+        long before = rows();
+        assertThat(send(secured, "", "SELECT count() FROM " + DB + ".t", readerBasic()).body())
+                .isEqualTo(before + "\n");
+        for (String write : List.of("INSERT INTO " + DB + ".t VALUES (9)", "INSERT INTO " + DB + ".t FORMAT TSV\n9\n",
+                "ALTER TABLE " + DB + ".t DELETE WHERE 1", "CREATE TABLE " + DB + ".made (a Int8) ENGINE = Memory",
+                "DROP TABLE " + DB + ".t", "SELECT 1; INSERT INTO " + DB + ".t VALUES (9)")) {
+            HttpResponse<String> r = send(secured, "", write, readerBasic());
+            assertThat(r.statusCode()).as(write).isIn(400, 403);
+        }
+        Thread.sleep(200); // an ALTER ... DELETE mutation, had it been accepted, runs asynchronously
+        assertThat(rows()).isEqualTo(before);
+        assertThat(engine.query("EXISTS TABLE " + DB + ".made", "TabSeparated").text()).isEqualTo("0\n");
+    }
+
+    @Test
+    void hostFilesAreUnreadableByReadersEvenWithoutTokens() throws Exception {
+        String path = secretFile.toString();
+        for (String attack : List.of("SELECT file('" + path + "')",
+                "SELECT * FROM file('" + path + "', 'LineAsString')",
+                "SELECT 1; SELECT file('" + path + "')",
+                "SELECT * FROM default.`" + path + "`",
+                "SELECT 1 WHERE 'x' IN default.`" + path + "`",
+                "DESCRIBE TABLE file('" + path + "', 'LineAsString')",
+                "SELECT * FROM (SELECT * FROM file('" + path + "', 'LineAsString'))",
+                "SELECT joinGet('default.`" + path + "`', 'x', 1)")) {
+            HttpResponse<String> r = send(open, "", attack);
+            assertThat(r.statusCode()).as(attack).isNotEqualTo(200);
+            assertThat(r.body()).as(attack).doesNotContain(secret);
+        }
+        HttpResponse<String> overlay = send(open, "?database=default", "SELECT * FROM `" + path + "`");
+        assertThat(overlay.statusCode()).isEqualTo(403);
+        assertThat(overlay.body()).doesNotContain(secret);
+    }
+
+    @Test
+    void intoOutfileIsRefusedAndNoFileAppears() throws Exception {
+        Path target = secretFile.resolveSibling("caplab-outfile-" + UUID.randomUUID() + ".txt");
+        for (String attack : List.of("SELECT 1 INTO OUTFILE '" + target + "'",
+                "SELECT 1 INTO OUTFILE '" + target + "' FORMAT CSV",
+                "EXPLAIN SELECT 1 INTO OUTFILE '" + target + "'")) {
+            assertThat(send(open, "", attack).statusCode()).as(attack).isNotEqualTo(200);
+            assertThat(send(secured, "", attack, readerBasic()).statusCode()).as(attack).isNotEqualTo(200);
+        }
+        assertThat(target).doesNotExist();
+    }
+
+    @Test
+    void urlToCaplabItselfIsRefusedAndNothingHangs() throws Exception {
+        HttpResponse<String> r = send(open, "", "SELECT * FROM url('" + open.httpUrl() + "/?query=SELECT+1',"
+                + " 'LineAsString')");
+        assertThat(r.statusCode()).isEqualTo(403);
+        assertThat(r.body()).contains("table function url");
+        assertThat(send(open, "", "SELECT 1").body()).isEqualTo("1\n");
+    }
+
+    @Test
+    void aCrossSitePostFromABrowserIsRefused() throws Exception {
+        String[] page = {"Origin", "http://evil.example", "Content-Type", "text/plain"};
+        HttpResponse<String> anonymous = send(open, "", "SELECT 1", page);
+        assertThat(anonymous.statusCode()).isEqualTo(403);
+        assertThat(anonymous.body()).contains("Origin");
+        assertThat(send(open, "", "SELECT 1", "Sec-Fetch-Site", "cross-site").statusCode()).isEqualTo(403);
+        // Credentials a page can put in a URL do not make it a legitimate client.
+        assertThat(send(secured, "?user=caplab-read&password=" + READ_TOKEN, "SELECT 1", page).statusCode())
+                .isEqualTo(403);
+        String internalUrl = "?user=" + open.settings().internal().user() + "&password="
+                + q(open.settings().internal().password());
+        long before = rows();
+        assertThat(send(open, internalUrl, "INSERT INTO " + DB + ".t VALUES (7)", page).statusCode()).isEqualTo(403);
+        assertThat(rows()).isEqualTo(before);
+        // A client that can set headers (not a page without CORS approval) is served.
+        String[] withHeaders = {"Origin", "http://dashboard.local", "Authorization", readerBasic()[1]};
+        assertThat(send(secured, "", "SELECT 1", withHeaders).body()).isEqualTo("1\n");
+    }
+
+    @Test
+    void aGzipBombIsAnswered413AndTheServerStillAnswers() throws Exception {
+        byte[] bomb = gzipOfZeros(64 << 20); // 64 MiB inflated, ~64 KB sent
+        for (String[] who : List.of(new String[0], internalHeaders(open))) {
+            HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(open.httpUrl() + "/?query="
+                    + q("INSERT INTO " + DB + ".t FORMAT RowBinary"))).header("Content-Encoding", "gzip")
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(bomb));
+            if (who.length > 0) {
+                b.headers(who);
+            }
+            HttpResponse<String> r = HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(r.statusCode()).as(r.body()).isEqualTo(413);
+            assertThat(r.body()).contains("too large");
+        }
+        assertThat(send(open, "", "SELECT 1").body()).isEqualTo("1\n");
+    }
+
+    @Test
+    void aHugeResultIsAnErrorNot200() throws Exception {
+        // 40 MB of CSV from a constant column: the engine's max_result_bytes counts 100 KB of it.
+        for (String urlQuery : List.of("", "?max_result_bytes=0&result_overflow_mode=throw",
+                "?max_result_bytes=1000000000")) {
+            HttpResponse<String> r = send(open, urlQuery, "SELECT repeat('x', 100000) FROM numbers(400) FORMAT CSV");
+            assertThat(r.statusCode()).as(urlQuery).isNotEqualTo(200);
+            assertThat(r.headers().firstValue("X-ClickHouse-Exception-Code")).as(urlQuery).contains("396");
+        }
+        HttpResponse<String> many = send(open, "", "SELECT number FROM numbers(10000000) FORMAT CSV");
+        assertThat(many.headers().firstValue("X-ClickHouse-Exception-Code")).contains("396");
+    }
+
+    @Test
+    void readersCannotLiftTheirLimits() throws Exception {
+        assertThat(send(open, "?max_execution_time=0&max_memory_usage=0", "SELECT getSetting('max_execution_time'),"
+                + " getSetting('max_memory_usage'), getSetting('timeout_overflow_mode')").body())
+                .isEqualTo("2\t" + (2L << 30) + "\tthrow\n");
+        assertThat(send(open, "?max_execution_time=1", "SELECT getSetting('max_execution_time')").body())
+                .as("a tighter limit is kept").isEqualTo("1\n");
+        for (String attack : List.of("SELECT 1 SETTINGS max_execution_time = 0", "SET max_execution_time = 0")) {
+            assertThat(send(open, "", attack).statusCode()).as(attack).isEqualTo(403);
+        }
+        assertThat(send(open, "?result_overflow_mode=break", "SELECT 1").statusCode()).isEqualTo(403);
+        assertThat(send(open, "?allow_introspection_functions=1", "SELECT 1").statusCode()).isEqualTo(403);
+    }
+
+    @Test
+    void readersStillGetWhatClientsNeed() throws Exception {
+        assertThat(send(open, "", "SELECT count() FROM t").body()).isEqualTo(rows() + "\n");
+        assertThat(send(open, "?param_x=41", "SELECT {x:UInt8} + 1").body()).isEqualTo("42\n");
+        assertThat(send(open, "?default_format=JSONEachRow", "SELECT sum(number) AS s FROM numbers(10)").body())
+                .isEqualTo("{\"s\":45}\n");
+        assertThat(send(open, "", "SHOW TABLES").body()).contains("t\n");
+        assertThat(send(open, "", "DESCRIBE TABLE t").body()).startsWith("id\tUInt32");
+        assertThat(send(open, "", "SELECT name FROM system.databases WHERE name = 'system'").body())
+                .isEqualTo("system\n");
+        assertThat(send(open, "", "EXPLAIN SELECT count() FROM t").statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void parallelHeavyReadersNeitherStarveTheWriterNorOutliveTheirLimit() throws Exception {
+        // Each takes far longer than the 2 s limit (a 10^10-pair cross join); 30 at once on 2 cores.
+        String heavy = "SELECT count() FROM numbers(100000) a, numbers(100000) b WHERE a.number + b.number = 7";
+        ExecutorService pool = Executors.newFixedThreadPool(30);
+        long before = rows();
+        List<Future<HttpResponse<String>>> readers = new ArrayList<>();
+        try {
+            for (int i = 0; i < 30; i++) {
+                readers.add(pool.submit(() -> send(open, "", heavy)));
+            }
+            Thread.sleep(300);
+            long worstInsertMillis = 0;
+            for (int i = 0; i < 20; i++) {
+                long t0 = System.nanoTime();
+                HttpResponse<String> r = send(open, "", "INSERT INTO " + DB + ".t VALUES (" + (100 + i) + ")",
+                        internalHeaders(open));
+                worstInsertMillis = Math.max(worstInsertMillis, (System.nanoTime() - t0) / 1_000_000);
+                assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+            }
+            // Unstarved, an insert takes milliseconds; behind one 10 s reader it would take 10 s.
+            assertThat(worstInsertMillis).as("slowest of 20 inserts while 30 readers hammer").isLessThan(3_000);
+            int timedOut = 0;
+            int busy = 0;
+            for (Future<HttpResponse<String>> f : readers) {
+                HttpResponse<String> r = f.get();
+                assertThat(r.statusCode()).as(r.body()).isNotEqualTo(200);
+                String code = r.headers().firstValue("X-ClickHouse-Exception-Code").orElse("");
+                if (code.equals("159")) {
+                    timedOut++;
+                } else if (r.statusCode() == 503) {
+                    assertThat(r.headers().firstValue("Retry-After")).isPresent();
+                    busy++;
+                }
+            }
+            assertThat(timedOut + busy).isEqualTo(30);
+            assertThat(timedOut).as("some readers ran and were stopped by the engine").isPositive();
+            assertThat(busy).as("the rest were turned away, not queued forever").isPositive();
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(rows()).isEqualTo(before + 20);
+        assertThat(send(open, "", "SELECT 1").body()).as("the engine is usable afterwards").isEqualTo("1\n");
+    }
+
+    private static byte[] gzipOfZeros(int bytes) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (GZIPOutputStream gz = new GZIPOutputStream(out)) {
+            byte[] zeros = new byte[1 << 20];
+            for (int i = 0; i < bytes / zeros.length; i++) {
+                gz.write(zeros);
+            }
+        }
+        return out.toByteArray();
+    }
+}
