@@ -31,6 +31,11 @@ class QuerySlots {
         return new Slot();
     }
 
+    /** Slots free right now. */
+    int free() {
+        return permits.availablePermits();
+    }
+
     /** One running statement's hold on a slot; closing it twice frees one slot only. */
     final class Slot implements AutoCloseable {
         private boolean released;
