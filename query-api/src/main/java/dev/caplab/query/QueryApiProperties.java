@@ -45,17 +45,23 @@ public record QueryApiProperties(String database, List<ApiToken> tokens, Boolean
     }
 
     /**
-     * Where the read-only SQL endpoint sends statements (ClickHouse's HTTP interface) and the limits ClickHouse
-     * enforces on each: {@code max_execution_time}, {@code max_result_rows}, {@code max_result_bytes}.
+     * Where the read-only SQL endpoint sends statements (ClickHouse's HTTP interface), the limits ClickHouse
+     * enforces on each ({@code max_execution_time}, {@code max_result_rows}, {@code max_result_bytes},
+     * {@code max_memory_usage}) and how many statements the endpoint runs at once.
      */
     public record SqlLimits(URI clickhouseUrl, String user, String password, Duration maxExecutionTime,
-                            Long maxResultRows, Long maxResultBytes) {
+                            Long maxResultRows, Long maxResultBytes, Long maxMemoryBytes,
+                            Integer maxConcurrentQueries) {
 
         public static final URI DEFAULT_URL = URI.create("http://127.0.0.1:8123/");
         public static final Duration DEFAULT_MAX_EXECUTION_TIME = Duration.ofSeconds(10);
         public static final long DEFAULT_MAX_RESULT_ROWS = 100_000;
         /** 64 MiB: a notebook's data frame, not a table dump. */
         public static final long DEFAULT_MAX_RESULT_BYTES = 64L * 1024 * 1024;
+        /** 1 GiB per statement: room for a join over a run's samples, not for starving the ingest beside it. */
+        public static final long DEFAULT_MAX_MEMORY_BYTES = 1024L * 1024 * 1024;
+        /** Readers beyond this wait outside (503) instead of queueing on the engine the pipeline writes through. */
+        public static final int DEFAULT_MAX_CONCURRENT_QUERIES = 4;
 
         public SqlLimits {
             clickhouseUrl = clickhouseUrl == null ? DEFAULT_URL : clickhouseUrl;
@@ -72,10 +78,22 @@ public record QueryApiProperties(String database, List<ApiToken> tokens, Boolean
                 throw new IllegalArgumentException("caplab.query.sql result limits must be >= 1, were rows="
                         + maxResultRows + " bytes=" + maxResultBytes);
             }
+            maxMemoryBytes = maxMemoryBytes == null ? DEFAULT_MAX_MEMORY_BYTES : maxMemoryBytes;
+            // 0 would mean "unlimited" to ClickHouse
+            if (maxMemoryBytes < 1) {
+                throw new IllegalArgumentException("caplab.query.sql.max-memory-bytes must be >= 1, was "
+                        + maxMemoryBytes);
+            }
+            maxConcurrentQueries = maxConcurrentQueries == null ? DEFAULT_MAX_CONCURRENT_QUERIES
+                    : maxConcurrentQueries;
+            if (maxConcurrentQueries < 1) {
+                throw new IllegalArgumentException("caplab.query.sql.max-concurrent-queries must be >= 1, was "
+                        + maxConcurrentQueries);
+            }
         }
 
         static SqlLimits defaults() {
-            return new SqlLimits(null, null, null, null, null, null);
+            return new SqlLimits(null, null, null, null, null, null, null, null);
         }
     }
 }

@@ -8,20 +8,24 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
+/** {@code POST /api/v1/sql}: one guarded, limited, read-only statement, within a concurrency slot. */
 @RestController
 class SqlController {
 
     private final SqlGuard guard;
     private final ClickHouseHttp clickhouse;
+    private final QuerySlots slots;
     private final String database;
 
-    SqlController(SqlGuard guard, ClickHouseHttp clickhouse, QueryApiProperties properties) {
+    SqlController(SqlGuard guard, ClickHouseHttp clickhouse, QuerySlots slots, QueryApiProperties properties) {
         this.guard = guard;
         this.clickhouse = clickhouse;
+        this.slots = slots;
         this.database = properties.database();
     }
 
-    @Operation(summary = "Run one read-only SELECT over caplab's tables (readonly, time and row limits);"
+    @Operation(summary = "Run one read-only SELECT over caplab's tables and pure functions (readonly; time, row,"
+            + " result-byte and memory limits; 503 with Retry-After when max-concurrent-queries run);"
             + " results as JSON, CSV or Arrow stream")
     @PostMapping(path = "/api/v1/sql", consumes = "application/json")
     ResponseEntity<byte[]> json(@RequestBody SqlRequest request) {
@@ -36,8 +40,11 @@ class SqlController {
 
     private ResponseEntity<byte[]> run(SqlRequest request) {
         SqlFormat format = SqlFormat.parse(request.format());
-        guard.check(request.sql(), database, request.params());
-        byte[] body = clickhouse.query(request.sql(), format.clickhouseFormat, request.params());
-        return ResponseEntity.ok().contentType(format.mediaType).body(body);
+        // the guard's EXPLAIN is engine work too, so it runs inside the slot
+        try (QuerySlots.Slot _ = slots.acquire()) {
+            String statement = guard.check(request.sql(), database, request.params());
+            byte[] body = clickhouse.query(statement, format.clickhouseFormat, request.params());
+            return ResponseEntity.ok().contentType(format.mediaType).body(body);
+        }
     }
 }

@@ -1,20 +1,36 @@
 package dev.caplab.query.sql;
 
 import dev.caplab.query.web.Problems;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 
-/** Rejected statements are 400; a limit hit is 422 naming the limit; ClickHouse failures keep ClickHouse's code. */
+/**
+ * Rejected statements are 400; a limit hit is 422 naming the limit; ClickHouse failures keep ClickHouse's code; all
+ * slots taken is 503 with {@code Retry-After}: the limit is the server's capacity, shared by all clients, not a rate
+ * one client exceeded (which 429 would say).
+ */
 @RestControllerAdvice(assignableTypes = SqlController.class)
 class SqlProblemHandler {
+
+    static final String RETRY_AFTER_SECONDS = "1";
 
     @ExceptionHandler(SqlRejectedException.class)
     ResponseEntity<ProblemDetail> rejected(SqlRejectedException e) {
         return ResponseEntity.badRequest().body(Problems.of(HttpStatus.BAD_REQUEST, "sql-rejected",
                 "Statement rejected", e.getMessage()));
+    }
+
+    @ExceptionHandler(SqlBusyException.class)
+    ResponseEntity<ProblemDetail> busy(SqlBusyException e) {
+        ProblemDetail p = Problems.of(HttpStatus.SERVICE_UNAVAILABLE, "sql-busy", "Too many statements running",
+                e.getMessage());
+        p.setProperty("maxConcurrentQueries", e.limit());
+        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).header(HttpHeaders.RETRY_AFTER, RETRY_AFTER_SECONDS)
+                .body(p);
     }
 
     @ExceptionHandler(SqlFailedException.class)

@@ -10,6 +10,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.springframework.http.HttpInputMessage;
 import org.springframework.http.HttpOutputMessage;
@@ -17,15 +19,22 @@ import org.springframework.http.MediaType;
 import org.springframework.http.converter.AbstractGenericHttpMessageConverter;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.http.converter.HttpMessageNotWritableException;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Writes records, lists of records and {@link Table}s as RFC 4180 CSV with a header of record component names,
- * so every table the API serves as JSON can also be read by {@code pandas.read_csv}. Maps become
- * {@code key=value;key=value}; nested lists and records are written as their {@code toString}-free CSV-safe text.
+ * so every table the API serves as JSON can also be read by {@code pandas.read_csv}. Maps become a JSON object in
+ * the cell ({@code {"k;=x":"v"}}), unambiguous whatever the keys hold; nested lists and records are written as their
+ * {@code toString}-free CSV-safe text. A text cell a spreadsheet would run as a formula is neutralised
+ * ({@link #neutralised}).
  */
 public final class CsvMessageConverter extends AbstractGenericHttpMessageConverter<Object> {
 
     public static final MediaType TEXT_CSV = new MediaType("text", "csv", StandardCharsets.UTF_8);
+
+    private static final String FORMULA_START = "=+-@\t\r";
+    private static final Pattern PLAIN_NUMBER = Pattern.compile("[+-]?(?:\\d+(?:\\.\\d*)?|\\.\\d+)(?:[eE][+-]?\\d+)?");
+    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     public CsvMessageConverter() {
         super(TEXT_CSV, new MediaType("text", "csv"));
@@ -93,14 +102,36 @@ public final class CsvMessageConverter extends AbstractGenericHttpMessageConvert
     static String cell(Object value) {
         String text = switch (value) {
             case null -> "";
-            case Map<?, ?> map -> map.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
-                    .collect(Collectors.joining(";"));
+            case Number number -> number.toString();
+            case Map<?, ?> map -> json(map);
             case Collection<?> list -> list.stream().map(CsvMessageConverter::plain).collect(Collectors.joining(";"));
             default -> plain(value);
         };
+        if (!(value instanceof Number)) {
+            text = neutralised(text);
+        }
         boolean quote = text.indexOf(',') >= 0 || text.indexOf('"') >= 0 || text.indexOf('\n') >= 0
-                || text.indexOf('\r') >= 0;
+                || text.indexOf('\r') >= 0 || text.startsWith("'");
         return quote ? '"' + text.replace("\"", "\"\"") + '"' : text;
+    }
+
+    /** Keys sorted, so the same map is always the same cell. */
+    private static String json(Map<?, ?> map) {
+        Map<String, Object> sorted = new TreeMap<>();
+        map.forEach((k, v) -> sorted.put(String.valueOf(k), v));
+        return JSON.writeValueAsString(sorted);
+    }
+
+    /**
+     * OWASP's CSV-injection rule: text starting with {@code = + - @}, tab or CR is prefixed with a single quote (and
+     * then quoted), so a spreadsheet shows it instead of evaluating it. A plain number such as {@code -1.5} or
+     * {@code +3e-2} is not a formula and stays as it is, so numeric columns still parse as numbers.
+     */
+    static String neutralised(String text) {
+        if (text.isEmpty() || FORMULA_START.indexOf(text.charAt(0)) < 0 || PLAIN_NUMBER.matcher(text).matches()) {
+            return text;
+        }
+        return "'" + text;
     }
 
     private static String plain(Object value) {

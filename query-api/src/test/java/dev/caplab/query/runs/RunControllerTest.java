@@ -46,7 +46,7 @@ class RunControllerTest {
                 .andExpect(content().contentTypeCompatibleWith("text/csv"))
                 .andReturn().getResponse().getContentAsString();
         assertThat(byParam.lines().findFirst().orElseThrow()).startsWith("runId,startedAt,endedAt,status,sutName");
-        assertThat(byParam).contains("ln-1vcpu,2026-07-28T10:00:00Z").contains("episode=ep19");
+        assertThat(byParam).contains("ln-1vcpu,2026-07-28T10:00:00Z").contains("\"{\"\"episode\"\":\"\"ep19\"\"");
         mvc.perform(get("/api/v1/runs/ln-1vcpu/steps").accept("text/csv")
                         .header(HttpHeaders.AUTHORIZATION, Tokens.READ))
                 .andExpect(status().isOk())
