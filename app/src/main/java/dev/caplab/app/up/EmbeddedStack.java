@@ -2,8 +2,8 @@ package dev.caplab.app.up;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.caplab.app.demo.DemoLoader;
+import dev.caplab.app.cli.AccessOptions;
 import dev.caplab.app.cli.ClickHouseTarget;
-import dev.caplab.app.cli.ServeCommand;
 import dev.caplab.app.web.WebServer;
 import dev.caplab.app.web.WebSettings;
 import dev.caplab.broker.BrokerSettings;
@@ -73,7 +73,7 @@ public final class EmbeddedStack implements AutoCloseable {
 
         WebServer web = track(WebServer.start(new WebSettings(settings.host(), settings.httpPort(), bootstrapServers,
                 database, URI.create(clickhouse.httpUrl() + "/"), "default", "",
-                ServeCommand.parseTokens(settings.tokens())), dataSource));
+                AccessOptions.parseTokens(settings.tokens()), settings.allowedOrigins()), dataSource));
         httpPort = web.port();
 
         out.println("caplab: Kafka (KRaft, in-process)    " + bootstrapServers);

@@ -1,12 +1,17 @@
 package dev.caplab.app.web;
 
+import dev.caplab.access.ApiToken;
 import java.net.URI;
 import java.util.List;
 import java.util.Objects;
 
-/** How the HTTP tier is started: listener, Kafka for ingest, ClickHouse for the SQL endpoint, tokens. */
+/**
+ * How the HTTP tier is started: listener, Kafka for ingest, ClickHouse for the SQL endpoint, tokens, and the browser
+ * origins besides its own page allowed to make state-changing calls.
+ */
 public record WebSettings(String host, int port, String bootstrapServers, String database, URI clickhouseHttpUrl,
-                          String clickhouseUser, String clickhousePassword, List<CliToken> tokens) {
+                          String clickhouseUser, String clickhousePassword, List<ApiToken> tokens,
+                          List<String> allowedOrigins) {
 
     public WebSettings {
         Objects.requireNonNull(host, "host");
@@ -16,6 +21,7 @@ public record WebSettings(String host, int port, String bootstrapServers, String
         clickhouseUser = clickhouseUser == null ? "" : clickhouseUser;
         clickhousePassword = clickhousePassword == null ? "" : clickhousePassword;
         tokens = List.copyOf(tokens);
+        allowedOrigins = List.copyOf(allowedOrigins);
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("HTTP port must be 0..65535, was " + port);
         }
