@@ -39,6 +39,11 @@ public final class WebServer implements AutoCloseable {
         return ((WebServerApplicationContext) context).getWebServer().getPort();
     }
 
+    /** The running application context, for tests that inspect what is mapped. */
+    ConfigurableApplicationContext context() {
+        return context;
+    }
+
     @Override
     public void close() {
         context.close();
