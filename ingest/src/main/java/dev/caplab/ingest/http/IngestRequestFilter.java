@@ -2,7 +2,6 @@ package dev.caplab.ingest.http;
 
 import dev.caplab.access.QueryString;
 import jakarta.servlet.FilterChain;
-import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
@@ -11,7 +10,6 @@ import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.Part;
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
@@ -84,8 +82,8 @@ final class IngestRequestFilter extends OncePerRequestFilter {
         @Override
         public ServletInputStream getInputStream() throws IOException {
             if (body == null) {
-                body = new Body(RequestBodies.decoded(super.getInputStream(),
-                        super.getHeader(HttpHeaders.CONTENT_ENCODING), limitBytes));
+                body = RequestBodies.decoded(super.getInputStream(), super.getHeader(HttpHeaders.CONTENT_ENCODING),
+                        limitBytes);
             }
             return body;
         }
@@ -173,46 +171,6 @@ final class IngestRequestFilter extends OncePerRequestFilter {
         @Override
         public Part getPart(String name) {
             return null;
-        }
-    }
-
-    /** The decoded body as a blocking servlet stream (controllers read synchronously). */
-    private static final class Body extends ServletInputStream {
-
-        private final InputStream in;
-        private boolean finished;
-
-        Body(InputStream in) {
-            this.in = in;
-        }
-
-        @Override
-        public int read() throws IOException {
-            int b = in.read();
-            finished = b < 0;
-            return b;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            int n = in.read(b, off, len);
-            finished = n < 0;
-            return n;
-        }
-
-        @Override
-        public boolean isFinished() {
-            return finished;
-        }
-
-        @Override
-        public boolean isReady() {
-            return true;
-        }
-
-        @Override
-        public void setReadListener(ReadListener listener) {
-            throw new UnsupportedOperationException("caplab reads request bodies synchronously");
         }
     }
 

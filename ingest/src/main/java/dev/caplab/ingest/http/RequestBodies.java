@@ -1,7 +1,8 @@
 package dev.caplab.ingest.http;
 
+import jakarta.servlet.ReadListener;
+import jakarta.servlet.ServletInputStream;
 import java.io.EOFException;
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.zip.GZIPInputStream;
@@ -25,8 +26,8 @@ final class RequestBodies {
     }
 
     /** The decoded, bounded body; throws {@link UnsupportedEncodingException} for encodings other than gzip/identity. */
-    static InputStream decoded(InputStream wire, String contentEncoding, long limitBytes) throws IOException {
-        InputStream bounded = new Bounded(wire, limitBytes, "request body");
+    static ServletInputStream decoded(InputStream wire, String contentEncoding, long limitBytes) throws IOException {
+        Bounded bounded = new Bounded(wire, limitBytes, "request body");
         String encoding = strip(contentEncoding);
         if (encoding.isEmpty() || encoding.equalsIgnoreCase("identity")) {
             return bounded;
@@ -41,35 +42,55 @@ final class RequestBodies {
         return contentEncoding == null ? "" : contentEncoding.strip();
     }
 
-    /** Counts bytes as they are read and fails once past the limit. */
-    private static final class Bounded extends FilterInputStream {
+    /** Counts bytes as they are read and fails once past the limit; a blocking servlet stream (reads are synchronous). */
+    private static final class Bounded extends ServletInputStream {
 
+        private final InputStream in;
         private final long limitBytes;
         private final String what;
         private long readBytes;
+        private boolean finished;
 
         Bounded(InputStream in, long limitBytes, String what) {
-            super(in);
+            this.in = in;
             this.limitBytes = limitBytes;
             this.what = what;
         }
 
         @Override
         public int read() throws IOException {
-            int b = super.read();
-            if (b >= 0) {
-                count(1);
-            }
-            return b;
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
         }
 
         @Override
         public int read(byte[] b, int off, int len) throws IOException {
-            int n = super.read(b, off, len);
+            int n = in.read(b, off, len);
             if (n > 0) {
                 count(n);
             }
+            finished = n < 0;
             return n;
+        }
+
+        @Override
+        public boolean isFinished() {
+            return finished;
+        }
+
+        @Override
+        public boolean isReady() {
+            return true;
+        }
+
+        @Override
+        public void setReadListener(ReadListener listener) {
+            throw new UnsupportedOperationException("caplab reads request bodies synchronously");
+        }
+
+        @Override
+        public void close() throws IOException {
+            in.close();
         }
 
         private void count(int n) throws BodyTooLargeException {
