@@ -2,17 +2,14 @@ package dev.caplab.query;
 
 import java.net.URI;
 import java.time.Duration;
-import java.util.List;
-import java.util.Objects;
-import java.util.Set;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
- * Settings of the query API ({@code caplab.query.*}): which ClickHouse database holds caplab's tables, which bearer
- * tokens may read, whether reads are open without a token (local demos only), and the limits of the SQL endpoint.
+ * Settings of the query API ({@code caplab.query.*}): which ClickHouse database holds caplab's tables and the limits of
+ * the SQL endpoint. Who may read is {@code caplab.access.*}, shared with ingest.
  */
 @ConfigurationProperties("caplab.query")
-public record QueryApiProperties(String database, List<ApiToken> tokens, Boolean anonymousRead, SqlLimits sql) {
+public record QueryApiProperties(String database, SqlLimits sql) {
 
     public static final String DEFAULT_DATABASE = "caplab";
 
@@ -21,27 +18,7 @@ public record QueryApiProperties(String database, List<ApiToken> tokens, Boolean
         if (!database.matches("[A-Za-z_][A-Za-z0-9_]{0,63}")) {
             throw new IllegalArgumentException("caplab.query.database must be a plain identifier, was " + database);
         }
-        tokens = tokens == null ? List.of() : List.copyOf(tokens);
-        anonymousRead = anonymousRead != null && anonymousRead;
         sql = sql == null ? SqlLimits.defaults() : sql;
-    }
-
-    /** A configured bearer token: a name for logs, the secret clients send, its scopes ({@code read}, {@code write}). */
-    public record ApiToken(String name, String secret, Set<String> scopes) {
-
-        public static final String READ_SCOPE = "read";
-
-        public ApiToken {
-            Objects.requireNonNull(name, "token name");
-            if (secret == null || secret.length() < 16) {
-                throw new IllegalArgumentException("token " + name + ": secret must have at least 16 characters");
-            }
-            scopes = scopes == null ? Set.of() : Set.copyOf(scopes);
-        }
-
-        public boolean canRead() {
-            return scopes.contains(READ_SCOPE);
-        }
     }
 
     /**

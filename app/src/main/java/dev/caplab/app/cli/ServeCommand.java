@@ -1,11 +1,8 @@
 package dev.caplab.app.cli;
 
 import com.zaxxer.hikari.HikariDataSource;
-import dev.caplab.app.web.CliToken;
 import dev.caplab.app.web.WebServer;
 import dev.caplab.app.web.WebSettings;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -27,29 +24,18 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--http-port", defaultValue = "8080", paramLabel = "PORT", description = "HTTP port (default: ${DEFAULT-VALUE}).")
     int httpPort;
 
-    @Option(names = "--token", paramLabel = "SECRET=SCOPES",
-            description = "Bearer token and scopes (read, write), e.g. 0123456789abcdef=read,write; repeatable. "
-                    + "Without any, every request is allowed: only for a trusted network.")
-    List<String> tokens = new ArrayList<>();
+    @Mixin
+    AccessOptions access;
 
     @Override
     public Integer call() throws InterruptedException {
         HikariDataSource dataSource = external.clickhouse().dataSource();
         WebSettings settings = new WebSettings(host, httpPort, external.bootstrap, external.clickhouse().database(),
                 external.clickhouse().httpUrl(), external.clickhouse().user(), external.clickhouse().password(),
-                parseTokens(tokens), external.kafkaLogin.security());
+                AccessOptions.parseTokens(access.tokenOptions()), access.allowedOrigins(), external.kafkaLogin.security());
         WebServer server = WebServer.start(settings, dataSource);
         System.out.println("caplab serve: http://" + host + ":" + server.port());
         UntilStopped.await("serve", server, dataSource);
         return 0;
-    }
-
-    /** Parses repeated {@code --token SECRET=SCOPES} options. */
-    public static List<CliToken> parseTokens(List<String> options) {
-        List<CliToken> parsed = new ArrayList<>();
-        for (int i = 0; i < options.size(); i++) {
-            parsed.add(CliToken.parse(options.get(i), i + 1));
-        }
-        return parsed;
     }
 }

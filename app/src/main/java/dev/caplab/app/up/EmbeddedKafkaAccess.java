@@ -1,7 +1,8 @@
 package dev.caplab.app.up;
 
-import dev.caplab.app.cli.ServeCommand;
-import dev.caplab.app.web.CliToken;
+import dev.caplab.access.ApiToken;
+import dev.caplab.access.Scope;
+import dev.caplab.app.cli.AccessOptions;
 import dev.caplab.broker.BrokerAuth;
 import dev.caplab.broker.BrokerSettings;
 import dev.caplab.schema.kafka.KafkaClientSecurity;
@@ -24,17 +25,17 @@ public record EmbeddedKafkaAccess(BrokerSettings broker, String notice) {
     /** The SASL/PLAIN user outside tools (xk6-kafka, a remote {@code caplab streams}) log in as. */
     public static final String EXTERNAL_USER = "caplab";
     private static final String LOOPBACK = "127.0.0.1";
-    private static final Set<String> FULL_ACCESS = Set.of("read", "write");
+    private static final Set<Scope> FULL_ACCESS = Set.of(Scope.READ, Scope.WRITE);
 
     /** The broker settings and banner line for these {@code caplab up} settings. */
     public static EmbeddedKafkaAccess of(UpSettings settings) {
-        List<CliToken> tokens = ServeCommand.parseTokens(settings.tokens());
+        List<ApiToken> tokens = AccessOptions.parseTokens(settings.tokens());
         if (tokens.isEmpty()) {
             return new EmbeddedKafkaAccess(new BrokerSettings(settings.dataDir(), LOOPBACK, settings.kafkaPort()),
                     "OPEN: no authentication, every local user of this host can read and write every topic "
                             + "(bound to " + LOOPBACK + " only; start with --token to require SASL/PLAIN)");
         }
-        Optional<CliToken> full = tokens.stream().filter(t -> t.scopes().containsAll(FULL_ACCESS)).findFirst();
+        Optional<ApiToken> full = tokens.stream().filter(t -> t.scopes().containsAll(FULL_ACCESS)).findFirst();
         BrokerAuth auth = BrokerAuth.saslPlain(full
                 .map(t -> List.of(KafkaClientSecurity.plain(EXTERNAL_USER, t.secret()))).orElse(List.of()));
         String who = full.map(t -> "user " + EXTERNAL_USER + " with token " + t.name() + " (read,write) as password")

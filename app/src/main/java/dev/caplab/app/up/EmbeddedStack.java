@@ -2,9 +2,10 @@ package dev.caplab.app.up;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.caplab.app.demo.DemoLoader;
+import dev.caplab.app.cli.AccessOptions;
 import dev.caplab.app.cli.ClickHouseTarget;
-import dev.caplab.app.cli.ServeCommand;
-import dev.caplab.app.web.CliToken;
+import dev.caplab.access.ApiToken;
+import dev.caplab.access.Scope;
 import dev.caplab.app.web.WebServer;
 import dev.caplab.app.web.WebSettings;
 import dev.caplab.broker.EmbeddedKafkaBroker;
@@ -69,14 +70,14 @@ public final class EmbeddedStack implements AutoCloseable {
         Path lib = settings.chdbLib() != null ? settings.chdbLib() : ChdbLibrary.locate();
         ChdbEngine engine = track(ChdbEngine.open(lib, settings.dataDir().resolve("clickhouse")));
         String database = Migrations.DEFAULT_DATABASE;
-        List<CliToken> tokens = ServeCommand.parseTokens(settings.tokens());
+        List<ApiToken> tokens = AccessOptions.parseTokens(settings.tokens());
         // caplab's roles use a credential made for this process only (never printed); the SQL endpoint runs
         // users' SQL, so it is a reader like any other, with its own random password.
         Credential internal = Credential.random(HttpSettings.INTERNAL_USER);
         Credential sqlEndpoint = Credential.random(HttpSettings.READER_USER);
         Set<String> readerPasswords = new HashSet<>();
         readerPasswords.add(sqlEndpoint.password());
-        tokens.stream().filter(t -> t.scopes().contains("read")).forEach(t -> readerPasswords.add(t.secret()));
+        tokens.stream().filter(t -> t.allows(Scope.READ)).forEach(t -> readerPasswords.add(t.secret()));
         ClickHouseHttpServer clickhouse = track(ClickHouseHttpServer.start(engine, HttpSettings.defaults()
                 .withHost(settings.host()).withPort(settings.clickhousePort()).withInternal(internal)
                 .withReaders(readerPasswords, tokens.isEmpty()).withReaderLimits(ReaderLimits.defaults(database))));
@@ -90,7 +91,7 @@ public final class EmbeddedStack implements AutoCloseable {
 
         WebServer web = track(WebServer.start(new WebSettings(settings.host(), settings.httpPort(), bootstrapServers,
                 database, URI.create(clickhouse.httpUrl() + "/"), sqlEndpoint.user(), sqlEndpoint.password(),
-                tokens, kafkaLogin), dataSource));
+                tokens, settings.allowedOrigins(), kafkaLogin), dataSource));
         httpPort = web.port();
 
         out.println("caplab: Kafka (KRaft, in-process)    " + bootstrapServers);

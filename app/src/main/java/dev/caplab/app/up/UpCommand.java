@@ -2,8 +2,10 @@ package dev.caplab.app.up;
 
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import dev.caplab.app.cli.AccessOptions;
 import dev.caplab.app.cli.UntilStopped;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code caplab up}: the whole pipeline in one JVM on the embedded default, until Ctrl-C. */
@@ -51,16 +53,13 @@ public final class UpCommand implements Callable<Integer> {
             description = "Path of libchdb.so (default: the cache filled by scripts/fetch-chdb.sh).")
     Path chdbLib;
 
-    @Option(names = "--token", paramLabel = "TOKEN=SCOPES",
-            description = "Bearer token and its scopes, e.g. s3cret=read,write; repeatable. With tokens, the "
-                    + "ClickHouse port admits readers only as user caplab-read with a read token as password. "
-                    + "Without any, nothing asks for a token: anyone who can reach --host may read.")
-    java.util.List<String> tokens = new java.util.ArrayList<>();
+    @Mixin
+    AccessOptions access;
 
     @Override
     public Integer call() throws Exception {
         UpSettings settings = new UpSettings(dataDir.toAbsolutePath().normalize(), host, httpPort, clickhousePort,
-                kafkaPort, demo, chdbLib, tokens);
+                kafkaPort, demo, chdbLib, access.tokenOptions(), access.allowedOrigins());
         UntilStopped.await("caplab", EmbeddedStack.start(settings, System.out));
         return 0;
     }

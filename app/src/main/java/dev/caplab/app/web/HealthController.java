@@ -1,5 +1,6 @@
 package dev.caplab.app.web;
 
+import dev.caplab.access.PublicEndpoint;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -22,6 +23,7 @@ class HealthController {
     }
 
     @GetMapping("/api/v1/health")
+    @PublicEndpoint("liveness probe for compose and scripts: says UP or DOWN, carries no data")
     ResponseEntity<Map<String, String>> health() {
         try (Connection c = dataSource.getConnection(); Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SELECT 1")) {

@@ -1,8 +1,11 @@
 package dev.caplab.app.web;
 
+import dev.caplab.access.ApiToken;
+import dev.caplab.access.Scope;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import javax.sql.DataSource;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
@@ -19,7 +22,7 @@ public final class WebServer implements AutoCloseable {
         this.context = context;
     }
 
-    /** Starts the HTTP tier; tokens apply to both ingest (write) and the query API (read). No tokens: open access. */
+    /** Starts the HTTP tier; one set of tokens for ingest (write) and the query API (read). No tokens: open access. */
     public static WebServer start(WebSettings settings, DataSource dataSource) {
         SpringApplication app = new SpringApplicationBuilder(CaplabWebApplication.class)
                 .web(WebApplicationType.SERVLET)
@@ -34,6 +37,11 @@ public final class WebServer implements AutoCloseable {
     /** The port actually bound (useful when 0 was asked for). */
     public int port() {
         return ((WebServerApplicationContext) context).getWebServer().getPort();
+    }
+
+    /** The running application context, for tests that inspect what is mapped. */
+    ConfigurableApplicationContext context() {
+        return context;
     }
 
     @Override
@@ -55,18 +63,23 @@ public final class WebServer implements AutoCloseable {
         p.put("caplab.query.sql.clickhouse-url", s.clickhouseHttpUrl().toString());
         p.put("caplab.query.sql.user", s.clickhouseUser());
         p.put("caplab.query.sql.password", s.clickhousePassword());
-        List<CliToken> tokens = s.tokens();
+        // Bodies reach controllers unread whatever their Content-Type: no form or multipart parsing anywhere (#11).
+        p.put("spring.mvc.formcontent.filter.enabled", false);
+        p.put("spring.mvc.hiddenmethod.filter.enabled", false);
+        p.put("spring.servlet.multipart.enabled", false);
+        List<ApiToken> tokens = s.tokens();
         if (tokens.isEmpty()) {
-            p.put("caplab.ingest.auth-disabled", true);
-            p.put("caplab.query.anonymous-read", true);
+            p.put("caplab.access.anonymous-scopes", "read,write");
         }
         for (int i = 0; i < tokens.size(); i++) {
-            CliToken t = tokens.get(i);
-            for (String prefix : List.of("caplab.ingest.tokens[" + i + "]", "caplab.query.tokens[" + i + "]")) {
-                p.put(prefix + ".name", t.name());
-                p.put(prefix + ".secret", t.secret());
-                p.put(prefix + ".scopes", String.join(",", t.scopes()));
-            }
+            ApiToken t = tokens.get(i);
+            String prefix = "caplab.access.tokens[" + i + "]";
+            p.put(prefix + ".name", t.name());
+            p.put(prefix + ".secret", t.secret());
+            p.put(prefix + ".scopes", t.scopes().stream().map(Scope::label).collect(Collectors.joining(",")));
+        }
+        for (int i = 0; i < s.allowedOrigins().size(); i++) {
+            p.put("caplab.access.allowed-origins[" + i + "]", s.allowedOrigins().get(i));
         }
         return p;
     }

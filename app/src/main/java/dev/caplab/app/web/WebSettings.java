@@ -1,5 +1,6 @@
 package dev.caplab.app.web;
 
+import dev.caplab.access.ApiToken;
 import dev.caplab.schema.kafka.KafkaClientSecurity;
 import java.net.URI;
 import java.util.List;
@@ -7,11 +8,11 @@ import java.util.Objects;
 
 /**
  * How the HTTP tier is started: listener, Kafka for ingest (and how ingest logs in to it), ClickHouse for the SQL
- * endpoint, tokens.
+ * endpoint, tokens, and the browser origins besides its own page allowed to make state-changing calls.
  */
 public record WebSettings(String host, int port, String bootstrapServers, String database, URI clickhouseHttpUrl,
-                          String clickhouseUser, String clickhousePassword, List<CliToken> tokens,
-                          KafkaClientSecurity kafkaSecurity) {
+                          String clickhouseUser, String clickhousePassword, List<ApiToken> tokens,
+                          List<String> allowedOrigins, KafkaClientSecurity kafkaSecurity) {
 
     public WebSettings {
         Objects.requireNonNull(host, "host");
@@ -21,6 +22,7 @@ public record WebSettings(String host, int port, String bootstrapServers, String
         clickhouseUser = clickhouseUser == null ? "" : clickhouseUser;
         clickhousePassword = clickhousePassword == null ? "" : clickhousePassword;
         tokens = List.copyOf(tokens);
+        allowedOrigins = List.copyOf(allowedOrigins);
         Objects.requireNonNull(kafkaSecurity, "kafkaSecurity");
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("HTTP port must be 0..65535, was " + port);

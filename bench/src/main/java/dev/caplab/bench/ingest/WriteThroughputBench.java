@@ -55,8 +55,8 @@ public final class WriteThroughputBench {
                 ConfigurableApplicationContext app = new SpringApplication(IngestOnly.class).run(
                         "--server.port=0", "--server.address=127.0.0.1", "--spring.main.banner-mode=off",
                         "--caplab.ingest.bootstrap-servers=" + broker.bootstrapServers(),
-                        "--caplab.ingest.tokens[0].name=bench", "--caplab.ingest.tokens[0].secret=" + TOKEN,
-                        "--caplab.ingest.tokens[0].scopes=write")) {
+                        "--caplab.access.tokens[0].name=bench", "--caplab.access.tokens[0].secret=" + TOKEN,
+                        "--caplab.access.tokens[0].scopes=write")) {
             int port = ((WebServerApplicationContext) app).getWebServer().getPort();
             URI write = URI.create("http://127.0.0.1:" + port + "/write?db=bench-run&precision=ns");
             WriteClients.run(write, batches.subList(0, Math.min(40, batches.size())), linesPerBatch, clients,

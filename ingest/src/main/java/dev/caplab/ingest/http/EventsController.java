@@ -1,5 +1,7 @@
 package dev.caplab.ingest.http;
 
+import dev.caplab.access.RequiresScope;
+import dev.caplab.access.Scope;
 import dev.caplab.ingest.lifecycle.InvalidLifecycleRequestException;
 import dev.caplab.ingest.lifecycle.LifecycleEvents;
 import dev.caplab.ingest.publish.RoutedSamples;
@@ -32,6 +34,7 @@ class EventsController {
     }
 
     @PostMapping(PATH)
+    @RequiresScope(Scope.WRITE)
     @ResponseStatus(HttpStatus.ACCEPTED)
     @Operation(summary = "Publish a batch of lifecycle events and samples",
             description = "The whole batch is validated first; nothing is published when any item is invalid. "

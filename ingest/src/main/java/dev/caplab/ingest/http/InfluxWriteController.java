@@ -1,5 +1,8 @@
 package dev.caplab.ingest.http;
 
+import dev.caplab.access.PublicEndpoint;
+import dev.caplab.access.RequiresScope;
+import dev.caplab.access.Scope;
 import dev.caplab.ingest.influx.LineProtocolParser;
 import dev.caplab.ingest.influx.TimestampPrecision;
 import dev.caplab.ingest.parse.ParseError;
@@ -16,7 +19,6 @@ import java.util.stream.Collectors;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PostMapping;
-import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestMethod;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -37,33 +39,33 @@ class InfluxWriteController {
     private static final int MAX_REPORTED_ERRORS = 20;
 
     private final AckedPublisher publisher;
-    private final IngestProperties properties;
     private final Clock clock;
     private final ThreadLocal<LineProtocolParser> parsers = ThreadLocal.withInitial(LineProtocolParser::new);
 
-    InfluxWriteController(AckedPublisher publisher, IngestProperties properties) {
+    InfluxWriteController(AckedPublisher publisher) {
         this.publisher = publisher;
-        this.properties = properties;
         this.clock = Clock.systemUTC();
     }
 
     @PostMapping(WRITE_PATH)
+    @RequiresScope(Scope.WRITE)
     @Operation(summary = "InfluxDB 1.x line protocol write",
             description = "Body: line protocol, optionally gzip (Content-Encoding: gzip). Metric = measurement "
                     + "(field 'value') or measurement.field; tags = labels; run/run_id tag or db = run; "
                     + "source or host tag = source.")
     @ApiResponse(responseCode = "204", description = "every line accepted and acknowledged by Kafka")
     @ApiResponse(responseCode = "400", description = "some lines malformed: all valid lines were still published")
-    @ApiResponse(responseCode = "401", description = "missing or non-write token")
+    @ApiResponse(responseCode = "401", description = "missing or unknown token")
+    @ApiResponse(responseCode = "403", description = "token without the write scope, or a cross-origin browser request")
     @ApiResponse(responseCode = "413", description = "body over caplab.ingest.max-body-bytes")
     @ApiResponse(responseCode = "503", description = "Kafka did not acknowledge; retry")
     ResponseEntity<Map<String, String>> write(
             @Parameter(description = "default run id") @RequestParam(required = false) String db,
             @Parameter(description = "n, u, ms, s, m or h (default n)") @RequestParam(required = false) String precision,
-            @RequestHeader(value = "Content-Encoding", required = false) String contentEncoding,
             HttpServletRequest request) throws IOException {
         TimestampPrecision unit = TimestampPrecision.fromParameter(precision);
-        byte[] body = RequestBodies.read(request.getInputStream(), contentEncoding, properties.maxBodyBytes());
+        // already gunzipped and bounded by IngestRequestFilter; db and precision come from the query string only
+        byte[] body = request.getInputStream().readAllBytes();
         RoutedSamples routed = parsers.get().parse(body, 0, body.length, unit, db, clock.instant());
         publisher.samples(routed, ADAPTER);
         if (!routed.hasErrors()) {
@@ -74,12 +76,14 @@ class InfluxWriteController {
 
     @RequestMapping(value = "/ping", method = {RequestMethod.GET, RequestMethod.HEAD})
     @Operation(summary = "InfluxDB 1.x ping: 204 when up")
+    @PublicEndpoint("liveness probe of InfluxDB clients: carries no data")
     ResponseEntity<Void> ping() {
         return ResponseEntity.noContent().header("X-Influxdb-Version", "1.8-caplab").build();
     }
 
     /** Telegraf and k6 send CREATE DATABASE before writing; runs need no creation, so it simply succeeds. */
     @PostMapping("/query")
+    @RequiresScope(Scope.WRITE)
     @Operation(summary = "InfluxDB 1.x query: only CREATE DATABASE is accepted, as a no-op")
     ResponseEntity<Map<String, Object>> query(@RequestParam(required = false) String q) {
         if (q != null && q.strip().toUpperCase(java.util.Locale.ROOT).startsWith("CREATE DATABASE")) {

@@ -1,31 +1,35 @@
 package dev.caplab.ingest.http;
 
+import dev.caplab.access.AccessConfiguration;
 import dev.caplab.ingest.k6.K6JsonReader;
 import dev.caplab.ingest.lifecycle.LifecycleEvents;
 import dev.caplab.ingest.publish.KafkaSampleSink;
 import dev.caplab.ingest.publish.LifecyclePublisher;
 import dev.caplab.ingest.publish.ProducerSettings;
 import java.time.Clock;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import java.util.List;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
+import org.springframework.core.Ordered;
+import org.springframework.http.converter.HttpMessageConverter;
+import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The HTTP ingest endpoints and their beans: {@code /write} (InfluxDB 1.x), {@code /api/v1/k6},
- * {@code /api/v1/events}, {@code /api/v1/runs/...} (POST), the token and body-size filter, and the Kafka producers.
- * Import it into the Spring Boot app; configure with {@code caplab.ingest.*} ({@link IngestProperties}).
+ * {@code /api/v1/events}, {@code /api/v1/runs/...} (POST), the door filter every body passes (query-string parameters
+ * only, gzip, size limit), the access check ({@link AccessConfiguration}: each controller method declares its scope),
+ * and the Kafka producers. Import it into the Spring Boot app; configure with {@code caplab.ingest.*}
+ * ({@link IngestProperties}) and {@code caplab.access.*}.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(IngestProperties.class)
 @Import({InfluxWriteController.class, K6Controller.class, EventsController.class, RunsController.class,
-        IngestErrorHandler.class})
+        IngestErrorHandler.class, AccessConfiguration.class})
 public class IngestHttpConfiguration {
-
-    private static final Logger log = LoggerFactory.getLogger(IngestHttpConfiguration.class);
 
     @Bean(destroyMethod = "close")
     KafkaSampleSink ingestSampleSink(IngestProperties properties) {
@@ -55,18 +59,24 @@ public class IngestHttpConfiguration {
         return new LifecycleEvents(Clock.systemUTC());
     }
 
+    /** JSON bodies of ingest requests are read whatever their Content-Type ({@link IngestJsonBodies}). */
+    @Bean
+    WebMvcConfigurer ingestJsonBodies(JsonMapper mapper) {
+        return new WebMvcConfigurer() {
+            @Override
+            public void extendMessageConverters(List<HttpMessageConverter<?>> converters) {
+                converters.add(new IngestJsonBodies(mapper));
+            }
+        };
+    }
+
+    /** First after character encoding, so nothing before it can parse a form body, for every path on the port. */
     @Bean
     FilterRegistrationBean<IngestRequestFilter> ingestRequestFilter(IngestProperties properties) {
-        if (properties.authDisabled()) {
-            log.warn("caplab.ingest.auth-disabled=true: anyone who reaches this port can write data");
-        } else if (properties.tokens().isEmpty()) {
-            log.warn("No caplab.ingest.tokens configured: every ingest write will be refused with 401");
-        }
-        TokenAuthenticator authenticator = new TokenAuthenticator(properties.tokens(), properties.authDisabled());
         FilterRegistrationBean<IngestRequestFilter> registration =
-                new FilterRegistrationBean<>(new IngestRequestFilter(authenticator, properties.maxBodyBytes()));
-        registration.addUrlPatterns("/write", EventsController.PATH, K6Controller.PATH, RunsController.PATH,
-                RunsController.PATH + "/*");
+                new FilterRegistrationBean<>(new IngestRequestFilter(properties.maxBodyBytes()));
+        registration.addUrlPatterns("/*");
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 10);
         registration.setName("caplabIngestFilter");
         return registration;
     }

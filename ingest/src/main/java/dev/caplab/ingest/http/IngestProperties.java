@@ -2,18 +2,17 @@ package dev.caplab.ingest.http;
 
 import dev.caplab.schema.kafka.KafkaClientSecurity;
 import java.time.Duration;
-import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
- * Settings of the HTTP ingest endpoints ({@code caplab.ingest.*}): where Kafka is, which bearer tokens may write,
- * the largest request body accepted (compressed and decompressed), how long a request waits for Kafka's ack, and
- * the SASL/PLAIN login of its producers ({@code kafka-user}, {@code kafka-password}; none: PLAINTEXT).
- * With no tokens every write is refused unless {@code auth-disabled} is set explicitly (local demos only).
+ * Settings of the HTTP ingest endpoints ({@code caplab.ingest.*}): where Kafka is, the largest request body accepted
+ * (compressed and decompressed), how long a request waits for Kafka's ack, and the SASL/PLAIN login of its producers
+ * ({@code kafka-user}, {@code kafka-password}; none: PLAINTEXT). Who may write is {@code caplab.access.*}, shared with
+ * the query API.
  */
 @ConfigurationProperties("caplab.ingest")
-public record IngestProperties(String bootstrapServers, List<IngestToken> tokens, Long maxBodyBytes,
-        Boolean authDisabled, Duration ackTimeout, String kafkaUser, String kafkaPassword) {
+public record IngestProperties(String bootstrapServers, Long maxBodyBytes, Duration ackTimeout, String kafkaUser,
+        String kafkaPassword) {
 
     public static final String DEFAULT_BOOTSTRAP_SERVERS = "127.0.0.1:9092";
     /** 64 MiB: a k6 or Telegraf flush of 5,000 lines is about 1 MiB; this leaves room without inviting abuse. */
@@ -23,12 +22,10 @@ public record IngestProperties(String bootstrapServers, List<IngestToken> tokens
     public IngestProperties {
         bootstrapServers = bootstrapServers == null || bootstrapServers.isBlank() ? DEFAULT_BOOTSTRAP_SERVERS
                 : bootstrapServers;
-        tokens = tokens == null ? List.of() : List.copyOf(tokens);
         maxBodyBytes = maxBodyBytes == null ? DEFAULT_MAX_BODY_BYTES : maxBodyBytes;
         if (maxBodyBytes < 1) {
             throw new IllegalArgumentException("caplab.ingest.max-body-bytes must be >= 1, was " + maxBodyBytes);
         }
-        authDisabled = authDisabled != null && authDisabled;
         ackTimeout = ackTimeout == null ? DEFAULT_ACK_TIMEOUT : ackTimeout;
         if (ackTimeout.isNegative() || ackTimeout.isZero()) {
             throw new IllegalArgumentException("caplab.ingest.ack-timeout must be positive, was " + ackTimeout);
@@ -36,11 +33,11 @@ public record IngestProperties(String bootstrapServers, List<IngestToken> tokens
         new KafkaClientSecurity(kafkaUser, kafkaPassword); // a user without password fails at startup, not at a write
     }
 
-    /** Names and sizes only: token secrets and the Kafka password stay out of logs. */
+    /** Names and sizes only: the Kafka password stays out of logs. */
     @Override
     public String toString() {
-        return "IngestProperties[bootstrapServers=" + bootstrapServers + ", tokens=" + tokens.size() + ", maxBodyBytes="
-                + maxBodyBytes + ", authDisabled=" + authDisabled + ", ackTimeout=" + ackTimeout + ", kafka="
+        return "IngestProperties[bootstrapServers=" + bootstrapServers + ", maxBodyBytes="
+                + maxBodyBytes + ", ackTimeout=" + ackTimeout + ", kafka="
                 + kafkaSecurity() + "]";
     }
 

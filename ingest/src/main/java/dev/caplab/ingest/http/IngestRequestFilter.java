@@ -1,138 +1,176 @@
 package dev.caplab.ingest.http;
 
+import dev.caplab.access.QueryString;
 import jakarta.servlet.FilterChain;
-import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.Part;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.Enumeration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpHeaders;
 import org.springframework.web.filter.OncePerRequestFilter;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Guards every ingest write (POST to {@code /write}, {@code /api/v1/events}, {@code /api/v1/k6},
- * {@code /api/v1/runs/**}): refuses requests without a write token (401) and bodies over the limit (413) before a
- * controller reads them, including chunked bodies that declare no length. Reads (query API) pass untouched.
+ * The door every request on the port goes through, before routing. It makes each body reach its controller unread:
+ * parameters come from the query string only (the container's {@code getParameter} would otherwise parse a
+ * form-encoded body, which made curl's default {@code Content-Type} lose every line sent to {@code /write}, #11), a
+ * form {@code Content-Type} is presented as {@code application/octet-stream} (no caplab endpoint takes forms, and
+ * Spring rebuilds a form POST's body from the parameters), and multipart parsing is disabled; the body is gunzipped when {@code Content-Encoding: gzip}; and no body, declared or
+ * chunked, compressed or not, is read past {@code caplab.ingest.max-body-bytes} (413). Access (tokens, scopes,
+ * origins) is checked after routing, by {@code dev.caplab.access.AccessInterceptor}.
  */
 final class IngestRequestFilter extends OncePerRequestFilter {
 
-    private static final Logger log = LoggerFactory.getLogger(IngestRequestFilter.class);
-
-    private final TokenAuthenticator authenticator;
     private final long maxBodyBytes;
 
-    IngestRequestFilter(TokenAuthenticator authenticator, long maxBodyBytes) {
-        this.authenticator = authenticator;
+    IngestRequestFilter(long maxBodyBytes) {
         this.maxBodyBytes = maxBodyBytes;
-    }
-
-    static boolean isIngestWrite(String method, String path) {
-        return "POST".equals(method) && (path.equals(InfluxWriteController.WRITE_PATH)
-                || path.equals(EventsController.PATH) || path.equals(K6Controller.PATH)
-                || path.equals(RunsController.PATH) || path.startsWith(RunsController.PATH + "/"));
-    }
-
-    @Override
-    protected boolean shouldNotFilter(HttpServletRequest request) {
-        String path = request.getRequestURI().substring(request.getContextPath().length());
-        return !isIngestWrite(request.getMethod(), path);
     }
 
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        try {
-            authenticator.authorizeWrite(request.getHeader("Authorization"), request.getParameter("p"));
-        } catch (UnauthorizedException e) {
-            log.warn("Refused ingest write to {} from {}: {}", request.getRequestURI(), request.getRemoteAddr(),
-                    e.getMessage());
-            response.setHeader("WWW-Authenticate", "Bearer realm=\"caplab-ingest\"");
-            IngestErrors.write(response, HttpServletResponse.SC_UNAUTHORIZED, e.getMessage());
-            return;
-        }
         long declared = request.getContentLengthLong();
         if (declared > maxBodyBytes) {
             IngestErrors.write(response, HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE,
                     new BodyTooLargeException("request body of " + declared + " bytes", maxBodyBytes).getMessage());
             return;
         }
-        chain.doFilter(new BoundedRequest(request, maxBodyBytes), response);
+        chain.doFilter(new DoorRequest(request, maxBodyBytes), response);
     }
 
-    /** Counts bytes as the controller reads them, for bodies whose length was not declared. */
-    private static final class BoundedRequest extends HttpServletRequestWrapper {
+    /** The request as controllers see it: query-string parameters, a decoded and bounded body, no forms. */
+    private static final class DoorRequest extends HttpServletRequestWrapper {
 
-        private final long limit;
-        private ServletInputStream stream;
+        private static final String FORM = "application/x-www-form-urlencoded";
+        private static final String OPAQUE = "application/octet-stream";
 
-        BoundedRequest(HttpServletRequest request, long limit) {
+        private final long limitBytes;
+        private final boolean decodesBody;
+        private final boolean formContentType;
+        private Map<String, String[]> parameters;
+        private ServletInputStream body;
+
+        DoorRequest(HttpServletRequest request, long limitBytes) {
             super(request);
-            this.limit = limit;
+            this.limitBytes = limitBytes;
+            this.decodesBody = RequestBodies.decodes(request.getHeader(HttpHeaders.CONTENT_ENCODING));
+            String contentType = request.getContentType();
+            this.formContentType = contentType != null
+                    && contentType.strip().toLowerCase(Locale.ROOT).startsWith(FORM);
+        }
+
+        @Override
+        public String getContentType() {
+            return formContentType ? OPAQUE : super.getContentType();
         }
 
         @Override
         public ServletInputStream getInputStream() throws IOException {
-            if (stream == null) {
-                stream = new BoundedStream(super.getInputStream(), limit);
+            if (body == null) {
+                body = RequestBodies.decoded(super.getInputStream(), super.getHeader(HttpHeaders.CONTENT_ENCODING),
+                        limitBytes);
             }
-            return stream;
-        }
-    }
-
-    private static final class BoundedStream extends ServletInputStream {
-
-        private final ServletInputStream in;
-        private final long limit;
-        private long read;
-
-        BoundedStream(ServletInputStream in, long limit) {
-            this.in = in;
-            this.limit = limit;
+            return body;
         }
 
         @Override
-        public int read() throws IOException {
-            int b = in.read();
-            if (b >= 0) {
-                count(1);
+        public BufferedReader getReader() throws IOException {
+            String encoding = getCharacterEncoding();
+            Charset charset = encoding == null ? StandardCharsets.UTF_8 : Charset.forName(encoding);
+            return new BufferedReader(new InputStreamReader(getInputStream(), charset));
+        }
+
+        // Once gunzipped here, the body must not look compressed to anything downstream (no second decoding).
+        @Override
+        public String getHeader(String name) {
+            if (formContentType && HttpHeaders.CONTENT_TYPE.equalsIgnoreCase(name)) {
+                return OPAQUE;
             }
-            return b;
+            return hidden(name) ? null : super.getHeader(name);
         }
 
         @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            int n = in.read(b, off, len);
-            if (n > 0) {
-                count(n);
+        public Enumeration<String> getHeaders(String name) {
+            if (formContentType && HttpHeaders.CONTENT_TYPE.equalsIgnoreCase(name)) {
+                return Collections.enumeration(List.of(OPAQUE));
             }
-            return n;
+            return hidden(name) ? Collections.emptyEnumeration() : super.getHeaders(name);
         }
 
-        private void count(int n) throws BodyTooLargeException {
-            read += n;
-            if (read > limit) {
-                throw new BodyTooLargeException("request body", limit);
+        @Override
+        public Enumeration<String> getHeaderNames() {
+            return Collections.enumeration(Collections.list(super.getHeaderNames()).stream()
+                    .filter(n -> !hidden(n)).toList());
+        }
+
+        @Override
+        public int getContentLength() {
+            return decodesBody ? -1 : super.getContentLength();
+        }
+
+        @Override
+        public long getContentLengthLong() {
+            return decodesBody ? -1 : super.getContentLengthLong();
+        }
+
+        private boolean hidden(String name) {
+            return decodesBody && (HttpHeaders.CONTENT_ENCODING.equalsIgnoreCase(name)
+                    || HttpHeaders.CONTENT_LENGTH.equalsIgnoreCase(name));
+        }
+
+        @Override
+        public String getParameter(String name) {
+            String[] values = getParameterMap().get(name);
+            return values == null ? null : values[0];
+        }
+
+        @Override
+        public String[] getParameterValues(String name) {
+            String[] values = getParameterMap().get(name);
+            return values == null ? null : values.clone();
+        }
+
+        @Override
+        public Enumeration<String> getParameterNames() {
+            return Collections.enumeration(getParameterMap().keySet());
+        }
+
+        @Override
+        public Map<String, String[]> getParameterMap() {
+            if (parameters == null) {
+                Map<String, String[]> parsed = new LinkedHashMap<>();
+                for (Map.Entry<String, List<String>> e : QueryString.parse(getQueryString()).entrySet()) {
+                    parsed.put(e.getKey(), e.getValue().toArray(String[]::new));
+                }
+                parameters = Collections.unmodifiableMap(parsed);
             }
+            return parameters;
+        }
+
+        // A multipart parser would consume the body; no caplab endpoint takes multipart.
+        @Override
+        public Collection<Part> getParts() {
+            return List.of();
         }
 
         @Override
-        public boolean isFinished() {
-            return in.isFinished();
-        }
-
-        @Override
-        public boolean isReady() {
-            return in.isReady();
-        }
-
-        @Override
-        public void setReadListener(ReadListener listener) {
-            in.setReadListener(listener);
+        public Part getPart(String name) {
+            return null;
         }
     }
 

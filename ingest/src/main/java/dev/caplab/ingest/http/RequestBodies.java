@@ -1,44 +1,138 @@
 package dev.caplab.ingest.http;
 
-import java.io.ByteArrayOutputStream;
+import jakarta.servlet.ReadListener;
+import jakarta.servlet.ServletInputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
 
-/** Reads request bodies whole, gunzipping when asked, never holding more than the configured limit. */
+/**
+ * The body stream every controller reads: gunzipped when {@code Content-Encoding: gzip}, and never more than the
+ * configured limit, counted on the wire and again after decompression (a gzip bomb stops at the limit, not at
+ * out-of-memory). Built once per request by {@link IngestRequestFilter}.
+ */
 final class RequestBodies {
+
+    private static final int GZIP_BUFFER_BYTES = 64 * 1024;
 
     private RequestBodies() {
     }
 
-    /** The body, decompressed when the content encoding is gzip; the limit applies after decompression too. */
-    static byte[] read(InputStream body, String contentEncoding, long limitBytes) throws IOException {
-        if (contentEncoding == null || contentEncoding.isBlank() || contentEncoding.equalsIgnoreCase("identity")) {
-            return readBounded(body, limitBytes, "request body");
+    /** True when the encoding is one the door decodes itself (gzip), so controllers see plain bytes. */
+    static boolean decodes(String contentEncoding) {
+        return "gzip".equalsIgnoreCase(strip(contentEncoding));
+    }
+
+    /** The decoded, bounded body; throws {@link UnsupportedEncodingException} for encodings other than gzip/identity. */
+    static ServletInputStream decoded(InputStream wire, String contentEncoding, long limitBytes) throws IOException {
+        Bounded bounded = new Bounded(wire, limitBytes, "request body");
+        String encoding = strip(contentEncoding);
+        if (encoding.isEmpty() || encoding.equalsIgnoreCase("identity")) {
+            return bounded;
         }
-        if (!contentEncoding.equalsIgnoreCase("gzip")) {
+        if (!decodes(encoding)) {
             throw new UnsupportedEncodingException(contentEncoding);
         }
-        try (GZIPInputStream gunzip = new GZIPInputStream(body, 64 * 1024)) {
-            return readBounded(gunzip, limitBytes, "decompressed request body");
-        } catch (ZipException | java.io.EOFException e) {
-            throw new CorruptBodyException("gzip body is corrupt or truncated: " + e.getMessage(), e);
+        return new Bounded(new LazyGunzip(bounded), limitBytes, "decompressed request body");
+    }
+
+    private static String strip(String contentEncoding) {
+        return contentEncoding == null ? "" : contentEncoding.strip();
+    }
+
+    /** Counts bytes as they are read and fails once past the limit; a blocking servlet stream (reads are synchronous). */
+    private static final class Bounded extends ServletInputStream {
+
+        private final InputStream in;
+        private final long limitBytes;
+        private final String what;
+        private long readBytes;
+        private boolean finished;
+
+        Bounded(InputStream in, long limitBytes, String what) {
+            this.in = in;
+            this.limitBytes = limitBytes;
+            this.what = what;
+        }
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = in.read(b, off, len);
+            if (n > 0) {
+                count(n);
+            }
+            finished = n < 0;
+            return n;
+        }
+
+        @Override
+        public boolean isFinished() {
+            return finished;
+        }
+
+        @Override
+        public boolean isReady() {
+            return true;
+        }
+
+        @Override
+        public void setReadListener(ReadListener listener) {
+            throw new UnsupportedOperationException("caplab reads request bodies synchronously");
+        }
+
+        @Override
+        public void close() throws IOException {
+            in.close();
+        }
+
+        private void count(int n) throws BodyTooLargeException {
+            readBytes += n;
+            if (readBytes > limitBytes) {
+                throw new BodyTooLargeException(what, limitBytes);
+            }
         }
     }
 
-    private static byte[] readBounded(InputStream in, long limitBytes, String what) throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(64 * 1024);
-        byte[] chunk = new byte[64 * 1024];
-        long total = 0;
-        for (int n = in.read(chunk); n >= 0; n = in.read(chunk)) {
-            total += n;
-            if (total > limitBytes) {
-                throw new BodyTooLargeException(what, limitBytes);
-            }
-            out.write(chunk, 0, n);
+    /** Reads the gzip header on first use (not when the request is wrapped) and reports corruption as 400. */
+    private static final class LazyGunzip extends InputStream {
+
+        private final InputStream compressed;
+        private GZIPInputStream gunzip;
+
+        LazyGunzip(InputStream compressed) {
+            this.compressed = compressed;
         }
-        return out.toByteArray();
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            try {
+                if (gunzip == null) {
+                    gunzip = new GZIPInputStream(compressed, GZIP_BUFFER_BYTES);
+                }
+                return gunzip.read(b, off, len);
+            } catch (ZipException | EOFException e) {
+                throw new CorruptBodyException("gzip body is corrupt or truncated: " + e.getMessage(), e);
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            compressed.close();
+        }
     }
 
     /** Content-Encoding other than gzip or identity: answered with 415. */

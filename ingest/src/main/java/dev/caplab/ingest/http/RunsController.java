@@ -1,5 +1,7 @@
 package dev.caplab.ingest.http;
 
+import dev.caplab.access.RequiresScope;
+import dev.caplab.access.Scope;
 import dev.caplab.ingest.lifecycle.AnnotationRequest;
 import dev.caplab.ingest.lifecycle.LifecycleEvents;
 import dev.caplab.ingest.lifecycle.LifecycleRequest;
@@ -22,6 +24,7 @@ import org.springframework.web.bind.annotation.RestController;
 /** Run lifecycle over HTTP (the CLI's {@code caplab run start|end} and {@code caplab step}); answers after Kafka's ack. */
 @RestController
 @Tag(name = "ingest")
+@RequiresScope(Scope.WRITE)
 class RunsController {
 
     static final String PATH = "/api/v1/runs";

@@ -69,12 +69,12 @@ class IngestHttpIT {
         broker = EmbeddedKafkaBroker.start(BrokerSettings.loopback(dataDir, 0));
         registry.add("caplab.ingest.bootstrap-servers", broker::bootstrapServers);
         registry.add("caplab.ingest.max-body-bytes", () -> MAX_BODY);
-        registry.add("caplab.ingest.tokens[0].name", () -> "k6");
-        registry.add("caplab.ingest.tokens[0].secret", () -> WRITER);
-        registry.add("caplab.ingest.tokens[0].scopes", () -> "write");
-        registry.add("caplab.ingest.tokens[1].name", () -> "dashboard");
-        registry.add("caplab.ingest.tokens[1].secret", () -> READER);
-        registry.add("caplab.ingest.tokens[1].scopes", () -> "read");
+        registry.add("caplab.access.tokens[0].name", () -> "k6");
+        registry.add("caplab.access.tokens[0].secret", () -> WRITER);
+        registry.add("caplab.access.tokens[0].scopes", () -> "write");
+        registry.add("caplab.access.tokens[1].name", () -> "dashboard");
+        registry.add("caplab.access.tokens[1].secret", () -> READER);
+        registry.add("caplab.access.tokens[1].scopes", () -> "read");
     }
 
     @AfterAll
@@ -129,9 +129,9 @@ class IngestHttpIT {
                 "Authorization", "Bearer not-a-token-at-all-xx", "Content-Type", "application/json");
 
         assertThat(none.statusCode()).isEqualTo(401);
-        assertThat(none.body()).contains("missing bearer token");
-        assertThat(readOnly.statusCode()).isEqualTo(401);
-        assertThat(readOnly.body()).contains("lacks the write scope");
+        assertThat(none.body()).contains("missing token");
+        assertThat(readOnly.statusCode()).isEqualTo(403);
+        assertThat(readOnly.body()).contains("lacks the 'write' scope");
         assertThat(wrong.statusCode()).isEqualTo(401);
         assertThat(http.send(HttpRequest.newBuilder(uri("/ping")).GET().build(), HttpResponse.BodyHandlers.ofString())
                 .statusCode()).isEqualTo(204);
@@ -199,6 +199,93 @@ class IngestHttpIT {
                 StandardCharsets.UTF_8)), "Authorization", "Bearer " + WRITER, "Content-Encoding", "gzip");
         assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
         assertThat(samplesOf(run, 4)).extracting(Sample::getMetric).contains("vus", "http_reqs", "checks");
+    }
+
+    /** #11: curl's default form Content-Type made getParameter consume the body; 204 with nothing published. */
+    @Test
+    void theBodyReachesWriteWhateverItsContentTypeWithTheTokenInTheQueryString() throws Exception {
+        String[][] cases = {{"text/plain", null}, {"application/x-www-form-urlencoded", null}, {null, null},
+                {"application/octet-stream", null}, {"application/x-www-form-urlencoded", "gzip"}};
+        for (String[] c : cases) {
+            String run = "ct-" + UUID.randomUUID();
+            // '&' and '=' in the body: parsed as a form, these lines would become parameters
+            String body = "cpu,host=a value=1 1709280000000000000\nmem,host=a&x value=2 1709280001000000000\n";
+            List<String> headers = new ArrayList<>();
+            if (c[0] != null) {
+                headers.addAll(List.of("Content-Type", c[0]));
+            }
+            if (c[1] != null) {
+                headers.addAll(List.of("Content-Encoding", c[1]));
+            }
+            byte[] bytes = c[1] != null ? gzip(body) : body.getBytes(StandardCharsets.UTF_8);
+            HttpResponse<String> response = post("/write?db=" + run + "&u=k6&p=" + WRITER, bytes,
+                    headers.toArray(String[]::new));
+            assertThat(response.statusCode()).as(c[0] + " " + c[1] + ": " + response.body()).isEqualTo(204);
+            assertThat(samplesOf(run, 2)).as(c[0] + " " + c[1]).extracting(Sample::getMetric)
+                    .containsExactly("cpu", "mem");
+        }
+    }
+
+    /** #11: the k6 upload's own documented {@code curl --data-binary @results.json} answered {"accepted":0}. */
+    @Test
+    void k6UploadWithCurlsDefaultContentTypeIsPublished() throws Exception {
+        String run = "run-" + UUID.randomUUID();
+        HttpResponse<String> response = post("/api/v1/k6?run=" + run, resource("k6/results.json"),
+                "Authorization", "Bearer " + WRITER, "Content-Type", "application/x-www-form-urlencoded");
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        assertThat(response.body()).doesNotContain("\"accepted\":0");
+        assertThat(samplesOf(run, 4)).extracting(Sample::getMetric).contains("vus", "http_reqs", "checks");
+    }
+
+    @Test
+    void jsonEndpointsReadTheirBodyWhateverTheContentTypeAndGzip() throws Exception {
+        HttpResponse<String> form = post("/api/v1/runs", resource("http/run-start.json"),
+                "Authorization", "Bearer " + WRITER, "Content-Type", "application/x-www-form-urlencoded");
+        HttpResponse<String> none = post("/api/v1/runs", gzip(new String(resource("http/run-start.json"),
+                StandardCharsets.UTF_8)), "Authorization", "Bearer " + WRITER, "Content-Encoding", "gzip");
+        assertThat(form.statusCode()).as(form.body()).isEqualTo(201);
+        assertThat(none.statusCode()).as(none.body()).isEqualTo(201);
+    }
+
+    /** #12 item 2: each of these wrote without a token, the filter compared the raw URI with the routed path. */
+    @Test
+    void pathSpellingsThatRouteToAWriteEndpointStillNeedTheWriteToken() throws Exception {
+        byte[] line = "vus value=1".getBytes(StandardCharsets.UTF_8);
+        byte[] json = "{\"sut\":\"bypass\"}".getBytes(StandardCharsets.UTF_8);
+        List<String> refused = new ArrayList<>();
+        for (String path : List.of("/write;x=1?db=bypass", "/%77rite?db=bypass", "/api/v1/events;x",
+                "/api/v1/k6;x?run=bypass", "/api/v1/runs;x", "/api/v1/%72uns/bypass/end")) {
+            HttpResponse<String> response = post(path, path.contains("rite") || path.contains("k6") ? line : json,
+                    "Content-Type", "application/json");
+            assertThat(response.statusCode()).as(path + ": " + response.body()).isEqualTo(401);
+            refused.add(path);
+        }
+        assertThat(refused).hasSize(6);
+        HttpResponse<String> readToken = post("/%77rite;x?db=bypass", line, "Authorization", "Bearer " + READER);
+        assertThat(readToken.statusCode()).isEqualTo(403);
+    }
+
+    /** #12 item 5: a page on another site must not write into caplab, even when the token travels in the URL. */
+    @Test
+    void crossOriginWritesAreRefusedButToolsAndTheOwnPageAreNot() throws Exception {
+        byte[] line = "vus value=1".getBytes(StandardCharsets.UTF_8);
+        String run = "origin-" + UUID.randomUUID();
+        HttpResponse<String> evil = post("/write?db=" + run + "&p=" + WRITER, line,
+                "Content-Type", "text/plain", "Origin", "http://evil.example");
+        HttpResponse<String> crossSite = post("/write?db=" + run + "&p=" + WRITER, line,
+                "Content-Type", "text/plain", "Sec-Fetch-Site", "cross-site");
+        HttpResponse<String> nullOrigin = post("/api/v1/runs?p=" + WRITER, "{\"sut\":\"x\"}".getBytes(StandardCharsets.UTF_8),
+                "Content-Type", "text/plain", "Origin", "null");
+        assertThat(evil.statusCode()).isEqualTo(403);
+        assertThat(evil.body()).contains("cross-origin request from Origin http://evil.example refused");
+        assertThat(crossSite.statusCode()).isEqualTo(403);
+        assertThat(crossSite.body()).contains("Sec-Fetch-Site: cross-site");
+        assertThat(nullOrigin.statusCode()).isEqualTo(403);
+
+        HttpResponse<String> ownPage = post("/write?db=" + run + "&p=" + WRITER, line,
+                "Origin", "http://127.0.0.1:" + port, "Sec-Fetch-Site", "same-origin");
+        assertThat(ownPage.statusCode()).as(ownPage.body()).isEqualTo(204);
+        assertThat(samplesOf(run, 1)).hasSize(1);
     }
 
     private List<Sample> samplesOf(String run, int expected) {

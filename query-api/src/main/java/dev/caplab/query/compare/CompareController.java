@@ -1,5 +1,7 @@
 package dev.caplab.query.compare;
 
+import dev.caplab.access.RequiresScope;
+import dev.caplab.access.Scope;
 import dev.caplab.query.web.BadRequestParameterException;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -11,6 +13,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 @RestController
+@RequiresScope(Scope.READ)
 class CompareController {
 
     private final CompareService compare;

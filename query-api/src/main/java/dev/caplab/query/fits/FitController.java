@@ -1,5 +1,7 @@
 package dev.caplab.query.fits;
 
+import dev.caplab.access.RequiresScope;
+import dev.caplab.access.Scope;
 import dev.caplab.query.runs.RunNotFoundException;
 import dev.caplab.query.runs.RunReader;
 import io.swagger.v3.oas.annotations.Operation;
@@ -11,6 +13,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 @RestController
+@RequiresScope(Scope.READ)
 class FitController {
 
     private final RunReader runs;

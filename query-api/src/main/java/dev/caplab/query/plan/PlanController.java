@@ -1,11 +1,14 @@
 package dev.caplab.query.plan;
 
+import dev.caplab.access.RequiresScope;
+import dev.caplab.access.Scope;
 import io.swagger.v3.oas.annotations.Operation;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 
 @RestController
+@RequiresScope(Scope.READ)
 class PlanController {
 
     private final PlanService plans;

@@ -1,5 +1,7 @@
 package dev.caplab.query.runs;
 
+import dev.caplab.access.RequiresScope;
+import dev.caplab.access.Scope;
 import dev.caplab.query.web.BadRequestParameterException;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -14,6 +16,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 @RestController
+@RequiresScope(Scope.READ)
 @RequestMapping("/api/v1/runs")
 class RunController {
 

@@ -1,5 +1,7 @@
 package dev.caplab.query.sql;
 
+import dev.caplab.access.RequiresScope;
+import dev.caplab.access.Scope;
 import dev.caplab.query.QueryApiProperties;
 import io.swagger.v3.oas.annotations.Operation;
 import org.springframework.http.ResponseEntity;
@@ -10,6 +12,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 /** {@code POST /api/v1/sql}: one guarded, limited, read-only statement, within a concurrency slot. */
 @RestController
+@RequiresScope(Scope.READ)
 class SqlController {
 
     private final SqlGuard guard;

@@ -1,10 +1,10 @@
 package dev.caplab.query.testing;
 
+import dev.caplab.access.AccessConfiguration;
 import dev.caplab.query.QueryApiProperties;
 import dev.caplab.query.compare.CompareService;
 import dev.caplab.query.plan.PlanService;
 import dev.caplab.query.runs.RunService;
-import dev.caplab.query.security.BearerTokens;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
@@ -16,7 +16,7 @@ import org.springframework.context.annotation.Import;
 @EnableConfigurationProperties(QueryApiProperties.class)
 // the SQL endpoint's collaborators are package-private; no statement reaches ClickHouse in slice tests
 @ComponentScan("dev.caplab.query.sql")
-@Import({RunService.class, CompareService.class, PlanService.class, BearerTokens.class})
+@Import({RunService.class, CompareService.class, PlanService.class, AccessConfiguration.class})
 public class SliceTestConfiguration {
 
     @Bean

@@ -1,0 +1,63 @@
+package dev.caplab.access;
+
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+import org.springframework.web.servlet.config.annotation.CorsRegistry;
+import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
+import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
+
+/**
+ * Installs the access check on every handler of the port, and CORS for the allow-listed origins (a dashboard on
+ * another origin needs both: the allow-list lets its writes through, CORS lets its page read the answers).
+ * Configured by {@code caplab.access.*} ({@link AccessProperties}); imported by ingest and the query API alike.
+ */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(AccessProperties.class)
+public class AccessConfiguration implements WebMvcConfigurer {
+
+    private static final Logger log = LoggerFactory.getLogger(AccessConfiguration.class);
+
+    private final AccessProperties properties;
+    private final AccessInterceptor interceptor;
+
+    public AccessConfiguration(AccessProperties properties) {
+        this.properties = properties;
+        this.interceptor = new AccessInterceptor(
+                new TokenAuthenticator(properties.tokens(), properties.anonymousScopes()),
+                new OriginPolicy(properties.allowedOrigins()));
+        if (!properties.anonymousScopes().isEmpty()) {
+            log.warn("caplab.access.anonymous-scopes={}: anyone who reaches this port may {} without a token",
+                    properties.anonymousScopes(), properties.anonymousScopes().stream().map(Scope::label)
+                            .collect(Collectors.joining(" and ")));
+        } else if (properties.tokens().isEmpty()) {
+            log.warn("No caplab.access.tokens configured: every request to a non-public endpoint is refused with 401");
+        }
+    }
+
+    @Override
+    public void addInterceptors(InterceptorRegistry registry) {
+        registry.addInterceptor(interceptor).order(Ordered.HIGHEST_PRECEDENCE);
+    }
+
+    @Override
+    public void addCorsMappings(CorsRegistry registry) {
+        if (!properties.allowedOrigins().isEmpty()) {
+            registry.addMapping("/**")
+                    .allowedOrigins(properties.allowedOrigins().stream().map(AccessConfiguration::withoutDefaultPort)
+                            .toArray(String[]::new))
+                    .allowedMethods("GET", "HEAD", "POST")
+                    .allowedHeaders("Authorization", "Content-Type", "Content-Encoding");
+        }
+    }
+
+    /** CORS compares the Origin header literally, and browsers omit default ports. */
+    private static String withoutDefaultPort(String origin) {
+        return origin.endsWith(":80") && origin.startsWith("http://") ? origin.substring(0, origin.length() - 3)
+                : origin.endsWith(":443") && origin.startsWith("https://") ? origin.substring(0, origin.length() - 4)
+                : origin;
+    }
+}

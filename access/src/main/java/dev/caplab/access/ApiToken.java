@@ -1,0 +1,43 @@
+package dev.caplab.access;
+
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.Objects;
+import java.util.Set;
+
+/** A configured token: a name for logs, the secret clients send, and its scopes. The one token type of the port. */
+public record ApiToken(String name, String secret, Set<Scope> scopes) {
+
+    /** Shorter secrets are guessable over a network; the same floor applies to every token. */
+    public static final int MIN_SECRET_CHARS = 16;
+
+    public ApiToken {
+        Objects.requireNonNull(name, "token name");
+        if (secret == null || secret.length() < MIN_SECRET_CHARS) {
+            throw new IllegalArgumentException("token " + name + ": secret must have at least " + MIN_SECRET_CHARS
+                    + " characters");
+        }
+        scopes = scopes == null || scopes.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(scopes));
+    }
+
+    public boolean allows(Scope scope) {
+        return scopes.contains(scope);
+    }
+
+    /** Parses the command line's {@code SECRET=read,write}; {@code index} names the token ("cli-1") in logs. */
+    public static ApiToken fromOption(String option, int index) {
+        String name = "cli-" + index;
+        int eq = option.lastIndexOf('=');
+        if (eq <= 0 || eq == option.length() - 1) {
+            throw new IllegalArgumentException("--token " + name
+                    + ": expected SECRET=SCOPES (e.g. 0123456789abcdef=read,write)");
+        }
+        Set<Scope> scopes = EnumSet.noneOf(Scope.class);
+        try {
+            Arrays.stream(option.substring(eq + 1).split(",")).map(Scope::parse).forEach(scopes::add);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--token " + name + ": " + e.getMessage(), e);
+        }
+        return new ApiToken(name, option.substring(0, eq), scopes);
+    }
+}

@@ -1,0 +1,59 @@
+package dev.caplab.access;
+
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Parameters of the raw query string only, decoded as UTF-8 with {@code +} as space. Never the body: the servlet
+ * container's {@code getParameter} parses a form-encoded POST body, which is how curl's default content type used to
+ * lose every line sent to {@code /write} (#11).
+ */
+public final class QueryString {
+
+    private QueryString() {
+    }
+
+    /** Name to values, in order of appearance; an empty map for a null or empty query string. */
+    public static Map<String, List<String>> parse(String rawQuery) {
+        Map<String, List<String>> parameters = new LinkedHashMap<>();
+        if (rawQuery == null || rawQuery.isEmpty()) {
+            return parameters;
+        }
+        for (String pair : rawQuery.split("&")) {
+            if (pair.isEmpty()) {
+                continue;
+            }
+            int eq = pair.indexOf('=');
+            String name = decode(eq < 0 ? pair : pair.substring(0, eq), rawQuery);
+            String value = eq < 0 ? "" : decode(pair.substring(eq + 1), rawQuery);
+            parameters.computeIfAbsent(name, n -> new ArrayList<>()).add(value);
+        }
+        return parameters;
+    }
+
+    /** The first value of {@code name}, or null. */
+    public static String first(String rawQuery, String name) {
+        List<String> values = parse(rawQuery).get(name);
+        return values == null ? null : values.getFirst();
+    }
+
+    private static String decode(String part, String rawQuery) {
+        try {
+            return URLDecoder.decode(part, StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            throw new MalformedQueryStringException("malformed percent-encoding in the query string near '" + part
+                    + "' (of '" + rawQuery + "')", e);
+        }
+    }
+
+    /** A query string that does not decode; answered with 400. */
+    public static final class MalformedQueryStringException extends IllegalArgumentException {
+        MalformedQueryStringException(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+}

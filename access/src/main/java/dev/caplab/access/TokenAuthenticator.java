@@ -1,0 +1,93 @@
+package dev.caplab.access;
+
+import dev.caplab.access.AccessDeniedException.Refusal;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Base64;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Decides whether a request's credentials grant a scope; the one check for ingest and the query API. Accepted forms,
+ * so tools work unchanged: {@code Authorization: Bearer <t>}, {@code Authorization: Token <t>} (InfluxDB 2 clients),
+ * HTTP Basic with the token as password (k6 {@code --out influxdb=http://user:<t>@host/db}, JMeter), and InfluxDB
+ * 1.x's {@code p} query parameter (read from the raw query string, never from a body).
+ */
+public final class TokenAuthenticator {
+
+    /** Name reported for requests let through by {@code anonymous-scopes}. */
+    public static final String ANONYMOUS = "anonymous";
+
+    private final List<ApiToken> tokens;
+    private final List<byte[]> secretDigests;
+    private final Set<Scope> anonymousScopes;
+
+    public TokenAuthenticator(List<ApiToken> tokens, Set<Scope> anonymousScopes) {
+        this.tokens = List.copyOf(tokens);
+        this.secretDigests = this.tokens.stream().map(t -> sha256(t.secret())).toList();
+        this.anonymousScopes = Set.copyOf(anonymousScopes);
+    }
+
+    /** The name of the token (or {@value #ANONYMOUS}) that grants {@code needed}; otherwise throws saying why. */
+    public String authorize(Scope needed, String authorizationHeader, String rawQueryString) {
+        if (anonymousScopes.contains(needed)) {
+            return ANONYMOUS;
+        }
+        String presented = presentedSecret(authorizationHeader, rawQueryString).orElseThrow(() ->
+                new AccessDeniedException(Refusal.UNAUTHENTICATED, needed, "missing token: send 'Authorization: "
+                        + "Bearer <token>' (or Basic with the token as password, or InfluxDB's p parameter)"
+                        + (tokens.isEmpty() ? "; no tokens are configured (caplab.access.tokens, --token)" : "")));
+        // digests have one length, and every token is compared, so timing reveals neither which nor how much matched
+        byte[] digest = sha256(presented);
+        ApiToken match = null;
+        for (int i = 0; i < tokens.size(); i++) {
+            if (MessageDigest.isEqual(secretDigests.get(i), digest)) {
+                match = tokens.get(i);
+            }
+        }
+        if (match == null) {
+            throw new AccessDeniedException(Refusal.UNAUTHENTICATED, needed, "unknown token");
+        }
+        if (!match.allows(needed)) {
+            throw new AccessDeniedException(Refusal.INSUFFICIENT_SCOPE, needed,
+                    "token '" + match.name() + "' lacks the '" + needed.label() + "' scope");
+        }
+        return match.name();
+    }
+
+    private static Optional<String> presentedSecret(String header, String rawQueryString) {
+        if (header != null && !header.isBlank()) {
+            String h = header.strip();
+            int space = h.indexOf(' ');
+            String scheme = space < 0 ? h : h.substring(0, space);
+            String value = space < 0 ? "" : h.substring(space + 1).strip();
+            if (scheme.equalsIgnoreCase("Bearer") || scheme.equalsIgnoreCase("Token")) {
+                return Optional.of(value);
+            }
+            if (scheme.equalsIgnoreCase("Basic")) {
+                String decoded;
+                try {
+                    decoded = new String(Base64.getDecoder().decode(value), StandardCharsets.UTF_8);
+                } catch (IllegalArgumentException e) {
+                    throw new AccessDeniedException(Refusal.UNAUTHENTICATED, null,
+                            "malformed Basic credentials: " + e.getMessage());
+                }
+                int colon = decoded.indexOf(':');
+                return Optional.of(colon < 0 ? decoded : decoded.substring(colon + 1));
+            }
+            throw new AccessDeniedException(Refusal.UNAUTHENTICATED, null,
+                    "unsupported Authorization scheme '" + scheme + "' (Bearer, Token or Basic)");
+        }
+        return Optional.ofNullable(QueryString.first(rawQueryString, "p")).filter(p -> !p.isEmpty());
+    }
+
+    private static byte[] sha256(String secret) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(secret.getBytes(StandardCharsets.UTF_8));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform provides SHA-256", e);
+        }
+    }
+}

@@ -1,0 +1,63 @@
+package dev.caplab.access;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.caplab.access.AccessDeniedException.Refusal;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class TokenAuthenticatorTest {
+
+    private static final String WRITER = "writer-secret-0123456789";
+    private static final String READER = "reader-secret-0123456789";
+    private final TokenAuthenticator tokens = new TokenAuthenticator(List.of(
+            new ApiToken("k6", WRITER, Set.of(Scope.WRITE)), new ApiToken("notebook", READER, Set.of(Scope.READ))),
+            Set.of());
+
+    @Test
+    void everyAcceptedFormOfTheSecretAuthorizes() {
+        String basic = Base64.getEncoder().encodeToString(("k6:" + WRITER).getBytes(StandardCharsets.UTF_8));
+        assertThat(tokens.authorize(Scope.WRITE, "Bearer " + WRITER, null)).isEqualTo("k6");
+        assertThat(tokens.authorize(Scope.WRITE, "Token " + WRITER, null)).isEqualTo("k6");
+        assertThat(tokens.authorize(Scope.WRITE, "Basic " + basic, null)).isEqualTo("k6");
+        assertThat(tokens.authorize(Scope.WRITE, null, "db=r1&u=k6&p=" + WRITER)).isEqualTo("k6");
+        assertThat(tokens.authorize(Scope.READ, "bearer " + READER, "p=ignored-when-a-header-is-sent")).isEqualTo("notebook");
+    }
+
+    @Test
+    void missingUnknownAndUnderScopedTokensAreRefusedWithTheReason() {
+        assertThatThrownBy(() -> tokens.authorize(Scope.WRITE, null, "db=r1"))
+                .isInstanceOfSatisfying(AccessDeniedException.class,
+                        e -> assertThat(e.refusal()).isEqualTo(Refusal.UNAUTHENTICATED))
+                .hasMessageStartingWith("missing token");
+        assertThatThrownBy(() -> tokens.authorize(Scope.WRITE, "Bearer " + WRITER + "x", null))
+                .hasMessage("unknown token");
+        assertThatThrownBy(() -> tokens.authorize(Scope.WRITE, "Bearer " + READER, null))
+                .isInstanceOfSatisfying(AccessDeniedException.class,
+                        e -> assertThat(e.refusal()).isEqualTo(Refusal.INSUFFICIENT_SCOPE))
+                .hasMessage("token 'notebook' lacks the 'write' scope");
+        assertThatThrownBy(() -> tokens.authorize(Scope.READ, "Digest abc", null))
+                .hasMessageContaining("unsupported Authorization scheme 'Digest'");
+    }
+
+    @Test
+    void anonymousScopesOpenOnlyWhatTheyName() {
+        TokenAuthenticator readOpen = new TokenAuthenticator(List.of(new ApiToken("k6", WRITER, Set.of(Scope.WRITE))),
+                Set.of(Scope.READ));
+        assertThat(readOpen.authorize(Scope.READ, null, null)).isEqualTo(TokenAuthenticator.ANONYMOUS);
+        assertThatThrownBy(() -> readOpen.authorize(Scope.WRITE, null, null)).isInstanceOf(AccessDeniedException.class);
+    }
+
+    @Test
+    void cliOptionsParseIntoTheSameTokenType() {
+        ApiToken token = ApiToken.fromOption("0123456789abcdef=read,write", 2);
+        assertThat(token).isEqualTo(new ApiToken("cli-2", "0123456789abcdef", Set.of(Scope.READ, Scope.WRITE)));
+        assertThatThrownBy(() -> ApiToken.fromOption("0123456789abcdef=admin", 1))
+                .hasMessage("--token cli-1: unknown scope 'admin' (read, write)");
+        assertThatThrownBy(() -> ApiToken.fromOption("short=read", 1)).hasMessageContaining("at least 16 characters");
+    }
+}
