@@ -16,7 +16,6 @@ import dev.caplab.streams.it.CommittedInput.StoredSample;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
@@ -95,10 +94,5 @@ final class ExactlyOnceChecks {
             repository.ofRun(run).forEach(a -> out.put(new Key(a.runId(), a.stepIndex(), a.source(), a.metric()), a));
         }
         return out;
-    }
-
-    /** Keys of the stored aggregates, for progress messages. */
-    static Set<Key> storedKeys(ItEnvironment env, List<String> runs) {
-        return storedAggregates(env, runs).keySet();
     }
 }

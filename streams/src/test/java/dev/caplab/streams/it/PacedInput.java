@@ -113,16 +113,21 @@ final class PacedInput {
                 List<Record> round = records.subList(i, Math.min(records.size(), i + runs.size()));
                 producer.beginTransaction();
                 for (Record r : round) {
-                    producer.send(r.input().lifecycle() != null
-                            ? new ProducerRecord<>(TopicCatalog.RUNS, r.runId(), EventSerdes.lifecycle()
-                                    .serialize(TopicCatalog.RUNS, r.input().lifecycle()))
-                            : samples(r.runId(), r.input().samples()));
+                    producer.send(toRecord(r.runId(), r.input()));
                 }
                 producer.commitTransaction();
                 produced.addAndGet(round.size());
                 Thread.sleep(pacePerRound);
             }
         }
+    }
+
+    /** One input of a run as ingest publishes it: lifecycle to caplab.runs, samples to caplab.samples, keyed by run. */
+    static ProducerRecord<String, byte[]> toRecord(String runId, SyntheticRun.Input in) {
+        return in.lifecycle() != null
+                ? new ProducerRecord<>(TopicCatalog.RUNS, runId, EventSerdes.lifecycle().serialize(TopicCatalog.RUNS,
+                        in.lifecycle()))
+                : samples(runId, in.samples());
     }
 
     private static ProducerRecord<String, byte[]> samples(String runId, List<Sample> s) {
