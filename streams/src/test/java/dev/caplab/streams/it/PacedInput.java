@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -35,13 +36,31 @@ final class PacedInput {
     private final Duration pacePerRound;
     private final List<Record> records;
     private final AtomicInteger produced = new AtomicInteger();
+    private final CountDownLatch released = new CountDownLatch(1);
+    private final int holdRound;
     private volatile Throwable failure;
     private Thread thread;
 
-    PacedInput(List<String> runs, Duration pacePerRound) {
+    /**
+     * {@code holdRound}: the producer waits before that round until {@link #release()}, so a fault a test injects on
+     * a condition (a verdict stored) still hits mid-run when a loaded machine makes the condition late; normally the
+     * fault comes first and the producer never waits.
+     */
+    PacedInput(List<String> runs, Duration pacePerRound, int holdRound) {
         this.runs = List.copyOf(runs);
         this.pacePerRound = pacePerRound;
         this.records = interleave(runs);
+        this.holdRound = holdRound;
+    }
+
+    /** Records before the hold round: at most this many are sent before {@link #release()}. */
+    int recordsBeforeHold() {
+        return Math.min(records.size(), holdRound * runs.size());
+    }
+
+    /** Lets the producer go past the hold round. */
+    void release() {
+        released.countDown();
     }
 
     List<Record> records() {
@@ -88,6 +107,7 @@ final class PacedInput {
 
     /** Stops the producer thread early (cleanup after a failure). */
     void stop() throws InterruptedException {
+        release();
         if (thread != null) {
             thread.interrupt();
             thread.join(Duration.ofSeconds(30));
@@ -103,6 +123,9 @@ final class PacedInput {
             producer.initTransactions();
             boolean aborted = false;
             for (int i = 0; i < records.size(); i += runs.size()) {
+                if (i == recordsBeforeHold()) {
+                    released.await();
+                }
                 if (!aborted && i >= records.size() / 2) {
                     aborted = true;
                     producer.beginTransaction();
