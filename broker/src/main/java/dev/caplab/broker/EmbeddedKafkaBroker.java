@@ -3,21 +3,12 @@ package dev.caplab.broker;
 import dev.caplab.schema.kafka.KafkaClientSecurity;
 import dev.caplab.schema.topic.TopicCatalog;
 import dev.caplab.schema.topic.TopicSpec;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
 import java.util.Properties;
-import kafka.server.KafkaConfig;
-import kafka.server.KafkaRaftServer;
 import org.apache.kafka.common.Uuid;
-import org.apache.kafka.common.utils.Time;
-import org.apache.kafka.metadata.storage.Formatter;
-import org.apache.kafka.server.common.MetadataVersion;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,18 +25,15 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(EmbeddedKafkaBroker.class);
     private static final int NODE_ID = 1;
-    private static final String CONTROLLER_LISTENER = BrokerListeners.CONTROLLER;
     private static final String LOOPBACK = BrokerListeners.LOOPBACK;
     /** 32 random bytes: far beyond guessing through a listener that answers each try with a round trip. */
     private static final int INTERNAL_PASSWORD_BYTES = 32;
 
-    private final KafkaRaftServer server;
-    private final String bootstrapServers;
+    private final KraftNode node;
     private final KafkaClientSecurity clientSecurity;
 
-    private EmbeddedKafkaBroker(KafkaRaftServer server, String bootstrapServers, KafkaClientSecurity clientSecurity) {
-        this.server = server;
-        this.bootstrapServers = bootstrapServers;
+    private EmbeddedKafkaBroker(KraftNode node, KafkaClientSecurity clientSecurity) {
+        this.node = node;
         this.clientSecurity = clientSecurity;
     }
 
@@ -54,17 +42,15 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         long started = System.nanoTime();
         int[] ports = Ports.claim(new String[] {settings.host(), LOOPBACK}, new String[] {"Kafka", "Kafka controller"},
                 new int[] {settings.port(), 0});
-        int port = ports[0];
-        int controllerPort = ports[1];
-        Path logDir = settings.dataDir().resolve("kafka").toAbsolutePath();
         KafkaClientSecurity internal = settings.auth().saslRequired()
                 ? KafkaClientSecurity.plain(BrokerAuth.INTERNAL_USER, randomPassword()) : KafkaClientSecurity.NONE;
-        Properties props = brokerProperties(controllerPort, logDir);
-        props.putAll(new BrokerListeners(settings.auth(), internal).properties(settings.host(), port, controllerPort));
-        format(logDir, controllerPort);
-        KafkaRaftServer server = new KafkaRaftServer(new KafkaConfig(props), Time.SYSTEM);
-        server.startup();
-        EmbeddedKafkaBroker broker = new EmbeddedKafkaBroker(server, settings.host() + ":" + port, internal);
+        // the controller listens on loopback only: only this broker talks to it
+        KraftNode.Spec spec = new KraftNode.Spec(NODE_ID, settings.host(), ports[0], ports[1],
+                KraftNode.voter(NODE_ID, LOOPBACK, ports[1]), settings.dataDir().resolve("kafka"), Replication.SINGLE);
+        Properties listeners = new BrokerListeners(settings.auth(), internal)
+                .properties(settings.host(), ports[0], ports[1]);
+        EmbeddedKafkaBroker broker = new EmbeddedKafkaBroker(KraftNode.start(spec, Uuid.randomUuid().toString(),
+                listeners), internal);
         try {
             broker.createTopics(TopicCatalog.all());
         } catch (RuntimeException e) {
@@ -72,8 +58,8 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
             throw e;
         }
         log.info("Embedded Kafka broker (KRaft) listening on {} ({}) with data in {}, up in {} ms",
-                broker.bootstrapServers, settings.auth().saslRequired() ? "SASL/PLAIN required" : "no authentication",
-                logDir, Duration.ofNanos(System.nanoTime() - started).toMillis());
+                broker.bootstrapServers(), settings.auth().saslRequired() ? "SASL/PLAIN required" : "no authentication",
+                spec.logDir(), Duration.ofNanos(System.nanoTime() - started).toMillis());
         log.warn("Single embedded broker: replication factor 1, so exactly-once here is only a demonstration; "
                 + "use three brokers with replication factor 3 in production (docker compose profile 'ha')");
         return broker;
@@ -81,7 +67,7 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
 
     /** host:port for {@code bootstrap.servers}. */
     public String bootstrapServers() {
-        return bootstrapServers;
+        return node.spec().bootstrapServers();
     }
 
     /**
@@ -94,66 +80,18 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
 
     /** Creates the topics that do not exist yet, with their catalog configs and one replica. */
     public void createTopics(List<TopicSpec> topics) {
-        TopicProvisioner.ensure(bootstrapServers, clientSecurity, topics, (short) 1);
+        TopicProvisioner.ensure(bootstrapServers(), clientSecurity, topics, Replication.SINGLE.factor());
     }
 
     /** Stops the broker and waits until its log is closed. */
     @Override
     public void close() {
-        server.shutdown();
-        server.awaitShutdown();
+        node.close();
     }
 
     private static String randomPassword() {
         byte[] bytes = new byte[INTERNAL_PASSWORD_BYTES];
         new SecureRandom().nextBytes(bytes);
         return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
-    }
-
-    private static Properties brokerProperties(int controllerPort, Path logDir) {
-        Properties p = new Properties();
-        p.put("process.roles", "broker,controller");
-        p.put("node.id", String.valueOf(NODE_ID));
-        p.put("controller.quorum.voters", NODE_ID + "@" + LOOPBACK + ":" + controllerPort);
-        p.put("controller.listener.names", CONTROLLER_LISTENER);
-        p.put("log.dirs", logDir.toString());
-        p.put("metadata.log.dir", logDir.toString());
-        // One broker: every internal topic must live with a single replica.
-        p.put("offsets.topic.replication.factor", "1");
-        p.put("offsets.topic.num.partitions", "6");
-        p.put("transaction.state.log.replication.factor", "1");
-        p.put("transaction.state.log.min.isr", "1");
-        p.put("transaction.state.log.num.partitions", "6");
-        p.put("share.coordinator.state.topic.replication.factor", "1");
-        p.put("share.coordinator.state.topic.min.isr", "1");
-        p.put("default.replication.factor", "1");
-        p.put("min.insync.replicas", "1");
-        p.put("group.initial.rebalance.delay.ms", "0");
-        // Topics come from the catalog (or Kafka Streams' admin calls), never from a typo in a producer.
-        p.put("auto.create.topics.enable", "false");
-        return p;
-    }
-
-    private static void format(Path logDir, int controllerPort) {
-        if (Files.exists(logDir.resolve("meta.properties"))) {
-            return; // formatted by an earlier start: keep its cluster id and data
-        }
-        try {
-            Files.createDirectories(logDir);
-            new Formatter()
-                    .setClusterId(Uuid.randomUuid().toString())
-                    .setNodeId(NODE_ID)
-                    .setControllerListenerName(CONTROLLER_LISTENER)
-                    .setMetadataLogDirectory(logDir.toString())
-                    .setDirectories(List.of(logDir.toString()))
-                    .setReleaseVersion(MetadataVersion.LATEST_PRODUCTION)
-                    .setPrintStream(new java.io.PrintStream(java.io.OutputStream.nullOutputStream()))
-                    .run();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create Kafka log dir " + logDir, e);
-        } catch (Exception e) {
-            throw new IllegalStateException("cannot format Kafka log dir " + logDir + " (controller " + LOOPBACK
-                    + ":" + controllerPort + ")", e);
-        }
     }
 }

@@ -29,7 +29,9 @@ public final class CaplabStreamsConfig {
         p.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG,
                 LogAndFailProcessingExceptionHandler.class.getName());
         p.put(StreamsConfig.TOPOLOGY_OPTIMIZATION_CONFIG, StreamsConfig.NO_OPTIMIZATION);
-        p.put(StreamsConfig.REPLICATION_FACTOR_CONFIG, "1");
+        // Changelogs and repartition topics take the cluster's default.replication.factor (and its min ISR): a pinned 1
+        // put them on one broker, so losing that broker stopped every task writing to them (DistributedFaultIT).
+        p.put(StreamsConfig.REPLICATION_FACTOR_CONFIG, "-1");
         // Wait briefly for both co-partitioned inputs so lifecycle and samples interleave by timestamp.
         p.put(StreamsConfig.MAX_TASK_IDLE_MS_CONFIG, "100");
         p.put(StreamsConfig.consumerPrefix(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG), "earliest");

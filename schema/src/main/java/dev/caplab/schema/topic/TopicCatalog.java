@@ -22,13 +22,12 @@ public final class TopicCatalog {
     /** Partition count of every run-keyed topic; co-partitioning requires them to be equal. */
     public static final int RUN_PARTITIONS = 6;
 
+    // min.insync.replicas follows the replication factor a deployment chooses, so the provisioner sets it.
     private static final Map<String, String> FOREVER = Map.of(
             "retention.ms", "-1",
-            "retention.bytes", "-1",
-            "min.insync.replicas", "1");
+            "retention.bytes", "-1");
     private static final Map<String, String> THIRTY_DAYS = Map.of(
-            "retention.ms", String.valueOf(30L * 24 * 3600 * 1000),
-            "min.insync.replicas", "1");
+            "retention.ms", String.valueOf(30L * 24 * 3600 * 1000));
 
     private static final List<TopicSpec> ALL = List.of(
             new TopicSpec(RUNS, RUN_PARTITIONS, FOREVER,

@@ -26,14 +26,12 @@ import org.apache.avro.specific.SpecificRecord;
  */
 final class CommittedInput {
 
-    /** One (run, step, source, metric) series; see {@link #BASELINE} and {@link #WHOLE_RUN}. */
+    /** One (run, step, source, metric) series; see {@link #BASELINE}. */
     record Key(String runId, int step, String source, String metric) {
     }
 
     /** The step index of the pre-test baseline: samples before the first step starts. */
     static final int BASELINE = -1;
-    /** The step index of whole-run totals. */
-    static final int WHOLE_RUN = Integer.MIN_VALUE;
 
     /** What the store must hold for a key: sample count, warm-up count, and for gauges sum, min and max. */
     record Expected(SampleKind kind, long count, long warmupCount, double sum, double min, double max) {
@@ -94,13 +92,18 @@ final class CommittedInput {
         return out;
     }
 
-    /** Whole-run totals per (run, source, metric): every committed sample counted once. */
-    Map<Key, Expected> totals() {
-        Map<Key, Expected> out = new TreeMap<>(java.util.Comparator.comparing(Key::toString));
+    /** One committed sample as the samples table holds it: series, timestamp in microseconds, value. */
+    record StoredSample(String runId, String source, String metric, long tsMicros, double value) {
+    }
+
+    /** Every committed sample with how often it was committed (once, unless an input repeats one). */
+    Map<StoredSample, Long> samples() {
+        Map<StoredSample, Long> out = new HashMap<>();
         for (SampleBatch b : batches) {
             for (Sample s : b.getSamples()) {
-                out.merge(new Key(b.getRunId().toString(), WHOLE_RUN, s.getSource().toString(), s.getMetric().toString()),
-                        empty(s.getKind()).add(s, false), CommittedInput::merge);
+                Instant t = s.getTimestamp();
+                out.merge(new StoredSample(b.getRunId().toString(), s.getSource().toString(), s.getMetric().toString(),
+                        ChronoUnit.MICROS.between(Instant.EPOCH, t), s.getValue()), 1L, Long::sum);
             }
         }
         return out;

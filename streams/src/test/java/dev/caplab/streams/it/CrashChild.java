@@ -2,22 +2,26 @@ package dev.caplab.streams.it;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.caplab.store.access.StoreDataSources;
+import dev.caplab.store.testing.EmbeddedClickHouse;
 import dev.caplab.streams.StreamsRunner;
 import dev.caplab.streams.StreamsSettings;
 import dev.caplab.streams.TopologySettings;
 import dev.caplab.streams.sink.ClickHouseSink;
 import dev.caplab.streams.sink.SinkSettings;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import org.apache.kafka.streams.KafkaStreams;
 
 /**
- * The streams app and the sink in a JVM of their own, so {@link CrashRecoveryIT} can kill both with SIGKILL: no
- * close, no final commit, no transaction abort, exactly what a crashed node leaves behind. It reaches the parent's
- * ClickHouse over HTTP (chDB allows one engine per process) and never exits by itself.
+ * The streams app, and optionally the sink, in a JVM of their own ({@link ChildJvm}), so a fault test can kill them
+ * with SIGKILL. The sink reaches the parent's ClickHouse over HTTP (chDB allows one engine per process). The child
+ * never exits by itself.
  */
 public final class CrashChild {
 
-    /** Printed once both roles run, so the parent knows the child is live. */
+    /** Printed once every role runs, so the parent knows the child is live. */
     static final String READY = "caplab-crash-child running";
     static final String APPLICATION_ID = "caplab-crash-streams";
     static final String SINK_GROUP = "caplab-crash-sink";
@@ -25,25 +29,45 @@ public final class CrashChild {
     private CrashChild() {
     }
 
-    /** Arguments: bootstrap servers, ClickHouse JDBC URL, user, password, streams state directory. */
+    /** Arguments: bootstrap servers, streams state directory, then for the sink: ClickHouse JDBC URL, user, password. */
     public static void main(String[] args) throws Exception {
-        if (args.length != 5) {
-            throw new IllegalArgumentException("usage: CrashChild <bootstrap> <jdbcUrl> <user> <password> <stateDir>,"
+        if (args.length != 2 && args.length != 5) {
+            throw new IllegalArgumentException("usage: CrashChild <bootstrap> <stateDir> [<jdbcUrl> <user> <password>],"
                     + " got " + args.length + " arguments");
         }
-        HikariDataSource ds = StoreDataSources.create(args[1], args[2], args[3]);
-        StreamsRunner streams = StreamsRunner.start(settings(args[0], Path.of(args[4])));
-        ClickHouseSink sink = ClickHouseSink.start(SinkSettings.of(args[0]).withGroupId(SINK_GROUP), ds);
+        StreamsRunner streams = StreamsRunner.start(settings(args[0], Path.of(args[1])));
+        ClickHouseSink sink = null;
+        if (args.length == 5) {
+            HikariDataSource ds = StoreDataSources.create(args[2], args[3], args[4]);
+            sink = ClickHouseSink.start(SinkSettings.of(args[0]).withGroupId(SINK_GROUP), ds);
+        }
         streams.awaitRunning(Duration.ofSeconds(120));
         System.out.println(READY);
         System.out.flush();
         while (true) {
             Thread.sleep(1000);
-            if (sink.failure() != null) {
+            if (sink != null && sink.failure() != null) {
                 sink.failure().printStackTrace();
                 System.exit(3); // the parent sees the exit code instead of waiting for rows that never come
             }
+            if (streams.state() == KafkaStreams.State.ERROR
+                    || streams.state() == KafkaStreams.State.NOT_RUNNING) {
+                System.out.println("caplab streams stopped: " + streams.state());
+                System.exit(4);
+            }
         }
+    }
+
+    /** Runs streams and the sink, the sink into the parent's ClickHouse database. */
+    static ChildJvm streamsAndSink(ItEnvironment env, String name, Path stateDir) throws IOException {
+        return ChildJvm.start(env.dir(), name, CrashChild.class, List.of(env.bootstrap(), stateDir.toString(),
+                env.db().jdbcUrl(), EmbeddedClickHouse.shared().user(),
+                EmbeddedClickHouse.shared().password()));
+    }
+
+    /** Runs one streams instance of {@link #APPLICATION_ID} only. */
+    static ChildJvm streamsOnly(ItEnvironment env, String name, Path stateDir) throws IOException {
+        return ChildJvm.start(env.dir(), name, CrashChild.class, List.of(env.bootstrap(), stateDir.toString()));
     }
 
     static StreamsSettings settings(String bootstrap, Path stateDir) {

@@ -1,7 +1,11 @@
 package dev.caplab.streams.it;
 
+import dev.caplab.schema.kafka.KafkaClientSecurity;
 import dev.caplab.broker.BrokerSettings;
 import dev.caplab.broker.EmbeddedKafkaBroker;
+import dev.caplab.broker.EmbeddedKafkaCluster;
+import dev.caplab.broker.TopicProvisioner;
+import dev.caplab.schema.topic.TopicCatalog;
 import dev.caplab.store.testing.EmbeddedClickHouse;
 import dev.caplab.store.testing.TestDatabase;
 import java.io.IOException;
@@ -22,27 +26,56 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * What every streams IT runs on, as a JUnit extension per test class: a scratch directory, an in-process broker
- * (catalog topics created) and a fresh ClickHouse database, all removed after the class.
+ * or cluster (catalog topics created) and a fresh ClickHouse database, all removed after the class.
  */
 final class ItEnvironment implements BeforeAllCallback, AfterAllCallback {
 
+    private final int kafkaNodes;
     private Path dir;
-    private EmbeddedKafkaBroker broker;
+    private AutoCloseable kafka;
+    private String bootstrap;
+    private EmbeddedKafkaCluster cluster;
     private TestDatabase db;
+
+    /** The single embedded broker, as {@code caplab up} runs it. */
+    ItEnvironment() {
+        this(1);
+    }
+
+    private ItEnvironment(int kafkaNodes) {
+        this.kafkaNodes = kafkaNodes;
+    }
+
+    /**
+     * A cluster of {@code nodes} Kafka nodes; the catalog topics are created as {@code caplab migrate
+     * --replication-factor <nodes>} creates them.
+     */
+    static ItEnvironment cluster(int nodes) {
+        return new ItEnvironment(nodes);
+    }
 
     @Override
     public void beforeAll(ExtensionContext context) throws IOException {
         String owner = context.getRequiredTestClass().getSimpleName();
         dir = Files.createTempDirectory("caplab-" + owner + "-");
-        broker = EmbeddedKafkaBroker.start(BrokerSettings.loopback(dir.resolve("kafka"), 0));
+        if (kafkaNodes == 1) {
+            EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.start(BrokerSettings.loopback(dir.resolve("kafka"), 0));
+            kafka = broker;
+            bootstrap = broker.bootstrapServers();
+        } else {
+            cluster = EmbeddedKafkaCluster.start(kafkaNodes, dir.resolve("kafka"));
+            kafka = cluster;
+            bootstrap = cluster.bootstrapServers();
+            TopicProvisioner.ensure(bootstrap, KafkaClientSecurity.NONE, TopicCatalog.all(), cluster.replication().factor());
+        }
         db = EmbeddedClickHouse.shared().freshDatabase(owner);
     }
 
     @Override
-    public void afterAll(ExtensionContext context) throws IOException {
+    public void afterAll(ExtensionContext context) throws Exception {
         try {
-            if (broker != null) {
-                broker.close();
+            if (kafka != null) {
+                kafka.close();
             }
             if (db != null) {
                 EmbeddedClickHouse.shared().drop(db);
@@ -59,7 +92,15 @@ final class ItEnvironment implements BeforeAllCallback, AfterAllCallback {
     }
 
     String bootstrap() {
-        return broker.bootstrapServers();
+        return bootstrap;
+    }
+
+    /** The cluster of a {@link #cluster(int)} environment, to kill and restart its nodes. */
+    EmbeddedKafkaCluster kafkaCluster() {
+        if (cluster == null) {
+            throw new IllegalStateException("this environment runs the single embedded broker, not a cluster");
+        }
+        return cluster;
     }
 
     TestDatabase db() {

@@ -3,7 +3,6 @@ package dev.caplab.streams.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.caplab.schema.serde.EventSerdes;
 import dev.caplab.schema.topic.TopicCatalog;
 import dev.caplab.store.access.AlertRepository;
 import dev.caplab.store.access.CapacityFitRepository;
@@ -29,7 +28,6 @@ import java.util.Properties;
 import java.util.function.BooleanSupplier;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
@@ -59,13 +57,7 @@ class PipelineIT {
         try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(p, new StringSerializer(),
                 new ByteArraySerializer())) {
             for (SyntheticRun.Input in : inputs) {
-                if (in.lifecycle() != null) {
-                    producer.send(new ProducerRecord<>(TopicCatalog.RUNS, runId,
-                            EventSerdes.lifecycle().serialize(TopicCatalog.RUNS, in.lifecycle())));
-                } else {
-                    producer.send(new ProducerRecord<>(TopicCatalog.SAMPLES, runId, EventSerdes.sampleBatch()
-                            .serialize(TopicCatalog.SAMPLES, Events.batch(runId, in.samples()))));
-                }
+                producer.send(PacedInput.toRecord(runId, in));
             }
             producer.flush();
         }

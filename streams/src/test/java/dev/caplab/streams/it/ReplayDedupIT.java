@@ -2,10 +2,8 @@ package dev.caplab.streams.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.caplab.schema.serde.EventSerdes;
 import dev.caplab.schema.topic.TopicCatalog;
 import dev.caplab.store.access.StepRepository;
-import dev.caplab.streams.Events;
 import dev.caplab.streams.SyntheticRun;
 import dev.caplab.streams.sink.ClickHouseSink;
 import dev.caplab.streams.sink.SinkSettings;
@@ -18,7 +16,6 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -88,11 +85,7 @@ class ReplayDedupIT {
         producer.beginTransaction();
         for (String run : RUNS) {
             for (SyntheticRun.Input in : SyntheticRun.inputs(run).subList(from, to)) {
-                producer.send(in.lifecycle() != null
-                        ? new ProducerRecord<>(TopicCatalog.RUNS, run, EventSerdes.lifecycle().serialize(
-                                TopicCatalog.RUNS, in.lifecycle()))
-                        : new ProducerRecord<>(TopicCatalog.SAMPLES, run, EventSerdes.sampleBatch().serialize(
-                                TopicCatalog.SAMPLES, Events.batch(run, in.samples()))));
+                producer.send(PacedInput.toRecord(run, in));
             }
         }
         producer.commitTransaction();
