@@ -64,6 +64,13 @@ final class SampleBuffer {
         return out;
     }
 
+    /** Deletes every sample still buffered for the run (when its state expires). */
+    void deleteRun(String runId) {
+        for (KeyValue<String, List<BufferedSample>> e : entries(SampleKeys.runLower(runId), SampleKeys.runUpper(runId))) {
+            store.put(e.key, null);
+        }
+    }
+
     private List<KeyValue<String, List<BufferedSample>>> entries(String from, String to) {
         List<KeyValue<String, List<BufferedSample>>> out = new ArrayList<>();
         try (KeyValueIterator<String, List<BufferedSample>> it = store.range(from, to)) {
