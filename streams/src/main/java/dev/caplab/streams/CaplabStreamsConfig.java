@@ -28,6 +28,8 @@ public final class CaplabStreamsConfig {
         p.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, LogAndFailExceptionHandler.class.getName());
         p.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG, DeadLetterHandler.class.getName());
         p.put(StreamsConfig.PRODUCTION_EXCEPTION_HANDLER_CLASS_CONFIG, DeadLetterHandler.class.getName());
+        // No global stores today; pinned so one added later gets the same handling.
+        p.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_GLOBAL_ENABLED_CONFIG, "true");
         p.put(StreamsConfig.TOPOLOGY_OPTIMIZATION_CONFIG, StreamsConfig.NO_OPTIMIZATION);
         p.put(StreamsConfig.REPLICATION_FACTOR_CONFIG, "1");
         // Wait briefly for both co-partitioned inputs so lifecycle and samples interleave by timestamp.
