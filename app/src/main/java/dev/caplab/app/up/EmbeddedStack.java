@@ -4,6 +4,8 @@ import com.zaxxer.hikari.HikariDataSource;
 import dev.caplab.app.demo.DemoLoader;
 import dev.caplab.app.cli.ClickHouseTarget;
 import dev.caplab.app.cli.ServeCommand;
+import dev.caplab.app.web.BrokerProbe;
+import dev.caplab.app.web.PipelineHealth;
 import dev.caplab.app.web.WebServer;
 import dev.caplab.app.web.WebSettings;
 import dev.caplab.broker.BrokerSettings;
@@ -14,6 +16,7 @@ import dev.caplab.store.engine.ChdbLibrary;
 import dev.caplab.store.http.ClickHouseHttpServer;
 import dev.caplab.store.http.HttpSettings;
 import dev.caplab.store.schema.Migrations;
+import dev.caplab.streams.RoleStatus;
 import dev.caplab.streams.StreamsRunner;
 import dev.caplab.streams.StreamsSettings;
 import dev.caplab.streams.sink.ClickHouseSink;
@@ -23,6 +26,7 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,6 +39,8 @@ public final class EmbeddedStack implements AutoCloseable {
     private String bootstrapServers;
     private String clickhouseJdbcUrl;
     private int httpPort;
+    private StreamsRunner streams;
+    private ClickHouseSink sink;
 
     private EmbeddedStack() {
     }
@@ -68,12 +74,14 @@ public final class EmbeddedStack implements AutoCloseable {
         ClickHouseTarget target = new ClickHouseTarget(clickhouseJdbcUrl, "default", "");
         target.migrate();
         HikariDataSource dataSource = track(target.dataSource());
-        track(StreamsRunner.start(StreamsSettings.of(bootstrapServers, settings.dataDir().resolve("streams"))));
-        track(ClickHouseSink.start(SinkSettings.of(bootstrapServers), dataSource));
+        streams = track(StreamsRunner.start(StreamsSettings.of(bootstrapServers, settings.dataDir().resolve("streams"))));
+        sink = track(ClickHouseSink.start(SinkSettings.of(bootstrapServers), dataSource));
+        BrokerProbe brokerProbe = track(new BrokerProbe(bootstrapServers));
 
         WebServer web = track(WebServer.start(new WebSettings(settings.host(), settings.httpPort(), bootstrapServers,
                 database, URI.create(clickhouse.httpUrl() + "/"), "default", "",
-                ServeCommand.parseTokens(settings.tokens())), dataSource));
+                ServeCommand.parseTokens(settings.tokens())), dataSource,
+                PipelineHealth.inProcess(brokerProbe, List.of(streams::status, sink::status))));
         httpPort = web.port();
 
         out.println("caplab: Kafka (KRaft, in-process)    " + bootstrapServers);
@@ -88,6 +96,11 @@ public final class EmbeddedStack implements AutoCloseable {
             out.println("caplab: demo data                     " + DemoLoader.load(bootstrapServers).summary());
         }
         out.println("caplab: up; Ctrl-C stops everything");
+    }
+
+    /** The processing roles' status: {@code caplab up} exits non-zero when one stops on its own. */
+    public List<RoleStatus> roleStatuses() {
+        return List.of(streams.status(), sink.status());
     }
 
     /** host:port of the in-process Kafka broker. */
