@@ -57,6 +57,19 @@ public final class BufferedSampleSerde {
         }
     }
 
+    /** The bytes {@code s} takes in an encoded bucket (format 3), computed without encoding it. */
+    public static long encodedBytes(BufferedSample s) {
+        long n = 8 + 4 + StateStrings.utf8Bytes(s.source()) + 4 + StateStrings.utf8Bytes(s.metric()) + 1 + 8 + 4;
+        for (Map.Entry<String, String> e : s.labels().entrySet()) {
+            n += 8 + StateStrings.utf8Bytes(e.getKey()) + StateStrings.utf8Bytes(e.getValue());
+        }
+        n += 1 + 2;
+        for (String k : s.summaryQuantiles().keySet()) {
+            n += 4 + StateStrings.utf8Bytes(k) + 8;
+        }
+        return n;
+    }
+
     static List<BufferedSample> decode(String topic, byte[] b) {
         try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(b))) {
             byte format = in.readByte();

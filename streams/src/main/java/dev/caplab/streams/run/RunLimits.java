@@ -8,7 +8,8 @@ package dev.caplab.streams.run;
  *   <li>{@code maxNameBytes}: UTF-8 bytes of a run id, source, metric or label key. A sample beyond it is left out
  *       of aggregation (the batch is dead-lettered with the reason, the run alerted); a lifecycle record is
  *       dead-lettered whole.</li>
- *   <li>{@code maxLabelValueBytes}, {@code maxLabelsPerSample}: likewise for label values and label count.</li>
+ *   <li>{@code maxLabelValueBytes}, {@code maxLabelsPerSample}: likewise for label values, and for the count of
+ *       labels (and of summary quantiles) on one sample.</li>
  *   <li>{@code maxLevelChanges}: load-level <em>changes</em> kept for step inference (samples of an unchanged level
  *       cost nothing). Later changes are ignored for inference, once alerted.</li>
  *   <li>{@code maxBaselineSeries}, {@code maxFitSeries}: series remembered for baseline deltas and for refits;

@@ -30,6 +30,18 @@ final class SampleCheck {
             return Optional.of(s.getLabels().size() + " labels on " + clip(metric) + ", more than "
                     + limits.maxLabelsPerSample());
         }
+        if (s.getSummary() != null && s.getSummary().getQuantiles().size() > limits.maxLabelsPerSample()) {
+            return Optional.of(s.getSummary().getQuantiles().size() + " summary quantiles on " + clip(metric)
+                    + ", more than " + limits.maxLabelsPerSample());
+        }
+        if (s.getSummary() != null) {
+            for (CharSequence q : s.getSummary().getQuantiles().keySet()) {
+                p = tooLong("quantile name", q, limits.maxNameBytes());
+                if (p.isPresent()) {
+                    return p;
+                }
+            }
+        }
         for (Map.Entry<? extends CharSequence, ? extends CharSequence> e : s.getLabels().entrySet()) {
             p = tooLong("label key", e.getKey(), limits.maxNameBytes())
                     .or(() -> tooLong("value of label " + clip(e.getKey()), e.getValue(), limits.maxLabelValueBytes()));
