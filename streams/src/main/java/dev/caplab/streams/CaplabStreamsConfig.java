@@ -5,7 +5,6 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.errors.LogAndFailExceptionHandler;
-import org.apache.kafka.streams.errors.LogAndFailProcessingExceptionHandler;
 
 /** The streams configuration, every semantic setting pinned rather than inherited from a default. */
 public final class CaplabStreamsConfig {
@@ -23,11 +22,14 @@ public final class CaplabStreamsConfig {
         p.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, Integer.toString(s.threads()));
         p.put(StreamsConfig.DEFAULT_KEY_SERDE_CLASS_CONFIG, Serdes.StringSerde.class.getName());
         p.put(StreamsConfig.DEFAULT_VALUE_SERDE_CLASS_CONFIG, Serdes.ByteArraySerde.class.getName());
-        // Input is decoded inside the topology (poison → dead-letter topic), so a deserialization or processing
-        // error reaching these handlers is a bug: fail rather than skip.
+        // Input is decoded inside the topology (poison → dead-letter topic) and read as bytes, so a deserialization
+        // error is a bug: fail. A processing or production error escaping the run processor's own isolation is
+        // dead-lettered with its reason and its run alerted, and the thread resumes: one record never stops all runs.
         p.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, LogAndFailExceptionHandler.class.getName());
-        p.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG,
-                LogAndFailProcessingExceptionHandler.class.getName());
+        p.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG, DeadLetterHandler.class.getName());
+        p.put(StreamsConfig.PRODUCTION_EXCEPTION_HANDLER_CLASS_CONFIG, DeadLetterHandler.class.getName());
+        // No global stores today; pinned so one added later gets the same handling.
+        p.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_GLOBAL_ENABLED_CONFIG, "true");
         p.put(StreamsConfig.TOPOLOGY_OPTIMIZATION_CONFIG, StreamsConfig.NO_OPTIMIZATION);
         // Changelogs and repartition topics take the cluster's default.replication.factor (and its min ISR): a pinned 1
         // put them on one broker, so losing that broker stopped every task writing to them (DistributedFaultIT).

@@ -8,8 +8,8 @@ import dev.caplab.streams.input.InputEvent;
 import dev.caplab.streams.rebuild.Generation;
 import dev.caplab.streams.run.DerivedEvent;
 import dev.caplab.streams.run.RunProcessor;
-import dev.caplab.streams.run.RunStateSerde;
 import java.util.Map;
+import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.kstream.Branched;
@@ -23,7 +23,7 @@ import org.apache.kafka.streams.state.Stores;
  * The caplab topology, a pure function of the builder and settings:
  * runs + samples (raw bytes) → decode (poison → dead letter) → merge (co-partitioned by run id) → run processor
  * (step assignment, per-step aggregation, verdicts, fits; stores {@link #RUN_STATE_STORE}, {@link #SAMPLE_BUFFER_STORE})
- * → step aggregates, verdicts, fits, alerts. No repartition: every operation keeps the run-id key. Derived versions
+ * → step aggregates, verdicts, fits, alerts, and the inputs it left out (→ dead letter, with the reason). No repartition: every operation keeps the run-id key. Derived versions
  * carry the {@link Generation} (live, or which rebuild), so a rebuild's rows outrank the live ones in the store.
  */
 public final class CaplabTopology {
@@ -41,7 +41,16 @@ public final class CaplabTopology {
     public static final String SINK_VERDICTS = "caplab-sink-verdicts";
     public static final String SINK_FITS = "caplab-sink-fits";
     public static final String SINK_ALERTS = "caplab-sink-alerts";
-    /** Run id → {@code RunState}; changelog {@code <application.id>-caplab-run-state-changelog}. */
+    public static final String SINK_REJECTED = "caplab-sink-rejected";
+    /**
+     * {@code max.message.bytes} pinned on both changelogs: Kafka's default, stated so a broker default cannot shrink
+     * it below the state bound ({@link dev.caplab.streams.run.RunLimits#maxStateBytes()}, half of it).
+     */
+    public static final String CHANGELOG_MAX_MESSAGE_BYTES = "1048588";
+    /**
+     * Run id → encoded {@code RunState} (at most {@link dev.caplab.streams.run.RunLimits#maxStateBytes()});
+     * changelog {@code <application.id>-caplab-run-state-changelog}; deleted after the run's allowed lateness.
+     */
     public static final String RUN_STATE_STORE = "caplab-run-state";
     /** Run id + time bucket + origin batch → buffered samples, until their step closes (value format 2: lists). */
     public static final String SAMPLE_BUFFER_STORE = "caplab-sample-buckets";
@@ -55,10 +64,11 @@ public final class CaplabTopology {
     }
 
     public static StreamsBuilder build(StreamsBuilder builder, TopologySettings settings, Generation generation) {
+        Map<String, String> changelog = Map.of(TopicConfig.MAX_MESSAGE_BYTES_CONFIG, CHANGELOG_MAX_MESSAGE_BYTES);
         builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(RUN_STATE_STORE),
-                Serdes.String(), RunStateSerde.serde()).withLoggingEnabled(Map.of()));
+                Serdes.String(), Serdes.ByteArray()).withLoggingEnabled(changelog));
         builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(SAMPLE_BUFFER_STORE),
-                Serdes.String(), BufferedSampleSerde.serde()).withLoggingEnabled(Map.of()));
+                Serdes.String(), BufferedSampleSerde.serde()).withLoggingEnabled(changelog));
 
         KStream<String, InputEvent> lifecycle = builder
                 .stream(TopicCatalog.RUNS, Consumed.with(Serdes.String(), Serdes.ByteArray()).withName(SOURCE_RUNS))
@@ -84,7 +94,12 @@ public final class CaplabTopology {
                 .branch((k, e) -> e instanceof DerivedEvent.Aggregate, Branched.as("aggregates"))
                 .branch((k, e) -> e instanceof DerivedEvent.Verdict, Branched.as("verdicts"))
                 .branch((k, e) -> e instanceof DerivedEvent.Fit, Branched.as("fits"))
+                .branch((k, e) -> e instanceof DerivedEvent.Rejected, Branched.as("rejected"))
                 .defaultBranch(Branched.as("alerts"));
+        derived.get(SPLIT_OUTPUT + "rejected")
+                .mapValues(e -> ((DerivedEvent.Rejected) e).bytes(), Named.as("caplab-unwrap-rejected"))
+                .to(TopicCatalog.DEAD_LETTER, Produced.with(Serdes.String(), Serdes.ByteArray())
+                        .withName(SINK_REJECTED));
         derived.get(SPLIT_OUTPUT + "aggregates")
                 .mapValues(e -> generation.stamp(((DerivedEvent.Aggregate) e).value()), Named.as("caplab-unwrap-aggregates"))
                 .to(TopicCatalog.STEP_AGGREGATES, Produced.with(Serdes.String(), EventSerdes.stepAggregate())

@@ -2,6 +2,7 @@ package dev.caplab.streams;
 
 import dev.caplab.streams.aggregate.SustainedStatistic;
 import dev.caplab.streams.contamination.ContaminationRule;
+import dev.caplab.streams.run.RunLimits;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -25,11 +26,15 @@ import java.util.Objects;
  * @param trimFraction        fraction trimmed from each tail when {@code sustained} is a trimmed mean
  * @param contamination       when a step is contaminated by processes outside the system under test
  * @param fitMargin           planning margin of the capacity formula x_max = (C·margin − base)/slope
+ * @param allowedLateness     how long (wall clock) after a run ended, or after its last input when it never ends,
+ *                            its state is kept for late samples; then the state and its buffer are deleted
+ * @param limits              what one run may reach (names, labels, level changes, state bytes)
  */
 public record TopologySettings(Duration grace, Duration punctuateInterval, List<String> loadLevelMetrics,
                                Duration minInferredStep, Duration inferredWarmup, List<String> resourceMetrics,
                                List<String> groupLabels, Duration bucket, SustainedStatistic sustained,
-                               double trimFraction, ContaminationRule contamination, double fitMargin) {
+                               double trimFraction, ContaminationRule contamination, double fitMargin,
+                               Duration allowedLateness, RunLimits limits) {
 
     public TopologySettings {
         requirePositive(grace, "grace", true);
@@ -48,29 +53,50 @@ public record TopologySettings(Duration grace, Duration punctuateInterval, List<
         if (!(fitMargin > 0 && fitMargin <= 1)) {
             throw new IllegalArgumentException("fitMargin must be in (0, 1], was " + fitMargin);
         }
+        requirePositive(allowedLateness, "allowedLateness", false);
+        Objects.requireNonNull(limits, "limits");
     }
 
-    /** 30 s grace, 1 s punctuation, k6 {@code vus} / Locust users inference, median sustained, 0.6 margin. */
+    /**
+     * 30 s grace, 1 s punctuation, k6 {@code vus} / Locust users inference, median sustained, 0.6 margin, state kept
+     * 24 h after a run ended, {@link RunLimits#defaults()}.
+     */
     public static TopologySettings defaults() {
         return new TopologySettings(Duration.ofSeconds(30), Duration.ofSeconds(1),
                 List.of("vus", "locust.users", "users"), Duration.ofSeconds(20), Duration.ofSeconds(10),
                 List.of("cpu.cores", "mem.bytes", "net.tx.bytes", "net.rx.bytes"), List.of(),
-                Duration.ofSeconds(1), SustainedStatistic.MEDIAN, 0.1, ContaminationRule.defaults(), 0.6);
+                Duration.ofSeconds(1), SustainedStatistic.MEDIAN, 0.1, ContaminationRule.defaults(), 0.6,
+                Duration.ofHours(24), RunLimits.defaults());
     }
 
     public TopologySettings withGrace(Duration g) {
         return new TopologySettings(g, punctuateInterval, loadLevelMetrics, minInferredStep, inferredWarmup,
-                resourceMetrics, groupLabels, bucket, sustained, trimFraction, contamination, fitMargin);
+                resourceMetrics, groupLabels, bucket, sustained, trimFraction, contamination, fitMargin,
+                allowedLateness, limits);
     }
 
     public TopologySettings withGroupLabels(List<String> labels) {
         return new TopologySettings(grace, punctuateInterval, loadLevelMetrics, minInferredStep, inferredWarmup,
-                resourceMetrics, labels, bucket, sustained, trimFraction, contamination, fitMargin);
+                resourceMetrics, labels, bucket, sustained, trimFraction, contamination, fitMargin,
+                allowedLateness, limits);
     }
 
     public TopologySettings withContamination(ContaminationRule rule) {
         return new TopologySettings(grace, punctuateInterval, loadLevelMetrics, minInferredStep, inferredWarmup,
-                resourceMetrics, groupLabels, bucket, sustained, trimFraction, rule, fitMargin);
+                resourceMetrics, groupLabels, bucket, sustained, trimFraction, rule, fitMargin,
+                allowedLateness, limits);
+    }
+
+    public TopologySettings withAllowedLateness(Duration lateness) {
+        return new TopologySettings(grace, punctuateInterval, loadLevelMetrics, minInferredStep, inferredWarmup,
+                resourceMetrics, groupLabels, bucket, sustained, trimFraction, contamination, fitMargin, lateness,
+                limits);
+    }
+
+    public TopologySettings withLimits(RunLimits l) {
+        return new TopologySettings(grace, punctuateInterval, loadLevelMetrics, minInferredStep, inferredWarmup,
+                resourceMetrics, groupLabels, bucket, sustained, trimFraction, contamination, fitMargin,
+                allowedLateness, l);
     }
 
     public long graceMicros() {

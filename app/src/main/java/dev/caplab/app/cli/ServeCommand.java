@@ -1,8 +1,12 @@
 package dev.caplab.app.cli;
 
 import com.zaxxer.hikari.HikariDataSource;
+import dev.caplab.app.web.BrokerProbe;
+import dev.caplab.app.web.PipelineHealth;
 import dev.caplab.app.web.WebServer;
 import dev.caplab.app.web.WebSettings;
+import dev.caplab.streams.StreamsSettings;
+import dev.caplab.streams.sink.SinkSettings;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -33,9 +37,12 @@ public final class ServeCommand implements Callable<Integer> {
         WebSettings settings = new WebSettings(host, httpPort, external.bootstrap, external.clickhouse().database(),
                 external.clickhouse().httpUrl(), external.clickhouse().user(), external.clickhouse().password(),
                 AccessOptions.parseTokens(access.tokenOptions()), access.allowedOrigins(), external.kafkaLogin.security());
-        WebServer server = WebServer.start(settings, dataSource);
+        // This process cannot see the streams and sink JVMs: health reports their consumer groups' lag instead.
+        BrokerProbe broker = new BrokerProbe(external.bootstrap, external.kafkaLogin.security());
+        WebServer server = WebServer.start(settings, dataSource, PipelineHealth.distributed(broker,
+                StreamsSettings.DEFAULT_APPLICATION_ID, SinkSettings.DEFAULT_GROUP));
         System.out.println("caplab serve: http://" + host + ":" + server.port());
-        UntilStopped.await("serve", server, dataSource);
+        UntilStopped.await("serve", server, broker, dataSource);
         return 0;
     }
 }

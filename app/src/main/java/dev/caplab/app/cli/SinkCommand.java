@@ -19,13 +19,17 @@ public final class SinkCommand implements Callable<Integer> {
     @Option(names = "--group", defaultValue = SinkSettings.DEFAULT_GROUP, description = "Consumer group id.")
     String group;
 
+    @Option(names = "--health-file", paramLabel = "FILE",
+            description = "Writes the role's status there every second (first word UP or DOWN), for a healthcheck.")
+    java.nio.file.Path healthFile;
+
+    /** Exits 1 (after saying so on stderr) when the sink thread stops on its own. */
     @Override
     public Integer call() throws Exception {
         HikariDataSource ds = external.clickhouse().dataSource();
         ClickHouseSink sink = ClickHouseSink.start(SinkSettings.of(external.bootstrap).withGroupId(group)
                 .withKafkaSecurity(external.kafkaLogin.security()), ds);
         System.out.println("caplab sink running (" + group + ") " + external.bootstrap + " → " + external.clickhouseUrl);
-        UntilStopped.await("sink", sink, ds);
-        return sink.failure() == null ? 0 : 1;
+        return UntilStopped.awaitWhileUp("sink", () -> java.util.List.of(sink.status()), healthFile, sink, ds);
     }
 }

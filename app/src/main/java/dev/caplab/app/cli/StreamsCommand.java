@@ -4,6 +4,7 @@ import dev.caplab.streams.StreamsRunner;
 import dev.caplab.streams.StreamsSettings;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -29,13 +30,17 @@ public final class StreamsCommand implements Callable<Integer> {
             description = "Kafka Streams application id (default: ${DEFAULT-VALUE}).")
     String applicationId;
 
+    @Option(names = "--health-file", paramLabel = "FILE",
+            description = "Writes the role's status there every second (first word UP or DOWN), for a healthcheck.")
+    Path healthFile;
+
+    /** Exits 1 (after saying so on stderr) when the Streams client stops on its own (ERROR, NOT_RUNNING). */
     @Override
     public Integer call() throws Exception {
         StreamsRunner runner = StreamsRunner.start(StreamsSettings.of(bootstrap, stateDir)
                 .withApplicationId(applicationId).withKafkaSecurity(kafkaLogin.security()));
         runner.awaitRunning(Duration.ofMinutes(2));
         System.out.println("caplab streams running (" + applicationId + ") against " + bootstrap);
-        UntilStopped.await("streams", runner);
-        return 0;
+        return UntilStopped.awaitWhileUp("streams", () -> List.of(runner.status()), healthFile, runner);
     }
 }

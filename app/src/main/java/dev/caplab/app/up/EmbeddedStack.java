@@ -6,6 +6,8 @@ import dev.caplab.app.cli.AccessOptions;
 import dev.caplab.app.cli.ClickHouseTarget;
 import dev.caplab.access.ApiToken;
 import dev.caplab.access.Scope;
+import dev.caplab.app.web.BrokerProbe;
+import dev.caplab.app.web.PipelineHealth;
 import dev.caplab.app.web.WebServer;
 import dev.caplab.app.web.WebSettings;
 import dev.caplab.broker.EmbeddedKafkaBroker;
@@ -18,6 +20,7 @@ import dev.caplab.store.http.Credential;
 import dev.caplab.store.http.HttpSettings;
 import dev.caplab.store.http.ReaderLimits;
 import dev.caplab.store.schema.Migrations;
+import dev.caplab.streams.RoleStatus;
 import dev.caplab.streams.StreamsRunner;
 import dev.caplab.streams.StreamsSettings;
 import dev.caplab.streams.sink.ClickHouseSink;
@@ -42,6 +45,8 @@ public final class EmbeddedStack implements AutoCloseable {
     private String bootstrapServers;
     private String clickhouseJdbcUrl;
     private int httpPort;
+    private StreamsRunner streams;
+    private ClickHouseSink sink;
 
     private EmbeddedStack() {
     }
@@ -85,13 +90,15 @@ public final class EmbeddedStack implements AutoCloseable {
         ClickHouseTarget target = new ClickHouseTarget(clickhouseJdbcUrl, internal.user(), internal.password());
         target.migrate();
         HikariDataSource dataSource = track(target.dataSource());
-        track(StreamsRunner.start(StreamsSettings.of(bootstrapServers, settings.dataDir().resolve("streams"))
+        streams = track(StreamsRunner.start(StreamsSettings.of(bootstrapServers, settings.dataDir().resolve("streams"))
                 .withKafkaSecurity(kafkaLogin)));
-        track(ClickHouseSink.start(SinkSettings.of(bootstrapServers).withKafkaSecurity(kafkaLogin), dataSource));
+        sink = track(ClickHouseSink.start(SinkSettings.of(bootstrapServers).withKafkaSecurity(kafkaLogin), dataSource));
+        BrokerProbe brokerProbe = track(new BrokerProbe(bootstrapServers, kafkaLogin));
 
         WebServer web = track(WebServer.start(new WebSettings(settings.host(), settings.httpPort(), bootstrapServers,
                 database, URI.create(clickhouse.httpUrl() + "/"), sqlEndpoint.user(), sqlEndpoint.password(),
-                tokens, settings.allowedOrigins(), kafkaLogin), dataSource));
+                tokens, settings.allowedOrigins(), kafkaLogin), dataSource,
+                PipelineHealth.inProcess(brokerProbe, List.of(streams::status, sink::status))));
         httpPort = web.port();
 
         out.println("caplab: Kafka (KRaft, in-process)    " + bootstrapServers);
@@ -109,6 +116,11 @@ public final class EmbeddedStack implements AutoCloseable {
             out.println("caplab: demo data                     " + DemoLoader.load(bootstrapServers, kafkaLogin).summary());
         }
         out.println("caplab: up; Ctrl-C stops everything");
+    }
+
+    /** The processing roles' status: {@code caplab up} exits non-zero when one stops on its own. */
+    public List<RoleStatus> roleStatuses() {
+        return List.of(streams.status(), sink.status());
     }
 
     /** host:port of the in-process Kafka broker. */

@@ -60,7 +60,8 @@ public final class UpCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         UpSettings settings = new UpSettings(dataDir.toAbsolutePath().normalize(), host, httpPort, clickhousePort,
                 kafkaPort, demo, chdbLib, access.tokenOptions(), access.allowedOrigins());
-        UntilStopped.await("caplab", EmbeddedStack.start(settings, System.out));
-        return 0;
+        EmbeddedStack stack = EmbeddedStack.start(settings, System.out);
+        // A role that dies on its own (Streams in ERROR, the sink thread stopped) ends the process with exit code 1.
+        return UntilStopped.awaitWhileUp("caplab", stack::roleStatuses, null, stack);
     }
 }

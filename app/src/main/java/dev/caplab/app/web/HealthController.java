@@ -1,10 +1,14 @@
 package dev.caplab.app.web;
 
 import dev.caplab.access.PublicEndpoint;
+import dev.caplab.streams.RoleStatus;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import javax.sql.DataSource;
 import org.springframework.http.HttpStatus;
@@ -12,26 +16,47 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
-/** {@code GET /api/v1/health}: UP when the HTTP tier can query ClickHouse; used by compose and the CI scripts. */
+/**
+ * {@code GET /api/v1/health}: each part of the pipeline — ClickHouse, the broker, the streams app (its state), the
+ * sink (last insert, lag) — with {@code UP}/{@code DOWN} and a detail; 503 naming the failing parts when any is down,
+ * so a stopped pipeline is never reported healthy. Used by compose and the CI scripts.
+ */
 @RestController
 class HealthController {
 
     private final DataSource dataSource;
+    private final HealthParts parts;
 
-    HealthController(DataSource dataSource) {
+    HealthController(DataSource dataSource, HealthParts parts) {
         this.dataSource = dataSource;
+        this.parts = parts;
     }
 
     @GetMapping("/api/v1/health")
-    @PublicEndpoint("liveness probe for compose and scripts: says UP or DOWN, carries no data")
-    ResponseEntity<Map<String, String>> health() {
+    @PublicEndpoint("liveness probe for compose and scripts: the state of each part, no run data")
+    ResponseEntity<Map<String, Object>> health() {
+        List<RoleStatus> all = new ArrayList<>();
+        all.add(clickhouse());
+        all.addAll(parts.check());
+        Map<String, Object> body = new LinkedHashMap<>();
+        List<String> down = all.stream().filter(p -> !p.up()).map(RoleStatus::role).toList();
+        body.put("status", down.isEmpty() ? "UP" : "DOWN");
+        if (!down.isEmpty()) {
+            body.put("down", down);
+        }
+        for (RoleStatus p : all) {
+            body.put(p.role(), Map.of("status", p.up() ? "UP" : "DOWN", "detail", p.detail()));
+        }
+        return ResponseEntity.status(down.isEmpty() ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE).body(body);
+    }
+
+    private RoleStatus clickhouse() {
         try (Connection c = dataSource.getConnection(); Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SELECT 1")) {
             rs.next();
-            return ResponseEntity.ok(Map.of("status", "UP", "clickhouse", "UP"));
+            return new RoleStatus("clickhouse", true, "SELECT 1 answered");
         } catch (SQLException e) {
-            return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
-                    .body(Map.of("status", "DOWN", "clickhouse", String.valueOf(e.getMessage())));
+            return new RoleStatus("clickhouse", false, String.valueOf(e.getMessage()));
         }
     }
 }

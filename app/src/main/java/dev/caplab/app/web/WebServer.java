@@ -24,12 +24,20 @@ public final class WebServer implements AutoCloseable {
 
     /** Starts the HTTP tier; one set of tokens for ingest (write) and the query API (read). No tokens: open access. */
     public static WebServer start(WebSettings settings, DataSource dataSource) {
+        return start(settings, dataSource, HealthParts.none());
+    }
+
+    /** As {@link #start(WebSettings, DataSource)}, {@code /api/v1/health} also reporting {@code health}'s parts. */
+    public static WebServer start(WebSettings settings, DataSource dataSource, HealthParts health) {
         SpringApplication app = new SpringApplicationBuilder(CaplabWebApplication.class)
                 .web(WebApplicationType.SERVLET)
                 .bannerMode(org.springframework.boot.Banner.Mode.OFF)
                 .logStartupInfo(false)
                 .properties(properties(settings))
-                .initializers(ctx -> ctx.getBeanFactory().registerSingleton("caplabDataSource", dataSource))
+                .initializers(ctx -> {
+                    ctx.getBeanFactory().registerSingleton("caplabDataSource", dataSource);
+                    ctx.getBeanFactory().registerSingleton("caplabHealthParts", health);
+                })
                 .build();
         return new WebServer(app.run());
     }

@@ -40,7 +40,9 @@ class EmbeddedStackIT {
         try (EmbeddedStack stack = EmbeddedStack.start(settings, new PrintStream(printed, true, StandardCharsets.UTF_8))) {
             assertThat(printed.toString(StandardCharsets.UTF_8))
                     .contains("Kafka (KRaft, in-process)").contains("ClickHouse (chDB) HTTP").contains("web page");
-            assertThat(get(stack, "/api/v1/health").body()).contains("\"status\":\"UP\"");
+            assertThat(get(stack, "/api/v1/health").body()).contains("\"status\":\"UP\"")
+                    .contains("\"broker\"", "\"streams\"", "\"sink\"", "\"clickhouse\"");
+            assertThat(stack.roleStatuses()).allMatch(dev.caplab.streams.RoleStatus::up);
 
             HttpResponse<String> write = write(stack, expected, null);
             assertThat(write.statusCode()).as(write.body()).isEqualTo(204);

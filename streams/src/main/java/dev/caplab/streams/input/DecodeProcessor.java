@@ -5,7 +5,6 @@ import dev.caplab.schema.event.Sample;
 import dev.caplab.schema.event.SampleBatch;
 import dev.caplab.schema.serde.EventSerdes;
 import dev.caplab.schema.serde.UndecodableEventException;
-import java.nio.charset.StandardCharsets;
 import java.util.function.BiFunction;
 import org.apache.kafka.streams.processor.api.FixedKeyProcessor;
 import org.apache.kafka.streams.processor.api.FixedKeyProcessorContext;
@@ -64,15 +63,9 @@ public final class DecodeProcessor implements FixedKeyProcessor<String, byte[], 
             }
         }
         if (event instanceof InputEvent.Poison poison) {
-            record.headers().add(DeadLetterHeaders.REASON, utf8(poison.reason()));
-            record.headers().add(DeadLetterHeaders.TOPIC, utf8(meta.topic()));
-            record.headers().add(DeadLetterHeaders.PARTITION, utf8(Integer.toString(meta.partition())));
-            record.headers().add(DeadLetterHeaders.OFFSET, utf8(Long.toString(meta.offset())));
+            DeadLetterHeaders.add(record.headers(), "decode", poison.reason(), meta.topic(), meta.partition(),
+                    meta.offset());
         }
         context.forward(record.withValue(event));
-    }
-
-    private static byte[] utf8(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
     }
 }

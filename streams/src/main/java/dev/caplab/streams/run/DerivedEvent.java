@@ -19,4 +19,8 @@ public sealed interface DerivedEvent {
 
     record Raised(Alert value) implements DerivedEvent {
     }
+
+    /** An input record left out, bound for the dead-letter topic (the reason travels in its headers). */
+    record Rejected(byte[] bytes) implements DerivedEvent {
+    }
 }

@@ -1,30 +1,33 @@
 package dev.caplab.streams.run;
 
-import dev.caplab.streams.Micros;
 import dev.caplab.schema.event.RunEnded;
 import dev.caplab.schema.event.RunStarted;
 import dev.caplab.schema.event.Sample;
 import dev.caplab.schema.event.StepEnded;
 import dev.caplab.schema.event.StepStarted;
+import dev.caplab.schema.serde.EventSerdes;
+import dev.caplab.streams.Micros;
 import dev.caplab.streams.TopologySettings;
 import dev.caplab.streams.aggregate.BufferedSample;
+import dev.caplab.streams.input.DeadLetterHeaders;
 import dev.caplab.streams.input.InputEvent;
+import dev.caplab.streams.step.LevelChanges;
 import dev.caplab.streams.step.LevelPoint;
 import dev.caplab.streams.step.StepWindow;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.metrics.Sensor;
-import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.processor.api.RecordMetadata;
-import org.apache.kafka.streams.state.KeyValueIterator;
-import org.apache.kafka.streams.state.KeyValueStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,25 +35,38 @@ import org.slf4j.LoggerFactory;
  * The per-run state machine: buffers samples by event time, tracks lifecycle and load level, and closes steps in
  * order once event time (or wall clock, for the last step) has passed their end plus grace. Keyed by run id; the
  * runs and samples topics are co-partitioned, so one task owns a run.
+ *
+ * <p>One bad run never stops the others: an input the run cannot take (blank run id, a sample beyond
+ * {@link RunLimits}, a record that would overflow the state bound) or any exception while processing it is
+ * dead-lettered with the reason, the run is alerted ({@link RunAlerts}), and the next record is processed. A run's
+ * state and buffer are deleted {@link TopologySettings#allowedLateness()} after it ended; a run without input for
+ * that long is ended at its last sample first.
  */
 public final class RunProcessor implements Processor<String, InputEvent, String, DerivedEvent> {
 
     /** Late samples (after their step closed) are counted in this sensor's {@code late-samples-total}. */
     public static final String LATE_SAMPLES_OPERATION = "late-samples";
+    /** Input records dead-lettered by the run processor are counted in this sensor's {@code rejected-records-total}. */
+    public static final String REJECTED_OPERATION = "rejected-records";
     public static final String METRICS_SCOPE = "caplab";
+    private static final String STAGE = "run-processor";
     private static final Logger LOG = LoggerFactory.getLogger(RunProcessor.class);
 
     private final TopologySettings settings;
+    private final RunLimits limits;
     private final String runStateStore;
     private final String bufferStore;
+    private final DueIndex due = new DueIndex();
     private ProcessorContext<String, DerivedEvent> context;
-    private KeyValueStore<String, RunState> runs;
+    private RunStateStore runs;
     private SampleBuffer buffer;
     private StepCloser closer;
     private Sensor lateSensor;
+    private Sensor rejectedSensor;
 
     public RunProcessor(TopologySettings settings, String runStateStore, String bufferStore) {
         this.settings = settings;
+        this.limits = settings.limits();
         this.runStateStore = runStateStore;
         this.bufferStore = bufferStore;
     }
@@ -58,31 +74,68 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
     @Override
     public void init(ProcessorContext<String, DerivedEvent> context) {
         this.context = context;
-        this.runs = context.getStateStore(runStateStore);
+        this.runs = new RunStateStore(context.getStateStore(runStateStore), limits);
         this.buffer = new SampleBuffer(context.getStateStore(bufferStore));
         this.closer = new StepCloser(buffer, settings);
         this.lateSensor = context.metrics().addRateTotalSensor(METRICS_SCOPE, context.taskId().toString(),
                 LATE_SAMPLES_OPERATION, Sensor.RecordingLevel.INFO);
+        this.rejectedSensor = context.metrics().addRateTotalSensor(METRICS_SCOPE, context.taskId().toString(),
+                REJECTED_OPERATION, Sensor.RecordingLevel.INFO);
+        long now = context.currentSystemTimeMs();
+        // Once per task start (stores are restored by then): later punctuations visit only the runs due.
+        runs.forEach((runId, state) -> due.schedule(runId, state == null ? Long.MAX_VALUE : nextDue(state.toMutable(),
+                now)));
         context.schedule(settings.punctuateInterval(), PunctuationType.WALL_CLOCK_TIME, this::punctuate);
     }
 
     @Override
     public void process(Record<String, InputEvent> record) {
+        RecordMetadata meta = context.recordMetadata().orElseThrow();
         String runId = record.key();
-        if (runId == null) {
-            throw new IllegalStateException("record without run id key on " + context.recordMetadata()
-                    .map(m -> m.topic() + "-" + m.partition() + "@" + m.offset()).orElse("?"));
+        if (runId == null || runId.isBlank()) {
+            reject(record, meta, null, "blank or missing run id key");
+            return;
         }
+        Optional<String> longId = SampleCheck.tooLong("run id", runId, limits.maxNameBytes());
+        if (longId.isPresent()) {
+            reject(record, meta, null, longId.get());
+            return;
+        }
+        try {
+            processRun(runId, record, meta);
+        } catch (RuntimeException e) {
+            LOG.error("run {}: processing {}-{}@{} failed; the record is dead-lettered, the run alerted", runId,
+                    meta.topic(), meta.partition(), meta.offset(), e);
+            reject(record, meta, runId, "processing failed: " + e);
+        }
+    }
+
+    private void processRun(String runId, Record<String, InputEvent> record, RecordMetadata meta) {
         RunState stored = runs.get(runId);
         RunState.Mutable run = (stored == null ? RunState.empty(runId) : stored).toMutable();
         long now = context.currentSystemTimeMs();
+        run.lastInputWallMillis = now;
+        List<DerivedEvent> alerts = new ArrayList<>();
+        List<BufferedSample> buffered = List.of();
         switch (record.value()) {
             case InputEvent.Lifecycle l -> onLifecycle(run, l.event(), now);
-            case InputEvent.Samples s -> onSamples(run, s, context.recordMetadata().orElseThrow());
+            case InputEvent.Samples s -> {
+                buffered = onSamples(run, s, record, meta, alerts);
+            }
             case InputEvent.Poison p -> throw new IllegalStateException("poison reached the run processor: "
                     + p.reason());
         }
-        advance(run, now, record.timestamp(), true);
+        RunState candidate = run.freeze();
+        long core = RunStateSerde.encode(candidate).length - RunStateSerde.derivedBytes(candidate);
+        if (core > limits.maxCoreStateBytes()) {
+            reject(record, meta, runId, "the run's state would grow to " + core + " bytes of input-driven state, "
+                    + "more than " + limits.maxCoreStateBytes() + " (the record is left out, the run goes on)");
+            return;
+        }
+        if (!buffered.isEmpty()) {
+            buffer.add(runId, buffered, meta.partition(), meta.offset());
+        }
+        advance(run, now, record.timestamp(), true, alerts);
     }
 
     // Only samples advance a run's event time: lifecycle is small and often processed ahead of the samples it
@@ -122,16 +175,29 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
         }
     }
 
-    private void onSamples(RunState.Mutable run, InputEvent.Samples batch, RecordMetadata meta) {
+    /** The batch's samples within limits, to buffer; the others are left out, the batch dead-lettered with why. */
+    private List<BufferedSample> onSamples(RunState.Mutable run, InputEvent.Samples batch,
+            Record<String, InputEvent> record, RecordMetadata meta, List<DerivedEvent> alerts) {
         long horizon = closedHorizon(run);
         List<Sample> samples = batch.batch().getSamples();
         List<BufferedSample> buffered = new ArrayList<>(samples.size());
+        int leftOut = 0;
+        String firstProblem = null;
         for (Sample s : samples) {
+            Optional<String> problem = SampleCheck.problem(s, limits);
+            if (problem.isPresent()) {
+                leftOut++;
+                firstProblem = firstProblem == null ? problem.get() : firstProblem;
+                continue;
+            }
             buffered.add(BufferedSample.of(s));
             long t = Micros.of(s.getTimestamp());
             String metric = s.getMetric().toString();
-            if (run.declared.isEmpty() && settings.loadLevelMetrics().contains(metric)) {
-                run.levels.add(new LevelPoint(metric, t, s.getValue()));
+            if (run.declared.isEmpty() && settings.loadLevelMetrics().contains(metric)
+                    && LevelChanges.add(run.levels, new LevelPoint(metric, t, s.getValue()), limits.maxLevelChanges())
+                    == LevelChanges.Added.FULL && run.firstTimeReached(RunState.Limit.LEVEL_CHANGES)) {
+                alerts.add(RunAlerts.limit(run.runId, s.getTimestamp(), "more than " + limits.maxLevelChanges()
+                        + " load-level changes; later changes are ignored for step inference"));
             }
             if (t < horizon) {
                 run.lateSamples++;
@@ -140,7 +206,16 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
             }
             run.observeEventTime(t);
         }
-        buffer.add(run.runId, buffered, meta.partition(), meta.offset());
+        if (leftOut > 0) {
+            String reason = leftOut + " of " + samples.size() + " samples left out of aggregation, first: "
+                    + firstProblem;
+            deadLetter(record, meta, reason);
+            if (run.firstTimeReached(RunState.Limit.SAMPLE_FIELDS)) {
+                alerts.add(RunAlerts.rejected(run.runId, Instant.ofEpochMilli(record.timestamp()), reason
+                        + " (alerted once per run; every such batch is dead-lettered)"));
+            }
+        }
+        return buffered;
     }
 
     /** Samples before this instant can no longer be placed in a step: everything up to the last closed step's end. */
@@ -155,8 +230,9 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
         return timeline.get(Math.min(run.closedSteps, timeline.size()) - 1).endMicros();
     }
 
-    private void advance(RunState.Mutable run, long nowMillis, long timestamp, boolean changed) {
-        List<DerivedEvent> out = new ArrayList<>();
+    private void advance(RunState.Mutable run, long nowMillis, long timestamp, boolean changed,
+            List<DerivedEvent> alerts) {
+        List<DerivedEvent> out = new ArrayList<>(alerts);
         List<StepWindow> timeline = Timeline.of(run, settings);
         long graceMillis = settings.grace().toMillis();
         while (run.closedSteps < timeline.size()) {
@@ -184,25 +260,124 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
             out.addAll(closer.flushUnassigned(run));
         }
         if (changed || !out.isEmpty()) {
-            runs.put(run.runId, run.freeze());
+            runs.put(run.runId, withinBound(run, out));
         }
+        due.schedule(run.runId, nextDue(run, nowMillis));
         for (DerivedEvent e : out) {
             context.forward(new Record<>(run.runId, e, timestamp));
         }
     }
 
+    /**
+     * The run's encoded state, within {@link RunLimits#maxStateBytes()}: when the derived parts push it over, the
+     * baselines are dropped first, then the fit points (later fits then start over), and the run is alerted once.
+     */
+    private byte[] withinBound(RunState.Mutable run, List<DerivedEvent> out) {
+        byte[] bytes = RunStateSerde.encode(run.freeze());
+        if (bytes.length <= limits.maxStateBytes()) {
+            return bytes;
+        }
+        if (run.firstTimeReached(RunState.Limit.STATE_BYTES)) {
+            out.add(RunAlerts.limit(run.runId, Micros.toInstant(run.maxEventMicros), "run state of " + bytes.length
+                    + " bytes, more than " + limits.maxStateBytes() + "; baselines and then fit points are dropped"));
+        }
+        run.baseline.clear();
+        bytes = RunStateSerde.encode(run.freeze());
+        if (bytes.length > limits.maxStateBytes()) {
+            run.fitPoints.clear();
+            run.cliffs.clear();
+            bytes = RunStateSerde.encode(run.freeze());
+        }
+        return bytes;
+    }
+
+    /** When the run next needs the wall clock; {@link Long#MAX_VALUE} when only input can move it. */
+    private long nextDue(RunState.Mutable run, long nowMillis) {
+        long lateness = settings.allowedLateness().toMillis();
+        if (run.runClosed) {
+            return run.unassignedDirty ? nowMillis : run.runEndSeenWallMillis + lateness;
+        }
+        long graceMillis = settings.grace().toMillis();
+        long next = Long.MAX_VALUE;
+        List<StepWindow> timeline = Timeline.of(run, settings);
+        if (run.closedSteps < timeline.size()) {
+            long seen = Timeline.endSeenWallMillis(run, timeline.get(run.closedSteps));
+            if (seen >= 0 && !timeline.get(run.closedSteps).isOpen()) {
+                next = seen + graceMillis;
+            }
+        } else if (run.runEndedMicros >= 0) {
+            next = run.runEndSeenWallMillis + graceMillis;
+        }
+        if (run.runEndedMicros < 0) {
+            long lastInput = run.lastInputWallMillis > 0 ? run.lastInputWallMillis : nowMillis;
+            next = Math.min(next, lastInput + lateness);
+        }
+        return next;
+    }
+
     private void punctuate(long nowMillis) {
-        List<RunState> open = new ArrayList<>();
-        try (KeyValueIterator<String, RunState> it = runs.all()) {
-            while (it.hasNext()) {
-                KeyValue<String, RunState> kv = it.next();
-                if (!kv.value.runClosed() || kv.value.unassignedDirty()) {
-                    open.add(kv.value);
+        for (String runId : due.due(nowMillis)) {
+            try {
+                RunState stored = runs.get(runId);
+                if (stored == null) {
+                    due.schedule(runId, Long.MAX_VALUE);
+                    continue;
                 }
+                RunState.Mutable run = stored.toMutable();
+                long lateness = settings.allowedLateness().toMillis();
+                if (run.runClosed && !run.unassignedDirty && nowMillis >= run.runEndSeenWallMillis + lateness) {
+                    expire(runId);
+                    continue;
+                }
+                boolean changed = false;
+                if (run.lastInputWallMillis == 0) {
+                    run.lastInputWallMillis = nowMillis; // state from before input times were kept
+                    changed = true;
+                } else if (run.runEndedMicros < 0 && nowMillis >= run.lastInputWallMillis + lateness) {
+                    LOG.info("run {}: no input for {}, ended at its last sample", runId, settings.allowedLateness());
+                    run.runEndedMicros = run.maxEventMicros;
+                    run.runEndSeenWallMillis = nowMillis - settings.grace().toMillis();
+                    changed = true;
+                }
+                advance(run, nowMillis, nowMillis, changed, List.of());
+            } catch (RuntimeException e) {
+                // Left unscheduled until its next input, so one broken run is not retried every second.
+                due.schedule(runId, Long.MAX_VALUE);
+                LOG.error("run {}: closing on the wall clock failed; the run waits for its next input", runId, e);
+                context.forward(new Record<>(runId, RunAlerts.limit(runId, Instant.ofEpochMilli(nowMillis),
+                        "closing steps failed: " + e), nowMillis));
             }
         }
-        for (RunState s : open) {
-            advance(s.toMutable(), nowMillis, nowMillis, false);
+    }
+
+    /** The run ended more than the allowed lateness ago: its state and buffered samples are deleted. */
+    private void expire(String runId) {
+        buffer.deleteRun(runId);
+        runs.delete(runId);
+        due.schedule(runId, Long.MAX_VALUE);
+    }
+
+    /** Dead-letters the record with {@code reason} and alerts its run (when it has a usable id). */
+    private void reject(Record<String, InputEvent> record, RecordMetadata meta, String runId, String reason) {
+        deadLetter(record, meta, reason);
+        if (runId != null) {
+            context.forward(new Record<>(runId, RunAlerts.rejected(runId, Instant.ofEpochMilli(record.timestamp()),
+                    reason + " (" + meta.topic() + "-" + meta.partition() + "@" + meta.offset() + ")"),
+                    record.timestamp()));
         }
+    }
+
+    private void deadLetter(Record<String, InputEvent> record, RecordMetadata meta, String reason) {
+        rejectedSensor.record();
+        LOG.warn("dead-lettering {}-{}@{} (run {}): {}", meta.topic(), meta.partition(), meta.offset(),
+                record.key() == null ? null : SampleCheck.clip(record.key()), reason);
+        byte[] bytes = switch (record.value()) {
+            case InputEvent.Samples s -> EventSerdes.sampleBatch().serialize(meta.topic(), s.batch());
+            case InputEvent.Lifecycle l -> EventSerdes.lifecycle().serialize(meta.topic(), l.event());
+            case InputEvent.Poison p -> p.bytes();
+        };
+        context.forward(new Record<String, DerivedEvent>(record.key(), new DerivedEvent.Rejected(bytes),
+                record.timestamp(), DeadLetterHeaders.add(new RecordHeaders(), STAGE, reason, meta.topic(),
+                meta.partition(), meta.offset())));
     }
 }

@@ -25,11 +25,23 @@ import java.util.TreeSet;
  * @param baseline              "source|metric" → sustained value before the first step
  * @param unassignedVersion     how many times the unassigned aggregates were emitted
  * @param lateSamples           samples that arrived after their step had closed (counted into unassigned)
+ * @param lastInputWallMillis   wall-clock millis of the run's last input record (idle runs expire from it)
+ * @param alertedLimits         which {@link RunLimits} the run already got an alert for (bits of {@link Limit})
  */
 public record RunState(String runId, RunStarted started, List<StepWindow> declared, Map<Integer, Long> endSeenWallMillis,
                        List<LevelPoint> levels, long maxEventMicros, long runEndedMicros, long runEndSeenWallMillis,
                        int closedSteps, Map<String, Double> baseline, List<FitPoint> fitPoints, Set<String> cliffs,
-                       boolean runClosed, boolean unassignedDirty, long unassignedVersion, long lateSamples) {
+                       boolean runClosed, boolean unassignedDirty, long unassignedVersion, long lateSamples,
+                       long lastInputWallMillis, int alertedLimits) {
+
+    /** A limit of {@link RunLimits} a run can reach; each is alerted once per run. */
+    public enum Limit {
+        SAMPLE_FIELDS, LEVEL_CHANGES, BASELINE_SERIES, FIT_SERIES, STATE_BYTES;
+
+        int bit() {
+            return 1 << ordinal();
+        }
+    }
 
     public RunState {
         Objects.requireNonNull(runId, "runId");
@@ -43,7 +55,7 @@ public record RunState(String runId, RunStarted started, List<StepWindow> declar
 
     public static RunState empty(String runId) {
         return new RunState(runId, null, List.of(), Map.of(), List.of(), 0, -1, 0, 0, Map.of(), List.of(), Set.of(),
-                false, false, 0, 0);
+                false, false, 0, 0, 0, 0);
     }
 
     public boolean ended() {
@@ -73,6 +85,8 @@ public record RunState(String runId, RunStarted started, List<StepWindow> declar
         boolean unassignedDirty;
         long unassignedVersion;
         long lateSamples;
+        long lastInputWallMillis;
+        int alertedLimits;
 
         Mutable(RunState s) {
             runId = s.runId;
@@ -91,12 +105,21 @@ public record RunState(String runId, RunStarted started, List<StepWindow> declar
             unassignedDirty = s.unassignedDirty;
             unassignedVersion = s.unassignedVersion;
             lateSamples = s.lateSamples;
+            lastInputWallMillis = s.lastInputWallMillis;
+            alertedLimits = s.alertedLimits;
         }
 
         RunState freeze() {
             return new RunState(runId, started, List.copyOf(declared.values()), endSeenWallMillis, levels,
                     maxEventMicros, runEndedMicros, runEndSeenWallMillis, closedSteps, baseline, fitPoints, cliffs,
-                    runClosed, unassignedDirty, unassignedVersion, lateSamples);
+                    runClosed, unassignedDirty, unassignedVersion, lateSamples, lastInputWallMillis, alertedLimits);
+        }
+
+        /** Marks {@code limit} as reached; true the first time, when the run should be alerted. */
+        boolean firstTimeReached(Limit limit) {
+            boolean first = (alertedLimits & limit.bit()) == 0;
+            alertedLimits |= limit.bit();
+            return first;
         }
 
         void observeEventTime(long tMicros) {

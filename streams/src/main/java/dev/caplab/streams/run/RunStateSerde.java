@@ -2,7 +2,9 @@ package dev.caplab.streams.run;
 
 import dev.caplab.schema.event.RunStarted;
 import dev.caplab.schema.serde.EventSerdes;
+import dev.caplab.streams.StateStrings;
 import dev.caplab.streams.fit.FitPoint;
+import dev.caplab.streams.step.LevelChanges;
 import dev.caplab.streams.step.LevelPoint;
 import dev.caplab.streams.step.StepWindow;
 import java.io.ByteArrayInputStream;
@@ -17,27 +19,26 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.apache.kafka.common.errors.SerializationException;
-import org.apache.kafka.common.serialization.Serde;
-import org.apache.kafka.common.serialization.Serdes;
 
-/** Versioned binary encoding of {@link RunState} for the run-state store and its changelog. */
+/**
+ * Versioned binary encoding of {@link RunState} for the run-state store and its changelog. Format 1 wrote strings
+ * with {@code writeUTF} (at most 65,535 bytes) and every load-level sample; format 2 writes {@link StateStrings},
+ * level changes only, and the input time and alerted limits. Format 1 is read and migrated (levels compacted).
+ */
 public final class RunStateSerde {
 
-    private static final byte FORMAT = 1;
+    private static final byte FORMAT = 2;
+    private static final byte FORMAT_UTF = 1;
     private static final String TOPIC = "run-state";
 
     private RunStateSerde() {
-    }
-
-    public static Serde<RunState> serde() {
-        return Serdes.serdeFrom((t, s) -> s == null ? null : encode(s), (t, b) -> b == null ? null : decode(b));
     }
 
     static byte[] encode(RunState s) {
         try (ByteArrayOutputStream bytes = new ByteArrayOutputStream(512);
                 DataOutputStream out = new DataOutputStream(bytes)) {
             out.writeByte(FORMAT);
-            out.writeUTF(s.runId());
+            StateStrings.write(out, s.runId());
             byte[] started = s.started() == null ? new byte[0] : EventSerdes.runStarted().serialize(TOPIC, s.started());
             out.writeInt(started.length);
             out.write(started);
@@ -57,7 +58,7 @@ public final class RunStateSerde {
             }
             out.writeInt(s.levels().size());
             for (LevelPoint p : s.levels()) {
-                out.writeUTF(p.metric());
+                StateStrings.write(out, p.metric());
                 out.writeLong(p.timestampMicros());
                 out.writeDouble(p.level());
             }
@@ -68,8 +69,8 @@ public final class RunStateSerde {
             writeLoad(out, s.baseline());
             out.writeInt(s.fitPoints().size());
             for (FitPoint p : s.fitPoints()) {
-                out.writeUTF(p.source());
-                out.writeUTF(p.metric());
+                StateStrings.write(out, p.source());
+                StateStrings.write(out, p.metric());
                 out.writeInt(p.stepIndex());
                 out.writeDouble(p.x());
                 out.writeDouble(p.y());
@@ -77,12 +78,14 @@ public final class RunStateSerde {
             }
             out.writeInt(s.cliffs().size());
             for (String c : new TreeSet<>(s.cliffs())) {
-                out.writeUTF(c);
+                StateStrings.write(out, c);
             }
             out.writeBoolean(s.runClosed());
             out.writeBoolean(s.unassignedDirty());
             out.writeLong(s.unassignedVersion());
             out.writeLong(s.lateSamples());
+            out.writeLong(s.lastInputWallMillis());
+            out.writeInt(s.alertedLimits());
             out.flush();
             return bytes.toByteArray();
         } catch (IOException e) {
@@ -90,20 +93,39 @@ public final class RunStateSerde {
         }
     }
 
-    static RunState decode(byte[] b) {
+    /**
+     * Encoded bytes of the derived parts {@link RunStateBudget} may shed (baselines, fit points, cliffs), computed
+     * without encoding.
+     */
+    static long derivedBytes(RunState s) {
+        long n = 0;
+        for (String k : s.baseline().keySet()) {
+            n += 4 + StateStrings.utf8Bytes(k) + 8;
+        }
+        for (FitPoint p : s.fitPoints()) {
+            n += 8 + StateStrings.utf8Bytes(p.source()) + StateStrings.utf8Bytes(p.metric()) + 4 + 8 + 8 + 8;
+        }
+        for (String c : s.cliffs()) {
+            n += 4 + StateStrings.utf8Bytes(c);
+        }
+        return n;
+    }
+
+    static RunState decode(byte[] b, int maxLevelChanges) {
         try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(b))) {
             byte format = in.readByte();
-            if (format != FORMAT) {
+            if (format != FORMAT && format != FORMAT_UTF) {
                 throw new SerializationException("run state: unknown format " + format);
             }
-            String runId = in.readUTF();
+            StateStrings.Reader strings = StateStrings.Reader.of(format == FORMAT_UTF);
+            String runId = strings.read(in);
             byte[] startedBytes = in.readNBytes(in.readInt());
             RunStarted started = startedBytes.length == 0 ? null
                     : EventSerdes.runStarted().deserialize(TOPIC, startedBytes);
             List<StepWindow> declared = new ArrayList<>();
             for (int n = in.readInt(), i = 0; i < n; i++) {
-                declared.add(new StepWindow(in.readInt(), readLoad(in), in.readLong(), in.readLong(), in.readLong(),
-                        in.readBoolean()));
+                declared.add(new StepWindow(in.readInt(), readLoad(in, strings), in.readLong(), in.readLong(),
+                        in.readLong(), in.readBoolean()));
             }
             Map<Integer, Long> endSeen = new TreeMap<>();
             for (int n = in.readInt(), i = 0; i < n; i++) {
@@ -111,24 +133,33 @@ public final class RunStateSerde {
             }
             List<LevelPoint> levels = new ArrayList<>();
             for (int n = in.readInt(), i = 0; i < n; i++) {
-                levels.add(new LevelPoint(in.readUTF(), in.readLong(), in.readDouble()));
+                levels.add(new LevelPoint(strings.read(in), in.readLong(), in.readDouble()));
+            }
+            if (format == FORMAT_UTF) {
+                levels = LevelChanges.of(levels, maxLevelChanges);
             }
             long maxEvent = in.readLong();
             long runEnded = in.readLong();
             long runEndSeen = in.readLong();
             int closed = in.readInt();
-            Map<String, Double> baseline = readLoad(in);
+            Map<String, Double> baseline = readLoad(in, strings);
             List<FitPoint> points = new ArrayList<>();
             for (int n = in.readInt(), i = 0; i < n; i++) {
-                points.add(new FitPoint(in.readUTF(), in.readUTF(), in.readInt(), in.readDouble(), in.readDouble(),
-                        in.readLong()));
+                points.add(new FitPoint(strings.read(in), strings.read(in), in.readInt(), in.readDouble(),
+                        in.readDouble(), in.readLong()));
             }
             Set<String> cliffs = new TreeSet<>();
             for (int n = in.readInt(), i = 0; i < n; i++) {
-                cliffs.add(in.readUTF());
+                cliffs.add(strings.read(in));
             }
+            boolean runClosed = in.readBoolean();
+            boolean dirty = in.readBoolean();
+            long unassignedVersion = in.readLong();
+            long late = in.readLong();
+            long lastInput = format == FORMAT ? in.readLong() : 0;
+            int alerted = format == FORMAT ? in.readInt() : 0;
             return new RunState(runId, started, declared, endSeen, levels, maxEvent, runEnded, runEndSeen, closed,
-                    baseline, points, cliffs, in.readBoolean(), in.readBoolean(), in.readLong(), in.readLong());
+                    baseline, points, cliffs, runClosed, dirty, unassignedVersion, late, lastInput, alerted);
         } catch (IOException | IllegalArgumentException e) {
             throw new SerializationException("corrupt run state (" + b.length + " bytes)", e);
         }
@@ -137,15 +168,15 @@ public final class RunStateSerde {
     private static void writeLoad(DataOutputStream out, Map<String, Double> map) throws IOException {
         out.writeInt(map.size());
         for (Map.Entry<String, Double> e : new TreeMap<>(map).entrySet()) {
-            out.writeUTF(e.getKey());
+            StateStrings.write(out, e.getKey());
             out.writeDouble(e.getValue());
         }
     }
 
-    private static Map<String, Double> readLoad(DataInputStream in) throws IOException {
+    private static Map<String, Double> readLoad(DataInputStream in, StateStrings.Reader strings) throws IOException {
         Map<String, Double> map = new TreeMap<>();
         for (int n = in.readInt(), i = 0; i < n; i++) {
-            map.put(in.readUTF(), in.readDouble());
+            map.put(strings.read(in), in.readDouble());
         }
         return map;
     }

@@ -1,6 +1,7 @@
 package dev.caplab.streams.run;
 
 import dev.caplab.streams.aggregate.BufferedSample;
+import dev.caplab.streams.aggregate.BufferedSampleSerde;
 import dev.caplab.streams.step.SampleKeys;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -18,6 +19,8 @@ import org.apache.kafka.streams.state.KeyValueStore;
  */
 final class SampleBuffer {
 
+    /** Target size of one buffer record; one sample within {@link RunLimits} is at most about 390 KiB. */
+    static final long MAX_ENTRY_BYTES = 256 * 1024;
     private static final Comparator<BufferedSample> BY_TIME = Comparator.comparingLong(BufferedSample::timestampMicros);
 
     private final KeyValueStore<String, List<BufferedSample>> store;
@@ -26,13 +29,32 @@ final class SampleBuffer {
         this.store = store;
     }
 
-    /** Buffers the samples of the input batch at {@code partition}/{@code offset}, in batch order per bucket. */
+    /**
+     * Buffers the samples of the input batch at {@code partition}/{@code offset}, in batch order per bucket. A
+     * bucket's entry is cut into chunks of about {@link #MAX_ENTRY_BYTES} (a chunk holds at least one sample, itself
+     * bounded by {@link RunLimits}), so no buffer record approaches the changelog's message size whatever the batch.
+     */
     void add(String runId, List<BufferedSample> samples, int partition, long offset) {
         Map<Long, List<BufferedSample>> buckets = new LinkedHashMap<>();
         for (BufferedSample s : samples) {
             buckets.computeIfAbsent(SampleKeys.bucketOf(s.timestampMicros()), b -> new ArrayList<>()).add(s);
         }
-        buckets.forEach((bucket, inBucket) -> store.put(SampleKeys.of(runId, bucket, partition, offset), inBucket));
+        buckets.forEach((bucket, inBucket) -> {
+            int chunk = 0;
+            List<BufferedSample> entry = new ArrayList<>();
+            long bytes = 0;
+            for (BufferedSample s : inBucket) {
+                long size = BufferedSampleSerde.encodedBytes(s);
+                if (!entry.isEmpty() && bytes + size > MAX_ENTRY_BYTES) {
+                    store.put(SampleKeys.of(runId, bucket, partition, offset, chunk++), entry);
+                    entry = new ArrayList<>();
+                    bytes = 0;
+                }
+                entry.add(s);
+                bytes += size;
+            }
+            store.put(SampleKeys.of(runId, bucket, partition, offset, chunk), entry);
+        });
     }
 
     /**
@@ -62,6 +84,13 @@ final class SampleBuffer {
         entries(SampleKeys.runLower(runId), SampleKeys.runUpper(runId)).forEach(e -> out.addAll(e.value));
         out.sort(BY_TIME);
         return out;
+    }
+
+    /** Deletes every sample still buffered for the run (when its state expires). */
+    void deleteRun(String runId) {
+        for (KeyValue<String, List<BufferedSample>> e : entries(SampleKeys.runLower(runId), SampleKeys.runUpper(runId))) {
+            store.put(e.key, null);
+        }
     }
 
     private List<KeyValue<String, List<BufferedSample>>> entries(String from, String to) {

@@ -66,11 +66,13 @@ final class StepCloser {
         if (!verdict.getPassed()) {
             out.add(alert(run, step, AlertKind.STEP_FAILED, "step " + step.index() + " failed: " + failedRules(verdict)));
         }
+        if (x != null && !contamination.contaminated()) {
+            addFitPoints(run, step, x, stats, out);
+        }
         if (contamination.contaminated()) {
             out.add(alert(run, step, AlertKind.STEP_CONTAMINATED, "step " + step.index() + " contaminated, left out "
                     + "of fits: " + contamination.reason().orElseThrow()));
         } else if (x != null) {
-            addFitPoints(run, step, x, stats);
             out.addAll(refit(run, step));
         }
         return out;
@@ -100,9 +102,14 @@ final class StepCloser {
             return;
         }
         long from = samples.getFirst().timestampMicros();
+        int max = settings.limits().maxBaselineSeries();
         for (SeriesStats s : StepStatistics.of(samples, 0, settings)) {
-            if (Double.isFinite(s.sustained())) {
-                run.baseline.put(s.source() + '|' + s.metric(), s.sustained());
+            String key = s.source() + '|' + s.metric();
+            if (Double.isFinite(s.sustained()) && (run.baseline.size() < max || run.baseline.containsKey(key))) {
+                run.baseline.put(key, s.sustained());
+            } else if (Double.isFinite(s.sustained()) && run.firstTimeReached(RunState.Limit.BASELINE_SERIES)) {
+                out.add(RunAlerts.limit(run.runId, Micros.toInstant(firstStepStart), "more than " + max
+                        + " baseline series; the others get no baseline delta"));
             }
             out.add(new DerivedEvent.Aggregate(aggregate(run, StepWindow.BASELINE_INDEX, Map.of(), null, s, from,
                     firstStepStart, false, 1)));
@@ -121,10 +128,21 @@ final class StepCloser {
                 .setWindowStart(Micros.toInstant(from)).setWindowEnd(Micros.toInstant(to)).setContaminated(contaminated).setVersion(version).build();
     }
 
-    private void addFitPoints(RunState.Mutable run, StepWindow step, double x, List<SeriesStats> stats) {
+    private void addFitPoints(RunState.Mutable run, StepWindow step, double x, List<SeriesStats> stats,
+            List<DerivedEvent> out) {
+        int max = settings.limits().maxFitSeries();
+        java.util.Set<String> fitted = new java.util.HashSet<>();
+        run.fitPoints.forEach(p -> fitted.add(p.resourceKey()));
         for (SeriesStats s : stats) {
             if (settings.resourceMetrics().contains(s.metric()) && !s.outsideSut() && Double.isFinite(s.sustained())) {
-                run.fitPoints.add(new FitPoint(s.source(), s.metric(), step.index(), x, s.sustained(), s.count()));
+                FitPoint p = new FitPoint(s.source(), s.metric(), step.index(), x, s.sustained(), s.count());
+                if (fitted.size() < max || fitted.contains(p.resourceKey())) {
+                    fitted.add(p.resourceKey());
+                    run.fitPoints.add(p);
+                } else if (run.firstTimeReached(RunState.Limit.FIT_SERIES)) {
+                    out.add(RunAlerts.limit(run.runId, Micros.toInstant(step.endMicros()), "more than " + max
+                            + " resource series to fit; the others are not fitted"));
+                }
             }
         }
     }

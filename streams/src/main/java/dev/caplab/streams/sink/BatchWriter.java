@@ -16,12 +16,12 @@ import dev.caplab.store.access.SampleRepository;
 import dev.caplab.store.access.StepAggregateRepository;
 import dev.caplab.store.access.StepRepository;
 import dev.caplab.store.access.StepVerdictRepository;
-import dev.caplab.store.row.AnnotationRow;
-import dev.caplab.store.row.RunRow;
-import dev.caplab.store.row.SampleRow;
-import dev.caplab.store.row.StepRow;
+import dev.caplab.store.access.StoreQueryException;
+import dev.caplab.store.access.StoreUnavailableException;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import javax.sql.DataSource;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -31,6 +31,12 @@ import org.slf4j.LoggerFactory;
 /**
  * Writes one batch of one topic-partition to its tables, each insert carrying the batch's deterministic dedup token.
  * Lifecycle end events update rows by version (their Kafka offset), which is idempotent too.
+ *
+ * <p>A record that can never be stored (a row check fails, e.g. a blank run id, or ClickHouse rejects its data) is
+ * isolated: rows are mapped per record, and when ClickHouse refuses the batch it is written again one record per
+ * insert (each with its own offset's token, so a re-formed batch after a crash deduplicates the same way); the
+ * records refused are handed to {@link SinkRejections} and the rest stored. Transport failures
+ * ({@link StoreUnavailableException}) are not rejections: they propagate, and the sink retries the batch.
  */
 final class BatchWriter {
 
@@ -44,9 +50,10 @@ final class BatchWriter {
     private final StepVerdictRepository verdicts;
     private final CapacityFitRepository fits;
     private final AlertRepository alerts;
+    private final SinkRejections rejections;
     private long undecodable;
 
-    BatchWriter(DataSource ds) {
+    BatchWriter(DataSource ds, SinkRejections rejections) {
         samples = new SampleRepository(ds);
         runs = new RunRepository(ds);
         steps = new StepRepository(ds);
@@ -55,6 +62,7 @@ final class BatchWriter {
         verdicts = new StepVerdictRepository(ds);
         fits = new CapacityFitRepository(ds);
         alerts = new AlertRepository(ds);
+        this.rejections = rejections;
     }
 
     /** Records skipped because they could not be decoded (the streams app dead-letters the raw ones). */
@@ -65,77 +73,123 @@ final class BatchWriter {
     /** Writes the batch; returns the number of rows written. */
     int write(BatchIntent intent, List<ConsumerRecord<String, byte[]>> records) {
         return switch (intent.topic()) {
-            case TopicCatalog.SAMPLES -> {
-                List<SampleRow> rows = new ArrayList<>();
-                decode(records, EventSerdes.sampleBatch()::deserialize).forEach(b -> rows.addAll(
-                        RowMapping.samples(b)));
-                yield samples.insertBatch(rows, intent.token("samples"));
-            }
+            case TopicCatalog.SAMPLES -> insert(intent, records, "samples", samples::insertBatch,
+                    r -> RowMapping.samples(EventSerdes.sampleBatch().deserialize(r.topic(), r.value())));
             case TopicCatalog.RUNS -> writeLifecycle(intent, records);
-            case TopicCatalog.STEP_AGGREGATES -> aggregates.insertBatch(decode(records,
-                    EventSerdes.stepAggregate()::deserialize).stream().map(RowMapping::aggregate).toList(),
-                    intent.token("step_aggregates"));
-            case TopicCatalog.VERDICTS -> verdicts.insertBatch(decode(records, EventSerdes.stepVerdict()::deserialize)
-                    .stream().map(RowMapping::verdict).toList(), intent.token("step_verdicts"));
-            case TopicCatalog.FITS -> fits.insertBatch(decode(records, EventSerdes.capacityFit()::deserialize)
-                    .stream().map(RowMapping::fit).toList(), intent.token("capacity_fits"));
-            case TopicCatalog.ALERTS -> alerts.insertBatch(decode(records, EventSerdes.alert()::deserialize)
-                    .stream().map(RowMapping::alert).toList(), intent.token("alerts"));
+            case TopicCatalog.STEP_AGGREGATES -> insert(intent, records, "step_aggregates", aggregates::insertBatch,
+                    r -> List.of(RowMapping.aggregate(EventSerdes.stepAggregate().deserialize(r.topic(), r.value()))));
+            case TopicCatalog.VERDICTS -> insert(intent, records, "step_verdicts", verdicts::insertBatch,
+                    r -> List.of(RowMapping.verdict(EventSerdes.stepVerdict().deserialize(r.topic(), r.value()))));
+            case TopicCatalog.FITS -> insert(intent, records, "capacity_fits", fits::insertBatch,
+                    r -> List.of(RowMapping.fit(EventSerdes.capacityFit().deserialize(r.topic(), r.value()))));
+            case TopicCatalog.ALERTS -> insert(intent, records, "alerts", alerts::insertBatch,
+                    r -> List.of(RowMapping.alert(EventSerdes.alert().deserialize(r.topic(), r.value()))));
             default -> throw new IllegalArgumentException("the sink has no table for topic " + intent.topic());
         };
     }
 
     private int writeLifecycle(BatchIntent intent, List<ConsumerRecord<String, byte[]>> records) {
-        List<RunRow> runRows = new ArrayList<>();
-        List<StepRow> stepRows = new ArrayList<>();
-        List<AnnotationRow> notes = new ArrayList<>();
-        List<Runnable> ends = new ArrayList<>();
+        Map<ConsumerRecord<String, byte[]>, SpecificRecord> events = new IdentityHashMap<>();
+        List<ConsumerRecord<String, byte[]>> decoded = new ArrayList<>();
         for (ConsumerRecord<String, byte[]> r : records) {
-            SpecificRecord event = decodeOne(r, EventSerdes.lifecycle()::deserialize);
-            long version = r.offset() + 1; // offsets are monotonic per run (one partition): a valid version
-            switch (event) {
-                case null -> {
+            try {
+                events.put(r, EventSerdes.lifecycle().deserialize(r.topic(), r.value()));
+                decoded.add(r);
+            } catch (UndecodableEventException e) {
+                skipUndecodable(r, e);
+            }
+        }
+        int n = insert(intent, decoded, "runs", runs::insertBatch,
+                r -> events.get(r) instanceof RunStarted s ? List.of(RowMapping.run(s, r.offset() + 1)) : List.of())
+                + insert(intent, decoded, "steps", steps::insertBatch,
+                r -> events.get(r) instanceof StepStarted s ? List.of(RowMapping.step(s, r.offset() + 1)) : List.of())
+                + insert(intent, decoded, "annotations", annotations::insertBatch,
+                r -> events.get(r) instanceof Annotation a ? List.of(RowMapping.annotation(a)) : List.of());
+        for (ConsumerRecord<String, byte[]> r : decoded) {
+            // offsets are monotonic per run (one partition): a valid version
+            long version = r.offset() + 1;
+            try {
+                switch (events.get(r)) {
+                    case StepEnded e -> steps.markEnded(e.getRunId().toString(), e.getStepIndex(), e.getEndedAt(),
+                            version);
+                    case RunEnded e -> runs.markEnded(e.getRunId().toString(), e.getEndedAt(), e.getStatus().name(),
+                            e.getReason() == null ? null : e.getReason().toString(), version);
+                    default -> {
+                        continue;
+                    }
                 }
-                case RunStarted s -> runRows.add(RowMapping.run(s, version));
-                case StepStarted s -> stepRows.add(RowMapping.step(s, version));
-                case StepEnded e -> ends.add(() -> steps.markEnded(e.getRunId().toString(), e.getStepIndex(),
-                        e.getEndedAt(), version));
-                case RunEnded e -> ends.add(() -> runs.markEnded(e.getRunId().toString(), e.getEndedAt(),
-                        e.getStatus().name(), e.getReason() == null ? null : e.getReason().toString(), version));
-                case Annotation a -> notes.add(RowMapping.annotation(a));
-                default -> throw new IllegalStateException("unexpected lifecycle event " + event.getClass());
+                n++;
+            } catch (StoreUnavailableException e) {
+                throw e;
+            } catch (RuntimeException e) {
+                rejections.reject(r, "cannot store its end in ClickHouse: " + e.getMessage());
             }
         }
-        int n = runs.insertBatch(runRows, intent.token("runs")) + steps.insertBatch(stepRows, intent.token("steps"))
-                + annotations.insertBatch(notes, intent.token("annotations"));
-        ends.forEach(Runnable::run);
-        return n + ends.size();
+        return n;
     }
 
-    private <T> List<T> decode(List<ConsumerRecord<String, byte[]>> records, Decoder<T> decoder) {
-        List<T> out = new ArrayList<>(records.size());
+    private void skipUndecodable(ConsumerRecord<String, byte[]> r, UndecodableEventException e) {
+        undecodable++;
+        LOG.warn("sink skips {} (the streams app dead-letters raw poison pills)", e.describeAt(r.partition(),
+                r.offset()));
+    }
+
+    /**
+     * Maps each record to its rows and inserts them as one batch under the batch's token; a record that cannot be
+     * mapped, or that ClickHouse refuses when the batch is retried record by record, is rejected.
+     */
+    private <T> int insert(BatchIntent intent, List<ConsumerRecord<String, byte[]>> records, String table,
+            Inserter<T> repository, RowsOf<T> rowsOf) {
+        List<ConsumerRecord<String, byte[]>> kept = new ArrayList<>();
+        List<List<T>> rowsPerRecord = new ArrayList<>();
+        List<T> all = new ArrayList<>();
         for (ConsumerRecord<String, byte[]> r : records) {
-            T value = decodeOne(r, decoder);
-            if (value != null) {
-                out.add(value);
+            List<T> rows;
+            try {
+                rows = rowsOf.rows(r);
+            } catch (UndecodableEventException e) {
+                skipUndecodable(r, e);
+                continue;
+            } catch (StoreUnavailableException e) {
+                throw e;
+            } catch (RuntimeException e) {
+                rejections.reject(r, "cannot become a row of " + table + ": " + e.getMessage());
+                continue;
+            }
+            if (!rows.isEmpty()) {
+                kept.add(r);
+                rowsPerRecord.add(rows);
+                all.addAll(rows);
             }
         }
-        return out;
-    }
-
-    private <T> T decodeOne(ConsumerRecord<String, byte[]> r, Decoder<T> decoder) {
         try {
-            return decoder.decode(r.topic(), r.value());
-        } catch (UndecodableEventException e) {
-            undecodable++;
-            LOG.warn("sink skips {} (the streams app dead-letters raw poison pills)",
-                    e.describeAt(r.partition(), r.offset()));
-            return null;
+            return repository.insert(all, intent.token(table));
+        } catch (StoreQueryException batchRefused) {
+            LOG.warn("ClickHouse refused a batch of {} rows for {} ({}); inserting record by record to isolate it",
+                    all.size(), table, batchRefused.getMessage());
+            int n = 0;
+            for (int i = 0; i < kept.size(); i++) {
+                ConsumerRecord<String, byte[]> r = kept.get(i);
+                try {
+                    n += repository.insert(rowsPerRecord.get(i), BatchIntent.open(r.topic(), r.partition(),
+                            r.offset(), r.offset(), r.offset(), r.offset() + 1).token(table));
+                } catch (StoreQueryException e) {
+                    rejections.reject(r, "ClickHouse refused its rows for " + table + ": " + e.getMessage());
+                }
+            }
+            return n;
         }
     }
 
+    /** A repository's batch insert with a dedup token. */
     @FunctionalInterface
-    interface Decoder<T> {
-        T decode(String topic, byte[] bytes);
+    interface Inserter<T> {
+        int insert(List<T> rows, String dedupToken);
+    }
+
+    /** The rows one record becomes in one table (none when it belongs to another table). */
+    @FunctionalInterface
+    interface RowsOf<T> {
+        List<T> rows(ConsumerRecord<String, byte[]> record);
     }
 }

@@ -1,6 +1,14 @@
 package dev.caplab.streams.sink;
 
+import dev.caplab.store.access.AlertRepository;
 import dev.caplab.store.access.StoreUnavailableException;
+import dev.caplab.streams.RoleStatus;
+import java.time.Instant;
+import java.util.Optional;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -30,6 +38,8 @@ import org.slf4j.LoggerFactory;
  * and the range itself committed as an intent first (see {@link BatchIntent}) so a crash never re-forms a batch
  * differently. Batches are cut at multiples of {@link SinkSettings#maxBatchRecords()} per partition, so a replay
  * by another consumer group presents the same tokens for every closed range. One thread; {@link #close()} stops it.
+ * A record that can never be stored is dead-lettered and its run alerted, the rest of its batch stored (see
+ * {@link BatchWriter}); a ClickHouse outage is retried, never dead-lettered.
  */
 public final class ClickHouseSink implements AutoCloseable {
 
@@ -39,6 +49,8 @@ public final class ClickHouseSink implements AutoCloseable {
     private final SinkSettings settings;
     private final KafkaConsumer<String, byte[]> consumer;
     private final BatchWriter writer;
+    private final KafkaProducer<String, byte[]> deadLetters;
+    private final SinkRejections rejections;
     private final Map<TopicPartition, List<ConsumerRecord<String, byte[]>>> buffers = new HashMap<>();
     private final Map<TopicPartition, BatchIntent> recovered = new HashMap<>();
     private final AtomicLong rowsWritten = new AtomicLong();
@@ -47,12 +59,17 @@ public final class ClickHouseSink implements AutoCloseable {
     private final Thread thread;
     private volatile boolean running = true;
     private volatile Throwable failure;
+    private volatile Instant lastInsertAt;
+    private volatile long lagRecords = -1;
 
     private ClickHouseSink(SinkSettings settings, DataSource dataSource) {
         this.settings = settings;
         this.consumer = new KafkaConsumer<>(consumerProperties(settings), new StringDeserializer(),
                 new ByteArrayDeserializer());
-        this.writer = new BatchWriter(dataSource);
+        this.deadLetters = new KafkaProducer<>(producerProperties(settings), new StringSerializer(),
+                new ByteArraySerializer());
+        this.rejections = new SinkRejections(deadLetters, new AlertRepository(dataSource));
+        this.writer = new BatchWriter(dataSource, rejections);
         this.thread = Thread.ofPlatform().name("caplab-sink").unstarted(this::run);
     }
 
@@ -73,6 +90,39 @@ public final class ClickHouseSink implements AutoCloseable {
         p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, Integer.toString(s.maxBatchRecords()));
         return s.kafkaSecurity().applyTo(p);
+    }
+
+    /** The dead-letter producer: idempotent, acks from all replicas (a rejected record must not be lost). */
+    static Properties producerProperties(SinkSettings s) {
+        Properties p = new Properties();
+        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, s.bootstrapServers());
+        p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
+        p.put(ProducerConfig.ACKS_CONFIG, "all");
+        p.put(ProducerConfig.CLIENT_ID_CONFIG, s.groupId() + "-dead-letters");
+        return p;
+    }
+
+    /** Records the sink refused for good (dead-lettered with the reason, the run alerted). */
+    public long recordsRejected() {
+        return rejections.rejected();
+    }
+
+    /** When ClickHouse last accepted a batch, if it has. */
+    public Optional<Instant> lastInsertAt() {
+        return Optional.ofNullable(lastInsertAt);
+    }
+
+    /**
+     * Down once the sink thread stopped on its own; the detail names the last insert and the records it is behind
+     * (summed over its partitions, after its last poll).
+     */
+    public RoleStatus status() {
+        boolean up = thread.isAlive() || !running;
+        String detail = (failure != null ? "stopped: " + failure + "; " : thread.isAlive() ? "" : "not running; ")
+                + "last insert " + (lastInsertAt == null ? "none yet" : lastInsertAt.toString())
+                + ", lag " + (lagRecords < 0 ? "unknown" : lagRecords + " records")
+                + ", rejected " + rejections.rejected();
+        return new RoleStatus("sink", up && failure == null, detail);
     }
 
     public long rowsWritten() {
@@ -99,6 +149,7 @@ public final class ClickHouseSink implements AutoCloseable {
                 for (TopicPartition tp : List.copyOf(buffers.keySet())) {
                     flushReady(tp, caughtUp(tp, records.records(tp).isEmpty()));
                 }
+                lagRecords = lag();
             }
         } catch (WakeupException e) {
             if (running) {
@@ -106,11 +157,25 @@ public final class ClickHouseSink implements AutoCloseable {
             }
         } catch (RuntimeException e) {
             failure = e;
-            LOG.error("sink stopped: {}", e.toString(), e);
+            LOG.error("CAPLAB SINK STOPPED: nothing more reaches ClickHouse: {}", e.toString(), e);
         } finally {
             consumer.close(Duration.ofSeconds(5));
+            deadLetters.close(Duration.ofSeconds(5));
             stopped.countDown();
         }
+    }
+
+    /** Records behind the log end over the assigned partitions; -1 when some lag is not known yet. */
+    private long lag() {
+        long sum = 0;
+        for (TopicPartition tp : consumer.assignment()) {
+            java.util.OptionalLong l = consumer.currentLag(tp);
+            if (l.isEmpty()) {
+                return -1;
+            }
+            sum += l.getAsLong();
+        }
+        return sum;
     }
 
     /**
@@ -189,6 +254,7 @@ public final class ClickHouseSink implements AutoCloseable {
         }
         consumer.commitSync(Map.of(tp, new OffsetAndMetadata(intent.lastOffset() + 1)));
         batchesWritten.incrementAndGet();
+        lastInsertAt = Instant.now();
     }
 
     private static void sleep() {

@@ -27,6 +27,16 @@ public final class SampleKeys {
         return prefix(runId, bucketMicros) + SEP + partition + ':' + offset;
     }
 
+    /**
+     * Chunk {@code chunk} of that entry when a bucket of one batch is cut in several records: chunk 0 is the entry
+     * itself, later ones append {@code /nnnn}, which sorts right after it ('/' is below every digit), so key order
+     * stays batch order.
+     */
+    public static String of(String runId, long bucketMicros, int partition, long offset, int chunk) {
+        String entry = of(runId, bucketMicros, partition, offset);
+        return chunk == 0 ? entry : entry + '/' + String.format(java.util.Locale.ROOT, "%04d", chunk);
+    }
+
     /** Inclusive lower bound of the buckets that may hold samples of {@code runId} at or after {@code fromMicros}. */
     public static String lower(String runId, long fromMicros) {
         return prefix(runId, bucketOf(Math.max(0, fromMicros)));

@@ -66,6 +66,35 @@ class SampleBufferTest {
                 .containsExactly(s, s);
     }
 
+    @Test
+    void aBucketOfOneBatchBeyond256KiBIsCutIntoRecordsThatKeepBatchOrder() {
+        // 4 KiB label values: 2,000 samples of about 4.1 KiB in one 1-s bucket, about 8 MB as one record.
+        List<BufferedSample> big = new ArrayList<>();
+        for (int i = 0; i < 2000; i++) {
+            big.add(new BufferedSample(1_000_000 + i, "host", "cpu.cores", SampleKind.GAUGE, i,
+                    Map.of("k", "v".repeat(4096)), null, Map.of()));
+        }
+        buffer.add("r", big, 0, 9);
+        var serde = BufferedSampleSerde.serde().serializer();
+        try (KeyValueIterator<String, List<BufferedSample>> it = store.all()) {
+            it.forEachRemaining(kv -> assertThat(serde.serialize("t", kv.value).length)
+                    .isLessThanOrEqualTo((int) SampleBuffer.MAX_ENTRY_BYTES));
+        }
+        assertThat(entries()).isGreaterThan(30);
+        assertThat(buffer.take("r", 0, 3_000_000)).extracting(BufferedSample::value)
+                .containsExactlyElementsOf(big.stream().map(BufferedSample::value).toList());
+    }
+
+    @Test
+    void theFormatHoldsA70000ByteLabelThatWriteUtfRefused() {
+        BufferedSample s = new BufferedSample(42, "host", "cpu.cores", SampleKind.GAUGE, 1.5,
+                Map.of("k".repeat(70_000), "v".repeat(70_000)), null, Map.of());
+        var serde = BufferedSampleSerde.serde();
+        byte[] bytes = serde.serializer().serialize("t", List.of(s));
+        assertThat(bytes.length).isEqualTo(1 + 4 + BufferedSampleSerde.encodedBytes(s));
+        assertThat(serde.deserializer().deserialize("t", bytes)).containsExactly(s);
+    }
+
     private long entries() {
         long n = 0;
         try (KeyValueIterator<String, List<BufferedSample>> it = store.all()) {

@@ -1,0 +1,65 @@
+package dev.caplab.streams.run;
+
+import dev.caplab.schema.event.Sample;
+import dev.caplab.streams.StateStrings;
+import java.util.Map;
+import java.util.Optional;
+
+/** Whether a sample is within {@link RunLimits}: non-blank source and metric, bounded names, labels and values. */
+final class SampleCheck {
+
+    private SampleCheck() {
+    }
+
+    /** Why the sample cannot be aggregated, or empty when it can. */
+    static Optional<String> problem(Sample s, RunLimits limits) {
+        String source = s.getSource().toString();
+        String metric = s.getMetric().toString();
+        if (source.isBlank()) {
+            return Optional.of("blank source (metric " + clip(metric) + ")");
+        }
+        if (metric.isBlank()) {
+            return Optional.of("blank metric (source " + clip(source) + ")");
+        }
+        Optional<String> p = tooLong("source", source, limits.maxNameBytes())
+                .or(() -> tooLong("metric", metric, limits.maxNameBytes()));
+        if (p.isPresent()) {
+            return p;
+        }
+        if (s.getLabels().size() > limits.maxLabelsPerSample()) {
+            return Optional.of(s.getLabels().size() + " labels on " + clip(metric) + ", more than "
+                    + limits.maxLabelsPerSample());
+        }
+        if (s.getSummary() != null && s.getSummary().getQuantiles().size() > limits.maxLabelsPerSample()) {
+            return Optional.of(s.getSummary().getQuantiles().size() + " summary quantiles on " + clip(metric)
+                    + ", more than " + limits.maxLabelsPerSample());
+        }
+        if (s.getSummary() != null) {
+            for (CharSequence q : s.getSummary().getQuantiles().keySet()) {
+                p = tooLong("quantile name", q, limits.maxNameBytes());
+                if (p.isPresent()) {
+                    return p;
+                }
+            }
+        }
+        for (Map.Entry<? extends CharSequence, ? extends CharSequence> e : s.getLabels().entrySet()) {
+            p = tooLong("label key", e.getKey(), limits.maxNameBytes())
+                    .or(() -> tooLong("value of label " + clip(e.getKey()), e.getValue(), limits.maxLabelValueBytes()));
+            if (p.isPresent()) {
+                return p;
+            }
+        }
+        return Optional.empty();
+    }
+
+    static Optional<String> tooLong(String what, CharSequence value, int maxBytes) {
+        int bytes = StateStrings.utf8Bytes(value);
+        return bytes > maxBytes ? Optional.of(what + " '" + clip(value) + "' is " + bytes + " bytes, more than "
+                + maxBytes) : Optional.empty();
+    }
+
+    /** At most 40 characters of {@code s}, for messages. */
+    static String clip(CharSequence s) {
+        return s.length() <= 40 ? s.toString() : s.subSequence(0, 40) + "…";
+    }
+}

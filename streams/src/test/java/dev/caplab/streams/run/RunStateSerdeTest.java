@@ -1,0 +1,65 @@
+package dev.caplab.streams.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.caplab.streams.step.LevelPoint;
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.kafka.common.errors.SerializationException;
+import org.junit.jupiter.api.Test;
+
+/** Format 2 holds strings past 65,535 bytes; format 1 state (from before) is migrated; unknown formats refused. */
+class RunStateSerdeTest {
+
+    @Test
+    void aRunIdAndCliffKeyPast65535BytesRoundTrip() {
+        String id = "r".repeat(70_000);
+        RunState s = new RunState(id, null, List.of(), Map.of(), List.of(new LevelPoint("vus", 1, 10)), 5, -1, 0, 0,
+                Map.of("host|" + id, 1.0), List.of(), Set.of("c".repeat(70_000)), false, false, 0, 0, 123, 2);
+        assertThat(RunStateSerde.decode(RunStateSerde.encode(s), 2000)).isEqualTo(s);
+    }
+
+    @Test
+    void formatOneStateIsMigratedWithItsLevelSamplesReducedToChanges() throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        DataOutputStream out = new DataOutputStream(bytes);
+        out.writeByte(1);
+        out.writeUTF("old-run");
+        out.writeInt(0); // no RunStarted
+        out.writeInt(0); // declared steps
+        out.writeInt(0); // end-seen times
+        out.writeInt(300); // every level sample, as format 1 kept them: 100 at 10, 100 at 20, 100 at 10
+        for (int i = 0; i < 300; i++) {
+            out.writeUTF("vus");
+            out.writeLong(i * 1_000_000L);
+            out.writeDouble(i / 100 == 1 ? 20 : 10);
+        }
+        out.writeLong(299_000_000L);
+        out.writeLong(-1);
+        out.writeLong(0);
+        out.writeInt(0);
+        out.writeInt(0); // baseline
+        out.writeInt(0); // fit points
+        out.writeInt(0); // cliffs
+        out.writeBoolean(false);
+        out.writeBoolean(false);
+        out.writeLong(0);
+        out.writeLong(7);
+        RunState s = RunStateSerde.decode(bytes.toByteArray(), 2000);
+        assertThat(s.levels()).containsExactly(new LevelPoint("vus", 0, 10), new LevelPoint("vus", 100_000_000L, 20),
+                new LevelPoint("vus", 200_000_000L, 10));
+        assertThat(s.lateSamples()).isEqualTo(7);
+        assertThat(s.lastInputWallMillis()).as("unknown before format 2").isZero();
+    }
+
+    @Test
+    void anUnknownFormatIsRefusedNamingIt() {
+        assertThatThrownBy(() -> RunStateSerde.decode(new byte[] {9, 0, 0}, 2000))
+                .isInstanceOf(SerializationException.class).hasMessageContaining("unknown format 9");
+    }
+}
