@@ -122,7 +122,9 @@ async function runPage(runId) {
     `<h2>Fits</h2>` + table([['metric', f => f.metric], ['model', f => f.model], ['base', f => f.baseline],
       ['slope per x', f => f.slopePerX], ['knee x', f => f.kneeX], ['knee 95 %', f => f.kneeLower95 == null ? '' : `${num(f.kneeLower95)}–${num(f.kneeUpper95)}`],
       ['cliff', f => f.cliff ? 'yes' : ''], ['ceiling', f => f.capacity], ['safe x at margin', f => f.safeCapacityX],
-      ['bottleneck', f => f.bottleneck ? 'yes' : '']], detail.fits);
+      ['bottleneck', f => f.bottleneck ? 'yes' : '']], detail.fits) +
+    `<h2 id="alerts">Alerts (${detail.alerts.length})</h2>` + table([['at', a => a.at], ['kind', a => a.kind],
+      ['step', a => a.stepIndex], ['message', a => a.message]], detail.alerts);
   fitChart('fit-chart', fit, points);
   cpuEgressChart('cpu-egress-chart', run, aggregates, detail.fits);
   view.dataset.ready = 'run';

@@ -9,18 +9,20 @@ import java.util.List;
 import java.util.Optional;
 import org.springframework.stereotype.Service;
 
-/** Assembles run details from the store's runs, steps, verdicts and fits. */
+/** Assembles run details from the store's runs, steps, verdicts, fits and alerts. */
 @Service
 public class RunService {
 
     private final RunReader runs;
     private final StepReader steps;
     private final FitReader fits;
+    private final AlertReader alerts;
 
-    RunService(RunReader runs, StepReader steps, FitReader fits) {
+    RunService(RunReader runs, StepReader steps, FitReader fits, AlertReader alerts) {
         this.runs = runs;
         this.steps = steps;
         this.fits = fits;
+        this.alerts = alerts;
     }
 
     public List<RunSummary> find(RunFilter filter) {
@@ -34,7 +36,7 @@ public class RunService {
         MaxStableLoad stable = MaxStableLoad.of(runSteps);
         return new RunDetail(run, stable.maxStableX(), stable.lastPassing().map(StepView::stepIndex).orElse(null),
                 stable.failedX(), stable.firstFailing().map(StepView::stepIndex).orElse(null),
-                bottleneck(runFits, stable).orElse(null), runSteps, runFits);
+                bottleneck(runFits, stable).orElse(null), runSteps, runFits, alerts.alerts(runId));
     }
 
     /** The fit flagged as binding first wins; without one, what the first failing step's verdict blamed. */

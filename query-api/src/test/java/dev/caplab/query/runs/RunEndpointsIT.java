@@ -2,6 +2,8 @@ package dev.caplab.query.runs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.not;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
@@ -10,9 +12,13 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import dev.caplab.query.testing.Ep19Runs;
 import dev.caplab.query.testing.StoreTestSupport;
 import dev.caplab.query.testing.Tokens;
+import dev.caplab.store.access.AlertRepository;
+import dev.caplab.store.row.AlertRow;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -78,6 +84,19 @@ class RunEndpointsIT {
         mvc.perform(read("/api/v1/runs/" + Ep19Runs.LIGHTNODE_2))
                 .andExpect(jsonPath("$.maxStableX").value(50.0))
                 .andExpect(jsonPath("$.bottleneck").value("net.tx.mbps"));
+    }
+
+    @Test
+    void runDetailListsTheAlertsRaisedForTheRun() throws Exception {
+        String message = "input rejected: label 'path' value of 70000 bytes is over the 4096-byte limit";
+        new AlertRepository(StoreTestSupport.database().dataSource()).insertBatch(List.of(new AlertRow(
+                Ep19Runs.AWS_2, Instant.parse("2026-07-29T10:00:00Z"), "STEP_FAILED", null, message)), "run-alerts-it");
+        mvc.perform(read("/api/v1/runs/" + Ep19Runs.AWS_2))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.alerts[*].message", hasItem(message)))
+                .andExpect(jsonPath("$.alerts[*].kind", hasItem("STEP_FAILED")));
+        mvc.perform(read("/api/v1/runs/" + Ep19Runs.LIGHTNODE_2))
+                .andExpect(jsonPath("$.alerts[*].message", not(hasItem(message))));
     }
 
     @Test

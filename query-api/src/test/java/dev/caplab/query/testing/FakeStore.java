@@ -2,12 +2,14 @@ package dev.caplab.query.testing;
 
 import dev.caplab.query.fits.FitReader;
 import dev.caplab.query.fits.FitView;
+import dev.caplab.query.runs.AlertReader;
 import dev.caplab.query.runs.RunFilter;
 import dev.caplab.query.runs.RunReader;
 import dev.caplab.query.runs.RunSummary;
 import dev.caplab.query.steps.StepAggregateView;
 import dev.caplab.query.steps.StepReader;
 import dev.caplab.query.steps.StepView;
+import dev.caplab.store.row.AlertRow;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,12 +17,13 @@ import java.util.Map;
 import java.util.Optional;
 
 /** In-memory runs, steps and fits for controller slice tests; the ITs read the real store instead. */
-public final class FakeStore implements RunReader, StepReader, FitReader {
+public final class FakeStore implements RunReader, StepReader, FitReader, AlertReader {
 
     public final List<RunSummary> runs = new ArrayList<>();
     public final List<StepView> steps = new ArrayList<>();
     public final List<StepAggregateView> aggregates = new ArrayList<>();
     public final List<FitView> fits = new ArrayList<>();
+    public final List<AlertRow> alerts = new ArrayList<>();
     public RunFilter lastFilter;
 
     /** EP19's LightNode 1 vCPU node: 10..18 concurrent pass, 19 fails with the CPU cliff. */
@@ -81,5 +84,10 @@ public final class FakeStore implements RunReader, StepReader, FitReader {
     public List<FitView> fits(String runId, Optional<String> metric) {
         return fits.stream().filter(f -> f.runId().equals(runId))
                 .filter(f -> metric.map(f.metric()::equals).orElse(true)).toList();
+    }
+
+    @Override
+    public List<AlertRow> alerts(String runId) {
+        return alerts.stream().filter(a -> a.runId().equals(runId)).toList();
     }
 }
