@@ -1,6 +1,8 @@
 package dev.caplab.ingest.http;
 
 import dev.caplab.ingest.lifecycle.InvalidLifecycleRequestException;
+import dev.caplab.ingest.parse.SampleChecks;
+import dev.caplab.ingest.publish.RoutedSamples;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,6 +32,19 @@ class IngestErrorHandler {
     @ExceptionHandler({RequestBodies.CorruptBodyException.class, IllegalArgumentException.class})
     ResponseEntity<Map<String, String>> badRequest(Exception e) {
         return error(HttpStatus.BAD_REQUEST, e.getMessage());
+    }
+
+    /** A request-level limit (the body's sample count): nothing of it was published. */
+    @ExceptionHandler(RoutedSamples.TooManySamplesException.class)
+    ResponseEntity<Map<String, String>> tooManySamples(RoutedSamples.TooManySamplesException e) {
+        return error(HttpStatus.CONTENT_TOO_LARGE, e.getMessage() + "; nothing was stored");
+    }
+
+    /** A lifecycle field beyond a limit ({@code /api/v1/runs}): 400 naming the field; nothing was published. */
+    @ExceptionHandler(SampleChecks.LimitException.class)
+    ResponseEntity<Map<String, String>> limit(SampleChecks.LimitException e) {
+        return error(HttpStatus.BAD_REQUEST, (e.field() == null ? "" : e.field() + ": ") + e.reason()
+                + "; nothing was published");
     }
 
     @ExceptionHandler(HttpMessageNotReadableException.class)
