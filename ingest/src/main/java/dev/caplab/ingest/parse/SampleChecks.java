@@ -31,6 +31,11 @@ public final class SampleChecks {
     /** Checks everything of one sample of {@code runId} received at {@code now}; field names are the schema's. */
     public void check(String runId, Sample sample, Instant now) {
         name(RUN_FIELD, runId);
+        check(sample, now);
+    }
+
+    /** Checks a sample whose run is checked elsewhere (a file's {@code --run}). */
+    public void check(Sample sample, Instant now) {
         name(SOURCE_FIELD, sample.getSource());
         name(METRIC_FIELD, sample.getMetric());
         labels(sample.getLabels());
