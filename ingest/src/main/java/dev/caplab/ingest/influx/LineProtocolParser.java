@@ -120,8 +120,8 @@ public final class LineProtocolParser {
         }
         skipSpaces();
         String runId = RunTags.runOf(tags, defaultRunId);
-        if (runId == null || runId.isEmpty()) {
-            throw new LineException(null, "no run: add a run or run_id tag, or the db parameter");
+        if (runId == null) {
+            throw new LineException("db", "no run: add a run or run_id tag, or the db parameter");
         }
         checks.name(runField(tags), runId);
         int fields = parseFields(tags);

@@ -111,8 +111,8 @@ public final class K6JsonParser {
             tags.put(tag.getKey(), tag.getValue().isNull() ? "" : tag.getValue().asString());
         }
         String run = RunTags.runOf(tags, defaultRunId);
-        if (run == null || run.isEmpty()) {
-            throw new PointException(null, "no run: add a run or run_id tag (k6 --tag run=...) or give a default run");
+        if (run == null) {
+            throw new PointException("run", "no run: add a run or run_id tag (k6 --tag run=...) or give a default run");
         }
         checks.name(tags.containsKey(RunTags.RUN) ? "data.tags.run" : tags.containsKey(RunTags.RUN_ID)
                 ? "data.tags.run_id" : "run", run);
