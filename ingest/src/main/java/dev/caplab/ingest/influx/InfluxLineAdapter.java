@@ -2,15 +2,11 @@ package dev.caplab.ingest.influx;
 
 import dev.caplab.ingest.adapter.Adapter;
 import dev.caplab.ingest.adapter.AdapterOptions;
-import dev.caplab.ingest.adapter.InputLine;
 import dev.caplab.ingest.adapter.LineParser;
-import dev.caplab.ingest.adapter.ResultBuilder;
+import dev.caplab.ingest.adapter.RunScopedParser;
 import dev.caplab.ingest.parse.ParseError;
-import dev.caplab.ingest.parse.ParseResult;
 import dev.caplab.ingest.publish.RoutedSamples;
-import dev.caplab.ingest.publish.RunScopedLines;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.Set;
 
 /**
@@ -46,22 +42,12 @@ public final class InfluxLineAdapter implements Adapter {
     @Override
     public LineParser newParser(String runId) {
         LineProtocolParser parser = new LineProtocolParser();
-        return new LineParser() {
-            @Override
-            public ParseResult accept(InputLine line) {
-                byte[] bytes = line.text().getBytes(StandardCharsets.UTF_8);
-                RoutedSamples routed = parser.parse(bytes, 0, bytes.length, precision, runId, line.readAt());
-                // the parser numbers lines from 1 within what it was given: renumber to the file's line
-                List<ParseError> errors = routed.errors().stream().map(e -> new ParseError(line.number(), e.field(),
-                        e.reason(), e.excerpt())).toList();
-                return RunScopedLines.of(new RoutedSamples(routed.samplesByRun(), errors), runId, line.number(),
-                        line.text());
-            }
-
-            @Override
-            public ParseResult finish() {
-                return ResultBuilder.none();
-            }
-        };
+        return new RunScopedParser(runId, line -> {
+            byte[] bytes = line.text().getBytes(StandardCharsets.UTF_8);
+            RoutedSamples routed = parser.parse(bytes, 0, bytes.length, precision, runId, line.readAt());
+            // the parser numbers lines from 1 within what it was given: renumber to the file's line
+            return new RoutedSamples(routed.samplesByRun(), routed.errors().stream()
+                    .map(e -> new ParseError(line.number(), e.field(), e.reason(), e.excerpt())).toList());
+        });
     }
 }

@@ -2,14 +2,11 @@ package dev.caplab.ingest.k6;
 
 import dev.caplab.ingest.adapter.Adapter;
 import dev.caplab.ingest.adapter.AdapterOptions;
-import dev.caplab.ingest.adapter.InputLine;
 import dev.caplab.ingest.adapter.LineParser;
-import dev.caplab.ingest.adapter.ResultBuilder;
+import dev.caplab.ingest.adapter.RunScopedParser;
 import dev.caplab.ingest.parse.IngestLimits;
-import dev.caplab.ingest.parse.ParseResult;
 import dev.caplab.ingest.parse.SampleChecks;
 import dev.caplab.ingest.publish.RoutedSamples;
-import dev.caplab.ingest.publish.RunScopedLines;
 import java.time.Clock;
 import java.util.Set;
 
@@ -45,18 +42,10 @@ public final class K6JsonAdapter implements Adapter {
     public LineParser newParser(String runId) {
         K6JsonParser parser = new K6JsonParser(runId, source, new SampleChecks(IngestLimits.DEFAULTS),
                 Clock.systemUTC());
-        return new LineParser() {
-            @Override
-            public ParseResult accept(InputLine line) {
-                RoutedSamples.Builder out = new RoutedSamples.Builder();
-                parser.parseLine(line.text(), line.number(), out);
-                return RunScopedLines.of(out.build(), runId, line.number(), line.text());
-            }
-
-            @Override
-            public ParseResult finish() {
-                return ResultBuilder.none();
-            }
-        };
+        return new RunScopedParser(runId, line -> {
+            RoutedSamples.Builder out = new RoutedSamples.Builder();
+            parser.parseLine(line.text(), line.number(), out);
+            return out.build();
+        });
     }
 }
