@@ -47,7 +47,7 @@ public final class SampleChecks {
         if (value == null || value.toString().isBlank()) {
             throw new LimitException(field, "must not be blank");
         }
-        int bytes = utf8Length(value);
+        int bytes = boundedUtf8Length(value, limits.maxNameBytes());
         if (bytes > limits.maxNameBytes()) {
             throw new LimitException(field, "name is " + bytes + " bytes, over the limit of " + limits.maxNameBytes()
                     + " bytes");
@@ -60,25 +60,32 @@ public final class SampleChecks {
             throw new LimitException("labels", labels.size() + " labels, over the limit of "
                     + limits.maxLabelsPerSample());
         }
-        long total = 0;
+        // an upper bound first (3 bytes per char): exact UTF-8 lengths only for labels that might be over a limit
+        long bound = 0;
         for (Map.Entry<? extends CharSequence, ? extends CharSequence> label : labels.entrySet()) {
             CharSequence key = label.getKey();
-            String field = excerpt(key);
             if (key.toString().isBlank()) {
                 throw new LimitException("labels", "a label key must not be blank");
             }
-            int keyBytes = utf8Length(key);
+            int keyBytes = boundedUtf8Length(key, limits.maxLabelKeyBytes());
             if (keyBytes > limits.maxLabelKeyBytes()) {
-                throw new LimitException(field, "label key is " + keyBytes + " bytes, over the limit of "
+                throw new LimitException(excerpt(key), "label key is " + keyBytes + " bytes, over the limit of "
                         + limits.maxLabelKeyBytes());
             }
             CharSequence value = label.getValue();
-            int valueBytes = value == null ? 0 : utf8Length(value);
+            int valueBytes = value == null ? 0 : boundedUtf8Length(value, limits.maxLabelValueBytes());
             if (valueBytes > limits.maxLabelValueBytes()) {
-                throw new LimitException(field, "label value is " + valueBytes + " bytes, over the limit of "
+                throw new LimitException(excerpt(key), "label value is " + valueBytes + " bytes, over the limit of "
                         + limits.maxLabelValueBytes());
             }
-            total += keyBytes + valueBytes;
+            bound += 3L * (key.length() + (value == null ? 0 : value.length()));
+        }
+        if (bound <= limits.maxLabelBytesPerSample()) {
+            return;
+        }
+        long total = 0;
+        for (Map.Entry<? extends CharSequence, ? extends CharSequence> label : labels.entrySet()) {
+            total += utf8Length(label.getKey()) + (label.getValue() == null ? 0 : utf8Length(label.getValue()));
         }
         if (total > limits.maxLabelBytesPerSample()) {
             throw new LimitException("labels", "labels take " + total + " bytes, over the limit of "
@@ -111,6 +118,11 @@ public final class SampleChecks {
         if (bytes > limits.maxLineBytes()) {
             throw new LimitException(null, "line is " + bytes + " bytes, over the limit of " + limits.maxLineBytes());
         }
+    }
+
+    /** The UTF-8 length of {@code s} when it may exceed {@code limit}, else its char count (also within the limit). */
+    private static int boundedUtf8Length(CharSequence s, int limit) {
+        return 3L * s.length() <= limit ? s.length() : utf8Length(s);
     }
 
     /** UTF-8 length of {@code s}: every char below U+0800 but surrogates is 1 or 2 bytes, a surrogate pair 4. */
