@@ -12,6 +12,14 @@ public interface Adapter {
     /** A fresh parser for one input stream. */
     LineParser newParser();
 
+    /**
+     * A fresh parser for one input stream of the run {@code runId}: formats whose lines name their run (a
+     * {@code run} tag) check it against the run being ingested; the others ignore it.
+     */
+    default LineParser newParser(String runId) {
+        return newParser();
+    }
+
     /** Parses a whole document at once; every line gets {@code readAt} as its read time. */
     default ParseResult parse(String text, Instant readAt) {
         LineParser parser = newParser();

@@ -1,7 +1,9 @@
 package dev.caplab.ingest.adapter;
 
+import dev.caplab.ingest.parse.IngestLimits;
 import dev.caplab.ingest.parse.ParseError;
 import dev.caplab.ingest.parse.ParseResult;
+import dev.caplab.ingest.parse.SampleChecks;
 import dev.caplab.ingest.publish.SampleSink;
 import dev.caplab.schema.event.Sample;
 import java.io.BufferedReader;
@@ -24,6 +26,7 @@ public final class InputPublisher {
 
     /** Samples handed to the sink per publish: large enough to batch well, small enough to bound memory. */
     public static final int BATCH = 5_000;
+    private static final SampleChecks RUN_CHECKS = new SampleChecks(IngestLimits.DEFAULTS);
 
     /** What one input gave: samples published and lines rejected. */
     public record Outcome(long samples, long rejected) {
@@ -41,6 +44,7 @@ public final class InputPublisher {
     public InputPublisher(Adapter adapter, String runId, SampleSink sink, Consumer<String> errors) {
         this.adapter = Objects.requireNonNull(adapter, "adapter");
         this.runId = Objects.requireNonNull(runId, "runId");
+        RUN_CHECKS.name("--run", runId);
         this.sink = Objects.requireNonNull(sink, "sink");
         this.errors = Objects.requireNonNull(errors, "errors");
     }
@@ -48,7 +52,7 @@ public final class InputPublisher {
     /** Reads the input to its end. */
     public Outcome ingest(String origin, BufferedReader reader, Clock clock) throws IOException {
         Pending pending = new Pending(origin);
-        LineParser parser = adapter.newParser();
+        LineParser parser = adapter.newParser(runId);
         String line;
         long number = 0;
         while ((line = reader.readLine()) != null) {
@@ -66,7 +70,7 @@ public final class InputPublisher {
     public Outcome follow(Path file, Duration poll, BooleanSupplier keepGoing, Clock clock)
             throws IOException, InterruptedException {
         Pending pending = new Pending(file.toString());
-        LineParser[] parser = {adapter.newParser()};
+        LineParser[] parser = {adapter.newParser(runId)};
         FileFollower.Listener listener = new FileFollower.Listener() {
             @Override
             public void line(InputLine line) {
@@ -76,7 +80,7 @@ public final class InputPublisher {
             @Override
             public void restarted(String reason) {
                 pending.add(parser[0].finish());
-                parser[0] = adapter.newParser();
+                parser[0] = adapter.newParser(runId);
             }
         };
         try (FileFollower follower = new FileFollower(file, clock)) {

@@ -1,53 +1,47 @@
 package dev.caplab.ingest.http;
 
-import dev.caplab.ingest.publish.LifecyclePublisher;
+import dev.caplab.ingest.parse.IngestLimits;
 import dev.caplab.ingest.publish.PublishFailedException;
+import dev.caplab.ingest.publish.RequestRecords;
 import dev.caplab.ingest.publish.RoutedSamples;
-import dev.caplab.ingest.publish.SampleSink;
-import java.time.Duration;
+import dev.caplab.ingest.publish.TransactionalPublisher;
+import java.time.Clock;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.apache.avro.specific.SpecificRecord;
 
 /**
- * Publishes and blocks until Kafka acknowledged, so an HTTP 2xx always means the data is in Kafka. A timeout or a
- * broker error becomes {@link KafkaUnavailableException} (503): the client retries, at-least-once.
+ * Publishes everything one request carries in one Kafka transaction and returns once it committed, so an HTTP 2xx
+ * means all of it is in Kafka and a 5xx means none of it is visible to caplab's (read_committed) consumers: a retry
+ * never duplicates. A broker failure becomes {@link KafkaUnavailableException} (503).
  */
 public final class AckedPublisher {
 
-    private final SampleSink samples;
-    private final LifecyclePublisher lifecycle;
-    private final Duration ackTimeout;
+    private final TransactionalPublisher publisher;
+    private final IngestLimits limits;
+    private final Clock clock;
 
-    public AckedPublisher(SampleSink samples, LifecyclePublisher lifecycle, Duration ackTimeout) {
-        this.samples = samples;
-        this.lifecycle = lifecycle;
-        this.ackTimeout = ackTimeout;
+    public AckedPublisher(TransactionalPublisher publisher, IngestLimits limits, Clock clock) {
+        this.publisher = publisher;
+        this.limits = limits;
+        this.clock = clock;
     }
 
     public void samples(RoutedSamples routed, String adapter) {
-        await(routed.publishTo(samples, adapter), routed.sampleCount() + " samples");
+        publish(List.of(), routed, adapter);
     }
 
     public void lifecycle(List<SpecificRecord> events) {
-        await(CompletableFuture.allOf(events.stream().map(lifecycle::publish).toArray(CompletableFuture[]::new)),
-                events.size() + " lifecycle events");
+        publish(events, new RoutedSamples.Builder().build(), "lifecycle");
     }
 
-    private void await(CompletableFuture<?> acked, String what) {
+    /** Lifecycle events first, then samples, all in one transaction. */
+    public void publish(List<SpecificRecord> events, RoutedSamples routed, String adapter) {
+        RequestRecords records = new RequestRecords(limits, clock.instant()).lifecycle(events)
+                .samples(routed, adapter);
         try {
-            acked.get(ackTimeout.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (TimeoutException e) {
-            throw new KafkaUnavailableException("Kafka did not acknowledge " + what + " within " + ackTimeout, e);
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause() instanceof PublishFailedException p ? p : e;
-            throw new KafkaUnavailableException(cause.getMessage(), cause);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new KafkaUnavailableException("interrupted while waiting for Kafka to acknowledge " + what, e);
+            publisher.publish(records.records(), records.describe());
+        } catch (PublishFailedException e) {
+            throw new KafkaUnavailableException(e.getMessage(), e);
         }
     }
 

@@ -5,7 +5,7 @@ import dev.caplab.access.RequiresScope;
 import dev.caplab.access.Scope;
 import dev.caplab.ingest.influx.LineProtocolParser;
 import dev.caplab.ingest.influx.TimestampPrecision;
-import dev.caplab.ingest.parse.ParseError;
+import dev.caplab.ingest.parse.SampleChecks;
 import dev.caplab.ingest.publish.RoutedSamples;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -15,7 +15,6 @@ import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.Map;
-import java.util.stream.Collectors;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -27,8 +26,10 @@ import org.springframework.web.bind.annotation.RestController;
 /**
  * InfluxDB 1.x compatible {@code /write}, so k6 ({@code --out influxdb=http://host:8080/<run>}), JMeter's InfluxDB
  * backend listener and Telegraf write unchanged. {@code db} is the default run id (a {@code run}/{@code run_id} tag
- * overrides it per line). 204 once Kafka acknowledged; malformed lines give 400 naming each line and reason, after
- * every valid line of the body was published.
+ * overrides it per line). The whole body is parsed and checked first ({@link SampleChecks}); then its valid lines are
+ * published in one Kafka transaction. 204: every line stored. 400 "partial write": the lines it lists were rejected
+ * (line, field, reason) and every other line was stored. 413 (body or sample count too large) and 503 (Kafka did not
+ * commit): nothing was stored, a retry cannot duplicate.
  */
 @RestController
 @Tag(name = "ingest", description = "Write load-test samples and run lifecycle events")
@@ -36,15 +37,17 @@ class InfluxWriteController {
 
     static final String WRITE_PATH = "/write";
     static final String ADAPTER = "influx-line";
-    private static final int MAX_REPORTED_ERRORS = 20;
 
     private final AckedPublisher publisher;
+    private final SampleChecks checks;
     private final Clock clock;
-    private final ThreadLocal<LineProtocolParser> parsers = ThreadLocal.withInitial(LineProtocolParser::new);
+    private final ThreadLocal<LineProtocolParser> parsers;
 
-    InfluxWriteController(AckedPublisher publisher) {
+    InfluxWriteController(AckedPublisher publisher, SampleChecks checks) {
         this.publisher = publisher;
+        this.checks = checks;
         this.clock = Clock.systemUTC();
+        this.parsers = ThreadLocal.withInitial(() -> new LineProtocolParser(checks));
     }
 
     @PostMapping(WRITE_PATH)
@@ -54,11 +57,13 @@ class InfluxWriteController {
                     + "(field 'value') or measurement.field; tags = labels; run/run_id tag or db = run; "
                     + "source or host tag = source.")
     @ApiResponse(responseCode = "204", description = "every line accepted and acknowledged by Kafka")
-    @ApiResponse(responseCode = "400", description = "some lines malformed: all valid lines were still published")
+    @ApiResponse(responseCode = "400", description = "partial write: the listed lines were rejected (line, field, "
+            + "reason), every other line was stored")
     @ApiResponse(responseCode = "401", description = "missing or unknown token")
     @ApiResponse(responseCode = "403", description = "token without the write scope, or a cross-origin browser request")
-    @ApiResponse(responseCode = "413", description = "body over caplab.ingest.max-body-bytes")
-    @ApiResponse(responseCode = "503", description = "Kafka did not acknowledge; retry")
+    @ApiResponse(responseCode = "413", description = "body over caplab.ingest.max-body-bytes or too many samples; "
+            + "nothing stored")
+    @ApiResponse(responseCode = "503", description = "Kafka did not commit; nothing stored, retry")
     ResponseEntity<Map<String, String>> write(
             @Parameter(description = "default run id") @RequestParam(required = false) String db,
             @Parameter(description = "n, u, ms, s, m or h (default n)") @RequestParam(required = false) String precision,
@@ -66,12 +71,14 @@ class InfluxWriteController {
         TimestampPrecision unit = TimestampPrecision.fromParameter(precision);
         // already gunzipped and bounded by IngestRequestFilter; db and precision come from the query string only
         byte[] body = request.getInputStream().readAllBytes();
-        RoutedSamples routed = parsers.get().parse(body, 0, body.length, unit, db, clock.instant());
+        RoutedSamples.Builder parsed = new RoutedSamples.Builder(checks.limits().maxSamplesPerRequest());
+        parsers.get().parseInto(body, 0, body.length, unit, db, clock.instant(), parsed);
+        RoutedSamples routed = parsed.build();
         publisher.samples(routed, ADAPTER);
         if (!routed.hasErrors()) {
             return ResponseEntity.noContent().build();
         }
-        return ResponseEntity.status(HttpStatus.BAD_REQUEST).body(Map.of("error", partialWrite(routed)));
+        return ResponseEntity.status(HttpStatus.BAD_REQUEST).body(Map.of("error", PartialWrite.describe(routed)));
     }
 
     @RequestMapping(value = "/ping", method = {RequestMethod.GET, RequestMethod.HEAD})
@@ -91,13 +98,5 @@ class InfluxWriteController {
         }
         return ResponseEntity.badRequest().body(Map.of("error",
                 "caplab accepts writes only; query results through /api/v1 (got: " + q + ")"));
-    }
-
-    private static String partialWrite(RoutedSamples routed) {
-        String details = routed.errors().stream().limit(MAX_REPORTED_ERRORS).map(ParseError::describe)
-                .collect(Collectors.joining("; "));
-        int more = routed.errors().size() - MAX_REPORTED_ERRORS;
-        return "partial write: " + details + (more > 0 ? "; and " + more + " more" : "")
-                + " dropped=" + routed.errors().size() + " accepted=" + routed.sampleCount() + " samples";
     }
 }

@@ -1,6 +1,8 @@
 package dev.caplab.ingest.http;
 
 import dev.caplab.ingest.lifecycle.InvalidLifecycleRequestException;
+import dev.caplab.ingest.parse.SampleChecks;
+import dev.caplab.ingest.publish.RoutedSamples;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -9,6 +11,7 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
+import tools.jackson.core.JacksonException;
 
 /** Maps ingest failures to status codes with an InfluxDB-style {@code {"error": "..."}} body; only for ingest controllers. */
 @RestControllerAdvice(assignableTypes = {InfluxWriteController.class, K6Controller.class, EventsController.class,
@@ -32,6 +35,19 @@ class IngestErrorHandler {
         return error(HttpStatus.BAD_REQUEST, e.getMessage());
     }
 
+    /** A request-level limit (the body's sample count): nothing of it was published. */
+    @ExceptionHandler(RoutedSamples.TooManySamplesException.class)
+    ResponseEntity<Map<String, String>> tooManySamples(RoutedSamples.TooManySamplesException e) {
+        return error(HttpStatus.CONTENT_TOO_LARGE, e.getMessage() + "; nothing was stored");
+    }
+
+    /** A lifecycle field beyond a limit ({@code /api/v1/runs}): 400 naming the field; nothing was published. */
+    @ExceptionHandler(SampleChecks.LimitException.class)
+    ResponseEntity<Map<String, String>> limit(SampleChecks.LimitException e) {
+        return error(HttpStatus.BAD_REQUEST, (e.field() == null ? "" : e.field() + ": ") + e.reason()
+                + "; nothing was published");
+    }
+
     @ExceptionHandler(HttpMessageNotReadableException.class)
     ResponseEntity<Map<String, String>> unreadable(HttpMessageNotReadableException e) {
         for (Throwable c = e; c != null; c = c.getCause()) {
@@ -39,7 +55,7 @@ class IngestErrorHandler {
                 return tooLarge(tooLarge);
             }
             if (c instanceof InvalidLifecycleRequestException invalid) {
-                return error(HttpStatus.BAD_REQUEST, invalid.getMessage());
+                return error(HttpStatus.BAD_REQUEST, itemOf(e) + invalid.getMessage());
             }
         }
         return error(HttpStatus.BAD_REQUEST, "unreadable JSON body: " + e.getMostSpecificCause().getMessage());
@@ -50,6 +66,24 @@ class IngestErrorHandler {
         log.error("Ingest refused: {}", e.getMessage(), e);
         return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).header("Retry-After", "5")
                 .body(Map.of("error", e.getMessage()));
+    }
+
+    /** "samples[2]: " from the JSON path Jackson was reading when a value refused itself, so the item is named. */
+    private static String itemOf(Throwable e) {
+        for (Throwable c = e; c != null; c = c.getCause()) {
+            if (c instanceof JacksonException json && !json.getPath().isEmpty()) {
+                StringBuilder path = new StringBuilder();
+                for (JacksonException.Reference ref : json.getPath()) {
+                    if (ref.getIndex() >= 0) {
+                        path.append('[').append(ref.getIndex()).append(']');
+                    } else if (ref.getPropertyName() != null) {
+                        path.append(path.isEmpty() ? "" : ".").append(ref.getPropertyName());
+                    }
+                }
+                return path + ": ";
+            }
+        }
+        return "";
     }
 
     private static ResponseEntity<Map<String, String>> error(HttpStatus status, String message) {

@@ -1,11 +1,11 @@
 package dev.caplab.ingest.http;
 
 import dev.caplab.access.AccessConfiguration;
-import dev.caplab.ingest.k6.K6JsonReader;
 import dev.caplab.ingest.lifecycle.LifecycleEvents;
-import dev.caplab.ingest.publish.KafkaSampleSink;
-import dev.caplab.ingest.publish.LifecyclePublisher;
+import dev.caplab.ingest.parse.IngestLimits;
+import dev.caplab.ingest.parse.SampleChecks;
 import dev.caplab.ingest.publish.ProducerSettings;
+import dev.caplab.ingest.publish.TransactionalPublisher;
 import java.time.Clock;
 import java.util.List;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -32,26 +32,19 @@ import tools.jackson.databind.json.JsonMapper;
 public class IngestHttpConfiguration {
 
     @Bean(destroyMethod = "close")
-    KafkaSampleSink ingestSampleSink(IngestProperties properties) {
-        return new KafkaSampleSink(new ProducerSettings(properties.bootstrapServers(), "caplab-ingest-samples",
-                properties.kafkaSecurity()));
-    }
-
-    @Bean(destroyMethod = "close")
-    LifecyclePublisher ingestLifecyclePublisher(IngestProperties properties) {
-        return new LifecyclePublisher(new ProducerSettings(properties.bootstrapServers(),
-                "caplab-ingest-lifecycle", properties.kafkaSecurity()));
+    TransactionalPublisher ingestTransactionalPublisher(IngestProperties properties) {
+        return new TransactionalPublisher(new ProducerSettings(properties.bootstrapServers(), "caplab-ingest",
+                properties.kafkaSecurity()), properties.ackTimeout());
     }
 
     @Bean
-    AckedPublisher ingestAckedPublisher(KafkaSampleSink samples, LifecyclePublisher lifecycle,
-            IngestProperties properties) {
-        return new AckedPublisher(samples, lifecycle, properties.ackTimeout());
+    SampleChecks ingestSampleChecks() {
+        return new SampleChecks(IngestLimits.DEFAULTS);
     }
 
     @Bean
-    K6JsonReader ingestK6JsonReader(KafkaSampleSink samples) {
-        return new K6JsonReader(samples);
+    AckedPublisher ingestAckedPublisher(TransactionalPublisher publisher) {
+        return new AckedPublisher(publisher, IngestLimits.DEFAULTS, Clock.systemUTC());
     }
 
     @Bean

@@ -3,14 +3,17 @@ package dev.caplab.ingest.http;
 import dev.caplab.access.RequiresScope;
 import dev.caplab.access.Scope;
 import dev.caplab.ingest.lifecycle.AnnotationRequest;
+import dev.caplab.ingest.lifecycle.LifecycleChecks;
 import dev.caplab.ingest.lifecycle.LifecycleEvents;
 import dev.caplab.ingest.lifecycle.LifecycleRequest;
 import dev.caplab.ingest.lifecycle.RunEndRequest;
 import dev.caplab.ingest.lifecycle.RunStartRequest;
 import dev.caplab.ingest.lifecycle.StepEndRequest;
 import dev.caplab.ingest.lifecycle.StepStartRequest;
+import dev.caplab.ingest.parse.SampleChecks;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import org.apache.avro.specific.SpecificRecord;
@@ -31,10 +34,13 @@ class RunsController {
 
     private final AckedPublisher publisher;
     private final LifecycleEvents lifecycle;
+    private final LifecycleChecks checks;
+    private final Clock clock = Clock.systemUTC();
 
-    RunsController(AckedPublisher publisher, LifecycleEvents lifecycle) {
+    RunsController(AckedPublisher publisher, LifecycleEvents lifecycle, SampleChecks checks) {
         this.publisher = publisher;
         this.lifecycle = lifecycle;
+        this.checks = new LifecycleChecks(checks);
     }
 
     @PostMapping(PATH)
@@ -78,6 +84,7 @@ class RunsController {
                     "body runId " + request.runId() + " differs from the path's " + runId);
         }
         SpecificRecord event = lifecycle.toEvent(request, runId);
+        checks.check(event, clock.instant());
         publisher.lifecycle(List.of(event));
         return Map.of("runId", event.get(event.getSchema().getField("runId").pos()).toString(),
                 "event", event.getSchema().getName());

@@ -6,7 +6,10 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 import java.util.Map;
 
-/** One sample in an events batch; {@code timestamp} is RFC 3339 (or epoch seconds), {@code kind} gauge by default. */
+/**
+ * One sample in an events batch; {@code timestamp} is RFC 3339 (or epoch seconds), {@code kind} gauge by default.
+ * Names, labels and the time window are checked with the batch ({@link EventsBatch}).
+ */
 @Schema(description = "One measurement of one metric from one source")
 public record SampleRequest(String runId,
         @Schema(example = "2026-03-01T10:00:00.250Z") Instant timestamp,
@@ -20,12 +23,7 @@ public record SampleRequest(String runId,
         if (timestamp == null) {
             throw new InvalidLifecycleRequestException("sample of " + metric + ": timestamp is required");
         }
-        if (source == null || source.isBlank()) {
-            throw new InvalidLifecycleRequestException("sample of " + metric + ": source is required");
-        }
-        if (metric == null || metric.isBlank()) {
-            throw new InvalidLifecycleRequestException("sample from " + source + ": metric is required");
-        }
+        // blank or oversized source, metric and labels are refused by SampleChecks, naming the item's index
         if (!Double.isFinite(value)) {
             throw new InvalidLifecycleRequestException("sample of " + metric + ": value must be finite");
         }

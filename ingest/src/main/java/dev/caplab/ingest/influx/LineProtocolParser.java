@@ -1,6 +1,9 @@
 package dev.caplab.ingest.influx;
 
+import dev.caplab.ingest.parse.IngestLimits;
 import dev.caplab.ingest.parse.ParseError;
+import dev.caplab.ingest.parse.SampleChecks;
+import dev.caplab.ingest.parse.SampleChecks.LimitException;
 import dev.caplab.ingest.publish.RoutedSamples;
 import dev.caplab.ingest.publish.RunTags;
 import dev.caplab.schema.event.Sample;
@@ -16,8 +19,10 @@ import java.util.Map;
  * for the field {@code value}, as k6 and JMeter write, else {@code measurement.field}); tags become labels;
  * {@code run}/{@code run_id} tags choose the run (else the default run, i.e. the {@code db} parameter);
  * {@code source}, else {@code host}, names the source; integer, unsigned, float and boolean (1/0) fields become
- * GAUGE samples; string fields become labels of the line's numeric samples. A bad line is reported with its number
- * and reason and skipped; every other line is kept. One instance per thread: it keeps a name cache.
+ * GAUGE samples; string fields become labels of the line's numeric samples. Every line passes {@link SampleChecks}
+ * (blank or oversized names and labels, line length, a timestamp outside the accepted window, with a hint when the
+ * value fits another precision). A bad line is reported with its number, field and reason and skipped; every other
+ * line is kept. One instance per thread: it keeps a name cache.
  */
 public final class LineProtocolParser {
 
@@ -25,6 +30,7 @@ public final class LineProtocolParser {
     public static final String DEFAULT_SOURCE = "influx";
     private static final int MAX_FIELDS = 256;
 
+    private final SampleChecks checks;
     private final ByteStrings strings = new ByteStrings();
     private final Map<String, Map<String, String>> metricNames = new HashMap<>();
     private final String[] fieldKeys = new String[MAX_FIELDS];
@@ -34,6 +40,14 @@ public final class LineProtocolParser {
     private int pos;
     private int end;
     private long line;
+
+    public LineProtocolParser() {
+        this(new SampleChecks(IngestLimits.DEFAULTS));
+    }
+
+    public LineProtocolParser(SampleChecks checks) {
+        this.checks = checks;
+    }
 
     /**
      * Parses {@code buf[offset, offset+length)}; lines without a timestamp get {@code receivedAt}.
@@ -58,16 +72,19 @@ public final class LineProtocolParser {
             int lineStart = pos;
             long lineNumber = line;
             try {
-                parseLine(precision, defaultRunId, receivedAt, out);
+                parseLine(lineStart, precision, defaultRunId, receivedAt, out);
             } catch (LineException e) {
                 out.error(new ParseError(lineNumber, e.field, e.getMessage(), excerpt(lineStart)));
+                skipToNextLine();
+            } catch (LimitException e) {
+                out.error(new ParseError(lineNumber, e.field(), e.reason(), excerpt(lineStart)));
                 skipToNextLine();
             }
         }
         this.buf = null;
     }
 
-    private void parseLine(TimestampPrecision precision, String defaultRunId, Instant receivedAt,
+    private void parseLine(int lineStart, TimestampPrecision precision, String defaultRunId, Instant receivedAt,
             RoutedSamples.Builder out) {
         while (pos < end && (buf[pos] == ' ' || buf[pos] == '\t' || buf[pos] == '\r')) {
             pos++;
@@ -83,6 +100,7 @@ public final class LineProtocolParser {
         if (measurement.isEmpty()) {
             throw new LineException(null, "missing measurement");
         }
+        checks.name("measurement", measurement);
         Map<String, String> tags = new HashMap<>();
         while (pos < end && buf[pos] == ',') {
             pos++;
@@ -102,23 +120,36 @@ public final class LineProtocolParser {
         }
         skipSpaces();
         String runId = RunTags.runOf(tags, defaultRunId);
-        if (runId == null || runId.isEmpty()) {
-            throw new LineException(null, "no run: add a run or run_id tag, or the db parameter");
+        if (runId == null) {
+            throw new LineException("db", "no run: add a run or run_id tag, or the db parameter");
         }
+        checks.name(runField(tags), runId);
         int fields = parseFields(tags);
-        // the timestamp ends the line: nothing after it may throw, or the next line would be skipped
-        long micros = parseTimestamp(precision, receivedAt);
+        Instant timestamp = parseTimestamp(precision, receivedAt);
+        // pos is at the line's end: the line is whole, every check below throws before its end is consumed
+        checks.lineLength(pos - lineStart);
         String source = RunTags.sourceOf(tags, DEFAULT_SOURCE);
+        checks.name(tags.containsKey(RunTags.SOURCE) || !tags.containsKey(RunTags.HOST) ? RunTags.SOURCE
+                : RunTags.HOST, source);
         tags.remove(RunTags.RUN);
         tags.remove(RunTags.RUN_ID);
         tags.remove(RunTags.SOURCE);
         Map<String, String> labels = tags.isEmpty() ? Map.of() : tags;
-        Instant timestamp = Instant.ofEpochSecond(Math.floorDiv(micros, 1_000_000L),
-                Math.floorMod(micros, 1_000_000L) * 1_000L);
+        checks.labels(labels);
+        String[] metrics = new String[fields];
         for (int f = 0; f < fields; f++) {
-            out.add(runId, new Sample(timestamp, source, metricName(measurement, fieldKeys[f]), SampleKind.GAUGE,
-                    fieldValues[f], labels, null));
+            metrics[f] = metricName(measurement, fieldKeys[f]);
+            checks.name(fieldKeys[f], metrics[f]);
         }
+        skipLineEnd();
+        for (int f = 0; f < fields; f++) {
+            out.add(runId, new Sample(timestamp, source, metrics[f], SampleKind.GAUGE, fieldValues[f], labels, null));
+        }
+    }
+
+    /** The field a line's run id came from: its run or run_id tag, else the request's db parameter. */
+    private static String runField(Map<String, String> tags) {
+        return tags.containsKey(RunTags.RUN) ? RunTags.RUN : tags.containsKey(RunTags.RUN_ID) ? RunTags.RUN_ID : "db";
     }
 
     /** Parses the field set; numeric fields go to fieldKeys/fieldValues, string fields into the labels. */
@@ -235,11 +266,11 @@ public final class LineProtocolParser {
                 || actual.equals(word.toUpperCase(java.util.Locale.ROOT));
     }
 
-    private long parseTimestamp(TimestampPrecision precision, Instant receivedAt) {
+    /** The line's timestamp, or {@code receivedAt} when it has none; leaves pos at the line's end. */
+    private Instant parseTimestamp(TimestampPrecision precision, Instant receivedAt) {
         skipSpaces();
         if (pos >= end || buf[pos] == '\n' || buf[pos] == '\r') {
-            skipLineEnd();
-            return receivedAt.getEpochSecond() * 1_000_000L + receivedAt.getNano() / 1_000;
+            return receivedAt.truncatedTo(java.time.temporal.ChronoUnit.MICROS);
         }
         int from = pos;
         boolean negative = buf[pos] == '-';
@@ -265,14 +296,26 @@ public final class LineProtocolParser {
             throw new LineException(null, "invalid timestamp '" + new String(buf, from, pos - from,
                     StandardCharsets.UTF_8).strip() + "'");
         }
-        long micros;
-        try {
-            micros = precision.toEpochMicros(negative ? -value : value);
-        } catch (ArithmeticException e) {
-            throw new LineException(null, "timestamp out of range for precision " + precision);
+        long raw = negative ? -value : value;
+        Instant at = precision.toInstant(raw);
+        if (at == null || !checks.inWindow(at, receivedAt)) {
+            throw new LineException(SampleChecks.TIMESTAMP_FIELD, (at == null ? raw + " does not fit precision "
+                    + precision.parameter() : raw + " at precision " + precision.parameter() + " is "
+                    + checks.outOfWindow(at, receivedAt)) + precisionHint(raw, precision, receivedAt));
         }
-        skipLineEnd();
-        return micros;
+        return at;
+    }
+
+    /** "; it looks like milliseconds: precision=ms" when another precision puts the value inside the window. */
+    private String precisionHint(long raw, TimestampPrecision given, Instant receivedAt) {
+        for (TimestampPrecision other : TimestampPrecision.values()) {
+            Instant at = other.toInstant(raw);
+            if (other != given && at != null && checks.inWindow(at, receivedAt)) {
+                return "; it looks like " + other.name().toLowerCase(java.util.Locale.ROOT) + ": precision="
+                        + other.parameter();
+            }
+        }
+        return "";
     }
 
     /**

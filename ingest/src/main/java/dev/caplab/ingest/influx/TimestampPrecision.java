@@ -1,17 +1,36 @@
 package dev.caplab.ingest.influx;
 
+import java.time.Instant;
 import java.util.Locale;
 
 /** The {@code precision} parameter of InfluxDB 1.x {@code /write}: the unit of line timestamps. */
 public enum TimestampPrecision {
-    NANOSECONDS(-1_000), MICROSECONDS(1), MILLISECONDS(1_000), SECONDS(1_000_000), MINUTES(60_000_000L),
-    HOURS(3_600_000_000L);
+    NANOSECONDS(-1_000, "ns"), MICROSECONDS(1, "u"), MILLISECONDS(1_000, "ms"), SECONDS(1_000_000, "s"),
+    MINUTES(60_000_000L, "m"), HOURS(3_600_000_000L, "h");
 
     /** Microseconds per unit; negative means "divide by" (nanoseconds are finer than the schema's micros). */
     private final long microsFactor;
+    private final String parameter;
 
-    TimestampPrecision(long microsFactor) {
+    TimestampPrecision(long microsFactor, String parameter) {
         this.microsFactor = microsFactor;
+        this.parameter = parameter;
+    }
+
+    /** The {@code precision} parameter value naming this unit. */
+    public String parameter() {
+        return parameter;
+    }
+
+    /** The timestamp as an instant truncated to microseconds, or null when it does not fit a long of micros. */
+    public Instant toInstant(long value) {
+        long micros;
+        try {
+            micros = toEpochMicros(value);
+        } catch (ArithmeticException e) {
+            return null;
+        }
+        return Instant.ofEpochSecond(Math.floorDiv(micros, 1_000_000L), Math.floorMod(micros, 1_000_000L) * 1_000L);
     }
 
     /** The timestamp in epoch microseconds; throws ArithmeticException when it does not fit. */

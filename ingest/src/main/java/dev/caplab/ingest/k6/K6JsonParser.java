@@ -1,10 +1,14 @@
 package dev.caplab.ingest.k6;
 
+import dev.caplab.ingest.parse.IngestLimits;
 import dev.caplab.ingest.parse.ParseError;
+import dev.caplab.ingest.parse.SampleChecks;
+import dev.caplab.ingest.parse.SampleChecks.LimitException;
 import dev.caplab.ingest.publish.RoutedSamples;
 import dev.caplab.ingest.publish.RunTags;
 import dev.caplab.schema.event.Sample;
 import dev.caplab.schema.event.SampleKind;
+import java.time.Clock;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
@@ -22,8 +26,8 @@ import tools.jackson.databind.json.JsonMapper;
  * {@code Point} lines become one GAUGE sample each: metric = k6 metric name, value as written (counter points are
  * per-iteration increments, so the label {@code k6_type=counter} tells consumers to sum them, never to difference
  * them), tags = labels (the {@code run}/{@code run_id} tag chooses the run, {@code source} the source), and each
- * {@code metadata} entry (trace ids, vu, iter in newer k6) a label {@code meta.<key>}. Not thread-safe: it keeps the
- * metric declarations of its stream.
+ * {@code metadata} entry (trace ids, vu, iter in newer k6) a label {@code meta.<key>}. Every point passes
+ * {@link SampleChecks}. Not thread-safe: it keeps the metric declarations of its stream.
  */
 public final class K6JsonParser {
 
@@ -36,14 +40,24 @@ public final class K6JsonParser {
     private final Map<String, String> metricTypes = new HashMap<>();
     private final String defaultRunId;
     private final String defaultSource;
+    private final SampleChecks checks;
+    private final Clock clock;
+
+    /** A parser with the default limits and the system clock. */
+    public K6JsonParser(String defaultRunId, String defaultSource) {
+        this(defaultRunId, defaultSource, new SampleChecks(IngestLimits.DEFAULTS), Clock.systemUTC());
+    }
 
     /**
      * @param defaultRunId run of points without a run tag, or null to reject them
      * @param defaultSource source of points without a source tag, e.g. the load generator's host name
+     * @param clock "now" of the accepted time window
      */
-    public K6JsonParser(String defaultRunId, String defaultSource) {
+    public K6JsonParser(String defaultRunId, String defaultSource, SampleChecks checks, Clock clock) {
         this.defaultRunId = defaultRunId;
         this.defaultSource = defaultSource == null || defaultSource.isBlank() ? "k6" : defaultSource;
+        this.checks = checks;
+        this.clock = clock;
     }
 
     /** Parses one line; a sample or an error goes to {@code out}; blank lines and Metric lines add nothing. */
@@ -52,6 +66,7 @@ public final class K6JsonParser {
             return;
         }
         try {
+            checks.lineLength(SampleChecks.utf8Length(line));
             JsonNode root = JSON.readTree(line);
             if (!root.isObject()) {
                 throw new PointException(null, "not a JSON object");
@@ -64,6 +79,8 @@ public final class K6JsonParser {
             }
         } catch (PointException e) {
             out.error(new ParseError(lineNumber, e.field, e.getMessage(), line));
+        } catch (LimitException e) {
+            out.error(new ParseError(lineNumber, e.field(), e.reason(), line));
         } catch (JacksonException e) {
             out.error(new ParseError(lineNumber, null, "invalid JSON: " + e.getOriginalMessage(), line));
         }
@@ -94,10 +111,16 @@ public final class K6JsonParser {
             tags.put(tag.getKey(), tag.getValue().isNull() ? "" : tag.getValue().asString());
         }
         String run = RunTags.runOf(tags, defaultRunId);
-        if (run == null || run.isEmpty()) {
-            throw new PointException(null, "no run: add a run or run_id tag (k6 --tag run=...) or give a default run");
+        if (run == null) {
+            throw new PointException("run", "no run: add a run or run_id tag (k6 --tag run=...) or give a default run");
         }
+        checks.name(tags.containsKey(RunTags.RUN) ? "data.tags.run" : tags.containsKey(RunTags.RUN_ID)
+                ? "data.tags.run_id" : "run", run);
         String source = RunTags.sourceOf(tags, defaultSource);
+        checks.name(tags.containsKey(RunTags.SOURCE) ? "data.tags.source" : tags.containsKey(RunTags.HOST)
+                ? "data.tags.host" : SampleChecks.SOURCE_FIELD, source);
+        checks.name("metric", metric);
+        checks.timestamp("data.time", time, clock.instant());
         Map<String, String> labels = new HashMap<>();
         tags.forEach((k, v) -> {
             if (!RunTags.isRouting(k)) {
@@ -111,6 +134,7 @@ public final class K6JsonParser {
         if (type != null) {
             labels.put(TYPE_LABEL, type);
         }
+        checks.labels(labels);
         out.add(run, new Sample(time, source, metric, SampleKind.GAUGE, value.doubleValue(), labels, null));
     }
 

@@ -35,8 +35,7 @@ public final class K6JsonReader {
         List<ParseError> errors = new ArrayList<>();
         long samples = 0;
         List<CompletableFuture<Void>> pending = new ArrayList<>();
-        try (BufferedReader lines = new BufferedReader(new InputStreamReader(maybeGunzip(input),
-                StandardCharsets.UTF_8), 256 * 1024)) {
+        try (BufferedReader lines = lines(input)) {
             RoutedSamples.Builder chunk = new RoutedSamples.Builder();
             long lineNumber = 0;
             int inChunk = 0;
@@ -52,6 +51,24 @@ public final class K6JsonReader {
         }
         CompletableFuture.allOf(pending.toArray(CompletableFuture[]::new)).join();
         return new Outcome(samples, errors);
+    }
+
+    /**
+     * Parses a whole input into {@code out} (samples and rejected lines) without publishing anything, so a request
+     * can be checked whole and then published atomically.
+     */
+    public static void parseAll(InputStream input, K6JsonParser parser, RoutedSamples.Builder out)
+            throws IOException {
+        try (BufferedReader lines = lines(input)) {
+            long lineNumber = 0;
+            for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                parser.parseLine(line, ++lineNumber, out);
+            }
+        }
+    }
+
+    private static BufferedReader lines(InputStream input) throws IOException {
+        return new BufferedReader(new InputStreamReader(maybeGunzip(input), StandardCharsets.UTF_8), 256 * 1024);
     }
 
     private long publish(RoutedSamples routed, List<ParseError> errors, List<CompletableFuture<Void>> pending) {

@@ -1,7 +1,11 @@
 package dev.caplab.ingest.prometheus;
 
+import dev.caplab.ingest.adapter.Adapter;
+import dev.caplab.ingest.adapter.CheckedAdapter;
 import dev.caplab.ingest.adapter.IntervalPublisher;
+import dev.caplab.ingest.parse.IngestLimits;
 import dev.caplab.ingest.parse.ParseResult;
+import dev.caplab.ingest.parse.SampleChecks;
 import dev.caplab.ingest.publish.SampleSink;
 import java.io.IOException;
 import java.net.URI;
@@ -25,7 +29,7 @@ public final class PrometheusScraper implements AutoCloseable {
     private static final Duration MAX_TIMEOUT = Duration.ofSeconds(10);
 
     private final URI target;
-    private final PrometheusAdapter adapter;
+    private final Adapter adapter;
     private final HttpClient http;
     private final Clock clock;
     private final Duration timeout;
@@ -39,7 +43,8 @@ public final class PrometheusScraper implements AutoCloseable {
     PrometheusScraper(URI target, String source, Duration interval, String runId, SampleSink sink,
             Consumer<IntervalPublisher.Problem> problems, Clock clock) {
         this.target = Objects.requireNonNull(target, "target");
-        this.adapter = new PrometheusAdapter(source);
+        // scraped pages pass the same door as files: names, labels and the time window
+        this.adapter = new CheckedAdapter(new PrometheusAdapter(source), new SampleChecks(IngestLimits.DEFAULTS));
         this.clock = clock;
         // a scrape slower than the interval delays the next one, as Prometheus' scrape_timeout caps it; at least 1 s
         // so that a short interval on a loaded machine does not turn every scrape into a timeout

@@ -1,5 +1,6 @@
 package dev.caplab.ingest.publish;
 
+import dev.caplab.ingest.parse.IngestLimits;
 import dev.caplab.schema.event.Sample;
 import dev.caplab.schema.event.SampleBatch;
 import dev.caplab.schema.serde.EventSerdes;
@@ -14,7 +15,7 @@ import org.apache.kafka.common.serialization.StringSerializer;
 
 /**
  * Publishes samples to {@code caplab.samples} as SampleBatch records keyed by run id, at most
- * {@link SampleChunks#MAX_SAMPLES} per record; the future completes when the broker acknowledged every chunk.
+ * {@link SampleChunks#MAX_SAMPLES} and {@link IngestLimits#maxRecordBytes()} per record; the future completes when the broker acknowledged every chunk.
  */
 public final class KafkaSampleSink implements SampleSink, AutoCloseable {
 
@@ -40,7 +41,8 @@ public final class KafkaSampleSink implements SampleSink, AutoCloseable {
         if (samples.isEmpty()) {
             return CompletableFuture.completedFuture(null);
         }
-        List<List<Sample>> chunks = SampleChunks.of(samples, maxSamplesPerBatch);
+        List<List<Sample>> chunks = SampleChunks.of(samples, maxSamplesPerBatch,
+                IngestLimits.DEFAULTS.maxRecordBytes());
         CompletableFuture<?>[] acks = new CompletableFuture<?>[chunks.size()];
         java.time.Instant receivedAt = clock.instant();
         for (int i = 0; i < acks.length; i++) {

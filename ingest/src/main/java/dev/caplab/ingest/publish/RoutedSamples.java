@@ -39,10 +39,24 @@ public record RoutedSamples(Map<String, List<Sample>> samplesByRun, List<ParseEr
 
         private final Map<String, List<Sample>> byRun = new LinkedHashMap<>();
         private final List<ParseError> errors = new ArrayList<>();
+        private final int maxSamples;
+        private int count;
         private String lastRunId;
         private List<Sample> lastList;
 
+        public Builder() {
+            this(Integer.MAX_VALUE);
+        }
+
+        /** A builder that throws {@link TooManySamplesException} on the sample after {@code maxSamples}. */
+        public Builder(int maxSamples) {
+            this.maxSamples = maxSamples;
+        }
+
         public void add(String runId, Sample sample) {
+            if (++count > maxSamples) {
+                throw new TooManySamplesException(maxSamples);
+            }
             // consecutive lines of one run are the norm: skip the map lookup for them
             if (!runId.equals(lastRunId)) {
                 lastList = byRun.computeIfAbsent(runId, r -> new ArrayList<>());
@@ -57,6 +71,14 @@ public record RoutedSamples(Map<String, List<Sample>> samplesByRun, List<ParseEr
 
         public RoutedSamples build() {
             return new RoutedSamples(byRun, errors);
+        }
+    }
+
+    /** A request carries more samples than one request may: it is refused whole, nothing is published. */
+    public static final class TooManySamplesException extends RuntimeException {
+
+        public TooManySamplesException(int maxSamples) {
+            super("more than " + maxSamples + " samples in one request: split it into smaller requests");
         }
     }
 }

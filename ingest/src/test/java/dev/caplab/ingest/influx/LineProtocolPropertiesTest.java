@@ -28,7 +28,7 @@ class LineProtocolPropertiesTest {
 
     @Property(tries = 200)
     void generatedFloatsRoundTrip(@ForAll("finiteDoubles") double value) {
-        byte[] line = ("m v=" + value + " 0").getBytes(StandardCharsets.US_ASCII);
+        byte[] line = ("m v=" + value + " 1709280000").getBytes(StandardCharsets.US_ASCII);
         RoutedSamples result = new LineProtocolParser().parse(line, 0, line.length, TimestampPrecision.SECONDS, "r",
                 RECEIVED);
         assertThat(result.errors()).isEmpty();

@@ -1,0 +1,53 @@
+package dev.caplab.ingest.influx;
+
+import dev.caplab.ingest.adapter.Adapter;
+import dev.caplab.ingest.adapter.AdapterOptions;
+import dev.caplab.ingest.adapter.LineParser;
+import dev.caplab.ingest.adapter.RunScopedParser;
+import dev.caplab.ingest.parse.ParseError;
+import dev.caplab.ingest.publish.RoutedSamples;
+import java.nio.charset.StandardCharsets;
+import java.util.Set;
+
+/**
+ * {@code caplab ingest --format influx-line}: a line-protocol file through {@link LineProtocolParser}, one line at a
+ * time (so a string field may not span lines here). Option {@code precision} as {@code /write}'s (default ns).
+ */
+public final class InfluxLineAdapter implements Adapter {
+
+    public static final String FORMAT = "influx-line";
+
+    private final TimestampPrecision precision;
+
+    private InfluxLineAdapter(TimestampPrecision precision) {
+        this.precision = precision;
+    }
+
+    public static InfluxLineAdapter of(AdapterOptions options) {
+        options.requireKnown(FORMAT, Set.of("precision"), Set.of());
+        return new InfluxLineAdapter(TimestampPrecision.fromParameter(options.text("precision", null)));
+    }
+
+    @Override
+    public String format() {
+        return FORMAT;
+    }
+
+    /** Without a run, lines need a run tag and are kept whatever run it names. */
+    @Override
+    public LineParser newParser() {
+        return newParser(null);
+    }
+
+    @Override
+    public LineParser newParser(String runId) {
+        LineProtocolParser parser = new LineProtocolParser();
+        return new RunScopedParser(runId, line -> {
+            byte[] bytes = line.text().getBytes(StandardCharsets.UTF_8);
+            RoutedSamples routed = parser.parse(bytes, 0, bytes.length, precision, runId, line.readAt());
+            // the parser numbers lines from 1 within what it was given: renumber to the file's line
+            return new RoutedSamples(routed.samplesByRun(), routed.errors().stream()
+                    .map(e -> new ParseError(line.number(), e.field(), e.reason(), e.excerpt())).toList());
+        });
+    }
+}

@@ -1,0 +1,91 @@
+package dev.caplab.ingest.parse;
+
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * What one request or file line may carry, so that whatever ingest accepts can be published and processed downstream.
+ * Every limit is checked at the door ({@link SampleChecks}); beyond it the line (or, for the per-request count, the
+ * request) is refused with an error naming the line and field, never clamped or truncated. The defaults
+ * ({@link #DEFAULTS}) are chosen against the downstream ceilings:
+ * <ul>
+ *   <li>Avro strings are length-prefixed, but streams' state and ClickHouse rows pass names through
+ *       {@code DataOutput.writeUTF}, which fails above 65,535 bytes: every name and label stays far below.</li>
+ *   <li>One {@code SampleBatch} record must stay below the broker's {@code message.max.bytes} (Kafka's default
+ *       1 MiB, which caplab's topics keep): a sample is at most {@link #maxSampleBytes()} and records are cut at
+ *       {@link #maxRecordBytes} (checked in the constructor), so every valid request can be published.</li>
+ *   <li>ClickHouse stores {@code ts} as {@code DateTime64(6, 'UTC')} (V002__samples.sql), whose range is
+ *       1900-01-01 .. 2299-12-31 and which clamps silently outside it; the Avro field is {@code timestamp-micros}.
+ *       The accepted window is narrower, [{@link #earliest}, now + {@link #maxAhead}]: a timestamp outside it is
+ *       a wrong precision or a broken clock (a millisecond epoch read as seconds is year 55,000; seconds read as
+ *       milliseconds is January 1970), never a load test. Recorded demo data (2026) and old files pass.</li>
+ * </ul>
+ *
+ * @param maxSamplesPerRequest   samples one HTTP request may carry; beyond it 413 and nothing is published
+ * @param maxLineBytes           bytes of one input line (line protocol, k6 JSON, CSV row)
+ * @param maxNameBytes           UTF-8 bytes of a run id, source, metric (measurement[.field]) name
+ * @param maxLabelsPerSample     labels (tags, string fields, columns) of one sample
+ * @param maxLabelKeyBytes       UTF-8 bytes of one label key
+ * @param maxLabelValueBytes     UTF-8 bytes of one label value
+ * @param maxLabelBytesPerSample UTF-8 bytes of all label keys and values of one sample together
+ * @param earliest               first accepted sample time
+ * @param maxAhead               how far after the receiving clock a sample time may lie (clock skew)
+ * @param maxRecordBytes         estimated encoded bytes of one Kafka record of samples
+ */
+public record IngestLimits(int maxSamplesPerRequest, int maxLineBytes, int maxNameBytes, int maxLabelsPerSample,
+        int maxLabelKeyBytes, int maxLabelValueBytes, int maxLabelBytesPerSample, Instant earliest,
+        Duration maxAhead, int maxRecordBytes) {
+
+    /**
+     * 500,000 samples per request (a k6 or Telegraf flush of 5,000 lines is ~50,000); 512 KiB per line; 512-byte
+     * names; 128 labels of 256-byte keys and 16 KiB values (a Locust traceback fits), 64 KiB of labels per sample;
+     * times from 2000-01-01 to now + 1 day; records of at most 512 KiB.
+     */
+    public static final IngestLimits DEFAULTS = new IngestLimits(500_000, 512 * 1024, 512, 128, 256, 16 * 1024,
+            64 * 1024, Instant.parse("2000-01-01T00:00:00Z"), Duration.ofDays(1), 512 * 1024);
+
+    /** Bytes a sample's fixed fields and per-label framing take at most besides its strings (Avro varints). */
+    static final int SAMPLE_OVERHEAD_BYTES = 64;
+    static final int LABEL_OVERHEAD_BYTES = 10;
+
+    public IngestLimits {
+        positive("maxSamplesPerRequest", maxSamplesPerRequest);
+        positive("maxLineBytes", maxLineBytes);
+        positive("maxNameBytes", maxNameBytes);
+        positive("maxLabelsPerSample", maxLabelsPerSample);
+        positive("maxLabelKeyBytes", maxLabelKeyBytes);
+        positive("maxLabelValueBytes", maxLabelValueBytes);
+        positive("maxLabelBytesPerSample", maxLabelBytesPerSample);
+        positive("maxRecordBytes", maxRecordBytes);
+        if (maxNameBytes > 65_535 || maxLabelKeyBytes > 65_535 || maxLabelValueBytes > 65_535) {
+            throw new IllegalArgumentException("names and labels must stay within writeUTF's 65,535 bytes");
+        }
+        if (earliest.isBefore(Instant.parse("1900-01-01T00:00:00Z")) || maxAhead.isNegative()
+                || maxAhead.compareTo(Duration.ofDays(3650)) > 0) {
+            throw new IllegalArgumentException("the timestamp window must lie within ClickHouse DateTime64's range");
+        }
+        long sampleBytes = 2L * maxNameBytes + maxLabelBytesPerSample
+                + (long) maxLabelsPerSample * LABEL_OVERHEAD_BYTES + SAMPLE_OVERHEAD_BYTES;
+        if (sampleBytes > maxRecordBytes) {
+            throw new IllegalArgumentException("a sample within these limits (" + sampleBytes
+                    + " bytes) would not fit one record of " + maxRecordBytes + " bytes");
+        }
+    }
+
+    /** The largest encoded sample these limits let through (summaries aside: adapters bound their quantiles). */
+    public int maxSampleBytes() {
+        return 2 * maxNameBytes + maxLabelBytesPerSample + maxLabelsPerSample * LABEL_OVERHEAD_BYTES
+                + SAMPLE_OVERHEAD_BYTES;
+    }
+
+    /** The last accepted sample time for a request received at {@code now}. */
+    public Instant latest(Instant now) {
+        return now.plus(maxAhead);
+    }
+
+    private static void positive(String name, long value) {
+        if (value < 1) {
+            throw new IllegalArgumentException(name + " must be >= 1, was " + value);
+        }
+    }
+}
