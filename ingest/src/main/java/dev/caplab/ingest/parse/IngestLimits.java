@@ -1,5 +1,6 @@
 package dev.caplab.ingest.parse;
 
+import dev.caplab.schema.limits.SampleLimits;
 import java.time.Duration;
 import java.time.Instant;
 
@@ -37,12 +38,18 @@ public record IngestLimits(int maxSamplesPerRequest, int maxLineBytes, int maxNa
         Duration maxAhead, int maxRecordBytes) {
 
     /**
-     * 500,000 samples per request (a k6 or Telegraf flush of 5,000 lines is ~50,000); 512 KiB per line; 512-byte
-     * names; 128 labels of 256-byte keys and 16 KiB values (a Locust traceback fits), 64 KiB of labels per sample;
-     * times from 2000-01-01 to now + 1 day; records of at most 512 KiB.
+     * 500,000 samples per request (a k6 or Telegraf flush of 5,000 lines is ~50,000); 512 KiB per line; the sample
+     * shape of {@link SampleLimits#DEFAULTS}, which streams enforces too; times from 2000-01-01 to now + 1 day;
+     * records of at most 512 KiB.
      */
-    public static final IngestLimits DEFAULTS = new IngestLimits(500_000, 512 * 1024, 512, 128, 256, 16 * 1024,
-            64 * 1024, Instant.parse("2000-01-01T00:00:00Z"), Duration.ofDays(1), 512 * 1024);
+    public static final IngestLimits DEFAULTS = of(SampleLimits.DEFAULTS);
+
+    /** The default request, line, time and record limits around the given sample shape. */
+    public static IngestLimits of(SampleLimits sample) {
+        return new IngestLimits(500_000, 512 * 1024, sample.maxNameBytes(), sample.maxLabelsPerSample(),
+                sample.maxLabelKeyBytes(), sample.maxLabelValueBytes(), sample.maxLabelBytesPerSample(),
+                Instant.parse("2000-01-01T00:00:00Z"), Duration.ofDays(1), 512 * 1024);
+    }
 
     /** Bytes a sample's fixed fields and per-label framing take at most besides its strings (Avro varints). */
     static final int SAMPLE_OVERHEAD_BYTES = 64;

@@ -42,12 +42,18 @@ final class SampleCheck {
                 }
             }
         }
+        long labelBytes = 0;
         for (Map.Entry<? extends CharSequence, ? extends CharSequence> e : s.getLabels().entrySet()) {
-            p = tooLong("label key", e.getKey(), limits.maxNameBytes())
+            p = tooLong("label key", e.getKey(), limits.maxLabelKeyBytes())
                     .or(() -> tooLong("value of label " + clip(e.getKey()), e.getValue(), limits.maxLabelValueBytes()));
             if (p.isPresent()) {
                 return p;
             }
+            labelBytes += StateStrings.utf8Bytes(e.getKey()) + StateStrings.utf8Bytes(e.getValue());
+        }
+        if (labelBytes > limits.maxLabelBytesPerSample()) {
+            return Optional.of("label bytes of " + clip(metric) + " are " + labelBytes + " together, more than "
+                    + limits.maxLabelBytesPerSample());
         }
         return Optional.empty();
     }
