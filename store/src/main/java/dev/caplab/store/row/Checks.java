@@ -1,5 +1,6 @@
 package dev.caplab.store.row;
 
+import java.time.Instant;
 import java.util.Map;
 import java.util.Objects;
 
@@ -13,6 +14,19 @@ final class Checks {
         Objects.requireNonNull(value, field);
         if (value.isBlank()) {
             throw new IllegalArgumentException(field + " must not be blank");
+        }
+        return value;
+    }
+
+    /** What a {@code DateTime64(6, 'UTC')} column holds; ClickHouse clamps a value outside it without a word. */
+    static final Instant EARLIEST_STORABLE = Instant.parse("1900-01-01T00:00:00Z");
+    static final Instant LATEST_STORABLE = Instant.parse("2299-12-31T23:59:59.999999Z");
+
+    /** Refuses a time the column would silently clamp; null passes (nullable columns). */
+    static Instant storable(Instant value, String field) {
+        if (value != null && (value.isBefore(EARLIEST_STORABLE) || value.isAfter(LATEST_STORABLE))) {
+            throw new IllegalArgumentException(field + " " + value + " is outside what ClickHouse's DateTime64 stores ("
+                    + EARLIEST_STORABLE + " .. " + LATEST_STORABLE + ")");
         }
         return value;
     }

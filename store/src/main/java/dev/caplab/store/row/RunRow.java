@@ -16,7 +16,8 @@ public record RunRow(String runId, Instant startedAt, String sutName, String sut
 
     public RunRow {
         Checks.text(runId, "runId");
-        Objects.requireNonNull(startedAt, "startedAt");
+        Checks.storable(Objects.requireNonNull(startedAt, "startedAt"), "startedAt");
+        Checks.storable(endedAt, "endedAt");
         Checks.text(sutName, "sutName");
         Objects.requireNonNull(provider, "provider");
         Objects.requireNonNull(tool, "tool");

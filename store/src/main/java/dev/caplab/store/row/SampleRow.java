@@ -15,7 +15,7 @@ public record SampleRow(String runId, Instant ts, String source, String metric, 
 
     public SampleRow {
         Checks.text(runId, "runId");
-        Objects.requireNonNull(ts, "ts");
+        Checks.storable(Objects.requireNonNull(ts, "ts"), "ts");
         Checks.text(source, "source");
         Checks.text(metric, "metric");
         Checks.text(kind, "kind");

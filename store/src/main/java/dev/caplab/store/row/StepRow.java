@@ -14,7 +14,8 @@ public record StepRow(String runId, int stepIndex, Map<String, Double> load, Ins
             throw new IllegalArgumentException("stepIndex must be >= 0, was " + stepIndex);
         }
         load = Checks.map(load, "load");
-        Objects.requireNonNull(startedAt, "startedAt");
+        Checks.storable(Objects.requireNonNull(startedAt, "startedAt"), "startedAt");
+        Checks.storable(endedAt, "endedAt");
         Checks.nonNegative(warmupMicros, "warmupMicros");
         Checks.nonNegative(version, "version");
     }
