@@ -4,6 +4,7 @@ import dev.caplab.app.load.HeapAfterGc;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -13,10 +14,12 @@ import java.util.stream.Stream;
 
 /**
  * One soak phase's figures: samples, wall time to the last acknowledgement and until stored, and after it the peak
- * heap after GC so far, the Streams state directory's bytes and RocksDB's SST and memtable bytes.
+ * heap after any GC so far (an upper bound: a young collection leaves old garbage in place), the heap after a full
+ * GC at the phase's end (what the stack really holds then), the Streams state directory's bytes and RocksDB's SST
+ * and memtable bytes.
  */
 record SoakPhase(String name, long samples, Duration sent, Duration stored, long peakHeapAfterGcBytes,
-                 long stateDirBytes, long sstBytes, long memtableBytes) {
+                 long liveHeapBytes, long stateDirBytes, long sstBytes, long memtableBytes) {
 
     private static final double MIB = 1024.0 * 1024.0;
 
@@ -24,7 +27,10 @@ record SoakPhase(String name, long samples, Duration sent, Duration stored, long
     record Probe(EmbeddedStack stack, HeapAfterGc heap, Path stateDir) {
 
         SoakPhase phase(String name, long samples, Duration sent, Duration stored) {
-            return new SoakPhase(name, samples, sent, stored, heap.peakBytes(), bytesUnder(stateDir),
+            long peak = heap.peakBytes();
+            System.gc();
+            long live = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+            return new SoakPhase(name, samples, sent, stored, peak, live, bytesUnder(stateDir),
                     stack.streams().stateStoreBytes("total-sst-files-size"),
                     stack.streams().stateStoreBytes("size-all-mem-tables"));
         }
@@ -59,10 +65,11 @@ record SoakPhase(String name, long samples, Duration sent, Duration stored, long
     @Override
     public String toString() {
         return String.format(Locale.ROOT, "%-32s %,10d samples  sent %6.1f s (%,9.0f/s)  stored %6.1f s (%,9.0f/s)"
-                + "  heap after GC peak %,6.0f MiB  state dir %,7.1f MiB  sst %,7.1f MiB  memtables %,6.1f MiB",
+                + "  heap after GC peak %,6.0f MiB, after full GC %,6.0f MiB  state dir %,7.1f MiB  sst %,7.1f MiB"
+                + "  memtables %,6.1f MiB",
                 name, samples, sent.toMillis() / 1000.0, ingestPerSecond(), stored.toMillis() / 1000.0,
-                storedPerSecond(), peakHeapAfterGcBytes / MIB, stateDirBytes / MIB, sstBytes / MIB,
-                memtableBytes / MIB);
+                storedPerSecond(), peakHeapAfterGcBytes / MIB, liveHeapBytes / MIB, stateDirBytes / MIB,
+                sstBytes / MIB, memtableBytes / MIB);
     }
 
     static void print(PrintStream out, List<SoakPhase> phases, long collections) {
