@@ -83,7 +83,8 @@ public final class CaplabTopology {
                 .branch((runId, e) -> e instanceof InputEvent.Poison, Branched.as("poison"))
                 .defaultBranch(Branched.as("events"));
         input.get(SPLIT_INPUT + "poison")
-                .mapValues(e -> ((InputEvent.Poison) e).bytes(), Named.as("caplab-poison-bytes"))
+                .mapValues(e -> DeadLetterHandler.sendableValue(((InputEvent.Poison) e).bytes()),
+                        Named.as("caplab-poison-bytes"))
                 .to(TopicCatalog.DEAD_LETTER, Produced.with(Serdes.String(), Serdes.ByteArray())
                         .withName(SINK_DEAD_LETTER));
 
@@ -97,7 +98,8 @@ public final class CaplabTopology {
                 .branch((k, e) -> e instanceof DerivedEvent.Rejected, Branched.as("rejected"))
                 .defaultBranch(Branched.as("alerts"));
         derived.get(SPLIT_OUTPUT + "rejected")
-                .mapValues(e -> ((DerivedEvent.Rejected) e).bytes(), Named.as("caplab-unwrap-rejected"))
+                .mapValues(e -> DeadLetterHandler.sendableValue(((DerivedEvent.Rejected) e).bytes()),
+                        Named.as("caplab-unwrap-rejected"))
                 .to(TopicCatalog.DEAD_LETTER, Produced.with(Serdes.String(), Serdes.ByteArray())
                         .withName(SINK_REJECTED));
         derived.get(SPLIT_OUTPUT + "aggregates")

@@ -35,6 +35,15 @@ public final class DeadLetterHandler implements ProcessingExceptionHandler, Prod
     private static final Logger LOG = LoggerFactory.getLogger(DeadLetterHandler.class);
     private static final char BUFFER_KEY_SEPARATOR = '\u0001';
 
+    /**
+     * The value a dead letter may carry: a larger one goes value-less (its reason and origin are in the headers).
+     * Under exactly-once a dead letter too large to send would fail the transaction, and the task would retry the
+     * same input forever.
+     */
+    static byte[] sendableValue(byte[] value) {
+        return value != null && value.length <= MAX_DEAD_LETTER_VALUE_BYTES ? value : null;
+    }
+
     @Override
     public void configure(Map<String, ?> configs) {
     }
@@ -71,8 +80,7 @@ public final class DeadLetterHandler implements ProcessingExceptionHandler, Prod
         if (TopicCatalog.DEAD_LETTER.equals(record.topic()) || TopicCatalog.ALERTS.equals(record.topic())) {
             return ProductionExceptionHandler.Response.resume(); // never loop on the dead-letter path itself
         }
-        byte[] value = record.value() != null && record.value().length <= MAX_DEAD_LETTER_VALUE_BYTES
-                ? record.value() : null;
+        byte[] value = sendableValue(record.value());
         return ProductionExceptionHandler.Response.resume(records("streams-production", reason, record.topic(),
                 record.partition() == null ? -1 : record.partition(), context.offset(), record.key(), value,
                 context.timestamp()));

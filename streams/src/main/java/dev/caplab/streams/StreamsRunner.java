@@ -75,6 +75,14 @@ public final class StreamsRunner implements AutoCloseable {
         return metricTotal("producer-topic-metrics", "record-send-total", topic);
     }
 
+    /**
+     * A RocksDB property summed over every state store (group {@code stream-state-metrics}, recorded at INFO), e.g.
+     * {@code total-sst-files-size} or {@code size-all-mem-tables}, in bytes.
+     */
+    public long stateStoreBytes(String rocksDbMetric) {
+        return metricTotal("stream-state-metrics", rocksDbMetric, null);
+    }
+
     private long metricTotal(String group, String name, String topic) {
         return Math.round(streams.metrics().values().stream()
                 .filter(m -> m.metricName().group().equals(group) && m.metricName().name().equals(name)

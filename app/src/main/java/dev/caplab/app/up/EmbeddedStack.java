@@ -123,6 +123,11 @@ public final class EmbeddedStack implements AutoCloseable {
         return List.of(streams.status(), sink.status());
     }
 
+    /** The Streams role, for its metrics (records processed, state-store sizes). */
+    public StreamsRunner streams() {
+        return streams;
+    }
+
     /** host:port of the in-process Kafka broker. */
     public String bootstrapServers() {
         return bootstrapServers;

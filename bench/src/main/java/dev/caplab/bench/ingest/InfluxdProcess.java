@@ -1,5 +1,6 @@
 package dev.caplab.bench.ingest;
 
+import dev.caplab.app.load.WriteClients;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;

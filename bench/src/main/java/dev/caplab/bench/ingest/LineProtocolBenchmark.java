@@ -1,5 +1,6 @@
 package dev.caplab.bench.ingest;
 
+import dev.caplab.app.load.K6LikeLines;
 import dev.caplab.ingest.influx.LineProtocolParser;
 import dev.caplab.ingest.influx.TimestampPrecision;
 import dev.caplab.ingest.publish.RoutedSamples;

@@ -1,5 +1,7 @@
 package dev.caplab.bench.ingest;
 
+import dev.caplab.app.load.WriteClients;
+import dev.caplab.app.load.K6LikeLines;
 import dev.caplab.broker.BrokerSettings;
 import dev.caplab.broker.EmbeddedKafkaBroker;
 import dev.caplab.ingest.http.IngestHttpConfiguration;

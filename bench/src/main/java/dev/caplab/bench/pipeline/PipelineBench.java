@@ -3,7 +3,7 @@ package dev.caplab.bench.pipeline;
 import dev.caplab.app.up.EmbeddedStack;
 import dev.caplab.app.up.UpSettings;
 import dev.caplab.bench.ingest.InfluxdProcess;
-import dev.caplab.bench.ingest.WriteClients;
+import dev.caplab.app.load.WriteClients;
 import dev.caplab.streams.TopologySettings;
 import java.io.PrintStream;
 import java.net.URI;

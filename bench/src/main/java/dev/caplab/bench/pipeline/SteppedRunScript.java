@@ -1,6 +1,6 @@
 package dev.caplab.bench.pipeline;
 
-import dev.caplab.bench.ingest.K6LikeLines;
+import dev.caplab.app.load.K6LikeLines;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;

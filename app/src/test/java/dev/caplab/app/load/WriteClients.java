@@ -1,4 +1,4 @@
-package dev.caplab.bench.ingest;
+package dev.caplab.app.load;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -8,8 +8,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntFunction;
 
-/** N concurrent clients posting pre-built batches to an InfluxDB 1.x style /write; every answer must be 204. */
+/**
+ * N concurrent clients posting batches (pre-built, or built when taken) to an InfluxDB 1.x style /write; every
+ * answer must be 204.
+ */
 public final class WriteClients {
 
     /** Points written and the wall time from the first request to the last 204. */
@@ -25,6 +29,15 @@ public final class WriteClients {
 
     public static Result run(URI writeUri, List<byte[]> batches, int linesPerBatch, int clients, String authorization)
             throws InterruptedException {
+        return run(writeUri, batches.size(), batches::get, linesPerBatch, clients, authorization);
+    }
+
+    /**
+     * As {@link #run(URI, List, int, int, String)} with batch i built by {@code batch} when a client takes it, so
+     * a large load is never held in memory whole (the soak IT measures the heap of the JVM it runs in).
+     */
+    public static Result run(URI writeUri, int batches, IntFunction<byte[]> batch, int linesPerBatch, int clients,
+            String authorization) throws InterruptedException {
         HttpClient http = newClient();
         AtomicInteger next = new AtomicInteger();
         List<Throwable> failures = java.util.Collections.synchronizedList(new ArrayList<>());
@@ -32,10 +45,9 @@ public final class WriteClients {
         List<Thread> threads = new ArrayList<>();
         for (int c = 0; c < clients; c++) {
             threads.add(Thread.ofPlatform().name("write-client-" + c).start(() -> {
-                for (int i = next.getAndIncrement(); i < batches.size() && failures.isEmpty();
-                        i = next.getAndIncrement()) {
+                for (int i = next.getAndIncrement(); i < batches && failures.isEmpty(); i = next.getAndIncrement()) {
                     try {
-                        post(http, writeUri, batches.get(i), null, authorization, 204, "batch " + i);
+                        post(http, writeUri, batch.apply(i), null, authorization, 204, "batch " + i);
                     } catch (Exception e) {
                         failures.add(e);
                     }
@@ -50,7 +62,7 @@ public final class WriteClients {
             throw new IllegalStateException("write to " + writeUri + " failed: " + failures.getFirst().getMessage(),
                     failures.getFirst());
         }
-        return new Result((long) batches.size() * linesPerBatch, elapsed);
+        return new Result((long) batches * linesPerBatch, elapsed);
     }
 
     /** An HTTP/1.1 client as every bench writer uses. */
