@@ -8,7 +8,6 @@ import java.util.UUID;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntFunction;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
@@ -22,6 +21,8 @@ import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.errors.UnsupportedVersionException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Publishes the records of one request in one Kafka transaction, so a request is either wholly visible to caplab's
@@ -37,17 +38,26 @@ import org.apache.kafka.common.serialization.StringSerializer;
 public final class TransactionalPublisher implements AutoCloseable {
 
     /** Producers kept for concurrent requests; more concurrent requests wait for one to be free. */
+    private static final Logger LOG = LoggerFactory.getLogger(TransactionalPublisher.class);
     public static final int DEFAULT_POOL_SIZE = 4;
     /** The coordinator aborts a transaction left open longer than this (a producer that died mid-request). */
     static final int TRANSACTION_TIMEOUT_MS = 60_000;
 
     private final IntFunction<Producer<String, byte[]>> factory;
-    private final BlockingQueue<Producer<String, byte[]>> idle;
-    private final AtomicInteger created = new AtomicInteger();
-    /** Numbers transactional ids; never reused, so a replacement producer never fences a live one. */
-    private final AtomicInteger sequence = new AtomicInteger();
+    private final BlockingQueue<Pooled> idle;
+    /**
+     * Transactional-id slots not held by a live producer. A replacement takes the slot of the producer it replaces,
+     * so its {@code initTransactions} fences that one and ends its open transaction at once, instead of leaving it
+     * to the coordinator's timeout while read_committed consumers of its partitions wait; a live producer's slot is
+     * never handed out, so no live producer is fenced.
+     */
+    private final BlockingQueue<Integer> freeSlots;
     private final int poolSize;
     private final Duration timeout;
+
+    /** A producer and the transactional-id slot it holds. */
+    private record Pooled(Producer<String, byte[]> producer, int slot) {
+    }
 
     public TransactionalPublisher(ProducerSettings settings, Duration timeout) {
         this(n -> new KafkaProducer<>(transactionalProperties(settings, timeout, n), new StringSerializer(),
@@ -58,6 +68,10 @@ public final class TransactionalPublisher implements AutoCloseable {
         this.factory = Objects.requireNonNull(factory, "factory");
         this.poolSize = poolSize;
         this.idle = new ArrayBlockingQueue<>(poolSize);
+        this.freeSlots = new ArrayBlockingQueue<>(poolSize);
+        for (int slot = 1; slot <= poolSize; slot++) {
+            freeSlots.add(slot);
+        }
         this.timeout = Objects.requireNonNull(timeout, "timeout");
     }
 
@@ -83,26 +97,34 @@ public final class TransactionalPublisher implements AutoCloseable {
         }
         String firstKey = records.getFirst().key();
         String topic = records.getFirst().topic();
-        Producer<String, byte[]> producer = acquire(firstKey, topic, what);
+        Pooled pooled = acquire(firstKey, topic, what);
+        Producer<String, byte[]> producer = pooled.producer();
         boolean reusable = false;
+        boolean committing = false;
         try {
             producer.beginTransaction();
             for (ProducerRecord<String, byte[]> record : records) {
                 producer.send(record);
             }
             // flushes and surfaces the first failed send: a failed send makes the commit throw
+            committing = true;
             producer.commitTransaction();
             reusable = true;
         } catch (ProducerFencedException | OutOfOrderSequenceException | AuthorizationException
                 | UnsupportedVersionException e) {
             throw new PublishFailedException(firstKey, topic, what, e);
         } catch (TimeoutException e) {
+            if (!committing) {
+                // a send blocked past max.block.ms (buffer full, no metadata): nothing was committed, end it now
+                reusable = abort(producer);
+                throw new PublishFailedException(firstKey, topic, what, e);
+            }
             throw new PublishFailedException(firstKey, topic, what + " (commit outcome unknown)", e);
         } catch (KafkaException e) {
             reusable = abort(producer);
             throw new PublishFailedException(firstKey, topic, what, e);
         } finally {
-            release(producer, reusable);
+            release(pooled, reusable);
         }
     }
 
@@ -115,51 +137,68 @@ public final class TransactionalPublisher implements AutoCloseable {
         }
     }
 
-    private Producer<String, byte[]> acquire(String runId, String topic, String what) {
-        Producer<String, byte[]> producer = idle.poll();
-        if (producer != null) {
-            return producer;
+    private Pooled acquire(String runId, String topic, String what) {
+        Pooled pooled = idle.poll();
+        if (pooled != null) {
+            return pooled;
         }
-        if (created.incrementAndGet() <= poolSize) {
-            Producer<String, byte[]> fresh = null;
+        Integer slot = freeSlots.poll();
+        if (slot != null) {
             try {
-                fresh = factory.apply(sequence.incrementAndGet());
-                fresh.initTransactions();
-                return fresh;
+                return start(slot);
             } catch (KafkaException e) {
-                created.decrementAndGet();
-                if (fresh != null) {
-                    fresh.close(Duration.ZERO);
-                }
                 throw new PublishFailedException(runId, topic, what + " (no transactional producer)", e);
             }
         }
-        created.decrementAndGet();
         try {
-            producer = idle.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            pooled = idle.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new PublishFailedException(runId, topic, what, e);
         }
-        if (producer == null) {
+        if (pooled == null) {
             throw new PublishFailedException(runId, topic, what,
                     new TimeoutException("all " + poolSize + " producers busy for " + timeout));
         }
-        return producer;
+        return pooled;
     }
 
-    private void release(Producer<String, byte[]> producer, boolean reusable) {
-        if (reusable && idle.offer(producer)) {
+    /** A producer on {@code slot}, its transactions initialised; on failure the slot is free again. */
+    private Pooled start(int slot) {
+        Producer<String, byte[]> fresh = null;
+        try {
+            fresh = factory.apply(slot);
+            fresh.initTransactions();
+            return new Pooled(fresh, slot);
+        } catch (KafkaException e) {
+            if (fresh != null) {
+                fresh.close(Duration.ZERO);
+            }
+            freeSlots.add(slot);
+            throw e;
+        }
+    }
+
+    private void release(Pooled pooled, boolean reusable) {
+        if (reusable && idle.offer(pooled)) {
             return;
         }
-        created.decrementAndGet();
-        producer.close(Duration.ZERO);
+        pooled.producer().close(Duration.ZERO);
+        // a successor on the same slot fences the discarded producer and ends its transaction now
+        try {
+            if (!idle.offer(start(pooled.slot()))) {
+                throw new IllegalStateException("transactional producer pool over its size " + poolSize);
+            }
+        } catch (KafkaException e) {
+            LOG.warn("No successor transactional producer on slot {} yet ({}); the slot is free and the next request"
+                    + " starts one", pooled.slot(), e.toString());
+        }
     }
 
     @Override
     public void close() {
-        for (Producer<String, byte[]> producer = idle.poll(); producer != null; producer = idle.poll()) {
-            producer.close();
+        for (Pooled pooled = idle.poll(); pooled != null; pooled = idle.poll()) {
+            pooled.producer().close();
         }
     }
 }

@@ -9,6 +9,10 @@ public final class SqlFailedException extends RuntimeException {
     static final int TIMEOUT_EXCEEDED = 159;
     static final int TOO_MANY_ROWS_OR_BYTES = 396;
     static final int MEMORY_LIMIT_EXCEEDED = 241;
+    /** The server's (or embedded port's) reader queue is full: a retry later can succeed. */
+    static final int TOO_MANY_SIMULTANEOUS_QUERIES = 202;
+    static final int UNKNOWN_USER = 192;
+    static final int AUTHENTICATION_FAILED = 516;
 
     private final int clickhouseCode;
 
@@ -19,6 +23,16 @@ public final class SqlFailedException extends RuntimeException {
 
     public int clickhouseCode() {
         return clickhouseCode;
+    }
+
+    /** ClickHouse is at capacity; says nothing about the statement. */
+    boolean busy() {
+        return clickhouseCode == TOO_MANY_SIMULTANEOUS_QUERIES;
+    }
+
+    /** The API could not reach or log in to ClickHouse: caplab's fault, not the statement's. */
+    boolean gatewayFailure() {
+        return clickhouseCode < 0 || clickhouseCode == UNKNOWN_USER || clickhouseCode == AUTHENTICATION_FAILED;
     }
 
     boolean limitExceeded() {

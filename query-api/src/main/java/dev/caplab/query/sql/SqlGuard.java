@@ -38,8 +38,8 @@ class SqlGuard {
         try {
             ast = clickhouse.explainAst(statement, params);
         } catch (SqlFailedException e) {
-            if (e.clickhouseCode() < 0) {
-                throw e;
+            if (e.gatewayFailure() || e.busy()) {
+                throw e; // about ClickHouse, not the statement: 502 or 503, never "cannot parse"
             }
             throw new SqlRejectedException("ClickHouse cannot parse the statement: " + e.getMessage());
         }

@@ -9,8 +9,8 @@ import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 
 /**
- * Rejected statements are 400; a limit hit is 422 naming the limit; ClickHouse failures keep ClickHouse's code; all
- * slots taken is 503 with {@code Retry-After}: the limit is the server's capacity, shared by all clients, not a rate
+ * Rejected statements are 400; a limit hit is 422 naming the limit; ClickHouse failures keep ClickHouse's code (502
+ * when caplab cannot reach or log in to it); all slots taken, here or in ClickHouse, is 503 with {@code Retry-After}: the limit is the server's capacity, shared by all clients, not a rate
  * one client exceeded (which 429 would say).
  */
 @RestControllerAdvice(assignableTypes = SqlController.class)
@@ -35,8 +35,15 @@ class SqlProblemHandler {
 
     @ExceptionHandler(SqlFailedException.class)
     ResponseEntity<ProblemDetail> failed(SqlFailedException e) {
+        if (e.busy()) {
+            ProblemDetail p = Problems.of(HttpStatus.SERVICE_UNAVAILABLE, "sql-busy", "ClickHouse is busy",
+                    e.getMessage());
+            p.setProperty("clickhouseCode", e.clickhouseCode());
+            return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
+                    .header(HttpHeaders.RETRY_AFTER, RETRY_AFTER_SECONDS).body(p);
+        }
         HttpStatus status = e.limitExceeded() ? HttpStatus.UNPROCESSABLE_CONTENT
-                : e.clickhouseCode() < 0 ? HttpStatus.BAD_GATEWAY : HttpStatus.BAD_REQUEST;
+                : e.gatewayFailure() ? HttpStatus.BAD_GATEWAY : HttpStatus.BAD_REQUEST;
         ProblemDetail p = Problems.of(status, e.limitExceeded() ? "sql-limit" : "sql-failed",
                 e.limitExceeded() ? "Limit exceeded" : "Statement failed", e.getMessage());
         p.setProperty("clickhouseCode", e.clickhouseCode());

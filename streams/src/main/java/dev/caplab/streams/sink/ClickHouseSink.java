@@ -99,7 +99,7 @@ public final class ClickHouseSink implements AutoCloseable {
         p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
         p.put(ProducerConfig.ACKS_CONFIG, "all");
         p.put(ProducerConfig.CLIENT_ID_CONFIG, s.groupId() + "-dead-letters");
-        return p;
+        return s.kafkaSecurity().applyTo(p);
     }
 
     /** Records the sink refused for good (dead-lettered with the reason, the run alerted). */
