@@ -6,6 +6,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
+import org.springframework.core.env.Environment;
 import org.springframework.web.servlet.config.annotation.CorsRegistry;
 import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
@@ -24,11 +25,12 @@ public class AccessConfiguration implements WebMvcConfigurer {
     private final AccessProperties properties;
     private final AccessInterceptor interceptor;
 
-    public AccessConfiguration(AccessProperties properties) {
+    public AccessConfiguration(AccessProperties properties, Environment environment) {
         this.properties = properties;
         this.interceptor = new AccessInterceptor(
                 new TokenAuthenticator(properties.tokens(), properties.anonymousScopes()),
-                new OriginPolicy(properties.allowedOrigins()));
+                new OriginPolicy(properties.allowedOrigins()),
+                HostPolicy.forBindAddress(environment.getProperty("server.address"), properties.allowedOrigins()));
         if (!properties.anonymousScopes().isEmpty()) {
             log.warn("caplab.access.anonymous-scopes={}: anyone who reaches this port may {} without a token",
                     properties.anonymousScopes(), properties.anonymousScopes().stream().map(Scope::label)

@@ -17,7 +17,8 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * The one access check of the HTTP port, run after Spring routed the request, on the handler it routed to: whatever
  * spelling of the path reached a method ({@code ;params}, percent-encoding), the method's declared scope applies.
- * Order: cross-origin refusal for state-changing calls, then the scope. Refusals are answered here as RFC 9457
+ * Order: a foreign {@code Host} on a loopback-only server (DNS rebinding), cross-origin refusal for state-changing
+ * calls, then the scope. Refusals are answered here as RFC 9457
  * problems that also carry InfluxDB's {@code error} field, which k6, Telegraf and JMeter log.
  */
 public final class AccessInterceptor implements HandlerInterceptor {
@@ -30,10 +31,12 @@ public final class AccessInterceptor implements HandlerInterceptor {
 
     private final TokenAuthenticator authenticator;
     private final OriginPolicy origins;
+    private final HostPolicy hosts;
 
-    public AccessInterceptor(TokenAuthenticator authenticator, OriginPolicy origins) {
+    public AccessInterceptor(TokenAuthenticator authenticator, OriginPolicy origins, HostPolicy hosts) {
         this.authenticator = authenticator;
         this.origins = origins;
+        this.hosts = hosts;
     }
 
     @Override
@@ -51,6 +54,10 @@ public final class AccessInterceptor implements HandlerInterceptor {
     }
 
     private String check(HttpServletRequest request, Object handler) {
+        Optional<String> foreignHost = hosts.refusal(request.getHeader(HttpHeaders.HOST));
+        if (foreignHost.isPresent()) {
+            throw new AccessDeniedException(Refusal.CROSS_ORIGIN, null, foreignHost.get());
+        }
         if (CorsUtils.isPreFlightRequest(request)) {
             return "cors-preflight"; // no body, no effect; Spring's CORS processor answers it from the allow-list
         }

@@ -60,7 +60,19 @@ class RawClientWritesIT {
                 assertThat(status).as(c.getKey()).startsWith("HTTP/1.1 204");
             }
 
+            // DNS rebinding: a page on evil.example, its name rebound to 127.0.0.1, is same-origin to the browser,
+            // but its requests say which name they were addressed to
+            int port = stack.httpPort();
+            assertThat(raw(port, "POST /write?db=raw-rebound HTTP/1.1", "evil.example:" + port,
+                    "Origin: http://evil.example:" + port + "\r\nContent-Type: text/plain\r\n", lines("raw-rebound", 2)))
+                    .startsWith("HTTP/1.1 403").contains("is not a name of this server");
+            assertThat(raw(port, "GET /api/v1/runs HTTP/1.1", "evil.example:" + port, "", new byte[0]))
+                    .startsWith("HTTP/1.1 403");
+            assertThat(raw(port, "GET /api/v1/runs HTTP/1.1", "localhost:" + port, "", new byte[0]))
+                    .startsWith("HTTP/1.1 200");
+
             Map<String, Long> expected = new LinkedHashMap<>();
+            expected.put("raw-rebound", 0L);
             expected.put("raw-doc", 1L);
             cases.forEach((run, c) -> expected.put(run, (long) (Integer) c[2]));
             assertThat(awaitCounts(stack, expected)).isEqualTo(expected);
@@ -80,17 +92,27 @@ class RawClientWritesIT {
     /** The request curl 7.88.1 sends for {@code curl -XPOST URL --data-binary @file [-H ...]}; returns the status line. */
     private static String curl(int port, String target, String contentType, String encoding, byte[] body)
             throws IOException {
-        StringBuilder head = new StringBuilder()
-                .append("POST ").append(target).append(" HTTP/1.1\r\n")
-                .append("Host: 127.0.0.1:").append(port).append("\r\n")
-                .append("User-Agent: curl/7.88.1\r\n")
-                .append("Accept: */*\r\n");
+        StringBuilder headers = new StringBuilder();
         if (encoding != null) {
-            head.append("Content-Encoding: ").append(encoding).append("\r\n");
+            headers.append("Content-Encoding: ").append(encoding).append("\r\n");
         }
-        head.append("Content-Length: ").append(body.length).append("\r\n");
         if (contentType != null) {
-            head.append("Content-Type: ").append(contentType).append("\r\n");
+            headers.append("Content-Type: ").append(contentType).append("\r\n");
+        }
+        return raw(port, "POST " + target + " HTTP/1.1", "127.0.0.1:" + port, headers.toString(), body);
+    }
+
+    /** One HTTP/1.1 request as curl 7.88.1 frames it, addressed to {@code host}; returns the whole response. */
+    private static String raw(int port, String requestLine, String host, String headers, byte[] body)
+            throws IOException {
+        StringBuilder head = new StringBuilder()
+                .append(requestLine).append("\r\n")
+                .append("Host: ").append(host).append("\r\n")
+                .append("User-Agent: curl/7.88.1\r\n")
+                .append("Accept: */*\r\n")
+                .append(headers);
+        if (body.length > 0) {
+            head.append("Content-Length: ").append(body.length).append("\r\n");
         }
         head.append("Connection: close\r\n\r\n");
         try (Socket socket = new Socket("127.0.0.1", port)) {

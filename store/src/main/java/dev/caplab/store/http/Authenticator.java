@@ -50,6 +50,15 @@ final class Authenticator {
         }
         boolean anonymous = !credentials.presented() || ("default".equals(user) && credentials.password().isEmpty());
         if (anonymous && settings.anonymousReaders()) {
+            // A page the browser believes is same-origin (DNS rebinding: evil.example resolved to 127.0.0.1) may send
+            // any header, X-ClickHouse-User included; only a secret it cannot know keeps it out. A URL typed by the
+            // user (Sec-Fetch-Site: none) is not a page's doing.
+            String site = lowerCaseHeaders.get("sec-fetch-site");
+            if (lowerCaseHeaders.containsKey("origin") || (site != null && !"none".equals(site))) {
+                throw new RequestRefusedException(403, RequestRefusedException.ACCESS_DENIED, "Code: 497."
+                        + " DB::Exception: anonymous reads from a web page are refused (a rebound DNS name looks"
+                        + " same-origin to the browser); log in as " + HttpSettings.READER_USER + ". (ACCESS_DENIED)");
+            }
             return Principal.READER;
         }
         throw new RequestRefusedException(401, RequestRefusedException.AUTHENTICATION_FAILED, "Code: 516."

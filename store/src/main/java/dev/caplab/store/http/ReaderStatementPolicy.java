@@ -25,9 +25,13 @@ final class ReaderStatementPolicy {
     // Table functions that only generate data in memory.
     private static final Set<String> PURE_TABLE_FUNCTIONS = Set.of("numbers", "numbers_mt", "zeros", "zeros_mt",
             "generate_series", "generateseries", "generaterandom", "values", "null");
-    // Scalar functions that read host files or tables named inside a string, out of reach of the table checks.
+    // Scalar functions that read host files or tables named inside a string, or probe other servers, out of reach
+    // of the table checks. A deny-list: the SQL endpoint (query-api) allow-lists pure functions instead.
     private static final Set<String> DENIED_FUNCTIONS = Set.of("file", "catboostevaluate", "joinget",
-            "joingetornull", "naivebayesclassifier");
+            "joingetornull", "naivebayesclassifier", "hascolumnintable", "hasthreadfuzzer", "getsetting",
+            "getsettingordefault", "getserversetting", "getmacro");
+    // dictGet*, dictHas, dictIsIn…: every dictionary function reads a dictionary's source
+    private static final String DICTIONARY_FUNCTION_PREFIX = "dict";
     private static final Set<String> IN_FUNCTIONS = Set.of("in", "notin", "globalin", "globalnotin", "nullin",
             "notnullin", "globalnullin", "globalnotnullin");
 
@@ -84,7 +88,7 @@ final class ReaderStatementPolicy {
             }
             return;
         }
-        if (DENIED_FUNCTIONS.contains(name)) {
+        if (DENIED_FUNCTIONS.contains(name) || name.startsWith(DICTIONARY_FUNCTION_PREFIX)) {
             throw denied("function " + n.rest() + " is not allowed");
         }
         if (IN_FUNCTIONS.contains(name)) {

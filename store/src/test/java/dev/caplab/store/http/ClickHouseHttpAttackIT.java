@@ -189,6 +189,18 @@ class ClickHouseHttpAttackIT {
     }
 
     @Test
+    void aPageOnAReboundNameCannotReadAnonymouslyEvenWithClickHouseHeaders() throws Exception {
+        // DNS rebinding: the browser thinks evil.example:8123 is the page's own origin, so its fetch is same-origin
+        // and may carry any header, an anonymous X-ClickHouse-User included.
+        HttpResponse<String> rebound = send(open, "", "SELECT 1", "Sec-Fetch-Site", "same-origin",
+                "X-ClickHouse-User", "default");
+        assertThat(rebound.statusCode()).as(rebound.body()).isEqualTo(403);
+        assertThat(rebound.body()).contains("anonymous reads from a web page");
+        // a URL the user typed into the address bar is the user's own doing
+        assertThat(send(open, "", "SELECT 1", "Sec-Fetch-Site", "none").body()).isEqualTo("1\n");
+    }
+
+    @Test
     void aGzipBombIsAnswered413AndTheServerStillAnswers() throws Exception {
         byte[] bomb = gzipOfZeros(64 << 20); // 64 MiB inflated, ~64 KB sent
         for (String[] who : List.of(new String[0], internalHeaders(open))) {
@@ -265,8 +277,9 @@ class ClickHouseHttpAttackIT {
                 worstInsertMillis = Math.max(worstInsertMillis, (System.nanoTime() - t0) / 1_000_000);
                 assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
             }
-            // Unstarved, an insert takes milliseconds; behind one 10 s reader it would take 10 s.
-            assertThat(worstInsertMillis).as("slowest of 20 inserts while 30 readers hammer").isLessThan(3_000);
+            // Unstarved, an insert takes milliseconds (seen under 3 s at load 20 on 2 cores); queued behind the readers, as
+            // before they had their own connection, the worst of 20 waited for several 2 s readers.
+            assertThat(worstInsertMillis).as("slowest of 20 inserts while 30 readers hammer").isLessThan(4_000);
             int timedOut = 0;
             int busy = 0;
             for (Future<HttpResponse<String>> f : readers) {

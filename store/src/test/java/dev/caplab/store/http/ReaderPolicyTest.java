@@ -82,6 +82,29 @@ class ReaderPolicyTest {
                      ExpressionList (children 1)
                       Literal '/etc/hostname'
                 """, "function file");
+        // probes a host path through chDB's default overlay without naming a table
+        denied("""
+                SelectWithUnionQuery (children 1)
+                 ExpressionList (children 1)
+                  SelectQuery (children 1)
+                   ExpressionList (children 1)
+                    Function hasColumnInTable (children 1)
+                     ExpressionList (children 3)
+                      Literal 'default'
+                      Literal '/etc/hostname'
+                      Literal 'c1'
+                """, "function hasColumnInTable");
+        denied("""
+                SelectWithUnionQuery (children 1)
+                 ExpressionList (children 1)
+                  SelectQuery (children 1)
+                   ExpressionList (children 1)
+                    Function dictGetString (children 1)
+                     ExpressionList (children 3)
+                      Literal 'd'
+                      Literal 'a'
+                      Literal UInt64_1
+                """, "function dictGetString");
         denied("""
                 SelectWithUnionQuery (children 1)
                  ExpressionList (children 1)
