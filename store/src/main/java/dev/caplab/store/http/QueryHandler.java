@@ -77,7 +77,7 @@ final class QueryHandler implements HttpHandler {
             return;
         }
         if (principal == Principal.INTERNAL) {
-            internalWorkers.execute(() -> respond(exchange, () -> serve(exchange, headers, queryId, principal)));
+            internalWorkers.execute(() -> respond(exchange, () -> serveInternal(exchange, headers, queryId)));
             return;
         }
         long queuedAtNanos = System.nanoTime();
@@ -92,6 +92,14 @@ final class QueryHandler implements HttpHandler {
     private void serveReader(HttpExchange exchange, Map<String, String> headers, String queryId, long queuedAtNanos)
             throws IOException {
         ReaderLimits limits = settings.readerLimits();
+        // the body is read before the turn is taken: a client sending it slowly holds a worker, never the turn
+        byte[] body;
+        try {
+            body = RequestBody.read(exchange, limits.maxStatementBytes());
+        } catch (RuntimeException e) {
+            sendFailure(exchange, queryId, e);
+            return;
+        }
         long waitNanos = TimeUnit.MILLISECONDS.toNanos(limits.queueWaitMillis()) - (System.nanoTime() - queuedAtNanos);
         try {
             if (!readerTurn.tryAcquire(Math.max(0, waitNanos), TimeUnit.NANOSECONDS)) {
@@ -104,7 +112,7 @@ final class QueryHandler implements HttpHandler {
             return;
         }
         try {
-            serve(exchange, headers, queryId, Principal.READER);
+            serve(exchange, headers, queryId, Principal.READER, body);
         } finally {
             readerTurn.release();
         }
@@ -116,12 +124,21 @@ final class QueryHandler implements HttpHandler {
                 + " first. Try again later. (TOO_MANY_SIMULTANEOUS_QUERIES)", 1);
     }
 
-    private void serve(HttpExchange exchange, Map<String, String> headers, String queryId, Principal principal)
-            throws IOException {
+    private void serveInternal(HttpExchange exchange, Map<String, String> headers, String queryId) throws IOException {
+        byte[] body;
+        try {
+            body = RequestBody.read(exchange, settings.maxBodyBytes());
+        } catch (RuntimeException e) {
+            sendFailure(exchange, queryId, e);
+            return;
+        }
+        serve(exchange, headers, queryId, Principal.INTERNAL, body);
+    }
+
+    private void serve(HttpExchange exchange, Map<String, String> headers, String queryId, Principal principal,
+                       byte[] body) throws IOException {
         String id = queryId;
         try {
-            byte[] body = RequestBody.read(exchange, principal == Principal.INTERNAL ? settings.maxBodyBytes()
-                    : settings.readerLimits().maxStatementBytes());
             String rawQuery = exchange.getRequestURI().getRawQuery();
             if (body.length == 0 && (rawQuery == null || !rawQuery.contains("query="))) {
                 send(exchange, 200, OK, "text/plain; charset=UTF-8");

@@ -28,8 +28,8 @@ final class ReaderStatementPolicy {
     // Scalar functions that read host files or tables named inside a string, or probe other servers, out of reach
     // of the table checks. A deny-list: the SQL endpoint (query-api) allow-lists pure functions instead.
     private static final Set<String> DENIED_FUNCTIONS = Set.of("file", "catboostevaluate", "joinget",
-            "joingetornull", "naivebayesclassifier", "hascolumnintable", "hasthreadfuzzer", "getsetting",
-            "getsettingordefault", "getserversetting", "getmacro");
+            "joingetornull", "naivebayesclassifier", "hascolumnintable", "hasthreadfuzzer",
+            "getserversetting", "getmacro");
     // dictGet*, dictHas, dictIsIn…: every dictionary function reads a dictionary's source
     private static final String DICTIONARY_FUNCTION_PREFIX = "dict";
     private static final Set<String> IN_FUNCTIONS = Set.of("in", "notin", "globalin", "globalnotin", "nullin",
