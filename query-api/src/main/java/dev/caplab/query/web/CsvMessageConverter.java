@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 import org.springframework.http.HttpInputMessage;
 import org.springframework.http.HttpOutputMessage;
 import org.springframework.http.MediaType;
@@ -104,7 +103,7 @@ public final class CsvMessageConverter extends AbstractGenericHttpMessageConvert
             case null -> "";
             case Number number -> number.toString();
             case Map<?, ?> map -> json(map);
-            case Collection<?> list -> list.stream().map(CsvMessageConverter::plain).collect(Collectors.joining(";"));
+            case Collection<?> list -> JSON.writeValueAsString(list.stream().map(CsvMessageConverter::plain).toList());
             default -> plain(value);
         };
         if (!(value instanceof Number)) {

@@ -55,4 +55,13 @@ class CsvMessageConverterTest {
         String json = cell.substring(cell.indexOf(",\"{") + 2, cell.length() - 1).replace("\"\"", "\"");
         assertThat(JsonMapper.builder().build().readValue(json, Map.class)).isEqualTo(tricky);
     }
+
+    @Test
+    void writesListsAsAJsonArraySoASemicolonInsideAnItemStaysInIt() throws Exception {
+        String cell = CsvMessageConverter.cell(List.of("p95<=500; p99<=900", "errors<1%"));
+        assertThat(cell).isEqualTo("\"[\"\"p95<=500; p99<=900\"\",\"\"errors<1%\"\"]\"");
+        String json = cell.substring(1, cell.length() - 1).replace("\"\"", "\"");
+        assertThat(JsonMapper.builder().build().readValue(json, List.class))
+                .containsExactly("p95<=500; p99<=900", "errors<1%");
+    }
 }
