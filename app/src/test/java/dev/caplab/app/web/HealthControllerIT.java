@@ -7,6 +7,8 @@ import dev.caplab.store.testing.TestDatabase;
 import dev.caplab.streams.RoleStatus;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -31,9 +33,13 @@ class HealthControllerIT {
     @Test
     void upWhileEveryPartIsUpAnd503NamingThePartOnceOneStops() {
         AtomicReference<RoleStatus> streams = new AtomicReference<>(new RoleStatus("streams", true, "RUNNING"));
-        HealthController health = new HealthController(db.dataSource(), () -> List.of(
-                new RoleStatus("broker", true, "1 broker(s) reachable"), streams.get(),
-                new RoleStatus("sink", true, "last insert 2026-01-01T00:00:00Z, lag 0 records")));
+        AtomicInteger checks = new AtomicInteger();
+        AtomicLong nanos = new AtomicLong();
+        HealthController health = new HealthController(db.dataSource(), () -> {
+            checks.incrementAndGet();
+            return List.of(new RoleStatus("broker", true, "1 broker(s) reachable"), streams.get(),
+                    new RoleStatus("sink", true, "last insert 2026-01-01T00:00:00Z, lag 0 records"));
+        }, nanos::get);
 
         ResponseEntity<Map<String, Object>> up = health.health();
         assertThat(up.getStatusCode().value()).isEqualTo(200);
@@ -41,7 +47,14 @@ class HealthControllerIT {
                 .doesNotContainKey("down");
 
         streams.set(new RoleStatus("streams", false, "ERROR"));
+        // within a second, callers share the last check: a public endpoint must not multiply broker requests
+        nanos.addAndGet(HealthController.FRESH_FOR.toNanos() - 1);
+        assertThat(health.health().getStatusCode().value()).isEqualTo(200);
+        assertThat(checks).hasValue(1);
+
+        nanos.addAndGet(1);
         ResponseEntity<Map<String, Object>> down = health.health();
+        assertThat(checks).hasValue(2);
         assertThat(down.getStatusCode().value()).isEqualTo(503);
         assertThat(down.getBody()).containsEntry("status", "DOWN").containsEntry("down", List.of("streams"));
         assertThat(down.getBody().get("streams")).isEqualTo(Map.of("status", "DOWN", "detail", "ERROR"));
