@@ -119,6 +119,12 @@ class SqlEndpointIT {
                     .andExpect(jsonPath("$.type").value("https://caplab.dev/problems/sql-rejected"))
                     .andExpect(jsonPath("$.detail").value(containsString(r[1])));
         }
+        // a table named by an Identifier-typed parameter is judged as the name it becomes, not as a placeholder
+        for (String table : new String[] {"system.users", "default.`/etc/passwd`"}) {
+            sql("SELECT * FROM {t:Identifier}", "json", java.util.Map.of("t", table))
+                    .andExpect(status().isBadRequest())
+                    .andExpect(jsonPath("$.type").value("https://caplab.dev/problems/sql-rejected"));
+        }
         try (Connection c = StoreTestSupport.database().dataSource().getConnection();
              Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SELECT count() FROM runs FINAL")) {
