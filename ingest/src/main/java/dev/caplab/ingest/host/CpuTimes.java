@@ -6,6 +6,13 @@ package dev.caplab.ingest.host;
  */
 public record CpuTimes(long busyTicks, long totalTicks) {
 
+    /**
+     * The CPU modes that are not work: idle, and iowait (an idle CPU with I/O pending). Every other mode of
+     * /proc/stat (user, nice, system, irq, softirq, steal) is busy. The one place caplab decides it, for the host
+     * sampler and node_exporter's recipe alike.
+     */
+    public static final java.util.Set<String> NOT_BUSY_MODES = java.util.Set.of("idle", "iowait");
+
     public CpuTimes {
         if (busyTicks < 0 || totalTicks < busyTicks) {
             throw new IllegalArgumentException("need 0 <= busy <= total ticks, was " + busyTicks + "/" + totalTicks);

@@ -38,7 +38,7 @@ public final class ProcFiles {
                     long ticks = parseTicks(f[k], f[0] + "." + STAT_FIELDS.get(k - 1));
                     total += ticks;
                     String name = STAT_FIELDS.get(k - 1);
-                    if (!name.equals("idle") && !name.equals("iowait")) {
+                    if (!CpuTimes.NOT_BUSY_MODES.contains(name)) {
                         busy += ticks;
                     }
                 }

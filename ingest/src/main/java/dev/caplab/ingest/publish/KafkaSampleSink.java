@@ -1,6 +1,7 @@
 package dev.caplab.ingest.publish;
 
 import dev.caplab.ingest.parse.IngestLimits;
+import dev.caplab.ingest.recipe.Recipes;
 import dev.caplab.schema.event.Sample;
 import dev.caplab.schema.event.SampleBatch;
 import dev.caplab.schema.serde.EventSerdes;
@@ -15,7 +16,8 @@ import org.apache.kafka.common.serialization.StringSerializer;
 
 /**
  * Publishes samples to {@code caplab.samples} as SampleBatch records keyed by run id, at most
- * {@link SampleChunks#MAX_SAMPLES} and {@link IngestLimits#maxRecordBytes()} per record; the future completes when the broker acknowledged every chunk.
+ * {@link SampleChunks#MAX_SAMPLES} and {@link IngestLimits#maxRecordBytes()} per record, with the exporter recipes' derived
+ * series ({@link SampleBatches}); the future completes when the broker acknowledged every chunk.
  */
 public final class KafkaSampleSink implements SampleSink, AutoCloseable {
 
@@ -41,14 +43,13 @@ public final class KafkaSampleSink implements SampleSink, AutoCloseable {
         if (samples.isEmpty()) {
             return CompletableFuture.completedFuture(null);
         }
-        List<List<Sample>> chunks = SampleChunks.of(samples, maxSamplesPerBatch,
-                IngestLimits.DEFAULTS.maxRecordBytes());
-        CompletableFuture<?>[] acks = new CompletableFuture<?>[chunks.size()];
-        java.time.Instant receivedAt = clock.instant();
+        List<SampleBatch> batches = SampleBatches.of(runId, adapter, clock.instant(), samples, Recipes.DEFAULT,
+                maxSamplesPerBatch, IngestLimits.DEFAULTS.maxRecordBytes());
+        CompletableFuture<?>[] acks = new CompletableFuture<?>[batches.size()];
         for (int i = 0; i < acks.length; i++) {
-            SampleBatch batch = new SampleBatch(runId, adapter, receivedAt, chunks.get(i));
+            SampleBatch batch = batches.get(i);
             acks[i] = KafkaSends.send(producer, TopicCatalog.SAMPLES, runId, batch,
-                    chunks.get(i).size() + " samples from " + adapter);
+                    batch.getSamples().size() + " samples from " + adapter);
         }
         return CompletableFuture.allOf(acks);
     }

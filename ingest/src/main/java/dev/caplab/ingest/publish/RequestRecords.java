@@ -1,6 +1,7 @@
 package dev.caplab.ingest.publish;
 
 import dev.caplab.ingest.parse.IngestLimits;
+import dev.caplab.ingest.recipe.Recipes;
 import dev.caplab.schema.event.Sample;
 import dev.caplab.schema.event.SampleBatch;
 import dev.caplab.schema.serde.EventSerdes;
@@ -41,15 +42,17 @@ public final class RequestRecords {
         return this;
     }
 
-    /** Adds every run's samples to {@code caplab.samples}, in input order within each run. */
+    /**
+     * Adds every run's samples to {@code caplab.samples}, in input order within each run, followed by the series the
+     * exporter recipes derive from them ({@link SampleBatches}).
+     */
     public RequestRecords samples(RoutedSamples routed, String adapter) {
         for (Map.Entry<String, List<Sample>> run : routed.samplesByRun().entrySet()) {
-            for (List<Sample> chunk : SampleChunks.of(run.getValue(), SampleChunks.MAX_SAMPLES,
-                    limits.maxRecordBytes())) {
-                SampleBatch batch = new SampleBatch(run.getKey(), adapter, receivedAt, chunk);
+            for (SampleBatch batch : SampleBatches.of(run.getKey(), adapter, receivedAt, run.getValue(),
+                    Recipes.DEFAULT, SampleChunks.MAX_SAMPLES, limits.maxRecordBytes())) {
                 records.add(new ProducerRecord<>(TopicCatalog.SAMPLES, run.getKey(),
                         EventSerdes.sampleBatch().serialize(TopicCatalog.SAMPLES, batch)));
-                samples += chunk.size();
+                samples += batch.getSamples().size();
             }
         }
         return this;
