@@ -1,5 +1,6 @@
 package dev.caplab.ingest.recipe;
 
+import dev.caplab.ingest.adapter.Samples;
 import dev.caplab.ingest.parse.IngestLimits;
 import dev.caplab.ingest.parse.SampleChecks.LimitException;
 import dev.caplab.ingest.parse.SampleChecks;
@@ -119,10 +120,8 @@ public final class Recipes {
                 if (source.isBlank()) {
                     continue;
                 }
-                out.add(Sample.newBuilder().setTimestamp(sub.getTimestamp()).setSource(source)
-                        .setMetric(recipe.metric()).setKind(SampleKind.GAUGE).setValue(minuend - sub.getValue())
-                        .setLabels(SeriesRecipe.renderLabels(recipe.recipe(), recipe.labels(), sub)).setSummary(null)
-                        .build());
+                out.add(Samples.gauge(sub.getTimestamp(), source, recipe.metric(), minuend - sub.getValue(),
+                        SeriesRecipe.renderLabels(recipe.recipe(), recipe.labels(), sub)));
             }
             return out;
         }

@@ -1,5 +1,6 @@
 package dev.caplab.ingest.recipe;
 
+import dev.caplab.ingest.adapter.Samples;
 import dev.caplab.schema.event.Sample;
 import dev.caplab.schema.event.SampleKind;
 import java.util.LinkedHashMap;
@@ -69,9 +70,10 @@ public record SeriesRecipe(String recipe, String rawMetric, Map<String, Pattern>
         if (derivedSource.isBlank()) {
             return Optional.empty();
         }
-        return Optional.of(Sample.newBuilder().setTimestamp(raw.getTimestamp()).setSource(derivedSource)
-                .setMetric(metric).setKind(kind).setValue(raw.getValue()).setLabels(renderLabels(recipe, labels, raw))
-                .setSummary(null).build());
+        Map<String, String> derivedLabels = renderLabels(recipe, labels, raw);
+        return Optional.of(kind == SampleKind.COUNTER
+                ? Samples.counter(raw.getTimestamp(), derivedSource, metric, raw.getValue(), derivedLabels)
+                : Samples.gauge(raw.getTimestamp(), derivedSource, metric, raw.getValue(), derivedLabels));
     }
 
     /** {@code recipe=<name>} followed by the rendered labels, empty ones left out. */
