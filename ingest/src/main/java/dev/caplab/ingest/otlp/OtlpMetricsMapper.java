@@ -330,10 +330,16 @@ public final class OtlpMetricsMapper {
             if (deltas.total(series) == null && startNanos != 0 && Long.compareUnsigned(startNanos, timeNanos) < 0) {
                 Instant start = instant(startNanos);
                 if (checks.inWindow(start, receivedAt)) {
-                    out.add(run, Sample.newBuilder(sample).setTimestamp(start).setValue(0).build());
+                    out.add(run, copy(sample, start, 0));
                 }
             }
-            out.add(run, Sample.newBuilder(sample).setValue(deltas.add(series, sample.getValue())).build());
+            out.add(run, copy(sample, sample.getTimestamp(), deltas.add(series, sample.getValue())));
+        }
+
+        // field by field: Avro's copying builder deep-copies through reflection, which its class validator refuses
+        private static Sample copy(Sample s, Instant at, double value) {
+            return Sample.newBuilder().setTimestamp(at).setSource(s.getSource()).setMetric(s.getMetric())
+                    .setKind(s.getKind()).setValue(value).setLabels(s.getLabels()).setSummary(s.getSummary()).build();
         }
 
         private Sample sample(Instant at, String metric, Part part, Map<String, String> labels) {
