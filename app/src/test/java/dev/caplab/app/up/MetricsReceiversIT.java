@@ -199,22 +199,13 @@ class MetricsReceiversIT {
         return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 
-    /** The metric's values in time order, once {@code count} rows arrived (or what there is after a minute). */
+    /** The metric's values in time order, once {@code count} rows arrived (or what there is after 90 s). */
     private static List<Double> await(String run, String metric, int count) throws Exception {
         long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
         List<Double> values = List.of();
         while (System.nanoTime() < deadline) {
-            values = new ArrayList<>();
-            try (Connection c = connect(); PreparedStatement s = c.prepareStatement(
-                    "SELECT value FROM samples WHERE run_id = ? AND metric = ? ORDER BY ts, value")) {
-                s.setString(1, run);
-                s.setString(2, metric);
-                try (ResultSet rs = s.executeQuery()) {
-                    while (rs.next()) {
-                        values.add(rs.getDouble(1));
-                    }
-                }
-            }
+            values = query("SELECT value FROM samples WHERE run_id = ? AND metric = ? ORDER BY ts, value", run, metric,
+                    rs -> rs.getDouble(1));
             if (values.size() >= count) {
                 return values;
             }
@@ -227,31 +218,34 @@ class MetricsReceiversIT {
     private static Map<String, Double> lastValues(String run, String metric) throws Exception {
         await(run, metric, 1);
         Map<String, Double> out = new LinkedHashMap<>();
-        try (Connection c = connect(); PreparedStatement s = c.prepareStatement(
-                "SELECT labels['le'], argMax(value, ts) FROM samples WHERE run_id = ? AND metric = ? GROUP BY 1")) {
+        query("SELECT labels['le'], argMax(value, ts) FROM samples WHERE run_id = ? AND metric = ? GROUP BY 1", run,
+                metric, rs -> out.put(rs.getString(1), rs.getDouble(2)));
+        return out;
+    }
+
+    private static List<String> sources(String run) throws Exception {
+        return query("SELECT DISTINCT source FROM samples WHERE run_id = ? AND metric != ?", run, "", rs ->
+                rs.getString(1));
+    }
+
+    /** One row reader per result row of a query on (run, metric). */
+    private static <T> List<T> query(String sql, String run, String metric, Row<T> row) throws Exception {
+        List<T> out = new ArrayList<>();
+        try (Connection c = connect(); PreparedStatement s = c.prepareStatement(sql)) {
             s.setString(1, run);
             s.setString(2, metric);
             try (ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
-                    out.put(rs.getString(1), rs.getDouble(2));
+                    out.add(row.read(rs));
                 }
             }
         }
         return out;
     }
 
-    private static List<String> sources(String run) throws Exception {
-        List<String> out = new ArrayList<>();
-        try (Connection c = connect(); PreparedStatement s = c.prepareStatement(
-                "SELECT DISTINCT source FROM samples WHERE run_id = ?")) {
-            s.setString(1, run);
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    out.add(rs.getString(1));
-                }
-            }
-        }
-        return out;
+    @FunctionalInterface
+    private interface Row<T> {
+        T read(ResultSet rs) throws java.sql.SQLException;
     }
 
     private static Connection connect() throws Exception {

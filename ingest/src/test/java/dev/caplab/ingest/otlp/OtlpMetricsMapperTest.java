@@ -200,6 +200,27 @@ class OtlpMetricsMapperTest {
                 assertThat(e.reason()).contains("caplab.run.id").contains("?run=").contains("X-Caplab-Run"));
     }
 
+    @Test
+    void malformedPointsAreRejectedAndStalenessMarkersSkipped() {
+        Histogram.Builder h = Histogram.newBuilder()
+                .setAggregationTemporality(AggregationTemporality.AGGREGATION_TEMPORALITY_CUMULATIVE)
+                // 2 bounds need 3 counts
+                .addDataPoints(HistogramDataPoint.newBuilder().setTimeUnixNano(T1_NANOS).setCount(3)
+                        .addAllExplicitBounds(List.of(1.0, 2.0)).addAllBucketCounts(List.of(1L, 2L)))
+                // "no recorded value": a staleness marker, not data and not an error
+                .addDataPoints(HistogramDataPoint.newBuilder().setTimeUnixNano(T1_NANOS).setFlags(1))
+                .addDataPoints(HistogramDataPoint.newBuilder().setTimeUnixNano(T1_NANOS).setCount(1)
+                        .addAllExplicitBounds(List.of(1.0)).addAllBucketCounts(List.of(1L, 0L)));
+        Sum.Builder unspecified = Sum.newBuilder().setIsMonotonic(true)
+                .addDataPoints(NumberDataPoint.newBuilder().setTimeUnixNano(T1_NANOS).setAsInt(1));
+        RoutedSamples out = map(request(List.of(metric("h", h), metric("s", unspecified)), "run", "r1"), null);
+        assertThat(out.errors()).extracting(e -> e.line() + " " + e.excerpt()).containsExactly("1 h", "3 s");
+        assertThat(out.errors().getFirst().reason()).contains("2 bucket counts for 2 explicit bounds");
+        assertThat(out.errors().getLast().reason()).contains("aggregation_temporality");
+        assertThat(out.samplesByRun().get("r1")).extracting(Sample::getMetric)
+                .containsExactly("h.count", "h.bucket", "h.bucket");
+    }
+
     // --- helpers
 
     private RoutedSamples map(ExportMetricsServiceRequest request, DeltaTotals.Batch deltas) {
