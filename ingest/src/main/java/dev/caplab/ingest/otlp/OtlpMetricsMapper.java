@@ -142,32 +142,36 @@ public final class OtlpMetricsMapper {
     }
 
     private static List<Part> histogram(HistogramDataPoint p, AggregationTemporality temporality) {
-        requireTemporality(temporality);
-        boolean delta = temporality == AggregationTemporality.AGGREGATION_TEMPORALITY_DELTA;
-        List<Part> parts = new ArrayList<>();
-        parts.add(new Part(COUNT, SampleKind.COUNTER, HistogramBuckets.unsigned(p.getCount()), Map.of(), null, delta));
-        if (p.hasSum()) {
-            parts.add(new Part(SUM, SampleKind.COUNTER, p.getSum(), Map.of(), null, delta));
-        }
-        HistogramBuckets.explicit(p).forEach((le, count) ->
-                parts.add(new Part(BUCKET, SampleKind.COUNTER, count, Map.of(LE, le), null, delta)));
-        minMax(p.hasMin(), p.getMin(), p.hasMax(), p.getMax(), parts);
-        return parts;
+        return histogramParts(temporality, p.getCount(), p.hasSum() ? p.getSum() : null, null,
+                HistogramBuckets.explicit(p), p.hasMin() ? p.getMin() : null, p.hasMax() ? p.getMax() : null);
     }
 
     private static List<Part> exponential(ExponentialHistogramDataPoint p, AggregationTemporality temporality) {
+        return histogramParts(temporality, p.getCount(), p.hasSum() ? p.getSum() : null, p.getZeroCount(),
+                HistogramBuckets.exponential(p), p.hasMin() ? p.getMin() : null, p.hasMax() ? p.getMax() : null);
+    }
+
+    /** count, sum, zero count (exponential only), cumulative {@code le} buckets, min and max of a histogram point. */
+    private static List<Part> histogramParts(AggregationTemporality temporality, long count, Double sum,
+            Long zeroCount, Map<String, Double> buckets, Double min, Double max) {
         requireTemporality(temporality);
         boolean delta = temporality == AggregationTemporality.AGGREGATION_TEMPORALITY_DELTA;
         List<Part> parts = new ArrayList<>();
-        parts.add(new Part(COUNT, SampleKind.COUNTER, HistogramBuckets.unsigned(p.getCount()), Map.of(), null, delta));
-        if (p.hasSum()) {
-            parts.add(new Part(SUM, SampleKind.COUNTER, p.getSum(), Map.of(), null, delta));
+        parts.add(new Part(COUNT, SampleKind.COUNTER, HistogramBuckets.unsigned(count), Map.of(), null, delta));
+        if (sum != null) {
+            parts.add(new Part(SUM, SampleKind.COUNTER, sum, Map.of(), null, delta));
         }
-        parts.add(new Part(ZERO_COUNT, SampleKind.COUNTER, HistogramBuckets.unsigned(p.getZeroCount()), Map.of(),
-                null, delta));
-        HistogramBuckets.exponential(p).forEach((le, count) ->
-                parts.add(new Part(BUCKET, SampleKind.COUNTER, count, Map.of(LE, le), null, delta)));
-        minMax(p.hasMin(), p.getMin(), p.hasMax(), p.getMax(), parts);
+        if (zeroCount != null) {
+            parts.add(new Part(ZERO_COUNT, SampleKind.COUNTER, HistogramBuckets.unsigned(zeroCount), Map.of(), null,
+                    delta));
+        }
+        buckets.forEach((le, c) -> parts.add(new Part(BUCKET, SampleKind.COUNTER, c, Map.of(LE, le), null, delta)));
+        if (min != null) {
+            parts.add(new Part(MIN, SampleKind.GAUGE, min, Map.of(), null, false));
+        }
+        if (max != null) {
+            parts.add(new Part(MAX, SampleKind.GAUGE, max, Map.of(), null, false));
+        }
         return parts;
     }
 
@@ -190,15 +194,6 @@ public final class OtlpMetricsMapper {
         parts.add(new Part(COUNT, SampleKind.COUNTER, HistogramBuckets.unsigned(p.getCount()), Map.of(), null, false));
         parts.add(new Part(SUM, SampleKind.COUNTER, p.getSum(), Map.of(), null, false));
         return parts;
-    }
-
-    private static void minMax(boolean hasMin, double min, boolean hasMax, double max, List<Part> parts) {
-        if (hasMin) {
-            parts.add(new Part(MIN, SampleKind.GAUGE, min, Map.of(), null, false));
-        }
-        if (hasMax) {
-            parts.add(new Part(MAX, SampleKind.GAUGE, max, Map.of(), null, false));
-        }
     }
 
     private static double value(NumberDataPoint p) {
