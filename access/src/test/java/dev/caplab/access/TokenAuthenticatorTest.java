@@ -44,6 +44,18 @@ class TokenAuthenticatorTest {
                 .hasMessageContaining("unsupported Authorization scheme 'Digest'");
     }
 
+    /** InfluxDB 2 clients (Telegraf's influxdb_v2, influxdb-client, xk6-output-influxdb) send "Token": same checks. */
+    @Test
+    void influxDb2TokenSchemeIsCheckedLikeBearer() {
+        assertThat(tokens.authorize(Scope.WRITE, "token  " + WRITER + " ", null)).isEqualTo("k6");
+        assertThatThrownBy(() -> tokens.authorize(Scope.WRITE, "Token " + WRITER + "x", null))
+                .hasMessage("unknown token");
+        assertThatThrownBy(() -> tokens.authorize(Scope.WRITE, "Token " + READER, null))
+                .isInstanceOfSatisfying(AccessDeniedException.class,
+                        e -> assertThat(e.refusal()).isEqualTo(Refusal.INSUFFICIENT_SCOPE));
+        assertThatThrownBy(() -> tokens.authorize(Scope.WRITE, "Token", null)).hasMessage("unknown token");
+    }
+
     @Test
     void anonymousScopesOpenOnlyWhatTheyName() {
         TokenAuthenticator readOpen = new TokenAuthenticator(List.of(new ApiToken("k6", WRITER, Set.of(Scope.WRITE))),

@@ -108,7 +108,7 @@ public final class EmbeddedStack implements AutoCloseable {
                 + " with a read token as password") + ")");
         out.println("caplab: web page and query API        http://" + displayHost(settings.host()) + ":" + httpPort + "/");
         out.println("caplab: ingest                        http://" + displayHost(settings.host()) + ":" + httpPort
-                + "/write (InfluxDB line protocol), /api/v1/events");
+                + "/write, /api/v2/write (InfluxDB line protocol), /v1/metrics (OTLP/HTTP), /api/v1/events");
         out.println("caplab: OpenAPI                       http://" + displayHost(settings.host()) + ":" + httpPort
                 + "/v3/api-docs");
         out.println("caplab: data directory                " + settings.dataDir());

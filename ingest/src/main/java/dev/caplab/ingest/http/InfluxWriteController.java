@@ -3,7 +3,6 @@ package dev.caplab.ingest.http;
 import dev.caplab.access.PublicEndpoint;
 import dev.caplab.access.RequiresScope;
 import dev.caplab.access.Scope;
-import dev.caplab.ingest.influx.LineProtocolParser;
 import dev.caplab.ingest.influx.TimestampPrecision;
 import dev.caplab.ingest.parse.SampleChecks;
 import dev.caplab.ingest.publish.RoutedSamples;
@@ -13,7 +12,6 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
-import java.time.Clock;
 import java.util.Map;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -36,18 +34,12 @@ import org.springframework.web.bind.annotation.RestController;
 class InfluxWriteController {
 
     static final String WRITE_PATH = "/write";
-    static final String ADAPTER = "influx-line";
+    static final String ADAPTER = LineProtocolWrites.ADAPTER;
 
-    private final AckedPublisher publisher;
-    private final SampleChecks checks;
-    private final Clock clock;
-    private final ThreadLocal<LineProtocolParser> parsers;
+    private final LineProtocolWrites writes;
 
-    InfluxWriteController(AckedPublisher publisher, SampleChecks checks) {
-        this.publisher = publisher;
-        this.checks = checks;
-        this.clock = Clock.systemUTC();
-        this.parsers = ThreadLocal.withInitial(() -> new LineProtocolParser(checks));
+    InfluxWriteController(LineProtocolWrites writes) {
+        this.writes = writes;
     }
 
     @PostMapping(WRITE_PATH)
@@ -70,11 +62,7 @@ class InfluxWriteController {
             HttpServletRequest request) throws IOException {
         TimestampPrecision unit = TimestampPrecision.fromParameter(precision);
         // already gunzipped and bounded by IngestRequestFilter; db and precision come from the query string only
-        byte[] body = request.getInputStream().readAllBytes();
-        RoutedSamples.Builder parsed = new RoutedSamples.Builder(checks.limits().maxSamplesPerRequest());
-        parsers.get().parseInto(body, 0, body.length, unit, db, clock.instant(), parsed);
-        RoutedSamples routed = parsed.build();
-        publisher.samples(routed, ADAPTER);
+        RoutedSamples routed = writes.write(request.getInputStream().readAllBytes(), unit, db);
         if (!routed.hasErrors()) {
             return ResponseEntity.noContent().build();
         }

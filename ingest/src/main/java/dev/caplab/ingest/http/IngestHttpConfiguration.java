@@ -2,6 +2,7 @@ package dev.caplab.ingest.http;
 
 import dev.caplab.access.AccessConfiguration;
 import dev.caplab.ingest.lifecycle.LifecycleEvents;
+import dev.caplab.ingest.otlp.DeltaTotals;
 import dev.caplab.ingest.parse.IngestLimits;
 import dev.caplab.ingest.parse.SampleChecks;
 import dev.caplab.ingest.publish.ProducerSettings;
@@ -19,7 +20,8 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The HTTP ingest endpoints and their beans: {@code /write} (InfluxDB 1.x), {@code /api/v1/k6},
+ * The HTTP ingest endpoints and their beans: {@code /write} (InfluxDB 1.x), {@code /api/v2/write} (InfluxDB 2.x),
+ * {@code /v1/metrics} (OTLP/HTTP), {@code /api/v1/k6},
  * {@code /api/v1/events}, {@code /api/v1/runs/...} (POST), the door filter every body passes (query-string parameters
  * only, gzip, size limit), the access check ({@link AccessConfiguration}: each controller method declares its scope),
  * and the Kafka producers. Import it into the Spring Boot app; configure with {@code caplab.ingest.*}
@@ -27,7 +29,7 @@ import tools.jackson.databind.json.JsonMapper;
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(IngestProperties.class)
-@Import({InfluxWriteController.class, K6Controller.class, EventsController.class, RunsController.class,
+@Import({InfluxWriteController.class, InfluxV2WriteController.class, OtlpMetricsController.class, K6Controller.class, EventsController.class, RunsController.class,
         IngestErrorHandler.class, AccessConfiguration.class})
 public class IngestHttpConfiguration {
 
@@ -45,6 +47,17 @@ public class IngestHttpConfiguration {
     @Bean
     AckedPublisher ingestAckedPublisher(TransactionalPublisher publisher) {
         return new AckedPublisher(publisher, IngestLimits.DEFAULTS, Clock.systemUTC());
+    }
+
+    @Bean
+    LineProtocolWrites ingestLineProtocolWrites(AckedPublisher publisher, SampleChecks checks) {
+        return new LineProtocolWrites(publisher, checks, Clock.systemUTC());
+    }
+
+    /** Running totals of OTLP delta series: one per process, shared by every request. */
+    @Bean
+    DeltaTotals ingestOtlpDeltaTotals() {
+        return new DeltaTotals(DeltaTotals.DEFAULT_MAX_SERIES);
     }
 
     @Bean
