@@ -19,7 +19,8 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The HTTP ingest endpoints and their beans: {@code /write} (InfluxDB 1.x), {@code /api/v1/k6},
+ * The HTTP ingest endpoints and their beans: {@code /write} (InfluxDB 1.x), {@code /api/v1/write} (Prometheus
+ * remote write 1.0), {@code /api/v1/k6},
  * {@code /api/v1/events}, {@code /api/v1/runs/...} (POST), the door filter every body passes (query-string parameters
  * only, gzip, size limit), the access check ({@link AccessConfiguration}: each controller method declares its scope),
  * and the Kafka producers. Import it into the Spring Boot app; configure with {@code caplab.ingest.*}
@@ -28,7 +29,7 @@ import tools.jackson.databind.json.JsonMapper;
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(IngestProperties.class)
 @Import({InfluxWriteController.class, K6Controller.class, EventsController.class, RunsController.class,
-        IngestErrorHandler.class, AccessConfiguration.class})
+        RemoteWriteController.class, IngestErrorHandler.class, AccessConfiguration.class})
 public class IngestHttpConfiguration {
 
     @Bean(destroyMethod = "close")
