@@ -19,12 +19,23 @@ public final class WriteRequestDecoder {
     /** Decodes {@code body}; throws {@link UncompressedTooLargeException} past {@code limitBytes} once inflated. */
     public WriteRequest decode(byte[] body, long limitBytes) {
         byte[] protobuf = inflate(body, limitBytes);
+        WriteRequest request;
         try {
-            return WriteRequest.parseFrom(protobuf);
+            request = WriteRequest.parseFrom(protobuf);
         } catch (InvalidProtocolBufferException e) {
             throw new InvalidWriteRequestException("body is not a protobuf prometheus.WriteRequest (remote write "
                     + "1.0): " + e.getMessage(), e);
         }
+        // protobuf skips fields it does not know: another message (remote write 2.0's Request, text) can parse as
+        // an empty WriteRequest, which would answer 204 and store nothing
+        if (request.getTimeseriesCount() == 0 && request.getMetadataCount() == 0
+                && !request.getUnknownFields().asMap().isEmpty()) {
+            throw new InvalidWriteRequestException("body is not a prometheus.WriteRequest (remote write 1.0): it "
+                    + "holds no series, only fields " + request.getUnknownFields().asMap().keySet()
+                    + " that WriteRequest does not have (remote write 2.0 sends io.prometheus.write.v2.Request)",
+                    null);
+        }
+        return request;
     }
 
     private byte[] inflate(byte[] body, long limitBytes) {

@@ -56,10 +56,17 @@ class WriteRequestDecoderTest {
     @Test
     void snappyOfSomethingElseIsNotAWriteRequest() {
         byte[] body = snappy("cpu,host=a value=1\n".repeat(3).getBytes(StandardCharsets.UTF_8));
+        // 'u' is field 14 as fixed32: protobuf skips it as unknown, so this parses, as an empty WriteRequest
+        byte[] lenient = snappy("up 1\n".repeat(4).getBytes(StandardCharsets.UTF_8));
 
         assertThatThrownBy(() -> decoder.decode(body, 10_000))
                 .isInstanceOf(InvalidWriteRequestException.class)
                 .hasMessageContaining("not a protobuf prometheus.WriteRequest");
+        assertThatThrownBy(() -> decoder.decode(lenient, 10_000))
+                .isInstanceOf(InvalidWriteRequestException.class)
+                .hasMessageContaining("holds no series, only fields [14]");
+        assertThat(decoder.decode(snappy(new byte[0]), 10_000).getTimeseriesCount())
+                .as("an empty WriteRequest is valid: nothing to store").isZero();
     }
 
     @Test
