@@ -1,9 +1,9 @@
 package dev.caplab.app.remotewrite;
 
-import static dev.caplab.app.remotewrite.RemoteWriteClient.body;
-import static dev.caplab.app.remotewrite.RemoteWriteClient.sample;
-import static dev.caplab.app.remotewrite.RemoteWriteClient.series;
-import static dev.caplab.app.remotewrite.RemoteWriteClient.snappy;
+import static dev.caplab.ingest.remotewrite.WriteRequests.body;
+import static dev.caplab.ingest.remotewrite.WriteRequests.sample;
+import static dev.caplab.ingest.remotewrite.WriteRequests.series;
+import static dev.caplab.ingest.remotewrite.WriteRequests.snappy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.caplab.app.up.EmbeddedStack;
