@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the test suite needs beyond a JDK 25 and Maven Central, from Debian's packages:
 # npm (fetches the embedded ClickHouse engine), headless Chromium + chromedriver (browser tests),
-# Jupyter with pandas/matplotlib (notebooks executed against a running caplab), and node_exporter (the
-# exporter-recipe knee IT runs the real one).
+# Jupyter with pandas/matplotlib (notebooks executed against a running caplab), and Prometheus with node_exporter
+# (the remote write IT and the exporter-recipe knee IT run them for real).
 # --check-or-install: install only what is missing (needs root or sudo); prints what it does.
 set -euo pipefail
 
@@ -13,6 +13,7 @@ command -v openssl >/dev/null || need+=(openssl)
 [[ -x /usr/bin/chromedriver ]] || need+=(chromium-driver)
 [[ -x /usr/bin/jupyter-nbconvert || -x /usr/bin/jupyter ]] || need+=(jupyter-nbconvert jupyter-client python3-ipykernel)
 /usr/bin/python3 -c 'import pandas, matplotlib' 2>/dev/null || need+=(python3-pandas python3-matplotlib)
+[[ -x /usr/bin/prometheus ]] || need+=(prometheus)
 [[ -x /usr/bin/prometheus-node-exporter ]] || need+=(prometheus-node-exporter)
 
 if [[ ${#need[@]} -eq 0 ]]; then

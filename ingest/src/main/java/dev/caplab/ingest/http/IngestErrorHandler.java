@@ -3,6 +3,8 @@ package dev.caplab.ingest.http;
 import dev.caplab.ingest.lifecycle.InvalidLifecycleRequestException;
 import dev.caplab.ingest.parse.SampleChecks;
 import dev.caplab.ingest.publish.RoutedSamples;
+import dev.caplab.ingest.remotewrite.InvalidWriteRequestException;
+import dev.caplab.ingest.remotewrite.WriteRequestDecoder;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -15,7 +17,7 @@ import tools.jackson.core.JacksonException;
 
 /** Maps ingest failures to status codes with an InfluxDB-style {@code {"error": "..."}} body; only for ingest controllers. */
 @RestControllerAdvice(assignableTypes = {InfluxWriteController.class, K6Controller.class, EventsController.class,
-        RunsController.class})
+        RunsController.class, RemoteWriteController.class})
 class IngestErrorHandler {
 
     private static final Logger log = LoggerFactory.getLogger(IngestErrorHandler.class);
@@ -23,6 +25,17 @@ class IngestErrorHandler {
     @ExceptionHandler(BodyTooLargeException.class)
     ResponseEntity<Map<String, String>> tooLarge(BodyTooLargeException e) {
         return error(HttpStatus.CONTENT_TOO_LARGE, e.getMessage());
+    }
+
+    @ExceptionHandler(WriteRequestDecoder.UncompressedTooLargeException.class)
+    ResponseEntity<Map<String, String>> inflatesTooLarge(WriteRequestDecoder.UncompressedTooLargeException e) {
+        return error(HttpStatus.CONTENT_TOO_LARGE, e.getMessage() + "; nothing was stored");
+    }
+
+    /** Not snappy, not protobuf: Prometheus does not retry a 4xx, and resending the same bytes could not help. */
+    @ExceptionHandler(InvalidWriteRequestException.class)
+    ResponseEntity<Map<String, String>> invalidWriteRequest(InvalidWriteRequestException e) {
+        return error(HttpStatus.BAD_REQUEST, e.getMessage() + "; nothing was stored");
     }
 
     @ExceptionHandler(RequestBodies.UnsupportedEncodingException.class)

@@ -21,7 +21,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The HTTP ingest endpoints and their beans: {@code /write} (InfluxDB 1.x), {@code /api/v2/write} (InfluxDB 2.x),
- * {@code /v1/metrics} (OTLP/HTTP), {@code /api/v1/k6},
+ * {@code /api/v1/write} (Prometheus remote write 1.0), {@code /v1/metrics} (OTLP/HTTP), {@code /api/v1/k6},
  * {@code /api/v1/events}, {@code /api/v1/runs/...} (POST), the door filter every body passes (query-string parameters
  * only, gzip, size limit), the access check ({@link AccessConfiguration}: each controller method declares its scope),
  * and the Kafka producers. Import it into the Spring Boot app; configure with {@code caplab.ingest.*}
@@ -29,7 +29,8 @@ import tools.jackson.databind.json.JsonMapper;
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(IngestProperties.class)
-@Import({InfluxWriteController.class, InfluxV2WriteController.class, OtlpMetricsController.class, K6Controller.class, EventsController.class, RunsController.class,
+@Import({InfluxWriteController.class, InfluxV2WriteController.class, RemoteWriteController.class,
+        OtlpMetricsController.class, K6Controller.class, EventsController.class, RunsController.class,
         IngestErrorHandler.class, AccessConfiguration.class})
 public class IngestHttpConfiguration {
 

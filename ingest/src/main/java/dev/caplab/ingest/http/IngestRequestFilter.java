@@ -29,8 +29,10 @@ import tools.jackson.databind.json.JsonMapper;
  * parameters come from the query string only (the container's {@code getParameter} would otherwise parse a
  * form-encoded body, which made curl's default {@code Content-Type} lose every line sent to {@code /write}, #11), a
  * form {@code Content-Type} is presented as {@code application/octet-stream} (no caplab endpoint takes forms, and
- * Spring rebuilds a form POST's body from the parameters), and multipart parsing is disabled; the body is gunzipped when {@code Content-Encoding: gzip}; and no body, declared or
- * chunked, compressed or not, is read past {@code caplab.ingest.max-body-bytes} (413). Access (tokens, scopes,
+ * Spring rebuilds a form POST's body from the parameters), and multipart parsing is disabled; the body is gunzipped when {@code Content-Encoding: gzip}
+ * (a snappy body passes untouched to {@code /api/v1/write}, which decodes its snappy block itself, and is refused
+ * elsewhere); and no body, declared or chunked, compressed or not, is read past {@code caplab.ingest.max-body-bytes}
+ * (413). Access (tokens, scopes,
  * origins) is checked after routing, by {@code dev.caplab.access.AccessInterceptor}.
  */
 final class IngestRequestFilter extends OncePerRequestFilter {
@@ -55,6 +57,10 @@ final class IngestRequestFilter extends OncePerRequestFilter {
 
     /** The request as controllers see it: query-string parameters, a decoded and bounded body, no forms. */
     private static final class DoorRequest extends HttpServletRequestWrapper {
+
+        /** Endpoints that decode their body's Content-Encoding themselves, and that encoding. */
+        private static final Map<String, String> SELF_DECODED = Map.of(RemoteWriteController.WRITE_PATH,
+                RemoteWriteController.SNAPPY);
 
         private static final String FORM = "application/x-www-form-urlencoded";
         private static final String OPAQUE = "application/octet-stream";
@@ -82,8 +88,9 @@ final class IngestRequestFilter extends OncePerRequestFilter {
         @Override
         public ServletInputStream getInputStream() throws IOException {
             if (body == null) {
+                String path = getRequestURI().substring(getContextPath().length());
                 body = RequestBodies.decoded(super.getInputStream(), super.getHeader(HttpHeaders.CONTENT_ENCODING),
-                        limitBytes);
+                        limitBytes, SELF_DECODED.get(path));
             }
             return body;
         }

@@ -25,11 +25,16 @@ final class RequestBodies {
         return "gzip".equalsIgnoreCase(strip(contentEncoding));
     }
 
-    /** The decoded, bounded body; throws {@link UnsupportedEncodingException} for encodings other than gzip/identity. */
-    static ServletInputStream decoded(InputStream wire, String contentEncoding, long limitBytes) throws IOException {
+    /**
+     * The decoded, bounded body; throws {@link UnsupportedEncodingException} for encodings other than gzip/identity
+     * and {@code selfDecoded}, the encoding the endpoint decodes itself (remote write's snappy block: it is not a
+     * stream, so only the endpoint can decode it; the door still bounds the wire bytes), or null for none.
+     */
+    static ServletInputStream decoded(InputStream wire, String contentEncoding, long limitBytes, String selfDecoded)
+            throws IOException {
         Bounded bounded = new Bounded(wire, limitBytes, "request body");
         String encoding = strip(contentEncoding);
-        if (encoding.isEmpty() || encoding.equalsIgnoreCase("identity")) {
+        if (encoding.isEmpty() || encoding.equalsIgnoreCase("identity") || encoding.equalsIgnoreCase(selfDecoded)) {
             return bounded;
         }
         if (!decodes(encoding)) {

@@ -1,0 +1,159 @@
+package dev.caplab.app.remotewrite;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Debian's node_exporter and Prometheus on loopback: Prometheus scrapes node_exporter every second and remote-writes
+ * everything to {@code remoteWriteUrl}. Both are stopped (and their output kept in {@code dir} for a failing test's
+ * report) on close. Scrape more targets by adding them to {@code extraTargets} (host:port), e.g. a workload's own
+ * /metrics, when a test needs them.
+ */
+final class PrometheusProcesses implements AutoCloseable {
+
+    static final String PROMETHEUS = "/usr/bin/prometheus";
+    static final String NODE_EXPORTER = "/usr/bin/prometheus-node-exporter";
+
+    private final List<Process> processes = new ArrayList<>();
+    private final Path dir;
+    private int nodeExporterPort;
+    private int prometheusPort;
+
+    private PrometheusProcesses(Path dir) {
+        this.dir = dir;
+    }
+
+    /** Starts node_exporter (cpu, meminfo, netdev, loadavg collectors) and Prometheus; returns once both answer. */
+    static PrometheusProcesses start(Path dir, String remoteWriteUrl, List<String> extraTargets) throws Exception {
+        DebianTool.require(PROMETHEUS, "prometheus");
+        DebianTool.require(NODE_EXPORTER, "prometheus-node-exporter");
+        PrometheusProcesses started = new PrometheusProcesses(dir);
+        try {
+            started.startNodeExporter();
+            started.startPrometheus(remoteWriteUrl, extraTargets);
+        } catch (Exception e) {
+            started.close();
+            throw e;
+        }
+        return started;
+    }
+
+    /** The scraped node_exporter's address, which Prometheus puts in the {@code instance} label. */
+    String nodeExporterInstance() {
+        return "127.0.0.1:" + nodeExporterPort;
+    }
+
+    String prometheusUrl() {
+        return "http://127.0.0.1:" + prometheusPort;
+    }
+
+    private void startNodeExporter() throws Exception {
+        nodeExporterPort = freePort();
+        launch("node-exporter", List.of(NODE_EXPORTER, "--web.listen-address=" + nodeExporterInstance(),
+                "--collector.disable-defaults", "--collector.cpu", "--collector.meminfo", "--collector.netdev",
+                "--collector.loadavg"));
+        awaitHttp("http://" + nodeExporterInstance() + "/metrics");
+    }
+
+    private void startPrometheus(String remoteWriteUrl, List<String> extraTargets) throws Exception {
+        prometheusPort = freePort();
+        List<String> targets = new ArrayList<>();
+        targets.add("'" + nodeExporterInstance() + "'");
+        extraTargets.forEach(t -> targets.add("'" + t + "'"));
+        Path config = dir.resolve("prometheus.yml");
+        // 1 s scrapes and a 1 s send deadline, so samples reach caplab within a couple of seconds
+        Files.writeString(config, """
+                global:
+                  scrape_interval: 1s
+                  scrape_timeout: 900ms
+                  evaluation_interval: 1s
+                scrape_configs:
+                  - job_name: node
+                    static_configs:
+                      - targets: [%s]
+                remote_write:
+                  - url: '%s'
+                    queue_config:
+                      batch_send_deadline: 1s
+                      min_backoff: 100ms
+                      max_backoff: 1s
+                    metadata_config:
+                      send_interval: 5s
+                """.formatted(String.join(", ", targets), remoteWriteUrl), StandardCharsets.UTF_8);
+        Path tsdb = Files.createDirectories(dir.resolve("tsdb"));
+        launch("prometheus", List.of(PROMETHEUS, "--config.file=" + config, "--storage.tsdb.path=" + tsdb,
+                "--web.listen-address=127.0.0.1:" + prometheusPort, "--storage.tsdb.retention.time=1h"));
+        awaitHttp(prometheusUrl() + "/-/ready");
+    }
+
+    /** What a process printed, for assertion messages. */
+    String log(String name) throws IOException {
+        Path log = dir.resolve(name + ".log");
+        return Files.exists(log) ? Files.readString(log) : "";
+    }
+
+    private void launch(String name, List<String> command) throws IOException {
+        processes.add(new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(dir.resolve(name + ".log").toFile()).start());
+    }
+
+    private void awaitHttp(String url) throws Exception {
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        Exception last = null;
+        while (System.nanoTime() < deadline) {
+            for (Process p : processes) {
+                if (!p.isAlive()) {
+                    throw new IllegalStateException(p.info().command().orElse("?") + " exited with "
+                            + p.exitValue() + ": " + log("prometheus") + log("node-exporter"));
+                }
+            }
+            try {
+                HttpResponse<Void> r = http.send(HttpRequest.newBuilder(URI.create(url)).build(),
+                        HttpResponse.BodyHandlers.discarding());
+                if (r.statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException e) {
+                last = e;
+            }
+            Thread.sleep(200);
+        }
+        throw new IllegalStateException(url + " did not answer 200 within 20 s", last);
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    @Override
+    public void close() {
+        // Prometheus first, so it sends nothing more; SIGTERM, then SIGKILL for whatever did not stop within 10 s
+        for (Process p : processes.reversed()) {
+            p.destroy();
+        }
+        for (Process p : processes.reversed()) {
+            try {
+                if (!p.waitFor(10, TimeUnit.SECONDS)) {
+                    p.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                p.destroyForcibly();
+            }
+        }
+    }
+}
