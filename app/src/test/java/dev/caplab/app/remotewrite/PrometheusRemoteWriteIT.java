@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Issue 16 item 8 with real processes: Debian's Prometheus scrapes Debian's node_exporter every second and
  * remote-writes to {@code caplab up}'s {@code /api/v1/write?run=…}; ClickHouse then holds node_exporter's CPU
  * counters as node_exporter exposes them. Expected series come from /proc/stat (one cpuN line per CPU) and
- * node_exporter 1.5's documented modes, not from caplab.
+ * node_exporter 1.5's documented modes, not from caplab; the exporter recipe's busy modes also arrive as {@code cpu.cores}.
  */
 class PrometheusRemoteWriteIT {
 
@@ -79,6 +79,26 @@ class PrometheusRemoteWriteIT {
                 advancedSecondsByCpu.merge((String) s.get("cpu_label"), v.getLast() - v.getFirst(), Double::sum);
             }
             assertThat(advancedSecondsByCpu.values()).allSatisfy(seconds -> assertThat(seconds).isPositive());
+
+            // the exporter recipe applies on this path too: every busy mode of every CPU (all but idle and iowait,
+            // the busy-CPU rule node_exporter's users apply) also arrives as caplab's cpu.cores counter, so
+            // streams' counter rate gives cores in use
+            Set<String> busyModes = new TreeSet<>(MODES);
+            busyModes.removeAll(Set.of("idle", "iowait"));
+            String derived = "SELECT labels['cpu'] AS cpu_label, labels['mode'] AS mode_label, any(kind) AS series_kind, "
+                    + "any(source) AS series_source, count() AS n FROM samples WHERE run_id = '" + run
+                    + "' AND metric = 'cpu.cores' AND labels['recipe'] = 'node_exporter' GROUP BY cpu_label, mode_label";
+            List<Map<String, Object>> cores = samples.await(derived,
+                    rows -> rows.size() >= cpus.size() * busyModes.size(), Duration.ofSeconds(30));
+            assertThat(cores).hasSize(cpus.size() * busyModes.size());
+            Map<String, Set<String>> busyByCpu = new TreeMap<>();
+            for (Map<String, Object> c : cores) {
+                busyByCpu.computeIfAbsent((String) c.get("cpu_label"), k -> new TreeSet<>()).add((String) c.get("mode_label"));
+                assertThat(c.get("series_kind")).isEqualTo("COUNTER");
+                assertThat(c.get("series_source")).isEqualTo(instance);
+            }
+            assertThat(busyByCpu.keySet()).isEqualTo(cpus);
+            assertThat(busyByCpu.values()).allSatisfy(modes -> assertThat(modes).isEqualTo(busyModes));
         }
     }
 
