@@ -111,14 +111,18 @@ async function runPage(runId) {
     <span>egress measured ${esc(run.measuredEgressMbps)} / nominal ${esc(run.nominalEgressMbps)} Mbps</span></p>
     <p class="facts"><span>max stable load <b id="max-stable">${num(detail.maxStableX)}</b></span>
     <span>first failing <b>${num(detail.failedX)}</b></span><span>bottleneck <b id="bottleneck">${esc(detail.bottleneck)}</b></span>
+    <span title="samples that reached a step after it closed: they amended it">late samples <b id="late-samples">${detail.lateness.lateSamples}</b></span>
+    <span title="samples after the allowed lateness: stored raw, in no aggregate or fit">beyond allowed lateness <b id="beyond-lateness">${detail.lateness.beyondLatenessSamples}</b></span>
     ${fit ? `<span>below the knee: ${esc(fit.metric)} = ${num(fit.baseline, 4)} + ${num(fit.slopePerX, 5)}·x</span>` : ''}</p>
     <div id="fit-chart" class="chart"></div><div id="cpu-egress-chart" class="chart"></div>
     <h2>Steps</h2>` + table([
       ['step', s => s.stepIndex], ['load', s => loadText(s.load)], ['x', s => s.x],
       ['verdict', s => s.passed == null ? 'pending' : s.passed ? 'pass' : 'FAIL'],
       ['failed rules', s => s.failedRules], ['bottleneck', s => s.bottleneck],
-      ['contaminated', s => s.contaminated ? (s.contaminationReason || 'yes') : '']], detail.steps,
-      s => s.contaminated ? 'contaminated' : s.passed === false ? 'fail' : 'pass') +
+      ['contaminated', s => s.contaminated ? (s.contaminationReason || 'yes') : ''],
+      ['late data', s => s.amended ? `<span class="amended-mark">amended (${s.lateSamples} late sample${s.lateSamples === 1 ? '' : 's'})</span>` : '', true]],
+      detail.steps,
+      s => (s.contaminated ? 'contaminated' : s.passed === false ? 'fail' : 'pass') + (s.amended ? ' amended' : '')) +
     `<h2>Fits</h2>` + table([['metric', f => f.metric], ['model', f => f.model], ['base', f => f.baseline],
       ['slope per x', f => f.slopePerX], ['knee x', f => f.kneeX], ['knee 95 %', f => f.kneeLower95 == null ? '' : `${num(f.kneeLower95)}–${num(f.kneeUpper95)}`],
       ['cliff', f => f.cliff ? 'yes' : ''], ['ceiling', f => f.capacity], ['safe x at margin', f => f.safeCapacityX],

@@ -41,6 +41,7 @@ public final class CaplabTopology {
     public static final String SINK_VERDICTS = "caplab-sink-verdicts";
     public static final String SINK_FITS = "caplab-sink-fits";
     public static final String SINK_ALERTS = "caplab-sink-alerts";
+    public static final String SINK_LATENESS = "caplab-sink-run-lateness";
     public static final String SINK_REJECTED = "caplab-sink-rejected";
     /**
      * {@code max.message.bytes} pinned on both changelogs: Kafka's default, stated so a broker default cannot shrink
@@ -96,6 +97,7 @@ public final class CaplabTopology {
                 .branch((k, e) -> e instanceof DerivedEvent.Verdict, Branched.as("verdicts"))
                 .branch((k, e) -> e instanceof DerivedEvent.Fit, Branched.as("fits"))
                 .branch((k, e) -> e instanceof DerivedEvent.Rejected, Branched.as("rejected"))
+                .branch((k, e) -> e instanceof DerivedEvent.Lateness, Branched.as("lateness"))
                 .defaultBranch(Branched.as("alerts"));
         derived.get(SPLIT_OUTPUT + "rejected")
                 .mapValues(e -> DeadLetterHandler.sendableValue(((DerivedEvent.Rejected) e).bytes()),
@@ -113,6 +115,10 @@ public final class CaplabTopology {
         derived.get(SPLIT_OUTPUT + "fits")
                 .mapValues(e -> generation.stamp(((DerivedEvent.Fit) e).value()), Named.as("caplab-unwrap-fits"))
                 .to(TopicCatalog.FITS, Produced.with(Serdes.String(), EventSerdes.capacityFit()).withName(SINK_FITS));
+        derived.get(SPLIT_OUTPUT + "lateness")
+                .mapValues(e -> generation.stamp(((DerivedEvent.Lateness) e).value()), Named.as("caplab-unwrap-lateness"))
+                .to(TopicCatalog.LATENESS, Produced.with(Serdes.String(), EventSerdes.runLateness())
+                        .withName(SINK_LATENESS));
         derived.get(SPLIT_OUTPUT + "alerts")
                 .mapValues(e -> ((DerivedEvent.Raised) e).value(), Named.as("caplab-unwrap-alerts"))
                 .to(TopicCatalog.ALERTS, Produced.with(Serdes.String(), EventSerdes.alert()).withName(SINK_ALERTS));

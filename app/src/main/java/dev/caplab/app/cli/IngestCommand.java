@@ -4,6 +4,8 @@ import dev.caplab.ingest.adapter.Adapter;
 import dev.caplab.ingest.adapter.AdapterOptions;
 import dev.caplab.ingest.adapter.Adapters;
 import dev.caplab.ingest.adapter.InputPublisher;
+import dev.caplab.ingest.adapter.NoTimeBaseException;
+import dev.caplab.ingest.adapter.UndatedRows;
 import dev.caplab.ingest.locust.LocustAdapter;
 import dev.caplab.ingest.locust.LocustFile;
 import dev.caplab.ingest.locust.LocustFiles;
@@ -75,11 +77,17 @@ public final class IngestCommand implements Callable<Integer> {
 
     @Option(names = {"-o", "--option"}, paramLabel = "KEY=VALUE",
             description = "Format option, e.g. group.jitsi=web,jvb (docker-stats), history=window (locust), "
-                    + "columns=timeStamp,elapsed (jmeter), source=NAME.")
+                    + "columns=timeStamp,elapsed (jmeter), source=NAME, at=2026-12-02T10:15:00Z (the time of rows "
+                    + "that carry none in a file: docker-stats, prometheus, influx-line, locust's totals; without it "
+                    + "a piped or followed input uses its read time, a file is refused, locust's totals take the "
+                    + "history's last timestamp).")
     List<String> options = new ArrayList<>();
 
     @Mixin
     SinkOptions sinkOptions;
+
+    /** When lines are read: the "now" of the accepted time window, and the time of live lines that carry none. */
+    Clock clock = Clock.systemUTC();
 
     @Override
     public Integer call() throws Exception {
@@ -91,7 +99,7 @@ public final class IngestCommand implements Callable<Integer> {
             }
             InputPublisher publisher = new InputPublisher(adapter, runId, sink.sink(), System.err::println);
             InputPublisher.Outcome outcome = LocustAdapter.FORMAT.equals(format) && !file.equals("-")
-                    ? locust(publisher, Path.of(file)) : one(publisher, file);
+                    ? locust(publisher, adapterOptions, sink.sink(), Path.of(file)) : one(publisher, file);
             System.err.printf("caplab ingest: %d samples published to run %s, %d lines rejected%n",
                     outcome.samples(), runId, outcome.rejected());
             return outcome.rejected() == 0 ? 0 : 1;
@@ -106,17 +114,30 @@ public final class IngestCommand implements Callable<Integer> {
             return follow(publisher, Path.of(input));
         }
         try (BufferedReader reader = open(input)) {
-            return publisher.ingest(input.equals("-") ? "<stdin>" : input, reader, Clock.systemUTC());
+            boolean stdin = input.equals("-");
+            return publisher.ingest(stdin ? "<stdin>" : input, reader, stdin && stdinIsLive(), clock);
         }
     }
 
-    /** The history is followed while Locust runs; the rewritten-in-place totals are read once, at the end. */
-    private InputPublisher.Outcome locust(InputPublisher publisher, Path given) throws Exception {
+    /**
+     * Whether stdin is written while it is read (a pipe from a running tool), so its read time may stand in for a
+     * time a line does not carry; stdin redirected from a file ({@code < saved.txt}) is a file.
+     */
+    private static boolean stdinIsLive() {
+        return !Files.isRegularFile(Path.of("/dev/stdin"));
+    }
+
+    /**
+     * The history is followed while Locust runs; the rewritten-in-place totals are read once, at the end, and
+     * take the history's last timestamp (their state at the end of the run) unless {@code -o at=} gives a time.
+     */
+    private InputPublisher.Outcome locust(InputPublisher publisher, AdapterOptions adapterOptions, SampleSink sink,
+            Path given) throws Exception {
         Map<LocustFile, Path> files = LocustFiles.existing(given);
         if (files.isEmpty() && !follow) {
             throw new IllegalArgumentException("no Locust CSV files for prefix " + LocustFiles.prefixOf(given));
         }
-        InputPublisher.Outcome total = new InputPublisher.Outcome(0, 0);
+        InputPublisher.Outcome total = InputPublisher.Outcome.NONE;
         Path history = files.getOrDefault(LocustFile.STATS_HISTORY,
                 LocustFiles.prefixOf(given).resolveSibling(LocustFiles.prefixOf(given).getFileName()
                         + LocustFile.STATS_HISTORY.suffix()));
@@ -126,14 +147,32 @@ public final class IngestCommand implements Callable<Integer> {
         } else if (files.containsKey(LocustFile.STATS_HISTORY)) {
             total = total.plus(one(publisher, history.toString()));
         }
+        InputPublisher totals = null;
         for (Map.Entry<LocustFile, Path> entry : files.entrySet()) {
             if (entry.getKey() != LocustFile.STATS_HISTORY) {
+                if (totals == null) {
+                    totals = totalsPublisher(adapterOptions, sink, total, entry.getValue());
+                }
                 try (BufferedReader reader = open(entry.getValue().toString())) {
-                    total = total.plus(publisher.ingest(entry.getValue().toString(), reader, Clock.systemUTC()));
+                    total = total.plus(totals.ingest(entry.getValue().toString(), reader, false,
+                            clock));
                 }
             }
         }
         return total;
+    }
+
+    /** The publisher of the totals files: at the {@code at} option, else at the history's last timestamp. */
+    private InputPublisher totalsPublisher(AdapterOptions adapterOptions, SampleSink sink,
+            InputPublisher.Outcome history, Path first) {
+        AdapterOptions timed = adapterOptions;
+        if (adapterOptions.instant(UndatedRows.OPTION).isEmpty()) {
+            timed = adapterOptions.with(UndatedRows.OPTION, history.latest().orElseThrow(() -> new NoTimeBaseException(
+                    first.toString(), "no " + LocustFile.STATS_HISTORY.suffix() + " with rows beside it gives "
+                    + "the run's end; give it with -o " + UndatedRows.OPTION + "=<ISO-8601 instant, e.g. "
+                    + "2026-12-02T10:15:00Z>")).toString());
+        }
+        return new InputPublisher(Adapters.create(format, timed), runId, sink, System.err::println);
     }
 
     private InputPublisher.Outcome follow(InputPublisher publisher, Path path) throws Exception {
@@ -153,7 +192,7 @@ public final class IngestCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(hook);
         try {
             return publisher.follow(path, Duration.ofMillis(250), () -> running.get() && !idleFor(path, idle,
-                    lastSize, lastChange), Clock.systemUTC());
+                    lastSize, lastChange), clock);
         } finally {
             done.countDown();
             try {

@@ -20,7 +20,7 @@ public interface Adapter {
         return newParser();
     }
 
-    /** Parses a whole document at once; every line gets {@code readAt} as its read time. */
+    /** Parses a whole document received at {@code readAt} (a scrape, a request body): its lines are read live. */
     default ParseResult parse(String text, Instant readAt) {
         LineParser parser = newParser();
         ResultBuilder result = new ResultBuilder();
@@ -33,7 +33,7 @@ public interface Adapter {
             if (stop > start && text.charAt(stop - 1) == '\r') {
                 stop--;
             }
-            result.add(parser.accept(new InputLine(++number, text.substring(start, stop), readAt)));
+            result.add(parser.accept(new InputLine(++number, text.substring(start, stop), readAt, true)));
             start = next;
         }
         result.add(parser.finish());

@@ -1,8 +1,12 @@
 package dev.caplab.ingest.adapter;
 
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /** Format-specific settings given as {@code key=value} pairs (CLI {@code -o}), e.g. {@code group.jitsi=web,jvb}. */
@@ -29,6 +33,27 @@ public record AdapterOptions(Map<String, String> values) {
 
     public String text(String key, String fallback) {
         return values.getOrDefault(key, fallback);
+    }
+
+    /** An ISO-8601 instant with offset ({@code 2026-12-02T10:15:00Z}), empty when unset. */
+    public Optional<Instant> instant(String key) {
+        String value = values.get(key);
+        if (value == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(OffsetDateTime.parse(value).toInstant());
+        } catch (DateTimeParseException e) {
+            throw new BadOptionException(key, "not an ISO-8601 instant with offset such as 2026-12-02T10:15:00Z: '"
+                    + value + "'");
+        }
+    }
+
+    /** These options with {@code key} set to {@code value}. */
+    public AdapterOptions with(String key, String value) {
+        Map<String, String> copy = new LinkedHashMap<>(values);
+        copy.put(key, value);
+        return new AdapterOptions(copy);
     }
 
     /** One of the allowed values, or the fallback when unset. */

@@ -110,7 +110,7 @@ public final class FileFollower implements AutoCloseable {
         if (text.endsWith("\r")) {
             text = text.substring(0, text.length() - 1);
         }
-        listener.line(new InputLine(++lineNumber, text, clock.instant()));
+        listener.line(new InputLine(++lineNumber, text, clock.instant(), true));
     }
 
     @Override

@@ -4,10 +4,12 @@ import java.time.Instant;
 import java.util.Objects;
 
 /**
- * One physical line of input: its 1-based number, its text without the line terminator, and when it was read.
- * The read time stands in for formats whose lines carry no timestamp (docker stats, Locust's snapshot files).
+ * One physical line of input: its 1-based number, its text without the line terminator, when it was read, and
+ * whether it was read live, while the tool wrote it (a pipe, a followed file, a scrape). Only a live line's read
+ * time may stand in for a time the line does not carry ({@link UndatedRows}); a file read later was not written
+ * at its read time.
  */
-public record InputLine(long number, String text, Instant readAt) {
+public record InputLine(long number, String text, Instant readAt, boolean live) {
 
     public InputLine {
         if (number < 1) {

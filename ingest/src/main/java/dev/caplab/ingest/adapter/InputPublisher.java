@@ -11,9 +11,11 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
@@ -28,11 +30,22 @@ public final class InputPublisher {
     public static final int BATCH = 5_000;
     private static final SampleChecks RUN_CHECKS = new SampleChecks(IngestLimits.DEFAULTS);
 
-    /** What one input gave: samples published and lines rejected. */
-    public record Outcome(long samples, long rejected) {
+    /**
+     * What one input gave: samples published, lines rejected, and the latest time of a published sample (null when
+     * none was published): a file's own end, the time base of its siblings without timestamps (Locust's totals).
+     */
+    public record Outcome(long samples, long rejected, Instant latestSampleAt) {
+
+        public static final Outcome NONE = new Outcome(0, 0, null);
 
         public Outcome plus(Outcome other) {
-            return new Outcome(samples + other.samples, rejected + other.rejected);
+            return new Outcome(samples + other.samples, rejected + other.rejected,
+                    latestSampleAt == null || (other.latestSampleAt != null
+                            && other.latestSampleAt.isAfter(latestSampleAt)) ? other.latestSampleAt : latestSampleAt);
+        }
+
+        public Optional<Instant> latest() {
+            return Optional.ofNullable(latestSampleAt);
         }
     }
 
@@ -49,14 +62,17 @@ public final class InputPublisher {
         this.errors = Objects.requireNonNull(errors, "errors");
     }
 
-    /** Reads the input to its end. */
-    public Outcome ingest(String origin, BufferedReader reader, Clock clock) throws IOException {
+    /**
+     * Reads the input to its end. {@code live}: the input is written while it is read (a pipe from a running tool),
+     * so its read time may stand in for a time a line does not carry; a file is not live.
+     */
+    public Outcome ingest(String origin, BufferedReader reader, boolean live, Clock clock) throws IOException {
         Pending pending = new Pending(origin);
         LineParser parser = adapter.newParser(runId);
         String line;
         long number = 0;
         while ((line = reader.readLine()) != null) {
-            pending.add(parser.accept(new InputLine(++number, line, clock.instant())));
+            pending.add(parser.accept(new InputLine(++number, line, clock.instant(), live)));
             pending.publishIfFull();
         }
         pending.add(parser.finish());
@@ -102,6 +118,7 @@ public final class InputPublisher {
         private final List<Sample> samples = new ArrayList<>();
         private long published;
         private long rejected;
+        private Instant latest;
 
         Pending(String origin) {
             this.origin = origin;
@@ -125,9 +142,14 @@ public final class InputPublisher {
             if (!samples.isEmpty()) {
                 sink.publish(runId, adapter.format(), List.copyOf(samples)).join();
                 published += samples.size();
+                for (Sample sample : samples) {
+                    if (latest == null || sample.getTimestamp().isAfter(latest)) {
+                        latest = sample.getTimestamp();
+                    }
+                }
                 samples.clear();
             }
-            return new Outcome(published, rejected);
+            return new Outcome(published, rejected, latest);
         }
     }
 

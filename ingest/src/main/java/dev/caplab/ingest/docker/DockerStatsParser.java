@@ -5,6 +5,7 @@ import dev.caplab.ingest.adapter.InputLine;
 import dev.caplab.ingest.adapter.LineParser;
 import dev.caplab.ingest.adapter.LineTimestamps;
 import dev.caplab.ingest.adapter.ResultBuilder;
+import dev.caplab.ingest.adapter.UndatedRows;
 import dev.caplab.ingest.parse.ParseResult;
 import java.time.Instant;
 import java.util.Map;
@@ -17,7 +18,8 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Lines of {@code docker stats --format '{{json .}}'}. docker prints no time, so each line is stamped, in order of
  * preference, with a timestamp before it on the same line, with the last line that held only a timestamp (a
- * {@code date -Is; docker stats --no-stream} loop), or with the time it was read (following live). The screen-clear
+ * {@code date -Is; docker stats --no-stream} loop), or with what {@link UndatedRows} gives (the read time when piped
+ * or followed live, {@code -o at=} for a saved file, else the line is refused). The screen-clear
  * escapes docker writes between refreshes in streaming mode are removed.
  */
 final class DockerStatsParser implements LineParser {
@@ -26,10 +28,12 @@ final class DockerStatsParser implements LineParser {
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final DockerStatsLine mapper;
+    private final UndatedRows undated;
     private Instant frameTime;
 
-    DockerStatsParser(String system, Map<String, String> groupByContainer) {
+    DockerStatsParser(String system, Map<String, String> groupByContainer, UndatedRows undated) {
         this.mapper = new DockerStatsLine(system, groupByContainer);
+        this.undated = undated;
     }
 
     @Override
@@ -44,7 +48,6 @@ final class DockerStatsParser implements LineParser {
             frameTime = stamped.at().get();
             return out.build();
         }
-        Instant at = stamped.at().or(() -> Optional.ofNullable(frameTime)).orElse(line.readAt());
         JsonNode node;
         try {
             node = JSON.readTree(stamped.rest());
@@ -55,6 +58,7 @@ final class DockerStatsParser implements LineParser {
             return out.error(line.number(), null, "not a JSON object", line.text()).build();
         }
         try {
+            Instant at = stamped.at().or(() -> Optional.ofNullable(frameTime)).orElseGet(() -> undated.timeOf(line));
             mapper.map(node, at).forEach(out::sample);
         } catch (FieldException e) {
             out.error(line.number(), e.field(), e.reason(), line.text());

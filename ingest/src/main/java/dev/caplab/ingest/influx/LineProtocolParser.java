@@ -1,5 +1,6 @@
 package dev.caplab.ingest.influx;
 
+import dev.caplab.ingest.adapter.FieldException;
 import dev.caplab.ingest.parse.IngestLimits;
 import dev.caplab.ingest.parse.ParseError;
 import dev.caplab.ingest.parse.SampleChecks;
@@ -12,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * InfluxDB 1.x line protocol to samples, straight from the request bytes: one pass, no regex, no per-line String
@@ -40,6 +42,8 @@ public final class LineProtocolParser {
     private int pos;
     private int end;
     private long line;
+    /** The time of lines without a timestamp during one {@link #parse} call; null: the received time. */
+    private Supplier<Instant> undatedAt;
 
     public LineProtocolParser() {
         this(new SampleChecks(IngestLimits.DEFAULTS));
@@ -50,14 +54,30 @@ public final class LineProtocolParser {
     }
 
     /**
-     * Parses {@code buf[offset, offset+length)}; lines without a timestamp get {@code receivedAt}.
+     * Parses {@code buf[offset, offset+length)}; lines without a timestamp get {@code receivedAt} (InfluxDB's rule
+     * for a write: the server's time).
      *
      * @param defaultRunId run of lines without a run tag, or null to reject such lines
      */
     public RoutedSamples parse(byte[] body, int offset, int length, TimestampPrecision precision,
             String defaultRunId, Instant receivedAt) {
+        return parse(body, offset, length, precision, defaultRunId, receivedAt, null);
+    }
+
+    /**
+     * As {@link #parse(byte[], int, int, TimestampPrecision, String, Instant)}, but lines without a timestamp get
+     * {@code undatedAt} (a file's lines: see {@code UndatedRows}), which may refuse the line with a
+     * {@link FieldException} (null: {@code receivedAt}); {@code receivedAt} stays the "now" of the accepted window.
+     */
+    public RoutedSamples parse(byte[] body, int offset, int length, TimestampPrecision precision,
+            String defaultRunId, Instant receivedAt, Supplier<Instant> undatedAt) {
         RoutedSamples.Builder out = new RoutedSamples.Builder();
-        parseInto(body, offset, length, precision, defaultRunId, receivedAt, out);
+        this.undatedAt = undatedAt;
+        try {
+            parseInto(body, offset, length, precision, defaultRunId, receivedAt, out);
+        } finally {
+            this.undatedAt = null;
+        }
         return out.build();
     }
 
@@ -77,6 +97,9 @@ public final class LineProtocolParser {
                 out.error(new ParseError(lineNumber, e.field, e.getMessage(), excerpt(lineStart)));
                 skipToNextLine();
             } catch (LimitException e) {
+                out.error(new ParseError(lineNumber, e.field(), e.reason(), excerpt(lineStart)));
+                skipToNextLine();
+            } catch (FieldException e) {
                 out.error(new ParseError(lineNumber, e.field(), e.reason(), excerpt(lineStart)));
                 skipToNextLine();
             }
@@ -266,11 +289,11 @@ public final class LineProtocolParser {
                 || actual.equals(word.toUpperCase(java.util.Locale.ROOT));
     }
 
-    /** The line's timestamp, or {@code receivedAt} when it has none; leaves pos at the line's end. */
+    /** The line's timestamp, or the undated time (by default {@code receivedAt}) when it has none; leaves pos at the line's end. */
     private Instant parseTimestamp(TimestampPrecision precision, Instant receivedAt) {
         skipSpaces();
         if (pos >= end || buf[pos] == '\n' || buf[pos] == '\r') {
-            return receivedAt.truncatedTo(java.time.temporal.ChronoUnit.MICROS);
+            return (undatedAt == null ? receivedAt : undatedAt.get()).truncatedTo(java.time.temporal.ChronoUnit.MICROS);
         }
         int from = pos;
         boolean negative = buf[pos] == '-';

@@ -11,10 +11,12 @@ final class LocustCsvFormat implements CsvTableFormat {
 
     private final String source;
     private final HistoryMode historyMode;
+    private final TotalsTime totalsTime;
 
-    LocustCsvFormat(String source, HistoryMode historyMode) {
+    LocustCsvFormat(String source, HistoryMode historyMode, TotalsTime totalsTime) {
         this.source = source;
         this.historyMode = historyMode;
+        this.totalsTime = totalsTime;
     }
 
     @Override
@@ -28,8 +30,8 @@ final class LocustCsvFormat implements CsvTableFormat {
                 "not a Locust CSV header (expected _stats, _stats_history, _failures or _exceptions columns)"));
         return switch (file) {
             case STATS_HISTORY -> new HistoryRows(header, source, historyMode);
-            case STATS -> new StatsRows(header, source);
-            case FAILURES, EXCEPTIONS -> new OccurrenceRows(file, source);
+            case STATS -> new StatsRows(header, source, totalsTime);
+            case FAILURES, EXCEPTIONS -> new OccurrenceRows(file, source, totalsTime);
         };
     }
 }

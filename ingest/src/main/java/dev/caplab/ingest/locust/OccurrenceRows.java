@@ -9,15 +9,20 @@ import dev.caplab.ingest.adapter.csv.RowMapper;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** Rows of {@code _failures.csv} and {@code _exceptions.csv}: occurrence totals since start, one counter per kind. */
+/**
+ * Rows of {@code _failures.csv} and {@code _exceptions.csv}: occurrence totals since start, one counter per kind,
+ * at the {@link TotalsTime} (the files carry no time).
+ */
 final class OccurrenceRows implements RowMapper {
 
     private final String source;
     private final LocustFile file;
+    private final TotalsTime time;
 
-    OccurrenceRows(LocustFile file, String source) {
+    OccurrenceRows(LocustFile file, String source, TotalsTime time) {
         this.file = file;
         this.source = source;
+        this.time = time;
     }
 
     @Override
@@ -42,6 +47,6 @@ final class OccurrenceRows implements RowMapper {
         if (count < 0) {
             throw new FieldException(countColumn, "negative: " + count);
         }
-        out.sample(Samples.counter(row.readAt(), source, metric, count, labels));
+        out.sample(Samples.counter(time.instant(), source, metric, count, labels));
     }
 }

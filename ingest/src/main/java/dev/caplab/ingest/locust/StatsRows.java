@@ -13,22 +13,25 @@ import dev.caplab.ingest.adapter.Samples;
 import dev.caplab.ingest.adapter.csv.CsvHeader;
 import dev.caplab.ingest.adapter.csv.CsvRow;
 import dev.caplab.ingest.adapter.csv.RowMapper;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Rows of {@code _stats.csv}: totals since the start of the test, rewritten in place every interval and without a
- * timestamp, so they are stamped with the time the file was read. Everything here is cumulative, the request rates
+ * timestamp, so they take the {@link TotalsTime} (the history's last timestamp). Everything here is cumulative, the request rates
  * included (requests over the whole run), and is labelled so.
  */
 final class StatsRows implements RowMapper {
 
     private final String source;
     private final List<String> percentileColumns;
+    private final TotalsTime time;
 
-    StatsRows(CsvHeader header, String source) {
+    StatsRows(CsvHeader header, String source, TotalsTime time) {
         this.source = source;
+        this.time = time;
         this.percentileColumns = ResponseTimes.percentileColumns(header);
     }
 
@@ -40,17 +43,18 @@ final class StatsRows implements RowMapper {
         cumulative.put(Labels.WINDOW, "cumulative");
         long count = row.integer(ResponseTimes.Columns.STATS.count());
         Map<String, Double> quantiles = ResponseTimes.quantiles(row, percentileColumns);
-        out.sample(Samples.counter(row.readAt(), source, HTTP_REQS_COUNT, count, labels));
-        out.sample(Samples.counter(row.readAt(), source, HTTP_FAILED_COUNT,
+        Instant at = time.instant();
+        out.sample(Samples.counter(at, source, HTTP_REQS_COUNT, count, labels));
+        out.sample(Samples.counter(at, source, HTTP_FAILED_COUNT,
                 row.integer(ResponseTimes.Columns.STATS.failures()), labels));
-        out.sample(Samples.gauge(row.readAt(), source, HTTP_REQS_PER_S,
+        out.sample(Samples.gauge(at, source, HTTP_REQS_PER_S,
                 ResponseTimes.requireNonNegative("Requests/s", row.number("Requests/s")), cumulative));
-        out.sample(Samples.gauge(row.readAt(), source, HTTP_FAILED_PER_S,
+        out.sample(Samples.gauge(at, source, HTTP_FAILED_PER_S,
                 ResponseTimes.requireNonNegative("Failures/s", row.number("Failures/s")), cumulative));
         if (count > 0) {
-            out.sample(Samples.summary(row.readAt(), source, HTTP_DURATION_MS,
+            out.sample(Samples.summary(at, source, HTTP_DURATION_MS,
                     ResponseTimes.cumulative(row, ResponseTimes.Columns.STATS, quantiles), labels));
-            out.sample(Samples.gauge(row.readAt(), source, HTTP_RESP_AVG_BYTES,
+            out.sample(Samples.gauge(at, source, HTTP_RESP_AVG_BYTES,
                     row.number(ResponseTimes.Columns.STATS.contentSize()), labels));
         }
     }

@@ -6,6 +6,7 @@ import dev.caplab.ingest.adapter.LineParser;
 import dev.caplab.ingest.adapter.QuantileKeys;
 import dev.caplab.ingest.adapter.ResultBuilder;
 import dev.caplab.ingest.adapter.Samples;
+import dev.caplab.ingest.adapter.UndatedRows;
 import dev.caplab.ingest.parse.ParseResult;
 import dev.caplab.schema.event.SummaryStats;
 import dev.caplab.schema.event.SummaryWindow;
@@ -21,18 +22,21 @@ import java.util.Map;
  * {@code _sum}, {@code _count}) are COUNTER, because they are totals since the process started; a summary's
  * quantile lines become one SUMMARY sample per label set (window WINDOW: client libraries compute them over a
  * sliding window) while its {@code _sum} and {@code _count} are counters; everything else is a GAUGE. NaN means
- * "no observation" in the exposition and gives no sample (nor a quantile).
+ * "no observation" in the exposition and gives no sample (nor a quantile). A line without its own timestamp gets
+ * the time {@link UndatedRows} gives it: the scrape's time when scraped live, {@code -o at=} for a saved page.
  */
 final class ExpositionParser implements LineParser {
 
     private static final List<String> SUFFIXES = List.of("_bucket", "_count", "_sum", "_total", "_created", "_info");
 
     private final String source;
+    private final UndatedRows undated;
     private final Map<String, MetricType> types = new HashMap<>();
     private final Map<String, SummaryGroup> summaries = new LinkedHashMap<>();
 
-    ExpositionParser(String source) {
+    ExpositionParser(String source, UndatedRows undated) {
         this.source = source;
+        this.undated = undated;
     }
 
     @Override
@@ -46,7 +50,7 @@ final class ExpositionParser implements LineParser {
             if (text.startsWith("#")) {
                 comment(text);
             } else {
-                sample(ExpositionLine.parse(text), line.readAt(), out);
+                sample(ExpositionLine.parse(text), line, out);
             }
         } catch (FieldException e) {
             out.error(line.number(), e.field(), e.reason(), line.text());
@@ -78,9 +82,9 @@ final class ExpositionParser implements LineParser {
         }
     }
 
-    private void sample(ExpositionLine line, Instant scrapedAt, ResultBuilder out) {
+    private void sample(ExpositionLine line, InputLine input, ResultBuilder out) {
         Instant at = line.timestampMillis().isPresent() ? Instant.ofEpochMilli(line.timestampMillis().getAsLong())
-                : scrapedAt;
+                : undated.timeOf(input);
         String suffix = suffixOf(line.name());
         MetricType type = typeOf(line.name(), suffix);
         if (type == MetricType.SUMMARY && line.labels().containsKey("quantile")) {

@@ -3,6 +3,7 @@ package dev.caplab.ingest.prometheus;
 import dev.caplab.ingest.adapter.Adapter;
 import dev.caplab.ingest.adapter.CheckedAdapter;
 import dev.caplab.ingest.adapter.IntervalPublisher;
+import dev.caplab.ingest.adapter.UndatedRows;
 import dev.caplab.ingest.parse.IngestLimits;
 import dev.caplab.ingest.parse.ParseResult;
 import dev.caplab.ingest.parse.SampleChecks;
@@ -44,7 +45,7 @@ public final class PrometheusScraper implements AutoCloseable {
             Consumer<IntervalPublisher.Problem> problems, Clock clock) {
         this.target = Objects.requireNonNull(target, "target");
         // scraped pages pass the same door as files: names, labels and the time window
-        this.adapter = new CheckedAdapter(new PrometheusAdapter(source), new SampleChecks(IngestLimits.DEFAULTS));
+        this.adapter = new CheckedAdapter(new PrometheusAdapter(source, UndatedRows.unset(PrometheusAdapter.FORMAT)), new SampleChecks(IngestLimits.DEFAULTS));
         this.clock = clock;
         // a scrape slower than the interval delays the next one, as Prometheus' scrape_timeout caps it; at least 1 s
         // so that a short interval on a loaded machine does not turn every scrape into a timeout

@@ -158,7 +158,7 @@ class IngestFuzzTest {
         RecordingSink sink = new RecordingSink();
         List<String> printed = new ArrayList<>();
         InputPublisher.Outcome outcome = new InputPublisher(adapter, RUN, sink, printed::add)
-                .ingest("f", new BufferedReader(new StringReader(mix.text())), Clock.systemUTC());
+                .ingest("f", new BufferedReader(new StringReader(mix.text())), true, Clock.systemUTC()); // piped live
         assertThat(sink.batches()).allSatisfy(b -> assertThat(b.runId()).isEqualTo(RUN));
         List<ParseError> errors = printed.stream().map(mix::parsePrinted).toList();
         mix.verify(sink.samples(), errors);

@@ -46,7 +46,9 @@ class RunController {
                 offset));
     }
 
-    @Operation(summary = "A run with environment, steps, verdicts, fits, max stable load and bottleneck")
+    @Operation(summary = "A run with environment, steps, verdicts, fits, max stable load and bottleneck",
+            description = "lateness: samples that came late and amended steps (each step says whether it was "
+                    + "amended and by how many), and samples beyond the allowed lateness, kept raw in no aggregate")
     @GetMapping("/{runId}")
     RunDetail detail(@PathVariable String runId) {
         return runs.detail(runId);

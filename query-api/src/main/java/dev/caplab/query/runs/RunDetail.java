@@ -4,19 +4,22 @@ import dev.caplab.query.fits.FitView;
 import dev.caplab.query.steps.StepView;
 import dev.caplab.store.row.AlertRow;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * A run with its environment, steps and verdicts, fits, the max stable load (x of the last passing step before the
- * first failing one), the bottleneck (the resource whose fit says it binds first, else the failing step's) and the
- * alerts raised for it: failed or contaminated steps, cliffs, and input the pipeline rejected or limited.
+ * first failing one), the bottleneck (the resource whose fit says it binds first, else the failing step's), the
+ * alerts raised for it (failed or contaminated steps, cliffs, input the pipeline rejected or limited), and how much
+ * of its input came late (each step says whether it was amended).
  */
 public record RunDetail(RunSummary run, Double maxStableX, Integer maxStableStepIndex, Double failedX,
                         Integer failedStepIndex, String bottleneck, List<StepView> steps, List<FitView> fits,
-                        List<AlertRow> alerts) {
+                        List<AlertRow> alerts, RunLateness lateness) {
 
     public RunDetail {
         steps = List.copyOf(steps);
         fits = List.copyOf(fits);
         alerts = List.copyOf(alerts);
+        Objects.requireNonNull(lateness, "lateness");
     }
 }

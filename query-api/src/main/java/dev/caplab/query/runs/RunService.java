@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Optional;
 import org.springframework.stereotype.Service;
 
-/** Assembles run details from the store's runs, steps, verdicts, fits and alerts. */
+/** Assembles run details from the store's runs, steps, verdicts, fits, alerts and late-data counts. */
 @Service
 public class RunService {
 
@@ -17,12 +17,14 @@ public class RunService {
     private final StepReader steps;
     private final FitReader fits;
     private final AlertReader alerts;
+    private final LatenessReader lateness;
 
-    RunService(RunReader runs, StepReader steps, FitReader fits, AlertReader alerts) {
+    RunService(RunReader runs, StepReader steps, FitReader fits, AlertReader alerts, LatenessReader lateness) {
         this.runs = runs;
         this.steps = steps;
         this.fits = fits;
         this.alerts = alerts;
+        this.lateness = lateness;
     }
 
     public List<RunSummary> find(RunFilter filter) {
@@ -36,7 +38,8 @@ public class RunService {
         MaxStableLoad stable = MaxStableLoad.of(runSteps);
         return new RunDetail(run, stable.maxStableX(), stable.lastPassing().map(StepView::stepIndex).orElse(null),
                 stable.failedX(), stable.firstFailing().map(StepView::stepIndex).orElse(null),
-                bottleneck(runFits, stable).orElse(null), runSteps, runFits, alerts.alerts(runId));
+                bottleneck(runFits, stable).orElse(null), runSteps, runFits, alerts.alerts(runId),
+                lateness.lateness(runId));
     }
 
     /** The fit flagged as binding first wins; without one, what the first failing step's verdict blamed. */

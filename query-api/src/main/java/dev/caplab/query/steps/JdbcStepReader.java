@@ -36,7 +36,7 @@ class JdbcStepReader implements StepReader {
                        toJSONString(if(s.run_id = '', v.load, s.load)) AS load_json, v.x AS x,
                        v.run_id != '' AS has_verdict, v.passed AS passed, v.contaminated AS contaminated,
                        v.contamination_reason AS contamination_reason, v.bottleneck AS bottleneck,
-                       v.outcomes_json AS outcomes_json,
+                       v.outcomes_json AS outcomes_json, v.late_count AS late_count,
                        if(s.run_id = '', NULL, toUnixTimestamp64Micro(s.started_at)) AS started_us,
                        toUnixTimestamp64Micro(s.ended_at) AS ended_us, s.warmup_micros AS warmup_micros
                 FROM (SELECT * FROM %s FINAL WHERE run_id = :runId) AS s
@@ -51,7 +51,7 @@ class JdbcStepReader implements StepReader {
                        quantiles['0.95'] AS p95, quantiles['0.99'] AS p99,
                        mapContains(quantiles, '0.5') AS has_p50, mapContains(quantiles, '0.9') AS has_p90,
                        mapContains(quantiles, '0.95') AS has_p95, mapContains(quantiles, '0.99') AS has_p99,
-                       rate_per_second, baseline_delta, contaminated,
+                       rate_per_second, baseline_delta, contaminated, late_count,
                        toUnixTimestamp64Micro(window_start) AS start_us, toUnixTimestamp64Micro(window_end) AS end_us
                 FROM %s FINAL
                 WHERE run_id = :runId AND (:metric = '' OR metric = :metric) AND (:source = '' OR source = :source)
@@ -76,7 +76,8 @@ class JdbcStepReader implements StepReader {
                 nullableDouble(rs, "x"), micros(rs, "started_us"), micros(rs, "ended_us"),
                 rs.getLong("warmup_micros") / 1_000L, hasVerdict ? rs.getBoolean("passed") : null,
                 hasVerdict && rs.getBoolean("contaminated"), rs.getString("contamination_reason"),
-                rs.getString("bottleneck"), hasVerdict ? failedRules(rs.getString("outcomes_json")) : null);
+                rs.getString("bottleneck"), hasVerdict ? failedRules(rs.getString("outcomes_json")) : null,
+                hasVerdict ? rs.getLong("late_count") : 0);
     }
 
     /** The names of the SLO rules a step broke, with what was observed, e.g. {@code p95-latency (observed 812.0)}. */
@@ -102,7 +103,7 @@ class JdbcStepReader implements StepReader {
                 rs.getDouble("value_mean"), rs.getDouble("value_min"), rs.getDouble("value_max"),
                 quantile(rs, "p50"), quantile(rs, "p90"), quantile(rs, "p95"), quantile(rs, "p99"),
                 nullableDouble(rs, "rate_per_second"), nullableDouble(rs, "baseline_delta"),
-                rs.getBoolean("contaminated"), micros(rs, "start_us"), micros(rs, "end_us"));
+                rs.getBoolean("contaminated"), micros(rs, "start_us"), micros(rs, "end_us"), rs.getLong("late_count"));
     }
 
     private static Double quantile(ResultSet rs, String name) throws SQLException {

@@ -26,7 +26,8 @@ class StepController {
         this.steps = steps;
     }
 
-    @Operation(summary = "Steps of a run with their verdicts (JSON or CSV)")
+    @Operation(summary = "Steps of a run with their verdicts (JSON or CSV)",
+            description = "lateSamples / amended: samples that reached a step after it first closed amend it")
     @GetMapping("/steps")
     List<StepView> steps(@PathVariable String runId) {
         requireRun(runId);

@@ -100,6 +100,37 @@ class RunEndpointsIT {
     }
 
     @Test
+    void amendedStepsAndLateCountsAreShownFromTheNewestVersions() throws Exception {
+        // Ep19Runs: LightNode 2 vCPU's step 1 got version 2 rows with late counts beside version 1, and the run's
+        // lateness row version 2 (3 late, 2 beyond) beside version 1 (1 late, 0 beyond)
+        mvc.perform(read("/api/v1/runs/" + Ep19Runs.LIGHTNODE_2))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.lateness.lateSamples").value(3))
+                .andExpect(jsonPath("$.lateness.beyondLatenessSamples").value(2))
+                .andExpect(jsonPath("$.steps.length()").value(4))
+                .andExpect(jsonPath("$.steps[1].stepIndex").value(Ep19Runs.AMENDED_STEP))
+                .andExpect(jsonPath("$.steps[1].lateSamples").value(3))
+                .andExpect(jsonPath("$.steps[1].amended").value(true))
+                .andExpect(jsonPath("$.steps[1].passed").value(true))
+                .andExpect(jsonPath("$.steps[0].lateSamples").value(0))
+                .andExpect(jsonPath("$.steps[0].amended").value(false))
+                .andExpect(jsonPath("$.steps[3].amended").value(false));
+        mvc.perform(read("/api/v1/runs/" + Ep19Runs.LIGHTNODE_2 + "/steps"))
+                .andExpect(jsonPath("$[1].lateSamples").value(3))
+                .andExpect(jsonPath("$[1].amended").value(true))
+                .andExpect(jsonPath("$[2].amended").value(false));
+        mvc.perform(read("/api/v1/runs/" + Ep19Runs.LIGHTNODE_2 + "/aggregates").param("metric", "cpu.cores"))
+                .andExpect(jsonPath("$.length()").value(4))
+                .andExpect(jsonPath("$[1].lateSamples").value(2))
+                .andExpect(jsonPath("$[0].lateSamples").value(0));
+        // a run nothing came late for
+        mvc.perform(read("/api/v1/runs/" + Ep19Runs.AWS_2))
+                .andExpect(jsonPath("$.lateness.lateSamples").value(0))
+                .andExpect(jsonPath("$.lateness.beyondLatenessSamples").value(0))
+                .andExpect(jsonPath("$.steps[*].amended", not(hasItem(true))));
+    }
+
+    @Test
     void aggregatesAndFitsAsJsonAndCsv() throws Exception {
         mvc.perform(read("/api/v1/runs/" + Ep19Runs.AWS_2 + "/aggregates").param("metric", "mem.used.bytes"))
                 .andExpect(jsonPath("$.length()").value(9))
@@ -149,6 +180,10 @@ class RunEndpointsIT {
                 .andExpect(jsonPath("$.paths['/api/v1/runs/{runId}/fits']").exists())
                 .andExpect(jsonPath("$.paths['/api/v1/compare']").exists())
                 .andExpect(jsonPath("$.paths['/api/v1/plans'].post").exists())
-                .andExpect(jsonPath("$.paths['/api/v1/sql'].post").exists());
+                .andExpect(jsonPath("$.paths['/api/v1/sql'].post").exists())
+                .andExpect(jsonPath("$.components.schemas.StepView.properties.amended.description").value(
+                        containsString("lateSamples > 0")))
+                .andExpect(jsonPath("$.components.schemas.RunLateness.properties.beyondLatenessSamples.description")
+                        .value(containsString("in no aggregate")));
     }
 }

@@ -1,11 +1,13 @@
 package dev.caplab.query.testing;
 
 import dev.caplab.store.access.CapacityFitRepository;
+import dev.caplab.store.access.RunLatenessRepository;
 import dev.caplab.store.access.RunRepository;
 import dev.caplab.store.access.StepAggregateRepository;
 import dev.caplab.store.access.StepRepository;
 import dev.caplab.store.access.StepVerdictRepository;
 import dev.caplab.store.row.CapacityFitRow;
+import dev.caplab.store.row.RunLatenessRow;
 import dev.caplab.store.row.RunRow;
 import dev.caplab.store.row.StepAggregateRow;
 import dev.caplab.store.row.StepRow;
@@ -20,12 +22,18 @@ import javax.sql.DataSource;
  * The three EP19 tiers (seed 002) written straight into the store tables through the store's repositories, as the
  * sink would after the pipeline: LightNode 2 vCPU (bandwidth-bound at ~100 Mbps measured, 75 fails), AWS Lightsail
  * 2 vCPU (memory-bound, 300 fails), LightNode 1 vCPU (CPU cliff 18 → 19). Figures follow the report's tables.
+ * LightNode 2 vCPU also shows late data (not in the report): step 1 was amended by {@link #LATE_SAMPLES} late samples
+ * (version 2 of its verdict and of two aggregates beside version 1) and {@link #BEYOND_LATENESS} samples came beyond
+ * the allowed lateness.
  */
 public final class Ep19Runs {
 
     public static final String LIGHTNODE_2 = "ep19-lightnode-2vcpu";
     public static final String AWS_2 = "ep19-aws-lightsail-2vcpu";
     public static final String LIGHTNODE_1 = "ep19-lightnode-1vcpu";
+    public static final int AMENDED_STEP = 1;
+    public static final long LATE_SAMPLES = 3;
+    public static final long BEYOND_LATENESS = 2;
     private static final Instant T0 = Instant.parse("2026-07-28T10:00:00Z");
     private static final long GIB = 1L << 30;
 
@@ -82,6 +90,23 @@ public final class Ep19Runs {
                                 + " \"slopeStdErr\": null}]",
                         "[{\"x\": 18.0, \"stdErr\": 0.3, \"lower95\": 17.4, \"upper95\": 18.6}]", true, 4, 1.0, 18.0,
                         true)), "ep19-fits");
+        amendLightNode2(ds);
+    }
+
+    /** What the sink writes when late samples reach a closed step: higher versions, and the run's counts. */
+    private static void amendLightNode2(DataSource ds) {
+        Map<String, Double> load = Map.of("viewers", 25.0);
+        Instant start = T0.plusSeconds(120L * AMENDED_STEP);
+        new StepVerdictRepository(ds).insertBatch(List.of(new StepVerdictRow(LIGHTNODE_2, AMENDED_STEP, load, 25.0,
+                true, "[]", false, null, null, 2, LATE_SAMPLES)), "ep19-amended-verdicts");
+        new StepAggregateRepository(ds).insertBatch(List.of(
+                aggregate(LIGHTNODE_2, AMENDED_STEP, load, 25.0, "cpu.cores", 0.15 + 0.0097 * 25, start, 2, 2),
+                aggregate(LIGHTNODE_2, AMENDED_STEP, load, 25.0, "net.tx.mbps", 1.9 * 25, start, 2, 1)),
+                "ep19-amended-aggregates");
+        new RunLatenessRepository(ds).insertBatch(List.of(
+                new RunLatenessRow(LIGHTNODE_2, 1, 0, T0.plusSeconds(600), 1),
+                new RunLatenessRow(LIGHTNODE_2, LATE_SAMPLES, BEYOND_LATENESS, T0.plusSeconds(3_600), 2)),
+                "ep19-lateness");
     }
 
     private static RunRow run(String id, int n, String provider, String region, String type, String tier, double vcpu,
@@ -108,10 +133,15 @@ public final class Ep19Runs {
 
     private static StepAggregateRow aggregate(String runId, int i, Map<String, Double> load, double x, String metric,
                                               double sustained, Instant start) {
+        return aggregate(runId, i, load, x, metric, sustained, start, 1, 0);
+    }
+
+    private static StepAggregateRow aggregate(String runId, int i, Map<String, Double> load, double x, String metric,
+                                              double sustained, Instant start, long version, long lateCount) {
         return new StepAggregateRow(runId, i, load, x, "node", metric, "GAUGE", 105, 15, sustained * 105,
                 sustained * 0.9, sustained * 1.15, sustained, sustained, sustained * 1.15,
                 Map.of("0.5", sustained, "0.95", sustained * 1.1, "0.99", sustained * 1.14), null, null,
-                start, start.plusSeconds(120), false, 1);
+                start, start.plusSeconds(120), false, version, lateCount);
     }
 
     private static String line(double from, double to, double base, double slope) {

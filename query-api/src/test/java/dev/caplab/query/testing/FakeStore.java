@@ -3,6 +3,8 @@ package dev.caplab.query.testing;
 import dev.caplab.query.fits.FitReader;
 import dev.caplab.query.fits.FitView;
 import dev.caplab.query.runs.AlertReader;
+import dev.caplab.query.runs.LatenessReader;
+import dev.caplab.query.runs.RunLateness;
 import dev.caplab.query.runs.RunFilter;
 import dev.caplab.query.runs.RunReader;
 import dev.caplab.query.runs.RunSummary;
@@ -12,18 +14,20 @@ import dev.caplab.query.steps.StepView;
 import dev.caplab.store.row.AlertRow;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /** In-memory runs, steps and fits for controller slice tests; the ITs read the real store instead. */
-public final class FakeStore implements RunReader, StepReader, FitReader, AlertReader {
+public final class FakeStore implements RunReader, StepReader, FitReader, AlertReader, LatenessReader {
 
     public final List<RunSummary> runs = new ArrayList<>();
     public final List<StepView> steps = new ArrayList<>();
     public final List<StepAggregateView> aggregates = new ArrayList<>();
     public final List<FitView> fits = new ArrayList<>();
     public final List<AlertRow> alerts = new ArrayList<>();
+    public final Map<String, RunLateness> lateness = new HashMap<>();
     public RunFilter lastFilter;
 
     /** EP19's LightNode 1 vCPU node: 10..18 concurrent pass, 19 fails with the CPU cliff. */
@@ -38,11 +42,11 @@ public final class FakeStore implements RunReader, StepReader, FitReader, AlertR
             boolean pass = xs[i] < 19;
             store.steps.add(new StepView("ln-1vcpu", i, Map.of("viewers", xs[i]), xs[i],
                     Instant.parse("2026-07-28T10:00:00Z").plusSeconds(120L * i), null, 15_000, pass, false, null,
-                    pass ? null : "cpu.cores", pass ? "" : "dropped-frames (observed 42.0)"));
+                    pass ? null : "cpu.cores", pass ? "" : "dropped-frames (observed 42.0)", 0));
             store.aggregates.add(new StepAggregateView("ln-1vcpu", i, xs[i], "node", "cpu.cores", "GAUGE", 120, 15,
                     cpu[i], cpu[i] * 1.1, cpu[i], cpu[i] * 0.9, cpu[i] * 1.1, cpu[i], null, cpu[i] * 1.05, null,
                     null, cpu[i] - 0.02, false, Instant.parse("2026-07-28T10:00:00Z").plusSeconds(120L * i),
-                    Instant.parse("2026-07-28T10:02:00Z").plusSeconds(120L * i)));
+                    Instant.parse("2026-07-28T10:02:00Z").plusSeconds(120L * i), 0));
         }
         store.fits.add(FitView.of("ln-1vcpu", "node", "cpu.cores", "segmented-1", "1", "viewers", 5,
                 List.of(new FitView.Segment(10, 18, 0.05, 0.022, 0.004), new FitView.Segment(18, 19, -8.5, 0.5, null)),
@@ -89,5 +93,10 @@ public final class FakeStore implements RunReader, StepReader, FitReader, AlertR
     @Override
     public List<AlertRow> alerts(String runId) {
         return alerts.stream().filter(a -> a.runId().equals(runId)).toList();
+    }
+
+    @Override
+    public RunLateness lateness(String runId) {
+        return lateness.getOrDefault(runId, RunLateness.NONE);
     }
 }

@@ -94,11 +94,20 @@ class WebPageIT {
         assertChartHasData("cpu-egress-chart", 0, 5);
         assertChartHasData("cpu-egress-chart", 1, 5);
         assertThat(driver.findElements(By.cssSelector("tr.fail"))).hasSize(1);
+        assertThat(driver.findElements(By.cssSelector(".amended-mark"))).isEmpty();
+        assertThat(driver.findElement(By.id("beyond-lateness")).getText()).isEqualTo("0");
         screenshot("run-lightnode-1vcpu");
 
         driver.get(base() + "#/run/" + Ep19Runs.LIGHTNODE_2);
         awaitReady("run");
         assertThat(driver.findElement(By.id("bottleneck")).getText()).isEqualTo("net.tx.mbps");
+        // Ep19Runs: step 1 amended by 3 late samples, 2 samples beyond the allowed lateness
+        assertThat(driver.findElements(By.cssSelector("tr.amended .amended-mark"))).extracting(WebElement::getText)
+                .containsExactly("amended (" + Ep19Runs.LATE_SAMPLES + " late samples)");
+        assertThat(driver.findElement(By.cssSelector("tr.amended td")).getText())
+                .isEqualTo(String.valueOf(Ep19Runs.AMENDED_STEP));
+        assertThat(driver.findElement(By.id("late-samples")).getText()).isEqualTo("3");
+        assertThat(driver.findElement(By.id("beyond-lateness")).getText()).isEqualTo("2");
         screenshot("run-lightnode-2vcpu");
 
         driver.get(base() + "#/compare?groupBy=provider");

@@ -4,6 +4,7 @@ import dev.caplab.schema.event.Alert;
 import dev.caplab.schema.event.Annotation;
 import dev.caplab.schema.event.CapacityFit;
 import dev.caplab.schema.event.RunEnded;
+import dev.caplab.schema.event.RunLateness;
 import dev.caplab.schema.event.RunStarted;
 import dev.caplab.schema.event.SampleBatch;
 import dev.caplab.schema.event.StepAggregate;
@@ -29,6 +30,7 @@ public final class EventSerdes {
     private static final AvroSerde<StepVerdict> STEP_VERDICT = new AvroSerde<>(StepVerdict.class, KNOWN);
     private static final AvroSerde<CapacityFit> CAPACITY_FIT = new AvroSerde<>(CapacityFit.class, KNOWN);
     private static final AvroSerde<Alert> ALERT = new AvroSerde<>(Alert.class, KNOWN);
+    private static final AvroSerde<RunLateness> RUN_LATENESS = new AvroSerde<>(RunLateness.class, KNOWN);
     private static final LifecycleSerde LIFECYCLE = new LifecycleSerde(KNOWN);
 
     private EventSerdes() {
@@ -62,6 +64,11 @@ public final class EventSerdes {
     /** Values of {@code caplab.alerts}. */
     public static AvroSerde<Alert> alert() {
         return ALERT;
+    }
+
+    /** Values of {@code caplab.run-lateness}. */
+    public static AvroSerde<RunLateness> runLateness() {
+        return RUN_LATENESS;
     }
 
     public static AvroSerde<RunStarted> runStarted() {

@@ -4,6 +4,7 @@ import dev.caplab.schema.event.Alert;
 import dev.caplab.schema.event.Annotation;
 import dev.caplab.schema.event.CapacityFit;
 import dev.caplab.schema.event.RunEnded;
+import dev.caplab.schema.event.RunLateness;
 import dev.caplab.schema.event.RunStarted;
 import dev.caplab.schema.event.SampleBatch;
 import dev.caplab.schema.event.StepAggregate;
@@ -26,7 +27,7 @@ public final class EventTypes {
     /** Every top-level event type, lifecycle first. */
     public static final List<Class<? extends SpecificRecordBase>> ALL = List.of(
             RunStarted.class, StepStarted.class, StepEnded.class, RunEnded.class, Annotation.class,
-            SampleBatch.class, StepAggregate.class, StepVerdict.class, CapacityFit.class, Alert.class);
+            SampleBatch.class, StepAggregate.class, StepVerdict.class, CapacityFit.class, Alert.class, RunLateness.class);
 
     private EventTypes() {
     }

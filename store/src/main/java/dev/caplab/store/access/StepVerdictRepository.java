@@ -10,14 +10,14 @@ public final class StepVerdictRepository extends RunScopedRepository<StepVerdict
 
     private static final RowCodec<StepVerdictRow> CODEC = new RowCodec<>("step_verdicts",
             List.of("run_id", "step_index", "load", "x", "passed", "outcomes_json", "contaminated",
-                    "contamination_reason", "bottleneck", "version"),
+                    "contamination_reason", "bottleneck", "version", "late_count"),
             true,
             (p, r) -> p.addAll(r.runId(), r.stepIndex(), r.load(), r.x(), r.passed(), r.outcomesJson(),
-                    r.contaminated(), r.contaminationReason(), r.bottleneck(), r.version()),
+                    r.contaminated(), r.contaminationReason(), r.bottleneck(), r.version(), r.lateCount()),
             rs -> {
                 Fields f = new Fields(rs);
                 return new StepVerdictRow(f.string(), f.int32(), f.doubleMap(), f.nullableFloat64(), f.bool(),
-                        f.string(), f.bool(), f.string(), f.string(), f.int64());
+                        f.string(), f.bool(), f.string(), f.string(), f.int64(), f.int64());
             });
 
     public StepVerdictRepository(DataSource dataSource) {

@@ -4,12 +4,16 @@ import java.time.Instant;
 import java.util.Map;
 import java.util.Objects;
 
-/** A row of {@code step_aggregates}: one StepAggregate (Avro count/sum/min/max/mean are sampleCount/value*). */
+/**
+ * A row of {@code step_aggregates}: one StepAggregate (Avro count/sum/min/max/mean are sampleCount/value*);
+ * {@code lateCount} samples reached the step after it first closed.
+ */
 public record StepAggregateRow(String runId, int stepIndex, Map<String, Double> load, Double x, String source,
                                String metric, String kind, long sampleCount, long warmupCount, double valueSum,
                                double valueMin, double valueMax, double valueMean, double sustained, double peak,
                                Map<String, Double> quantiles, Double ratePerSecond, Double baselineDelta,
-                               Instant windowStart, Instant windowEnd, boolean contaminated, long version) {
+                               Instant windowStart, Instant windowEnd, boolean contaminated, long version,
+                               long lateCount) {
 
     public StepAggregateRow {
         Checks.text(runId, "runId");
@@ -27,5 +31,17 @@ public record StepAggregateRow(String runId, int stepIndex, Map<String, Double> 
                     + " ends before it starts");
         }
         Checks.nonNegative(version, "version");
+        Checks.nonNegative(lateCount, "lateCount");
+    }
+
+    /** An aggregate no late sample amended. */
+    public StepAggregateRow(String runId, int stepIndex, Map<String, Double> load, Double x, String source,
+            String metric, String kind, long sampleCount, long warmupCount, double valueSum, double valueMin,
+            double valueMax, double valueMean, double sustained, double peak, Map<String, Double> quantiles,
+            Double ratePerSecond, Double baselineDelta, Instant windowStart, Instant windowEnd, boolean contaminated,
+            long version) {
+        this(runId, stepIndex, load, x, source, metric, kind, sampleCount, warmupCount, valueSum, valueMin, valueMax,
+                valueMean, sustained, peak, quantiles, ratePerSecond, baselineDelta, windowStart, windowEnd,
+                contaminated, version, 0);
     }
 }

@@ -3,6 +3,7 @@ package dev.caplab.store.access;
 import dev.caplab.store.row.AlertRow;
 import dev.caplab.store.row.AnnotationRow;
 import dev.caplab.store.row.CapacityFitRow;
+import dev.caplab.store.row.RunLatenessRow;
 import dev.caplab.store.row.RunRow;
 import dev.caplab.store.row.SampleRow;
 import dev.caplab.store.row.StepAggregateRow;
@@ -112,6 +113,17 @@ class RepositoriesIT {
                 "llm container used 8.6 cores", "cpu", 3);
         verdicts.insertBatch(List.of(verdict), null);
         assertThat(verdicts.ofRun("r-d")).containsExactly(verdict);
+        StepVerdictRow amended = new StepVerdictRow("r-d", 0, Map.of("users", 10.0), 10.0, true, "[]", true,
+                "llm container used 8.6 cores", "cpu", 4, 17);
+        verdicts.insertBatch(List.of(amended), null);
+        assertThat(verdicts.ofRun("r-d")).containsExactly(amended);
+
+        RunLatenessRepository lateness = new RunLatenessRepository(db.dataSource());
+        RunLatenessRow early = new RunLatenessRow("r-d", 3, 0, T0.plusSeconds(60), 1);
+        RunLatenessRow later = new RunLatenessRow("r-d", 17, 2, T0.plusSeconds(90), 2);
+        lateness.insertBatch(List.of(later), null);
+        lateness.insertBatch(List.of(early), null);
+        assertThat(lateness.ofRun("r-d")).containsExactly(later);
 
         CapacityFitRepository fits = new CapacityFitRepository(db.dataSource());
         CapacityFitRow fit = new CapacityFitRow("r-d", "vm-1", "cpu.cores", "segmented-1", "1", "users", 6,

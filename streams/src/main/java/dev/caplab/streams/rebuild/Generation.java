@@ -1,6 +1,7 @@
 package dev.caplab.streams.rebuild;
 
 import dev.caplab.schema.event.CapacityFit;
+import dev.caplab.schema.event.RunLateness;
 import dev.caplab.schema.event.StepAggregate;
 import dev.caplab.schema.event.StepVerdict;
 import java.time.Instant;
@@ -62,5 +63,9 @@ public record Generation(long value) {
 
     public CapacityFit stamp(CapacityFit f) {
         return CapacityFit.newBuilder(f).setVersion(version(f.getVersion())).build();
+    }
+
+    public RunLateness stamp(RunLateness l) {
+        return RunLateness.newBuilder(l).setVersion(version(l.getVersion())).build();
     }
 }

@@ -2,6 +2,7 @@ package dev.caplab.streams.run;
 
 import dev.caplab.schema.event.Alert;
 import dev.caplab.schema.event.CapacityFit;
+import dev.caplab.schema.event.RunLateness;
 import dev.caplab.schema.event.StepAggregate;
 import dev.caplab.schema.event.StepVerdict;
 
@@ -15,6 +16,10 @@ public sealed interface DerivedEvent {
     }
 
     record Fit(CapacityFit value) implements DerivedEvent {
+    }
+
+    /** A run's late and beyond-lateness sample counts, re-emitted when they change. */
+    record Lateness(RunLateness value) implements DerivedEvent {
     }
 
     record Raised(Alert value) implements DerivedEvent {

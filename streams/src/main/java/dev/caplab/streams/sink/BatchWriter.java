@@ -11,6 +11,7 @@ import dev.caplab.schema.topic.TopicCatalog;
 import dev.caplab.store.access.AlertRepository;
 import dev.caplab.store.access.AnnotationRepository;
 import dev.caplab.store.access.CapacityFitRepository;
+import dev.caplab.store.access.RunLatenessRepository;
 import dev.caplab.store.access.RunRepository;
 import dev.caplab.store.access.SampleRepository;
 import dev.caplab.store.access.StepAggregateRepository;
@@ -50,6 +51,7 @@ final class BatchWriter {
     private final StepVerdictRepository verdicts;
     private final CapacityFitRepository fits;
     private final AlertRepository alerts;
+    private final RunLatenessRepository lateness;
     private final SinkRejections rejections;
     private long undecodable;
 
@@ -62,6 +64,7 @@ final class BatchWriter {
         verdicts = new StepVerdictRepository(ds);
         fits = new CapacityFitRepository(ds);
         alerts = new AlertRepository(ds);
+        lateness = new RunLatenessRepository(ds);
         this.rejections = rejections;
     }
 
@@ -84,6 +87,8 @@ final class BatchWriter {
                     r -> List.of(RowMapping.fit(EventSerdes.capacityFit().deserialize(r.topic(), r.value()))));
             case TopicCatalog.ALERTS -> insert(intent, records, "alerts", alerts::insertBatch,
                     r -> List.of(RowMapping.alert(EventSerdes.alert().deserialize(r.topic(), r.value()))));
+            case TopicCatalog.LATENESS -> insert(intent, records, "run_lateness", lateness::insertBatch,
+                    r -> List.of(RowMapping.lateness(EventSerdes.runLateness().deserialize(r.topic(), r.value()))));
             default -> throw new IllegalArgumentException("the sink has no table for topic " + intent.topic());
         };
     }

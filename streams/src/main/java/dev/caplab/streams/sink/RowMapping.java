@@ -3,6 +3,7 @@ package dev.caplab.streams.sink;
 import dev.caplab.schema.event.Alert;
 import dev.caplab.schema.event.Annotation;
 import dev.caplab.schema.event.CapacityFit;
+import dev.caplab.schema.event.RunLateness;
 import dev.caplab.schema.event.RunStarted;
 import dev.caplab.schema.event.Sample;
 import dev.caplab.schema.event.SampleBatch;
@@ -12,6 +13,7 @@ import dev.caplab.schema.event.StepVerdict;
 import dev.caplab.store.row.AlertRow;
 import dev.caplab.store.row.AnnotationRow;
 import dev.caplab.store.row.CapacityFitRow;
+import dev.caplab.store.row.RunLatenessRow;
 import dev.caplab.store.row.RunRow;
 import dev.caplab.store.row.SampleRow;
 import dev.caplab.store.row.StepAggregateRow;
@@ -68,13 +70,13 @@ final class RowMapping {
                 a.getSource().toString(), a.getMetric().toString(), a.getKind().name(), a.getCount(),
                 a.getWarmupCount(), a.getSum(), a.getMin(), a.getMax(), a.getMean(), a.getSustained(), a.getPeak(),
                 doubles(a.getQuantiles()), a.getRatePerSecond(), a.getBaselineDelta(), a.getWindowStart(),
-                a.getWindowEnd(), a.getContaminated(), a.getVersion());
+                a.getWindowEnd(), a.getContaminated(), a.getVersion(), a.getLateCount());
     }
 
     static StepVerdictRow verdict(StepVerdict v) {
         return new StepVerdictRow(v.getRunId().toString(), v.getStepIndex(), doubles(v.getLoad()), v.getX(),
                 v.getPassed(), json(v.getOutcomes()), v.getContaminated(), str(v.getContaminationReason()),
-                str(v.getBottleneck()), v.getVersion());
+                str(v.getBottleneck()), v.getVersion(), v.getLateCount());
     }
 
     static CapacityFitRow fit(CapacityFit f) {
@@ -83,6 +85,11 @@ final class RowMapping {
                 f.getStepsUsed(), json(f.getSegments()), json(f.getBreakpoints()), f.getBreakpointPValue(),
                 f.getRSquared(), f.getCliff(), f.getCliffStepIndex(), f.getCapacity(), f.getMargin(),
                 f.getSafeCapacityX(), f.getBottleneck(), f.getFittedAt(), f.getVersion());
+    }
+
+    static RunLatenessRow lateness(RunLateness l) {
+        return new RunLatenessRow(l.getRunId().toString(), l.getLateSamples(), l.getBeyondLatenessSamples(),
+                l.getUpdatedAt(), l.getVersion());
     }
 
     static AlertRow alert(Alert a) {

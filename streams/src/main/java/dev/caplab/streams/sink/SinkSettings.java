@@ -18,7 +18,8 @@ public record SinkSettings(String bootstrapServers, String groupId, List<String>
     public static final String DEFAULT_GROUP = "caplab-sink";
     /** Raw and derived topics; the dead-letter topic is for operators, not tables. */
     public static final List<String> TOPICS = List.of(TopicCatalog.RUNS, TopicCatalog.SAMPLES,
-            TopicCatalog.STEP_AGGREGATES, TopicCatalog.VERDICTS, TopicCatalog.FITS, TopicCatalog.ALERTS);
+            TopicCatalog.STEP_AGGREGATES, TopicCatalog.VERDICTS, TopicCatalog.FITS, TopicCatalog.ALERTS,
+            TopicCatalog.LATENESS);
 
     public SinkSettings {
         Objects.requireNonNull(bootstrapServers, "bootstrapServers");

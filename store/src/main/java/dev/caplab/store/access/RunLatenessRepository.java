@@ -1,0 +1,22 @@
+package dev.caplab.store.access;
+
+import dev.caplab.store.row.RunLatenessRow;
+
+import javax.sql.DataSource;
+import java.util.List;
+
+/** Late and beyond-lateness sample counts per run written by streams; the highest version per run wins. */
+public final class RunLatenessRepository extends RunScopedRepository<RunLatenessRow> {
+
+    private static final RowCodec<RunLatenessRow> CODEC = new RowCodec<>("run_lateness",
+            List.of("run_id", "late_samples", "beyond_lateness_samples", "updated_at", "version"), true,
+            (p, r) -> p.addAll(r.runId(), r.lateSamples(), r.beyondLatenessSamples(), r.updatedAt(), r.version()),
+            rs -> {
+                Fields f = new Fields(rs);
+                return new RunLatenessRow(f.string(), f.int64(), f.int64(), f.instant(), f.int64());
+            });
+
+    public RunLatenessRepository(DataSource dataSource) {
+        super(dataSource, CODEC, "run_id");
+    }
+}
