@@ -2,7 +2,6 @@ package dev.caplab.streams.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.caplab.schema.event.Sample;
 import dev.caplab.store.access.CapacityFitRepository;
 import dev.caplab.store.access.RunLatenessRepository;
 import dev.caplab.store.access.StepAggregateRepository;
@@ -17,9 +16,7 @@ import dev.caplab.streams.sink.ClickHouseSink;
 import dev.caplab.streams.sink.SinkSettings;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -45,8 +42,8 @@ class LateDataIT {
                         ENV.db().dataSource())) {
             streams.awaitRunning(Duration.ofSeconds(60));
             PipelineIT.produce(ENV.bootstrap(), "order-first");
-            PipelineIT.produce(ENV.bootstrap(), "order-lifecycle-last", lifecycleLast("order-lifecycle-last"));
-            PipelineIT.produce(ENV.bootstrap(), "order-host-last", hostLast("order-host-last"));
+            PipelineIT.produce(ENV.bootstrap(), "order-lifecycle-last", SyntheticRun.lifecycleLast("order-lifecycle-last"));
+            PipelineIT.produce(ENV.bootstrap(), "order-host-last", SyntheticRun.hostLast("order-host-last"));
             ItEnvironment.await(Duration.ofSeconds(180), () -> projection(aggregates, verdicts, fits, "order-first")
                             .isComplete()
                             && projection(aggregates, verdicts, fits, "order-lifecycle-last")
@@ -91,32 +88,5 @@ class LateDataIT {
                         f.modelVersion(), f.loadExpression(), f.stepsUsed(), f.segmentsJson(), f.breakpointsJson(),
                         f.breakpointPValue(), f.rSquared(), f.cliff(), f.cliffStepIndex(), f.capacity(), f.margin(),
                         f.safeCapacityX(), f.bottleneck(), Instant.EPOCH, 0)).toList());
-    }
-
-    static List<SyntheticRun.Input> lifecycleLast(String run) {
-        List<SyntheticRun.Input> inputs = SyntheticRun.inputs(run);
-        List<SyntheticRun.Input> out = new ArrayList<>(inputs.stream().filter(i -> i.samples() != null).toList());
-        out.addAll(inputs.stream().filter(i -> i.lifecycle() != null).toList());
-        return out;
-    }
-
-    /** Lifecycle and the load tool's samples in order, then every host sample (cpu, net) at the end. */
-    static List<SyntheticRun.Input> hostLast(String run) {
-        Predicate<Sample> fromHost = s -> s.getSource().toString().equals("host");
-        List<SyntheticRun.Input> out = new ArrayList<>();
-        List<SyntheticRun.Input> host = new ArrayList<>();
-        for (SyntheticRun.Input i : SyntheticRun.inputs(run)) {
-            if (i.samples() == null) {
-                out.add(i);
-                continue;
-            }
-            List<Sample> client = i.samples().stream().filter(fromHost.negate()).toList();
-            if (!client.isEmpty()) {
-                out.add(new SyntheticRun.Input(null, client));
-            }
-            host.add(new SyntheticRun.Input(null, i.samples().stream().filter(fromHost).toList()));
-        }
-        out.addAll(host);
-        return out;
     }
 }

@@ -3,7 +3,6 @@ package dev.caplab.streams.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.caplab.schema.event.CapacityFit;
-import dev.caplab.schema.event.Sample;
 import dev.caplab.schema.event.StepAggregate;
 import dev.caplab.schema.event.StepVerdict;
 import dev.caplab.streams.SyntheticRun;
@@ -11,11 +10,9 @@ import dev.caplab.streams.TopologyFixture;
 import dev.caplab.streams.TopologySettings;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,29 +33,8 @@ class OrderIndependenceTest {
         List<SyntheticRun.Input> inputs = SyntheticRun.inputs(RUN);
         Stored inOrder = feed(inputs, "in-order");
 
-        List<SyntheticRun.Input> lifecycleLast = new ArrayList<>();
-        inputs.stream().filter(i -> i.samples() != null).forEach(lifecycleLast::add);
-        inputs.stream().filter(i -> i.lifecycle() != null).forEach(lifecycleLast::add);
-
-        // lifecycle and the load tool first; the host sampler's batches (cpu, net) after every step closed
-        List<SyntheticRun.Input> hostLast = new ArrayList<>();
-        List<SyntheticRun.Input> host = new ArrayList<>();
-        for (SyntheticRun.Input i : inputs) {
-            if (i.samples() == null) {
-                hostLast.add(i);
-                continue;
-            }
-            Predicate<Sample> fromHost = s -> s.getSource().toString().equals("host");
-            List<Sample> client = i.samples().stream().filter(fromHost.negate()).toList();
-            if (!client.isEmpty()) {
-                hostLast.add(new SyntheticRun.Input(null, client));
-            }
-            host.add(new SyntheticRun.Input(null, i.samples().stream().filter(fromHost).toList()));
-        }
-        hostLast.addAll(host);
-
-        Stored last = feed(lifecycleLast, "lifecycle-last");
-        Stored late = feed(hostLast, "host-last");
+        Stored last = feed(SyntheticRun.lifecycleLast(RUN), "lifecycle-last");
+        Stored late = feed(SyntheticRun.hostLast(RUN), "host-last");
 
         assertThat(inOrder.aggregates).isNotEmpty().containsKey("0|host|cpu.cores").containsKey("-1|host|cpu.cores");
         assertThat(inOrder.fits).containsKey("host|cpu.cores");
