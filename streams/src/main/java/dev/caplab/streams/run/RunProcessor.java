@@ -292,11 +292,16 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
             }
             out.addAll(closer.close(run, w));
             run.closedSteps++;
-            out.addAll(closer.refit(run, w));
+            if (run.fitPointsChanged) {
+                run.fitPointsChanged = false;
+                out.addAll(closer.refit(run, w));
+            }
         }
         if (amendmentDue(run, nowMillis)) {
             run.lastAmendWallMillis = nowMillis;
-            if (amend(run, timeline, out)) {
+            amend(run, timeline, out);
+            if (run.fitPointsChanged) {
+                run.fitPointsChanged = false;
                 // one refit for all the steps amended together, stamped at the latest closed step's end
                 out.addAll(closer.refit(run, timeline.get(Math.min(run.closedSteps, timeline.size()) - 1)));
             }
@@ -326,6 +331,8 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
     private static void reopenRedefined(RunState.Mutable run, List<StepWindow> timeline) {
         if (run.startedChanged) {
             run.startedChanged = false;
+            // ceilings and the load expression feed the fits even where the points stay the same
+            run.fitPointsChanged = run.closedSteps > 0;
             run.closedSteps = 0;
             return;
         }
@@ -349,9 +356,9 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
 
     /**
      * Re-emits what late samples changed: the baseline (and every closed step when its values moved), the dirty
-     * steps, the unassigned seconds, and the run's lateness counts. Returns whether a step was re-closed.
+     * steps, the unassigned seconds, and the run's lateness counts.
      */
-    private boolean amend(RunState.Mutable run, List<StepWindow> timeline, List<DerivedEvent> out) {
+    private void amend(RunState.Mutable run, List<StepWindow> timeline, List<DerivedEvent> out) {
         int closed = Math.min(run.closedSteps, timeline.size());
         if (run.baselineDirty && closed > 0) {
             boolean[] changed = new boolean[1];
@@ -360,11 +367,9 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
                 run.dirtySteps.add(i);
             }
         }
-        boolean reclosed = false;
         for (int i : List.copyOf(run.dirtySteps)) {
             if (i < closed) {
                 out.addAll(closer.close(run, timeline.get(i)));
-                reclosed = true;
             }
         }
         run.dirtySteps.clear();
@@ -379,7 +384,6 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
                     .setUpdatedAt(Instant.ofEpochMilli(run.lastAmendWallMillis)).setVersion(run.latenessRevision)
                     .build()));
         }
-        return reclosed;
     }
 
     /**

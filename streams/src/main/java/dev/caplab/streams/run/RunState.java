@@ -114,6 +114,8 @@ public record RunState(String runId, RunStarted started, List<StepWindow> declar
         boolean expired;
         /** Transient: a RunStarted changed in this record (closed steps are then computed again). */
         boolean startedChanged;
+        /** Transient: a closed step's fit points changed in this record (the run's fits are then refitted). */
+        boolean fitPointsChanged;
 
         Mutable(RunState s) {
             runId = s.runId;

@@ -50,8 +50,8 @@ final class StepCloser {
     }
 
     /**
-     * Emits the step's aggregates, verdict and alerts at its next revision and replaces its fit points; the caller
-     * refits ({@link #refit}) once after closing or amending steps.
+     * Emits the step's aggregates, verdict and alerts at its next revision and replaces its fit points; when they
+     * changed the caller refits ({@link #refit}), once after closing or amending steps.
      */
     List<DerivedEvent> close(RunState.Mutable run, StepWindow step) {
         List<DerivedEvent> out = new ArrayList<>();
@@ -76,10 +76,13 @@ final class StepCloser {
         if (!verdict.getPassed()) {
             out.add(alert(run, step, AlertKind.STEP_FAILED, "step " + step.index() + " failed: " + failedRules(verdict)));
         }
+        List<FitPoint> before = run.fitPoints.stream().filter(p -> p.stepIndex() == step.index()).toList();
         run.fitPoints.removeIf(p -> p.stepIndex() == step.index());
         if (x != null && !contamination.contaminated()) {
             addFitPoints(run, step, x, stats, out);
         }
+        run.fitPointsChanged |= !before.equals(run.fitPoints.stream().filter(p -> p.stepIndex() == step.index())
+                .toList());
         if (contamination.contaminated()) {
             out.add(alert(run, step, AlertKind.STEP_CONTAMINATED, "step " + step.index() + " contaminated, left out "
                     + "of fits: " + contamination.reason().orElseThrow()));
