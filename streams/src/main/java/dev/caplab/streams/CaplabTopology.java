@@ -2,7 +2,7 @@ package dev.caplab.streams;
 
 import dev.caplab.schema.serde.EventSerdes;
 import dev.caplab.schema.topic.TopicCatalog;
-import dev.caplab.streams.aggregate.BufferedSampleSerde;
+import dev.caplab.streams.aggregate.PartialSerde;
 import dev.caplab.streams.input.DecodeProcessor;
 import dev.caplab.streams.input.InputEvent;
 import dev.caplab.streams.rebuild.Generation;
@@ -22,7 +22,7 @@ import org.apache.kafka.streams.state.Stores;
 /**
  * The caplab topology, a pure function of the builder and settings:
  * runs + samples (raw bytes) → decode (poison → dead letter) → merge (co-partitioned by run id) → run processor
- * (step assignment, per-step aggregation, verdicts, fits; stores {@link #RUN_STATE_STORE}, {@link #SAMPLE_BUFFER_STORE})
+ * (step assignment, per-step aggregation, verdicts, fits; stores {@link #RUN_STATE_STORE}, {@link #PARTIALS_STORE})
  * → step aggregates, verdicts, fits, alerts, and the inputs it left out (→ dead letter, with the reason). No repartition: every operation keeps the run-id key. Derived versions
  * carry the {@link Generation} (live, or which rebuild), so a rebuild's rows outrank the live ones in the store.
  */
@@ -53,8 +53,11 @@ public final class CaplabTopology {
      * changelog {@code <application.id>-caplab-run-state-changelog}; deleted after the run's allowed lateness.
      */
     public static final String RUN_STATE_STORE = "caplab-run-state";
-    /** Run id + time bucket + origin batch → buffered samples, until their step closes (value format 2: lists). */
-    public static final String SAMPLE_BUFFER_STORE = "caplab-sample-buckets";
+    /**
+     * Run id + 1-second bucket + series → that series' partial aggregate over that second, kept until the run
+     * expires (a new name: the raw-sample buffer {@code caplab-sample-buckets} it replaces had another value format).
+     */
+    public static final String PARTIALS_STORE = "caplab-partials";
 
     private CaplabTopology() {
     }
@@ -68,8 +71,8 @@ public final class CaplabTopology {
         Map<String, String> changelog = Map.of(TopicConfig.MAX_MESSAGE_BYTES_CONFIG, CHANGELOG_MAX_MESSAGE_BYTES);
         builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(RUN_STATE_STORE),
                 Serdes.String(), Serdes.ByteArray()).withLoggingEnabled(changelog));
-        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(SAMPLE_BUFFER_STORE),
-                Serdes.String(), BufferedSampleSerde.serde()).withLoggingEnabled(changelog));
+        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(PARTIALS_STORE),
+                Serdes.String(), PartialSerde.serde()).withLoggingEnabled(changelog));
 
         KStream<String, InputEvent> lifecycle = builder
                 .stream(TopicCatalog.RUNS, Consumed.with(Serdes.String(), Serdes.ByteArray()).withName(SOURCE_RUNS))
@@ -90,8 +93,8 @@ public final class CaplabTopology {
                         .withName(SINK_DEAD_LETTER));
 
         Map<String, KStream<String, DerivedEvent>> derived = input.get(SPLIT_INPUT + "events")
-                .process(() -> new RunProcessor(settings, RUN_STATE_STORE, SAMPLE_BUFFER_STORE),
-                        Named.as(RUN_PROCESSOR), RUN_STATE_STORE, SAMPLE_BUFFER_STORE)
+                .process(() -> new RunProcessor(settings, RUN_STATE_STORE, PARTIALS_STORE),
+                        Named.as(RUN_PROCESSOR), RUN_STATE_STORE, PARTIALS_STORE)
                 .split(Named.as(SPLIT_OUTPUT))
                 .branch((k, e) -> e instanceof DerivedEvent.Aggregate, Branched.as("aggregates"))
                 .branch((k, e) -> e instanceof DerivedEvent.Verdict, Branched.as("verdicts"))

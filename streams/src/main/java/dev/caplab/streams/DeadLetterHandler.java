@@ -103,7 +103,7 @@ public final class DeadLetterHandler implements ProcessingExceptionHandler, Prod
         return out;
     }
 
-    /** The run id of a record key: run-keyed topics and the run-state changelog use it whole, the sample buffer as
+    /** The run id of a record key: run-keyed topics and the run-state changelog use it whole, the partials store as
      * its prefix. Null when blank or implausibly long. */
     static String runIdOf(byte[] key) {
         if (key == null) {

@@ -10,11 +10,13 @@ import java.util.Objects;
 /**
  * Every semantic knob of the topology, pinned explicitly rather than left to defaults.
  *
- * <p>Emit strategy is fixed: a step's aggregate, verdict and fits are emitted once, when the step closes, i.e. when
- * the run's event time (its largest sample timestamp) reaches step end + {@code grace}, or when {@code grace}
- * of wall-clock time has passed since the step's end was seen (so the last step closes without later data).
+ * <p>Emit strategy is fixed: a step's aggregate, verdict and fits are emitted when the step closes, i.e. when the
+ * run's event time (its largest sample timestamp) reaches step end + {@code grace}, or when {@code grace} of
+ * wall-clock time has passed since the step's end was seen (so the last step closes without later data); a later
+ * sample or lifecycle event that changes a closed step emits it again at a higher version, at most once per run per
+ * {@code punctuateInterval} (streams/README.md, "Late data amends").
  *
- * @param grace               how late (event time) a sample may arrive and still be placed in its step
+ * @param grace               how long (event time) a step waits for its samples before it is first emitted
  * @param punctuateInterval   how often (wall clock) open steps are checked for closing
  * @param loadLevelMetrics    metrics whose level defines inferred steps when a run has no step events
  * @param minInferredStep     a load plateau shorter than this is ramp, not a step
@@ -27,7 +29,8 @@ import java.util.Objects;
  * @param contamination       when a step is contaminated by processes outside the system under test
  * @param fitMargin           planning margin of the capacity formula x_max = (C·margin − base)/slope
  * @param allowedLateness     how long (wall clock) after a run ended, or after its last input when it never ends,
- *                            its state is kept for late samples; then the state and its buffer are deleted
+ *                            late samples still amend it; then its partials are deleted and later samples are
+ *                            counted beyond the allowed lateness
  * @param limits              what one run may reach (names, labels, level changes, state bytes)
  */
 public record TopologySettings(Duration grace, Duration punctuateInterval, List<String> loadLevelMetrics,

@@ -73,6 +73,37 @@ public final class SyntheticRun {
         return out;
     }
 
+    /** {@link #inputs} with every lifecycle event after all the samples (samples first, steps defined last). */
+    public static List<Input> lifecycleLast(String runId) {
+        List<Input> inputs = inputs(runId);
+        List<Input> out = new ArrayList<>(inputs.stream().filter(i -> i.samples() != null).toList());
+        out.addAll(inputs.stream().filter(i -> i.lifecycle() != null).toList());
+        return out;
+    }
+
+    /**
+     * {@link #inputs} with lifecycle and the load tool's samples in order, and every sample of source {@code host}
+     * (cpu, net) at the end: after the load tool's event time closed every step.
+     */
+    public static List<Input> hostLast(String runId) {
+        List<Input> out = new ArrayList<>();
+        List<Input> host = new ArrayList<>();
+        for (Input i : inputs(runId)) {
+            if (i.samples() == null) {
+                out.add(i);
+                continue;
+            }
+            List<Sample> client = i.samples().stream().filter(s -> !s.getSource().toString().equals("host")).toList();
+            if (!client.isEmpty()) {
+                out.add(new Input(null, client));
+            }
+            host.add(new Input(null, i.samples().stream().filter(s -> s.getSource().toString().equals("host"))
+                    .toList()));
+        }
+        out.addAll(host);
+        return out;
+    }
+
     /** How many samples {@link #inputs} holds. */
     public static int sampleCount() {
         return 10 + STEPS * STEP_SECONDS * 3;

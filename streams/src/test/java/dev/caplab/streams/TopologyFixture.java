@@ -1,6 +1,7 @@
 package dev.caplab.streams;
 
 import dev.caplab.schema.event.Alert;
+import dev.caplab.schema.event.RunLateness;
 import dev.caplab.schema.event.CapacityFit;
 import dev.caplab.schema.event.Sample;
 import dev.caplab.schema.event.StepAggregate;
@@ -33,6 +34,7 @@ public final class TopologyFixture implements AutoCloseable {
     public final TestOutputTopic<String, StepVerdict> verdicts;
     public final TestOutputTopic<String, CapacityFit> fits;
     public final TestOutputTopic<String, Alert> alerts;
+    public final TestOutputTopic<String, RunLateness> lateness;
     public final TestOutputTopic<String, byte[]> deadLetter;
     private Instant recordTime = Instant.parse("2026-01-01T00:00:00Z");
 
@@ -50,6 +52,7 @@ public final class TopologyFixture implements AutoCloseable {
         verdicts = driver.createOutputTopic(TopicCatalog.VERDICTS, keys, EventSerdes.stepVerdict());
         fits = driver.createOutputTopic(TopicCatalog.FITS, keys, EventSerdes.capacityFit());
         alerts = driver.createOutputTopic(TopicCatalog.ALERTS, keys, EventSerdes.alert());
+        lateness = driver.createOutputTopic(TopicCatalog.LATENESS, keys, EventSerdes.runLateness());
         deadLetter = driver.createOutputTopic(TopicCatalog.DEAD_LETTER, keys, Serdes.ByteArray().deserializer());
     }
 

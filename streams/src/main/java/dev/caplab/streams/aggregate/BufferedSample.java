@@ -9,7 +9,7 @@ import java.util.Objects;
 import java.util.TreeMap;
 
 /**
- * A sample waiting in the buffer for its step to close: the fields aggregation needs, in a compact form.
+ * A checked sample on its way into its per-second partial: the fields aggregation needs, in a compact form.
  * {@code summaryWindow} is null unless {@code kind} is SUMMARY with statistics attached.
  */
 public record BufferedSample(long timestampMicros, String source, String metric, SampleKind kind, double value,

@@ -10,8 +10,9 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Per-step statistics of every (source, metric) in a step's samples, plus one summed series per requested label
- * group. A pure function of the samples (in event-time order), the steady-state start and the settings.
+ * Per-step statistics of every (source, metric) in a step's per-second partials, plus one summed series per
+ * requested label group. A pure function of the set of partials (their order does not matter), the steady-state
+ * start and the settings; a second belongs to the warm-up when its bucket starts before the steady-state start.
  *
  * <p>Several label sets of one source and metric (a gauge per CPU, container or interface) are one resource: for
  * the resource metrics their levels are summed at aligned instants, like counters' rates; other gauges (a latency
@@ -29,26 +30,27 @@ public final class StepStatistics {
     private StepStatistics() {
     }
 
-    public static List<SeriesStats> of(List<BufferedSample> samples, long steadyFromMicros, TopologySettings settings) {
-        Map<String, List<BufferedSample>> bySourceMetric = new TreeMap<>();
-        for (BufferedSample s : samples) {
-            bySourceMetric.computeIfAbsent(s.source() + '\u0000' + aggregatedMetric(s), k -> new ArrayList<>()).add(s);
+    /** Statistics of the partials of one step (any order: they are grouped and sorted here). */
+    public static List<SeriesStats> of(List<Partial> partials, long steadyFromMicros, TopologySettings settings) {
+        Map<String, List<Partial>> bySourceMetric = new TreeMap<>();
+        for (Partial p : partials) {
+            bySourceMetric.computeIfAbsent(p.source() + '\u0000' + aggregatedMetric(p), k -> new ArrayList<>()).add(p);
         }
         List<SeriesStats> out = new ArrayList<>();
-        for (List<BufferedSample> group : bySourceMetric.values()) {
-            BufferedSample first = group.getFirst();
+        for (List<Partial> group : bySourceMetric.values()) {
+            Partial first = group.getFirst();
             out.add(stats(first.source(), aggregatedMetric(first), first.kind(), group, steadyFromMicros, settings));
         }
         for (String labelKey : settings.groupLabels()) {
-            Map<String, List<BufferedSample>> byGroup = new TreeMap<>();
-            for (BufferedSample s : samples) {
-                String value = s.labels().get(labelKey);
-                if (value != null && s.kind() != SampleKind.SUMMARY) {
-                    byGroup.computeIfAbsent(value + '\u0000' + s.metric(), k -> new ArrayList<>()).add(s);
+            Map<String, List<Partial>> byGroup = new TreeMap<>();
+            for (Partial p : partials) {
+                String value = p.labels().get(labelKey);
+                if (value != null && p.kind() != SampleKind.SUMMARY) {
+                    byGroup.computeIfAbsent(value + '\u0000' + p.metric(), k -> new ArrayList<>()).add(p);
                 }
             }
-            for (List<BufferedSample> group : byGroup.values()) {
-                BufferedSample first = group.getFirst();
+            for (List<Partial> group : byGroup.values()) {
+                Partial first = group.getFirst();
                 String source = SeriesStats.GROUP_PREFIX + labelKey + "=" + first.labels().get(labelKey);
                 out.add(stats(source, first.metric(), first.kind(), group, steadyFromMicros, settings));
             }
@@ -56,55 +58,129 @@ public final class StepStatistics {
         return out;
     }
 
-    /** The metric a sample is aggregated under: its own, or {@code <metric>.loopback} for loopback traffic. */
-    static String aggregatedMetric(BufferedSample s) {
-        return s.metric().startsWith("net.") && LOOPBACK.equals(s.labels().get(INTERFACE_LABEL))
-                ? s.metric() + LOOPBACK_SUFFIX : s.metric();
+    /** The metric a partial is aggregated under: its own, or {@code <metric>.loopback} for loopback traffic. */
+    static String aggregatedMetric(Partial p) {
+        return p.metric().startsWith("net.") && LOOPBACK.equals(p.labels().get(INTERFACE_LABEL))
+                ? p.metric() + LOOPBACK_SUFFIX : p.metric();
     }
 
-    /** Statistics of samples that all share one metric; several series (sources, label sets) are summed. */
-    static SeriesStats stats(String source, String metric, SampleKind kind, List<BufferedSample> samples,
-            long steadyFrom, TopologySettings settings) {
-        Map<String, List<TimedValue>> bySeries = new TreeMap<>();
-        for (BufferedSample s : samples) {
-            bySeries.computeIfAbsent(s.seriesKey(), k -> new ArrayList<>())
-                    .add(new TimedValue(s.timestampMicros(), s.value()));
+    /**
+     * Statistics of partials that all share one metric; several series (sources, label sets) are summed or pooled.
+     * The per-second values that sustained, peak and (for sums and counters) quantiles are drawn from: a single
+     * or pooled gauge's mean in each second; the aligned sum of several resource series' per-second means; a
+     * counter's rates between consecutive points (summed across series per second). Raw count, sum, min, max and
+     * mean come from the partials exactly; a gauge's quantiles from its merged sketch, never averaged.
+     */
+    static SeriesStats stats(String source, String metric, SampleKind kind, List<Partial> group, long steadyFrom,
+            TopologySettings settings) {
+        List<Partial> partials = new ArrayList<>(group);
+        partials.sort(java.util.Comparator.comparingLong(Partial::bucketMicros).thenComparing(Partial::seriesKey));
+        Map<String, List<Partial>> bySeries = new TreeMap<>();
+        long count = 0;
+        long warmup = 0;
+        for (Partial p : partials) {
+            bySeries.computeIfAbsent(p.seriesKey(), k -> new ArrayList<>()).add(p);
+            count += p.count();
+            warmup += p.bucketMicros() < steadyFrom ? p.count() : 0;
         }
-        long warmup = samples.stream().filter(s -> s.timestampMicros() < steadyFrom).count();
         Double ratePerSecond = null;
         List<TimedValue> analysed;
+        boolean raw = false;
         if (kind == SampleKind.COUNTER) {
             Map<String, List<TimedValue>> rates = new TreeMap<>();
-            bySeries.forEach((k, v) -> rates.put(k, Series.rates(v)));
+            Map<String, List<TimedValue>> points = new TreeMap<>();
+            bySeries.forEach((k, v) -> {
+                List<TimedValue> pts = new ArrayList<>();
+                v.forEach(p -> pts.addAll(p.points()));
+                points.put(k, pts);
+                rates.put(k, Series.rates(pts));
+            });
             analysed = combine(rates, settings);
-            ratePerSecond = steadyRate(bySeries, steadyFrom);
+            ratePerSecond = steadyRate(points, steadyFrom);
         } else if (bySeries.size() > 1 && (source.startsWith(SeriesStats.GROUP_PREFIX)
                 || settings.resourceMetrics().contains(metric))) {
-            analysed = Series.alignedSum(bySeries, settings.bucketMicros());
+            Map<String, List<TimedValue>> means = new TreeMap<>();
+            bySeries.forEach((k, v) -> means.put(k, v.stream()
+                    .map(p -> new TimedValue(p.bucketMicros(), p.mean())).toList()));
+            analysed = Series.alignedSum(means, settings.bucketMicros());
         } else {
-            analysed = samples.stream().map(s -> new TimedValue(s.timestampMicros(), s.value())).toList();
+            analysed = pooledMeans(partials);
+            raw = true;
         }
-        double[] all = Series.values(analysed);
         List<TimedValue> steadySeries = Series.from(analysed, steadyFrom);
-        // A step shorter than its warm-up still reports figures, from all samples, rather than NaN.
-        double[] steady = steadySeries.isEmpty() ? all : Series.values(steadySeries);
-        double sum = 0;
-        for (double v : all) {
-            sum += v;
+        // A step shorter than its warm-up still reports figures, from all of it, rather than NaN.
+        double[] steady = steadySeries.isEmpty() ? Series.values(analysed) : Series.values(steadySeries);
+        double sum;
+        double min;
+        double max;
+        double mean;
+        if (raw) {
+            ExactSum total = new ExactSum();
+            min = Double.NaN;
+            max = Double.NaN;
+            for (Partial p : partials) {
+                total.add(p.sum);
+                min = Double.isNaN(min) ? p.min() : Math.min(min, p.min());
+                max = Double.isNaN(max) ? p.max() : Math.max(max, p.max());
+            }
+            sum = total.value();
+            mean = count == 0 ? Double.NaN : sum / count;
+        } else {
+            double[] all = Series.values(analysed);
+            ExactSum total = new ExactSum();
+            for (double v : all) {
+                total.add(v);
+            }
+            sum = total.value();
+            min = Distribution.min(all);
+            max = Distribution.max(all);
+            mean = all.length == 0 ? Double.NaN : sum / all.length;
         }
-        Map<String, Double> quantiles = kind == SampleKind.SUMMARY
-                ? summaryQuantiles(samples, steadyFrom) : Distribution.quantiles(steady);
+        Map<String, Double> quantiles;
+        if (kind == SampleKind.SUMMARY) {
+            quantiles = summaryQuantiles(partials, steadyFrom);
+        } else if (raw) {
+            QuantileSketch merged = QuantileSketch.empty();
+            boolean anySteady = partials.stream().anyMatch(p -> p.bucketMicros() >= steadyFrom);
+            partials.stream().filter(p -> !anySteady || p.bucketMicros() >= steadyFrom)
+                    .forEach(p -> merged.merge(p.sketch()));
+            quantiles = merged.quantiles();
+        } else {
+            QuantileSketch sketch = QuantileSketch.empty();
+            for (double v : steady) {
+                sketch.add(v);
+            }
+            quantiles = sketch.quantiles();
+        }
         double last = analysed.isEmpty() ? Double.NaN : analysed.getLast().value();
-        return new SeriesStats(source, metric, kind, samples.size(), warmup, sum, Distribution.min(all),
-                Distribution.max(all), all.length == 0 ? Double.NaN : sum / all.length,
+        return new SeriesStats(source, metric, kind, count, warmup, sum, min, max, mean,
                 Distribution.sustained(steady, settings.sustained(), settings.trimFraction()), Distribution.max(steady),
-                last, quantiles, ratePerSecond, outsideSut(samples, settings));
+                last, quantiles, ratePerSecond, outsideSut(partials, settings));
     }
 
-    private static boolean outsideSut(List<BufferedSample> samples, TopologySettings settings) {
+    /** Per second, the mean of every sample of the partials in it (several label sets pooled). */
+    private static List<TimedValue> pooledMeans(List<Partial> sortedByBucket) {
+        List<TimedValue> out = new ArrayList<>();
+        int i = 0;
+        while (i < sortedByBucket.size()) {
+            long bucket = sortedByBucket.get(i).bucketMicros();
+            ExactSum sum = new ExactSum();
+            long n = 0;
+            for (; i < sortedByBucket.size() && sortedByBucket.get(i).bucketMicros() == bucket; i++) {
+                sum.add(sortedByBucket.get(i).sum);
+                n += sortedByBucket.get(i).count();
+            }
+            if (n > 0) {
+                out.add(new TimedValue(bucket, sum.value() / n));
+            }
+        }
+        return out;
+    }
+
+    private static boolean outsideSut(List<Partial> partials, TopologySettings settings) {
         String key = settings.contamination().labelKey();
         String value = settings.contamination().labelValue();
-        return !samples.isEmpty() && samples.stream().allMatch(s -> value.equals(s.labels().get(key)));
+        return !partials.isEmpty() && partials.stream().allMatch(p -> value.equals(p.labels().get(key)));
     }
 
     private static List<TimedValue> combine(Map<String, List<TimedValue>> series, TopologySettings settings) {
@@ -141,25 +217,29 @@ public final class StepStatistics {
     }
 
     /** WINDOW summaries: the median over steady windows of each quantile; CUMULATIVE: the last one's. */
-    private static Map<String, Double> summaryQuantiles(List<BufferedSample> samples, long steadyFrom) {
-        List<BufferedSample> steady = samples.stream().filter(s -> s.timestampMicros() >= steadyFrom).toList();
+    private static Map<String, Double> summaryQuantiles(List<Partial> partials, long steadyFrom) {
+        List<Partial.SummaryPoint> all = new ArrayList<>();
+        partials.forEach(p -> all.addAll(p.summaries()));
+        all.sort(java.util.Comparator.comparingLong(Partial.SummaryPoint::timestampMicros)
+                .thenComparing(p -> p.quantiles().toString()));
+        List<Partial.SummaryPoint> steady = all.stream().filter(s -> s.timestampMicros() >= steadyFrom).toList();
         if (steady.isEmpty()) {
-            steady = samples;
+            steady = all;
         }
         Map<String, List<Double>> byQuantile = new TreeMap<>();
-        BufferedSample lastCumulative = null;
-        for (BufferedSample s : steady) {
-            if (s.summaryWindow() == SummaryWindow.CUMULATIVE) {
+        Partial.SummaryPoint lastCumulative = null;
+        for (Partial.SummaryPoint s : steady) {
+            if (s.window() == SummaryWindow.CUMULATIVE) {
                 lastCumulative = s;
             } else {
-                s.summaryQuantiles().forEach((q, v) -> byQuantile.computeIfAbsent(q, k -> new ArrayList<>()).add(v));
+                s.quantiles().forEach((q, v) -> byQuantile.computeIfAbsent(q, k -> new ArrayList<>()).add(v));
             }
         }
         Map<String, Double> out = new LinkedHashMap<>();
         byQuantile.forEach((q, v) -> out.put(q, Distribution.median(v.stream().mapToDouble(Double::doubleValue)
                 .toArray())));
         if (lastCumulative != null) {
-            lastCumulative.summaryQuantiles().forEach(out::putIfAbsent);
+            lastCumulative.quantiles().forEach(out::putIfAbsent);
         }
         return out;
     }

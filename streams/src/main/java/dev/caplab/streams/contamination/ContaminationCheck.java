@@ -1,7 +1,7 @@
 package dev.caplab.streams.contamination;
 
 import dev.caplab.streams.TopologySettings;
-import dev.caplab.streams.aggregate.BufferedSample;
+import dev.caplab.streams.aggregate.Partial;
 import dev.caplab.streams.aggregate.Distribution;
 import dev.caplab.streams.aggregate.Series;
 import dev.caplab.streams.aggregate.TimedValue;
@@ -20,19 +20,20 @@ public final class ContaminationCheck {
     private ContaminationCheck() {
     }
 
-    public static Contamination check(List<BufferedSample> stepSamples, long steadyFromMicros,
+    public static Contamination check(List<Partial> stepPartials, long steadyFromMicros,
             TopologySettings settings) {
         ContaminationRule rule = settings.contamination();
         Map<String, List<TimedValue>> outside = new TreeMap<>();
         TreeSet<String> sources = new TreeSet<>();
-        for (BufferedSample s : stepSamples) {
-            if (s.metric().equals(rule.metric()) && rule.labelValue().equals(s.labels().get(rule.labelKey()))
-                    && s.timestampMicros() >= steadyFromMicros) {
-                outside.computeIfAbsent(s.seriesKey(), k -> new ArrayList<>())
-                        .add(new TimedValue(s.timestampMicros(), s.value()));
-                sources.add(s.source());
+        for (Partial p : stepPartials) {
+            if (p.metric().equals(rule.metric()) && rule.labelValue().equals(p.labels().get(rule.labelKey()))
+                    && p.bucketMicros() >= steadyFromMicros) {
+                outside.computeIfAbsent(p.seriesKey(), k -> new ArrayList<>())
+                        .add(new TimedValue(p.bucketMicros(), p.mean()));
+                sources.add(p.source());
             }
         }
+        outside.values().forEach(v -> v.sort(java.util.Comparator.comparingLong(TimedValue::timestampMicros)));
         if (outside.isEmpty()) {
             return Contamination.CLEAN;
         }

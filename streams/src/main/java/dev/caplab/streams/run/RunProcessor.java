@@ -1,6 +1,7 @@
 package dev.caplab.streams.run;
 
 import dev.caplab.schema.event.RunEnded;
+import dev.caplab.schema.event.RunLateness;
 import dev.caplab.schema.event.RunStarted;
 import dev.caplab.schema.event.Sample;
 import dev.caplab.schema.event.StepEnded;
@@ -13,6 +14,7 @@ import dev.caplab.streams.input.DeadLetterHeaders;
 import dev.caplab.streams.input.InputEvent;
 import dev.caplab.streams.step.LevelChanges;
 import dev.caplab.streams.step.LevelPoint;
+import dev.caplab.streams.step.SampleKeys;
 import dev.caplab.streams.step.StepWindow;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -32,19 +34,24 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The per-run state machine: buffers samples by event time, tracks lifecycle and load level, and closes steps in
- * order once event time (or wall clock, for the last step) has passed their end plus grace. Keyed by run id; the
- * runs and samples topics are co-partitioned, so one task owns a run.
+ * The per-run state machine: folds samples into per-second partials ({@link PartialStore}), tracks lifecycle and
+ * load level, and closes steps in order once event time (or wall clock, for the last step) has passed their end plus
+ * grace. A step is computed from the partials, never consumed, so a late sample re-emits its step (and the run's
+ * fits) at a higher revision, and a lifecycle event that redefines a closed step re-closes it: the result depends
+ * on what the run received, not on the order it came in. Amendments are throttled to one per run per
+ * {@link TopologySettings#punctuateInterval()}. Keyed by run id; the runs and samples topics are co-partitioned, so
+ * one task owns a run.
  *
  * <p>One bad run never stops the others: an input the run cannot take (blank run id, a sample beyond
  * {@link RunLimits}, a record that would overflow the state bound) or any exception while processing it is
  * dead-lettered with the reason, the run is alerted ({@link RunAlerts}), and the next record is processed. A run's
- * state and buffer are deleted {@link TopologySettings#allowedLateness()} after it ended; a run without input for
- * that long is ended at its last sample first.
+ * partials are deleted {@link TopologySettings#allowedLateness()} after it ended (a run without input for that long
+ * is ended at its last sample first); its state shrinks to a marker that counts the samples arriving beyond the
+ * allowed lateness (stored raw by the sink, in no aggregate), reported in {@code RunLateness}.
  */
 public final class RunProcessor implements Processor<String, InputEvent, String, DerivedEvent> {
 
-    /** Late samples (after their step closed) are counted in this sensor's {@code late-samples-total}. */
+    /** Late samples (after their step closed, or beyond the allowed lateness) are counted in this sensor's {@code late-samples-total}. */
     public static final String LATE_SAMPLES_OPERATION = "late-samples";
     /** Input records dead-lettered by the run processor are counted in this sensor's {@code rejected-records-total}. */
     public static final String REJECTED_OPERATION = "rejected-records";
@@ -55,28 +62,28 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
     private final TopologySettings settings;
     private final RunLimits limits;
     private final String runStateStore;
-    private final String bufferStore;
+    private final String partialsStore;
     private final DueIndex due = new DueIndex();
     private ProcessorContext<String, DerivedEvent> context;
     private RunStateStore runs;
-    private SampleBuffer buffer;
+    private PartialStore partials;
     private StepCloser closer;
     private Sensor lateSensor;
     private Sensor rejectedSensor;
 
-    public RunProcessor(TopologySettings settings, String runStateStore, String bufferStore) {
+    public RunProcessor(TopologySettings settings, String runStateStore, String partialsStore) {
         this.settings = settings;
         this.limits = settings.limits();
         this.runStateStore = runStateStore;
-        this.bufferStore = bufferStore;
+        this.partialsStore = partialsStore;
     }
 
     @Override
     public void init(ProcessorContext<String, DerivedEvent> context) {
         this.context = context;
         this.runs = new RunStateStore(context.getStateStore(runStateStore), limits);
-        this.buffer = new SampleBuffer(context.getStateStore(bufferStore));
-        this.closer = new StepCloser(buffer, settings);
+        this.partials = new PartialStore(context.getStateStore(partialsStore));
+        this.closer = new StepCloser(partials, settings);
         this.lateSensor = context.metrics().addRateTotalSensor(METRICS_SCOPE, context.taskId().toString(),
                 LATE_SAMPLES_OPERATION, Sensor.RecordingLevel.INFO);
         this.rejectedSensor = context.metrics().addRateTotalSensor(METRICS_SCOPE, context.taskId().toString(),
@@ -114,10 +121,20 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
         RunState stored = runs.get(runId);
         RunState.Mutable run = (stored == null ? RunState.empty(runId) : stored).toMutable();
         long now = context.currentSystemTimeMs();
+        if (stored == null) {
+            runFirstSeen(run, record);
+        }
         run.lastInputWallMillis = now;
         List<DerivedEvent> alerts = new ArrayList<>();
         List<BufferedSample> buffered = List.of();
         switch (record.value()) {
+            case InputEvent.Lifecycle l when run.expired -> {
+                // Beyond the allowed lateness: the sink stores the event; the run's derived records stay as they are.
+            }
+            case InputEvent.Samples s when run.expired -> {
+                run.beyondLateness += s.batch().getSamples().size();
+                lateSensor.record(s.batch().getSamples().size());
+            }
             case InputEvent.Lifecycle l -> onLifecycle(run, l.event(), now);
             case InputEvent.Samples s -> {
                 buffered = onSamples(run, s, record, meta, alerts);
@@ -133,7 +150,7 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
             return;
         }
         if (!buffered.isEmpty()) {
-            buffer.add(runId, buffered, meta.partition(), meta.offset());
+            partials.fold(runId, buffered);
         }
         advance(run, now, record.timestamp(), true, alerts);
     }
@@ -144,6 +161,7 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
     private void onLifecycle(RunState.Mutable run, SpecificRecord event, long nowMillis) {
         switch (event) {
             case RunStarted r -> {
+                run.startedChanged |= !r.equals(run.started);
                 run.started = r;
             }
             case StepStarted s -> {
@@ -175,10 +193,18 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
         }
     }
 
-    /** The batch's samples within limits, to buffer; the others are left out, the batch dead-lettered with why. */
+    /**
+     * Where a run is first seen (its first record of any kind): the place for inferred runs to begin. Nothing to do
+     * yet: an empty state is what a run without ceremony starts from.
+     */
+    private void runFirstSeen(RunState.Mutable run, Record<String, InputEvent> record) {
+        LOG.debug("run {}: first seen at {}", run.runId, record.timestamp());
+    }
+
+    /** The batch's samples within limits, to fold in; the others are left out, the batch dead-lettered with why. */
     private List<BufferedSample> onSamples(RunState.Mutable run, InputEvent.Samples batch,
             Record<String, InputEvent> record, RecordMetadata meta, List<DerivedEvent> alerts) {
-        long horizon = closedHorizon(run);
+        List<StepWindow> timeline = run.closedSteps > 0 || run.runClosed ? Timeline.of(run, settings) : List.of();
         List<Sample> samples = batch.batch().getSamples();
         List<BufferedSample> buffered = new ArrayList<>(samples.size());
         int leftOut = 0;
@@ -199,10 +225,9 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
                 alerts.add(RunAlerts.limit(run.runId, s.getTimestamp(), "more than " + limits.maxLevelChanges()
                         + " load-level changes; later changes are ignored for step inference"));
             }
-            if (t < horizon) {
+            if (markIfLate(run, timeline, t)) {
                 run.lateSamples++;
                 lateSensor.record();
-                run.unassignedDirty |= run.runClosed;
             }
             run.observeEventTime(t);
         }
@@ -218,22 +243,38 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
         return buffered;
     }
 
-    /** Samples before this instant can no longer be placed in a step: everything up to the last closed step's end. */
-    private long closedHorizon(RunState.Mutable run) {
-        if (run.runClosed) {
-            return Long.MAX_VALUE;
+    /**
+     * Whether a sample at {@code tMicros} reaches a part of the run already emitted: a closed step (marked to amend,
+     * its late count raised), the baseline once the first step closed, or the unassigned seconds once the run
+     * closed. A second belongs to the step its start falls in, as {@link PartialStore#range} reads it.
+     */
+    private static boolean markIfLate(RunState.Mutable run, List<StepWindow> timeline, long tMicros) {
+        long second = SampleKeys.bucketOf(tMicros);
+        int closed = Math.min(run.closedSteps, timeline.size());
+        for (int i = 0; i < closed; i++) {
+            StepMark mark = run.marks.get(i);
+            if (timeline.get(i).contains(second) && mark != null) {
+                run.marks.put(i, new StepMark(mark.window(), mark.revision(), mark.lateCount() + 1));
+                run.dirtySteps.add(i);
+                return true;
+            }
         }
-        if (run.closedSteps == 0) {
-            return Long.MIN_VALUE;
+        if (closed > 0 && second < timeline.getFirst().startMicros()) {
+            run.baselineDirty = true;
+            return true;
         }
-        List<StepWindow> timeline = Timeline.of(run, settings);
-        return timeline.get(Math.min(run.closedSteps, timeline.size()) - 1).endMicros();
+        if (run.runClosed && timeline.stream().noneMatch(w -> w.contains(second))) {
+            run.unassignedDirty = true;
+            return true;
+        }
+        return false;
     }
 
     private void advance(RunState.Mutable run, long nowMillis, long timestamp, boolean changed,
             List<DerivedEvent> alerts) {
         List<DerivedEvent> out = new ArrayList<>(alerts);
         List<StepWindow> timeline = Timeline.of(run, settings);
+        reopenRedefined(run, timeline);
         long graceMillis = settings.grace().toMillis();
         while (run.closedSteps < timeline.size()) {
             StepWindow w = timeline.get(run.closedSteps);
@@ -246,18 +287,32 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
             if (!eventTimeReady && !wallReady) {
                 break;
             }
-            out.addAll(closer.close(run, w, run.closedSteps == 0));
+            if (run.closedSteps == 0) {
+                out.addAll(closer.baseline(run, w.startMicros(), new boolean[1]));
+            }
+            out.addAll(closer.close(run, w));
             run.closedSteps++;
+            if (run.fitPointsChanged) {
+                run.fitPointsChanged = false;
+                out.addAll(closer.refit(run, w));
+            }
+        }
+        if (amendmentDue(run, nowMillis)) {
+            run.lastAmendWallMillis = nowMillis;
+            amend(run, timeline, out);
+            if (run.fitPointsChanged) {
+                run.fitPointsChanged = false;
+                // one refit for all the steps amended together, stamped at the latest closed step's end
+                out.addAll(closer.refit(run, timeline.get(Math.min(run.closedSteps, timeline.size()) - 1)));
+            }
         }
         if (run.runEndedMicros >= 0 && !run.runClosed && run.closedSteps == timeline.size()) {
             boolean ready = run.maxEventMicros >= run.runEndedMicros + settings.graceMicros()
                     || nowMillis >= run.runEndSeenWallMillis + graceMillis;
             if (ready) {
-                out.addAll(closer.flushUnassigned(run));
+                out.addAll(closer.flushUnassigned(run, timeline));
                 run.runClosed = true;
             }
-        } else if (run.runClosed && run.unassignedDirty) {
-            out.addAll(closer.flushUnassigned(run));
         }
         if (changed || !out.isEmpty()) {
             runs.put(run.runId, withinBound(run, out));
@@ -265,6 +320,69 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
         due.schedule(run.runId, nextDue(run, nowMillis));
         for (DerivedEvent e : out) {
             context.forward(new Record<>(run.runId, e, timestamp));
+        }
+    }
+
+    /**
+     * A lifecycle event that changed a closed step's window (a step event arriving after samples closed an inferred
+     * or provisional step), or a RunStarted that changes rules, load expression or environment, re-opens the steps
+     * from there: they close again from the partials at their next revision.
+     */
+    private static void reopenRedefined(RunState.Mutable run, List<StepWindow> timeline) {
+        if (run.startedChanged) {
+            run.startedChanged = false;
+            // ceilings and the load expression feed the fits even where the points stay the same
+            run.fitPointsChanged = run.closedSteps > 0;
+            run.closedSteps = 0;
+            return;
+        }
+        for (int i = 0; i < run.closedSteps; i++) {
+            StepMark mark = run.marks.get(i);
+            if (mark != null && (i >= timeline.size() || !mark.window().equals(timeline.get(i)))) {
+                run.closedSteps = i;
+                return;
+            }
+        }
+    }
+
+    private boolean amendmentDue(RunState.Mutable run, long nowMillis) {
+        return pendingAmendment(run) && nowMillis >= run.lastAmendWallMillis + settings.punctuateInterval().toMillis();
+    }
+
+    private static boolean pendingAmendment(RunState.Mutable run) {
+        return !run.dirtySteps.isEmpty() || run.baselineDirty || (run.runClosed && run.unassignedDirty)
+                || run.lateSamples + run.beyondLateness != run.latenessEmitted;
+    }
+
+    /**
+     * Re-emits what late samples changed: the baseline (and every closed step when its values moved), the dirty
+     * steps, the unassigned seconds, and the run's lateness counts.
+     */
+    private void amend(RunState.Mutable run, List<StepWindow> timeline, List<DerivedEvent> out) {
+        int closed = Math.min(run.closedSteps, timeline.size());
+        if (run.baselineDirty && closed > 0) {
+            boolean[] changed = new boolean[1];
+            out.addAll(closer.baseline(run, timeline.getFirst().startMicros(), changed));
+            for (int i = 0; changed[0] && i < closed; i++) {
+                run.dirtySteps.add(i);
+            }
+        }
+        for (int i : List.copyOf(run.dirtySteps)) {
+            if (i < closed) {
+                out.addAll(closer.close(run, timeline.get(i)));
+            }
+        }
+        run.dirtySteps.clear();
+        if (run.runClosed && run.unassignedDirty) {
+            out.addAll(closer.flushUnassigned(run, timeline));
+        }
+        if (run.lateSamples + run.beyondLateness != run.latenessEmitted) {
+            run.latenessEmitted = run.lateSamples + run.beyondLateness;
+            run.latenessRevision++;
+            out.add(new DerivedEvent.Lateness(RunLateness.newBuilder().setRunId(run.runId)
+                    .setLateSamples(run.lateSamples).setBeyondLatenessSamples(run.beyondLateness)
+                    .setUpdatedAt(Instant.ofEpochMilli(run.lastAmendWallMillis)).setVersion(run.latenessRevision)
+                    .build()));
         }
     }
 
@@ -294,8 +412,13 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
     /** When the run next needs the wall clock; {@link Long#MAX_VALUE} when only input can move it. */
     private long nextDue(RunState.Mutable run, long nowMillis) {
         long lateness = settings.allowedLateness().toMillis();
+        long amend = pendingAmendment(run) ? run.lastAmendWallMillis + settings.punctuateInterval().toMillis()
+                : Long.MAX_VALUE;
+        if (run.expired) {
+            return amend;
+        }
         if (run.runClosed) {
-            return run.unassignedDirty ? nowMillis : run.runEndSeenWallMillis + lateness;
+            return Math.min(amend, run.runEndSeenWallMillis + lateness);
         }
         long graceMillis = settings.grace().toMillis();
         long next = Long.MAX_VALUE;
@@ -312,7 +435,7 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
             long lastInput = run.lastInputWallMillis > 0 ? run.lastInputWallMillis : nowMillis;
             next = Math.min(next, lastInput + lateness);
         }
-        return next;
+        return Math.min(next, amend);
     }
 
     private void punctuate(long nowMillis) {
@@ -325,18 +448,17 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
                 }
                 RunState.Mutable run = stored.toMutable();
                 long lateness = settings.allowedLateness().toMillis();
-                if (run.runClosed && !run.unassignedDirty && nowMillis >= run.runEndSeenWallMillis + lateness) {
-                    expire(runId);
+                if (!run.expired && run.runClosed && !pendingAmendment(run)
+                        && nowMillis >= run.runEndSeenWallMillis + lateness) {
+                    expire(run);
                     continue;
                 }
                 boolean changed = false;
                 if (run.lastInputWallMillis == 0) {
                     run.lastInputWallMillis = nowMillis; // state from before input times were kept
                     changed = true;
-                } else if (run.runEndedMicros < 0 && nowMillis >= run.lastInputWallMillis + lateness) {
-                    LOG.info("run {}: no input for {}, ended at its last sample", runId, settings.allowedLateness());
-                    run.runEndedMicros = run.maxEventMicros;
-                    run.runEndSeenWallMillis = nowMillis - settings.grace().toMillis();
+                } else if (!run.expired && run.runEndedMicros < 0 && nowMillis >= run.lastInputWallMillis + lateness) {
+                    runIdle(run, nowMillis);
                     changed = true;
                 }
                 advance(run, nowMillis, nowMillis, changed, List.of());
@@ -350,11 +472,29 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
         }
     }
 
-    /** The run ended more than the allowed lateness ago: its state and buffered samples are deleted. */
-    private void expire(String runId) {
-        buffer.deleteRun(runId);
-        runs.delete(runId);
-        due.schedule(runId, Long.MAX_VALUE);
+    /** The run had no input for the allowed lateness and never ended: it ends at its last sample. */
+    private void runIdle(RunState.Mutable run, long nowMillis) {
+        LOG.info("run {}: no input for {}, ended at its last sample", run.runId, settings.allowedLateness());
+        run.runEndedMicros = run.maxEventMicros;
+        run.runEndSeenWallMillis = nowMillis - settings.grace().toMillis();
+    }
+
+    /**
+     * The run ended more than the allowed lateness ago: its partials are deleted and its state shrinks to a marker
+     * keeping the lateness counts, so samples arriving later are counted (beyond the allowed lateness), not taken
+     * for a new run.
+     */
+    private void expire(RunState.Mutable run) {
+        partials.deleteRun(run.runId);
+        RunState.Mutable marker = RunState.empty(run.runId).toMutable();
+        marker.expired = true;
+        marker.lateSamples = run.lateSamples;
+        marker.beyondLateness = run.beyondLateness;
+        marker.latenessEmitted = run.latenessEmitted;
+        marker.latenessRevision = run.latenessRevision;
+        marker.lastInputWallMillis = run.lastInputWallMillis;
+        runs.put(run.runId, RunStateSerde.encode(marker.freeze()));
+        due.schedule(run.runId, Long.MAX_VALUE);
     }
 
     /** Dead-letters the record with {@code reason} and alerts its run (when it has a usable id). */

@@ -27,12 +27,25 @@ import java.util.TreeSet;
  * @param lateSamples           samples that arrived after their step had closed (counted into unassigned)
  * @param lastInputWallMillis   wall-clock millis of the run's last input record (idle runs expire from it)
  * @param alertedLimits         which {@link RunLimits} the run already got an alert for (bits of {@link Limit})
+ * @param marks                 closed step index → what it was last emitted with
+ * @param dirtySteps            closed steps a late sample changed, to re-emit (throttled)
+ * @param baselineDirty         a late sample changed the pre-test baseline
+ * @param fitRevision           how many times the run's fits were emitted (their local version)
+ * @param baselineRevision      how many times the baseline aggregates were emitted
+ * @param beyondLateness        samples that arrived after the run's state expired (kept raw only)
+ * @param latenessEmitted       lateSamples + beyondLateness when RunLateness was last emitted
+ * @param latenessRevision      how many times RunLateness was emitted
+ * @param lastAmendWallMillis   wall-clock millis of the run's last amendment (amendments are throttled)
+ * @param expired               the run's partials were deleted; only the counts are kept
  */
 public record RunState(String runId, RunStarted started, List<StepWindow> declared, Map<Integer, Long> endSeenWallMillis,
                        List<LevelPoint> levels, long maxEventMicros, long runEndedMicros, long runEndSeenWallMillis,
                        int closedSteps, Map<String, Double> baseline, List<FitPoint> fitPoints, Set<String> cliffs,
                        boolean runClosed, boolean unassignedDirty, long unassignedVersion, long lateSamples,
-                       long lastInputWallMillis, int alertedLimits) {
+                       long lastInputWallMillis, int alertedLimits, Map<Integer, StepMark> marks,
+                       Set<Integer> dirtySteps, boolean baselineDirty, long fitRevision, long baselineRevision,
+                       long beyondLateness, long latenessEmitted, long latenessRevision, long lastAmendWallMillis,
+                       boolean expired) {
 
     /** A limit of {@link RunLimits} a run can reach; each is alerted once per run. */
     public enum Limit {
@@ -51,11 +64,13 @@ public record RunState(String runId, RunStarted started, List<StepWindow> declar
         baseline = Map.copyOf(baseline);
         fitPoints = List.copyOf(fitPoints);
         cliffs = Set.copyOf(cliffs);
+        marks = Map.copyOf(marks);
+        dirtySteps = Set.copyOf(dirtySteps);
     }
 
     public static RunState empty(String runId) {
         return new RunState(runId, null, List.of(), Map.of(), List.of(), 0, -1, 0, 0, Map.of(), List.of(), Set.of(),
-                false, false, 0, 0, 0, 0);
+                false, false, 0, 0, 0, 0, Map.of(), Set.of(), false, 0, 0, 0, 0, 0, 0, false);
     }
 
     public boolean ended() {
@@ -87,6 +102,20 @@ public record RunState(String runId, RunStarted started, List<StepWindow> declar
         long lateSamples;
         long lastInputWallMillis;
         int alertedLimits;
+        final TreeMap<Integer, StepMark> marks;
+        final TreeSet<Integer> dirtySteps;
+        boolean baselineDirty;
+        long fitRevision;
+        long baselineRevision;
+        long beyondLateness;
+        long latenessEmitted;
+        long latenessRevision;
+        long lastAmendWallMillis;
+        boolean expired;
+        /** Transient: a RunStarted changed in this record (closed steps are then computed again). */
+        boolean startedChanged;
+        /** Transient: a closed step's fit points changed in this record (the run's fits are then refitted). */
+        boolean fitPointsChanged;
 
         Mutable(RunState s) {
             runId = s.runId;
@@ -107,12 +136,24 @@ public record RunState(String runId, RunStarted started, List<StepWindow> declar
             lateSamples = s.lateSamples;
             lastInputWallMillis = s.lastInputWallMillis;
             alertedLimits = s.alertedLimits;
+            marks = new TreeMap<>(s.marks);
+            dirtySteps = new TreeSet<>(s.dirtySteps);
+            baselineDirty = s.baselineDirty;
+            fitRevision = s.fitRevision;
+            baselineRevision = s.baselineRevision;
+            beyondLateness = s.beyondLateness;
+            latenessEmitted = s.latenessEmitted;
+            latenessRevision = s.latenessRevision;
+            lastAmendWallMillis = s.lastAmendWallMillis;
+            expired = s.expired;
         }
 
         RunState freeze() {
             return new RunState(runId, started, List.copyOf(declared.values()), endSeenWallMillis, levels,
                     maxEventMicros, runEndedMicros, runEndSeenWallMillis, closedSteps, baseline, fitPoints, cliffs,
-                    runClosed, unassignedDirty, unassignedVersion, lateSamples, lastInputWallMillis, alertedLimits);
+                    runClosed, unassignedDirty, unassignedVersion, lateSamples, lastInputWallMillis, alertedLimits,
+                    marks, dirtySteps, baselineDirty, fitRevision, baselineRevision, beyondLateness, latenessEmitted,
+                    latenessRevision, lastAmendWallMillis, expired);
         }
 
         /** Marks {@code limit} as reached; true the first time, when the run should be alerted. */

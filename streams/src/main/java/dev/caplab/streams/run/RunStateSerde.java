@@ -23,11 +23,14 @@ import org.apache.kafka.common.errors.SerializationException;
 /**
  * Versioned binary encoding of {@link RunState} for the run-state store and its changelog. Format 1 wrote strings
  * with {@code writeUTF} (at most 65,535 bytes) and every load-level sample; format 2 writes {@link StateStrings},
- * level changes only, and the input time and alerted limits. Format 1 is read and migrated (levels compacted).
+ * level changes only, and the input time and alerted limits; format 3 adds the amendment bookkeeping (step marks,
+ * dirty steps, revisions, lateness counts). Formats 1 and 2 are read and migrated (levels compacted; closed steps without a
+ * mark are left as they were: the partials they would be re-derived from did not exist before format 3).
  */
 public final class RunStateSerde {
 
-    private static final byte FORMAT = 2;
+    private static final byte FORMAT = 3;
+    private static final byte FORMAT_2 = 2;
     private static final byte FORMAT_UTF = 1;
     private static final String TOPIC = "run-state";
 
@@ -86,6 +89,31 @@ public final class RunStateSerde {
             out.writeLong(s.lateSamples());
             out.writeLong(s.lastInputWallMillis());
             out.writeInt(s.alertedLimits());
+            out.writeInt(s.marks().size());
+            for (Map.Entry<Integer, StepMark> e : new TreeMap<>(s.marks()).entrySet()) {
+                StepWindow w = e.getValue().window();
+                out.writeInt(e.getKey());
+                out.writeInt(w.index());
+                writeLoad(out, w.load());
+                out.writeLong(w.startMicros());
+                out.writeLong(w.endMicros());
+                out.writeLong(w.warmupMicros());
+                out.writeBoolean(w.inferred());
+                out.writeLong(e.getValue().revision());
+                out.writeLong(e.getValue().lateCount());
+            }
+            out.writeInt(s.dirtySteps().size());
+            for (int i : new TreeSet<>(s.dirtySteps())) {
+                out.writeInt(i);
+            }
+            out.writeBoolean(s.baselineDirty());
+            out.writeLong(s.fitRevision());
+            out.writeLong(s.baselineRevision());
+            out.writeLong(s.beyondLateness());
+            out.writeLong(s.latenessEmitted());
+            out.writeLong(s.latenessRevision());
+            out.writeLong(s.lastAmendWallMillis());
+            out.writeBoolean(s.expired());
             out.flush();
             return bytes.toByteArray();
         } catch (IOException e) {
@@ -114,7 +142,7 @@ public final class RunStateSerde {
     static RunState decode(byte[] b, int maxLevelChanges) {
         try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(b))) {
             byte format = in.readByte();
-            if (format != FORMAT && format != FORMAT_UTF) {
+            if (format != FORMAT && format != FORMAT_2 && format != FORMAT_UTF) {
                 throw new SerializationException("run state: unknown format " + format);
             }
             StateStrings.Reader strings = StateStrings.Reader.of(format == FORMAT_UTF);
@@ -156,10 +184,33 @@ public final class RunStateSerde {
             boolean dirty = in.readBoolean();
             long unassignedVersion = in.readLong();
             long late = in.readLong();
-            long lastInput = format == FORMAT ? in.readLong() : 0;
-            int alerted = format == FORMAT ? in.readInt() : 0;
+            long lastInput = format != FORMAT_UTF ? in.readLong() : 0;
+            int alerted = format != FORMAT_UTF ? in.readInt() : 0;
+            Map<Integer, StepMark> marks = new TreeMap<>();
+            Set<Integer> dirtySteps = new TreeSet<>();
+            boolean baselineDirty = false;
+            long[] counters = new long[6];
+            boolean expired = false;
+            if (format == FORMAT) {
+                for (int n = in.readInt(), i = 0; i < n; i++) {
+                    int key = in.readInt();
+                    StepWindow w = new StepWindow(in.readInt(), readLoad(in, strings), in.readLong(), in.readLong(),
+                            in.readLong(), in.readBoolean());
+                    marks.put(key, new StepMark(w, in.readLong(), in.readLong()));
+                }
+                for (int n = in.readInt(), i = 0; i < n; i++) {
+                    dirtySteps.add(in.readInt());
+                }
+                baselineDirty = in.readBoolean();
+                for (int i = 0; i < counters.length; i++) {
+                    counters[i] = in.readLong();
+                }
+                expired = in.readBoolean();
+            }
             return new RunState(runId, started, declared, endSeen, levels, maxEvent, runEnded, runEndSeen, closed,
-                    baseline, points, cliffs, runClosed, dirty, unassignedVersion, late, lastInput, alerted);
+                    baseline, points, cliffs, runClosed, dirty, unassignedVersion, late, lastInput, alerted, marks,
+                    dirtySteps, baselineDirty, counters[0], counters[1], counters[2], counters[3], counters[4],
+                    counters[5], expired);
         } catch (IOException | IllegalArgumentException e) {
             throw new SerializationException("corrupt run state (" + b.length + " bytes)", e);
         }

@@ -8,7 +8,7 @@ import dev.caplab.schema.event.SloRule;
 import dev.caplab.schema.event.StepAggregate;
 import dev.caplab.schema.event.StepVerdict;
 import dev.caplab.streams.TopologySettings;
-import dev.caplab.streams.aggregate.BufferedSample;
+import dev.caplab.streams.aggregate.Partial;
 import dev.caplab.streams.aggregate.SeriesStats;
 import dev.caplab.streams.aggregate.StepStatistics;
 import dev.caplab.streams.contamination.Contamination;
@@ -32,92 +32,118 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Closes a step: reads its samples from the buffer, emits the baseline (first step only), the step's aggregates,
- * its verdict and alerts, refits every resource over the finished uncontaminated steps, and frees the buffer.
+ * Computes a step from the run's per-second partials: its aggregates, verdict and alerts, and its fit points; the
+ * baseline before the first step; the unassigned seconds; and the run's fits. Nothing is consumed: partials stay
+ * until the run expires, so the same step can be computed again (a higher revision) when a late sample or a later
+ * lifecycle event changes it, and the result depends only on which partials and lifecycle the run has.
  */
 final class StepCloser {
 
     private static final Logger LOG = LoggerFactory.getLogger(StepCloser.class);
 
-    private final SampleBuffer buffer;
+    private final PartialStore partials;
     private final TopologySettings settings;
 
-    StepCloser(SampleBuffer buffer, TopologySettings settings) {
-        this.buffer = buffer;
+    StepCloser(PartialStore partials, TopologySettings settings) {
+        this.partials = partials;
         this.settings = settings;
     }
 
-    List<DerivedEvent> close(RunState.Mutable run, StepWindow step, boolean first) {
+    /**
+     * Emits the step's aggregates, verdict and alerts at its next revision and replaces its fit points; when they
+     * changed the caller refits ({@link #refit}), once after closing or amending steps.
+     */
+    List<DerivedEvent> close(RunState.Mutable run, StepWindow step) {
         List<DerivedEvent> out = new ArrayList<>();
-        if (first) {
-            closeBaseline(run, step.startMicros(), out);
-        }
-        List<BufferedSample> samples = buffer.take(run.runId, step.startMicros(), step.endMicros());
-        List<SeriesStats> stats = StepStatistics.of(samples, step.steadyFromMicros(), settings);
-        Contamination contamination = ContaminationCheck.check(samples, step.steadyFromMicros(), settings);
+        StepMark previous = run.marks.get(step.index());
+        long revision = previous == null ? 1 : previous.revision() + 1;
+        long late = previous == null ? 0 : previous.lateCount();
+        run.marks.put(step.index(), new StepMark(step, revision, late));
+        run.dirtySteps.remove(step.index());
+        List<Partial> inStep = partials.range(run.runId, step.startMicros(), step.endMicros());
+        List<SeriesStats> stats = StepStatistics.of(inStep, step.steadyFromMicros(), settings);
+        Contamination contamination = ContaminationCheck.check(inStep, step.steadyFromMicros(), settings);
         Double x = x(run, step);
         for (SeriesStats s : stats) {
             out.add(new DerivedEvent.Aggregate(aggregate(run, step.index(), step.load(), x, s, step.startMicros(),
-                    step.endMicros(), contamination.contaminated(), 1)));
+                    step.endMicros(), contamination.contaminated(), revision, late)));
         }
         StepVerdict verdict = VerdictAdapter.verdict(run.runId, step.index(), step.load(), x, stats, rules(run),
                 contamination, bottleneck(run, stats));
+        verdict.setVersion(revision);
+        verdict.setLateCount(late);
         out.add(new DerivedEvent.Verdict(verdict));
         if (!verdict.getPassed()) {
             out.add(alert(run, step, AlertKind.STEP_FAILED, "step " + step.index() + " failed: " + failedRules(verdict)));
         }
+        List<FitPoint> before = run.fitPoints.stream().filter(p -> p.stepIndex() == step.index()).toList();
+        run.fitPoints.removeIf(p -> p.stepIndex() == step.index());
         if (x != null && !contamination.contaminated()) {
             addFitPoints(run, step, x, stats, out);
         }
+        run.fitPointsChanged |= !before.equals(run.fitPoints.stream().filter(p -> p.stepIndex() == step.index())
+                .toList());
         if (contamination.contaminated()) {
             out.add(alert(run, step, AlertKind.STEP_CONTAMINATED, "step " + step.index() + " contaminated, left out "
                     + "of fits: " + contamination.reason().orElseThrow()));
-        } else if (x != null) {
-            out.addAll(refit(run, step));
         }
         return out;
     }
 
-    /** Aggregates of every sample still buffered for the run (gaps, after the last step, later than grace). */
-    List<DerivedEvent> flushUnassigned(RunState.Mutable run) {
-        List<BufferedSample> samples = buffer.all(run.runId);
+    /** Aggregates of every second of the run outside the baseline and every step (gaps, after the last step). */
+    List<DerivedEvent> flushUnassigned(RunState.Mutable run, List<StepWindow> timeline) {
         run.unassignedDirty = false;
-        if (samples.isEmpty()) {
+        long firstStart = timeline.isEmpty() ? Long.MIN_VALUE : timeline.getFirst().startMicros();
+        List<Partial> outside = partials.all(run.runId).stream()
+                .filter(p -> p.bucketMicros() >= firstStart && timeline.stream().noneMatch(w -> w.contains(p.bucketMicros())))
+                .toList();
+        if (outside.isEmpty()) {
             return List.of();
         }
         run.unassignedVersion++;
-        long from = samples.stream().mapToLong(BufferedSample::timestampMicros).min().orElseThrow();
-        long to = samples.stream().mapToLong(BufferedSample::timestampMicros).max().orElseThrow() + 1;
+        long from = outside.stream().mapToLong(Partial::bucketMicros).min().orElseThrow();
+        long to = outside.stream().mapToLong(Partial::bucketMicros).max().orElseThrow() + settings.bucketMicros();
         List<DerivedEvent> out = new ArrayList<>();
-        for (SeriesStats s : StepStatistics.of(samples, 0, settings)) {
+        for (SeriesStats s : StepStatistics.of(outside, 0, settings)) {
             out.add(new DerivedEvent.Aggregate(aggregate(run, StepWindow.UNASSIGNED_INDEX, Map.of(), null, s, from, to,
-                    false, run.unassignedVersion)));
+                    false, run.unassignedVersion, 0)));
         }
         return out;
     }
 
-    private void closeBaseline(RunState.Mutable run, long firstStepStart, List<DerivedEvent> out) {
-        List<BufferedSample> samples = buffer.take(run.runId, Long.MIN_VALUE, firstStepStart);
-        if (samples.isEmpty()) {
-            return;
-        }
-        long from = samples.getFirst().timestampMicros();
-        int max = settings.limits().maxBaselineSeries();
-        for (SeriesStats s : StepStatistics.of(samples, 0, settings)) {
-            String key = s.source() + '|' + s.metric();
-            if (Double.isFinite(s.sustained()) && (run.baseline.size() < max || run.baseline.containsKey(key))) {
-                run.baseline.put(key, s.sustained());
-            } else if (Double.isFinite(s.sustained()) && run.firstTimeReached(RunState.Limit.BASELINE_SERIES)) {
-                out.add(RunAlerts.limit(run.runId, Micros.toInstant(firstStepStart), "more than " + max
-                        + " baseline series; the others get no baseline delta"));
+    /**
+     * The pre-test baseline: aggregates of the seconds before the first step, and each series' sustained value kept
+     * for the steps' baseline deltas. Returns true in {@code changed[0]} when those values differ from before.
+     */
+    List<DerivedEvent> baseline(RunState.Mutable run, long firstStepStart, boolean[] changed) {
+        run.baselineDirty = false;
+        List<Partial> before = partials.range(run.runId, Long.MIN_VALUE, firstStepStart);
+        List<DerivedEvent> out = new ArrayList<>();
+        Map<String, Double> values = new TreeMap<>();
+        if (!before.isEmpty()) {
+            run.baselineRevision++;
+            long from = before.stream().mapToLong(Partial::bucketMicros).min().orElseThrow();
+            int max = settings.limits().maxBaselineSeries();
+            for (SeriesStats s : StepStatistics.of(before, 0, settings)) {
+                String key = s.source() + '|' + s.metric();
+                if (Double.isFinite(s.sustained()) && values.size() < max) {
+                    values.put(key, s.sustained());
+                } else if (Double.isFinite(s.sustained()) && run.firstTimeReached(RunState.Limit.BASELINE_SERIES)) {
+                    out.add(RunAlerts.limit(run.runId, Micros.toInstant(firstStepStart), "more than " + max
+                            + " baseline series; the others get no baseline delta"));
+                }
+                out.add(new DerivedEvent.Aggregate(aggregate(run, StepWindow.BASELINE_INDEX, Map.of(), null, s, from,
+                        firstStepStart, false, run.baselineRevision, 0)));
             }
-            out.add(new DerivedEvent.Aggregate(aggregate(run, StepWindow.BASELINE_INDEX, Map.of(), null, s, from,
-                    firstStepStart, false, 1)));
         }
+        changed[0] = !values.equals(run.baseline);
+        run.baseline.clear();
+        run.baseline.putAll(values);
+        return out;
     }
 
     private StepAggregate aggregate(RunState.Mutable run, int index, Map<String, Double> load, Double x, SeriesStats s,
-            long from, long to, boolean contaminated, long version) {
+            long from, long to, boolean contaminated, long version, long lateCount) {
         Double base = index >= 0 ? run.baseline.get(s.source() + '|' + s.metric()) : null;
         return StepAggregate.newBuilder().setRunId(run.runId).setStepIndex(index).setLoad(load).setX(x)
                 .setSource(s.source()).setMetric(s.metric()).setKind(s.kind()).setCount(s.count())
@@ -125,7 +151,8 @@ final class StepCloser {
                 .setSustained(s.sustained()).setPeak(s.peak()).setQuantiles(new TreeMap<>(s.quantiles()))
                 .setRatePerSecond(s.ratePerSecond())
                 .setBaselineDelta(base == null || !Double.isFinite(s.sustained()) ? null : s.sustained() - base)
-                .setWindowStart(Micros.toInstant(from)).setWindowEnd(Micros.toInstant(to)).setContaminated(contaminated).setVersion(version).build();
+                .setWindowStart(Micros.toInstant(from)).setWindowEnd(Micros.toInstant(to)).setContaminated(contaminated).setVersion(version)
+                .setLateCount(lateCount).build();
     }
 
     private void addFitPoints(RunState.Mutable run, StepWindow step, double x, List<SeriesStats> stats,
@@ -147,8 +174,15 @@ final class StepCloser {
         }
     }
 
-    /** Refits every resource series of the run; the fit with the smallest safe capacity is the bottleneck. */
-    private List<DerivedEvent> refit(RunState.Mutable run, StepWindow step) {
+    /**
+     * Refits every resource series of the run at its next fit revision; the fit with the smallest safe capacity is
+     * the bottleneck. {@code step} is the latest closed step (its end stamps the fits and alerts).
+     */
+    List<DerivedEvent> refit(RunState.Mutable run, StepWindow step) {
+        if (run.fitPoints.isEmpty()) {
+            return List.of();
+        }
+        run.fitRevision++;
         Map<String, List<FitPoint>> byResource = new TreeMap<>();
         run.fitPoints.forEach(p -> byResource.computeIfAbsent(p.resourceKey(), k -> new ArrayList<>()).add(p));
         List<CapacityFit> fits = new ArrayList<>();
@@ -157,7 +191,7 @@ final class StepCloser {
             OptionalDouble ceiling = run.started == null ? OptionalDouble.empty()
                     : ResourceCeilings.of(points.getFirst().metric(), run.started.getEnvironment());
             FitAdapter.fit(run.runId, points, expression, ceiling, settings.fitMargin(), step.endMicros(),
-                    run.closedSteps + 1L).ifPresent(fits::add);
+                    run.fitRevision).ifPresent(fits::add);
         }
         Optional<CapacityFit> bottleneck = fits.stream().filter(f -> f.getSafeCapacityX() != null)
                 .min(Comparator.comparingDouble(CapacityFit::getSafeCapacityX));

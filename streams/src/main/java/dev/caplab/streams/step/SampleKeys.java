@@ -37,6 +37,11 @@ public final class SampleKeys {
         return chunk == 0 ? entry : entry + '/' + String.format(java.util.Locale.ROOT, "%04d", chunk);
     }
 
+    /** The partial of the series {@code seriesKey} in the bucket starting at {@code bucketMicros}. */
+    public static String partial(String runId, long bucketMicros, String seriesKey) {
+        return prefix(runId, bucketMicros) + SEP + seriesKey;
+    }
+
     /** Inclusive lower bound of the buckets that may hold samples of {@code runId} at or after {@code fromMicros}. */
     public static String lower(String runId, long fromMicros) {
         return prefix(runId, bucketOf(Math.max(0, fromMicros)));

@@ -155,7 +155,7 @@ class RunLimitsTest {
     }
 
     @Test
-    void anEndedRunsStateAndBufferAreDeletedAfterTheAllowedLatenessAndAnIdleRunIsEndedFirst() {
+    void anEndedRunsPartialsAreDeletedAfterTheAllowedLatenessAndLaterSamplesAreCountedBeyondIt() {
         TopologySettings s = TopologySettings.defaults().withAllowedLateness(Duration.ofHours(24));
         try (TopologyFixture t = new TopologyFixture(s, stateDir)) {
             VerdictAndFitTest.pipe(t, "run-ended");
@@ -163,17 +163,21 @@ class RunLimitsTest {
             t.samples("run-idle", List.of(gauge("host", "cpu.cores", 1, 1)));
             t.advanceWallClock(Duration.ofSeconds(31));
             assertThat(keys(t, CaplabTopology.RUN_STATE_STORE)).contains("run-ended", "run-idle");
-            assertThat(keys(t, CaplabTopology.SAMPLE_BUFFER_STORE)).anyMatch(k -> k.startsWith("run-ended"));
+            assertThat(keys(t, CaplabTopology.PARTIALS_STORE)).anyMatch(k -> k.startsWith("run-ended"));
 
             t.advanceWallClock(Duration.ofHours(24));
-            assertThat(keys(t, CaplabTopology.RUN_STATE_STORE)).as("ended 24 h ago").doesNotContain("run-ended")
-                    .as("idle 24 h: ended at its last sample, kept 24 h more").contains("run-idle");
-            assertThat(keys(t, CaplabTopology.SAMPLE_BUFFER_STORE)).noneMatch(k -> k.startsWith("run-ended"));
+            assertThat(keys(t, CaplabTopology.PARTIALS_STORE)).as("ended 24 h ago")
+                    .noneMatch(k -> k.startsWith("run-ended")).as("idle 24 h: ended at its last sample, kept 24 h more")
+                    .anyMatch(k -> k.startsWith("run-idle"));
             assertThat(t.aggregates.readValuesToList()).anyMatch(a -> a.getRunId().equals("run-idle"));
 
+            t.samples("run-ended", List.of(gauge("host", "cpu.cores", 600, 1), gauge("host", "cpu.cores", 601, 1)));
+            assertThat(t.lateness.readValuesToList()).filteredOn(l -> l.getRunId().equals("run-ended"))
+                    .last().satisfies(l -> assertThat(l.getBeyondLatenessSamples()).isEqualTo(2));
+            assertThat(t.aggregates.readValuesToList()).noneMatch(a -> a.getRunId().equals("run-ended"));
+
             t.advanceWallClock(Duration.ofHours(24).plusSeconds(31));
-            assertThat(keys(t, CaplabTopology.RUN_STATE_STORE)).isEmpty();
-            assertThat(keys(t, CaplabTopology.SAMPLE_BUFFER_STORE)).isEmpty();
+            assertThat(keys(t, CaplabTopology.PARTIALS_STORE)).isEmpty();
         }
     }
 

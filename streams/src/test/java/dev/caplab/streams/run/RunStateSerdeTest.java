@@ -20,7 +20,9 @@ class RunStateSerdeTest {
     void aRunIdAndCliffKeyPast65535BytesRoundTrip() {
         String id = "r".repeat(70_000);
         RunState s = new RunState(id, null, List.of(), Map.of(), List.of(new LevelPoint("vus", 1, 10)), 5, -1, 0, 0,
-                Map.of("host|" + id, 1.0), List.of(), Set.of("c".repeat(70_000)), false, false, 0, 0, 123, 2);
+                Map.of("host|" + id, 1.0), List.of(), Set.of("c".repeat(70_000)), false, false, 0, 0, 123, 2,
+                Map.of(0, new StepMark(new dev.caplab.streams.step.StepWindow(0, Map.of("vus", 10.0), 1, 5, 0, false),
+                        3, 7)), Set.of(0), true, 4, 2, 9, 16, 5, 1234, false);
         assertThat(RunStateSerde.decode(RunStateSerde.encode(s), 2000)).isEqualTo(s);
     }
 

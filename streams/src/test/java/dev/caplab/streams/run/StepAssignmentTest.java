@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.caplab.schema.event.Sample;
 import dev.caplab.schema.event.StepAggregate;
+import dev.caplab.schema.event.StepVerdict;
 import dev.caplab.streams.Events;
 import dev.caplab.streams.TopologyFixture;
 import dev.caplab.streams.TopologySettings;
@@ -63,23 +64,43 @@ class StepAssignmentTest {
         assertThat(baseline.getCount()).isEqualTo(10);
         assertThat(baseline.getSustained()).isEqualTo(0.5);
 
-        StepAggregate step0 = only(out, 0);
-        assertThat(step0.getCount()).as("20 in window + 1 late within grace").isEqualTo(21);
-        assertThat(step0.getWarmupCount()).isEqualTo(5);
-        assertThat(step0.getMax()).as("max covers warm-up").isEqualTo(5.0);
-        assertThat(step0.getPeak()).as("peak excludes warm-up").isEqualTo(1.0);
-        assertThat(step0.getSustained()).isEqualTo(1.0);
-        assertThat(step0.getBaselineDelta()).isCloseTo(0.5, within(1e-12));
-        assertThat(step0.getX()).isEqualTo(10.0);
+        List<StepAggregate> step0Revisions = out.stream().filter(a -> a.getStepIndex() == 0
+                && a.getMetric().equals("cpu.cores")).toList();
+        assertThat(step0Revisions).extracting(StepAggregate::getVersion).as("closed, then amended once")
+                .containsExactly(1L, 2L);
+        StepAggregate closed = step0Revisions.getFirst();
+        assertThat(closed.getCount()).as("20 in window + 1 late within grace").isEqualTo(21);
+        assertThat(closed.getWarmupCount()).isEqualTo(5);
+        assertThat(closed.getMax()).as("max covers warm-up").isEqualTo(5.0);
+        assertThat(closed.getPeak()).as("peak excludes warm-up").isEqualTo(1.0);
+        assertThat(closed.getSustained()).isEqualTo(1.0);
+        assertThat(closed.getBaselineDelta()).isCloseTo(0.5, within(1e-12));
+        assertThat(closed.getX()).isEqualTo(10.0);
+        assertThat(closed.getLateCount()).isZero();
+
+        StepAggregate amended = step0Revisions.getLast();
+        assertThat(amended.getCount()).as("the beyond-grace sample amends its step").isEqualTo(22);
+        assertThat(amended.getMax()).isEqualTo(100.0);
+        assertThat(amended.getPeak()).as("second 20 now averages 1.0 and 100.0").isEqualTo(50.5);
+        assertThat(amended.getSustained()).as("median of 15 per-second means").isEqualTo(1.0);
+        assertThat(amended.getLateCount()).isEqualTo(1);
+        List<StepVerdict> verdicts0 = t.verdicts.readValuesToList().stream().filter(v -> v.getStepIndex() == 0)
+                .toList();
+        assertThat(verdicts0).extracting(StepVerdict::getVersion).containsExactly(1L, 2L);
+        assertThat(verdicts0.getLast().getLateCount()).isEqualTo(1);
 
         StepAggregate step1 = only(out, 1);
         assertThat(step1.getCount()).isEqualTo(40);
         assertThat(step1.getSustained()).isEqualTo(2.0);
 
         StepAggregate unassigned = only(out, StepWindow.UNASSIGNED_INDEX);
-        assertThat(unassigned.getCount()).as("gap, beyond-grace and after-run samples are kept").isEqualTo(3);
-        assertThat(unassigned.getMax()).isEqualTo(100.0);
+        assertThat(unassigned.getCount()).as("gap and after-run samples").isEqualTo(2);
+        assertThat(unassigned.getMax()).isEqualTo(9.0);
         assertThat(t.metric(RunProcessor.LATE_SAMPLES_OPERATION + "-total")).isEqualTo(1.0);
+        assertThat(t.lateness.readValuesToList()).last().satisfies(l -> {
+            assertThat(l.getLateSamples()).isEqualTo(1);
+            assertThat(l.getBeyondLatenessSamples()).isZero();
+        });
     }
 
     @Test

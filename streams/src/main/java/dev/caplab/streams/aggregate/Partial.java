@@ -1,0 +1,185 @@
+package dev.caplab.streams.aggregate;
+
+import dev.caplab.schema.event.SampleKind;
+import dev.caplab.schema.event.SummaryWindow;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * The partial aggregate of one series (source, metric, labels) over one 1-second bucket of one run: count, exact sum
+ * and sum of squares, min, max, a {@link QuantileSketch}, and for counters and summaries their few (time, value)
+ * points, kept sorted so rates and resets are computed between consecutive points at merge time. Every field is a
+ * commutative, associative fold of the samples: the partial is the same whatever order they arrived in. Mutable,
+ * confined to one processor call.
+ */
+public final class Partial {
+
+    /** Counter points kept per series-second; beyond, the latest (by time, then value) are left out of rates. */
+    public static final int MAX_COUNTER_POINTS = 64;
+    /** Summary points kept per series-second; beyond, the latest are left out of summary quantiles. */
+    public static final int MAX_SUMMARY_POINTS = 4;
+    private static final Comparator<TimedValue> POINT_ORDER = Comparator.comparingLong(TimedValue::timestampMicros)
+            .thenComparingDouble(TimedValue::value);
+    private static final Comparator<SummaryPoint> SUMMARY_ORDER = Comparator.comparingLong(SummaryPoint::timestampMicros)
+            .thenComparing(p -> p.quantiles().toString());
+
+    /** One summary sample's statistics. */
+    public record SummaryPoint(long timestampMicros, SummaryWindow window, Map<String, Double> quantiles) {
+        public SummaryPoint {
+            Objects.requireNonNull(window, "window");
+            quantiles = new TreeMap<>(quantiles);
+        }
+    }
+
+    final long bucketMicros;
+    final String source;
+    final String metric;
+    final SampleKind kind;
+    final Map<String, String> labels;
+    long count;
+    final ExactSum sum;
+    final ExactSum sumSquares;
+    double min;
+    double max;
+    final QuantileSketch sketch;
+    final List<TimedValue> points;
+    final List<SummaryPoint> summaries;
+
+    Partial(long bucketMicros, String source, String metric, SampleKind kind, Map<String, String> labels, long count,
+            ExactSum sum, ExactSum sumSquares, double min, double max, QuantileSketch sketch, List<TimedValue> points,
+            List<SummaryPoint> summaries) {
+        this.bucketMicros = bucketMicros;
+        this.source = Objects.requireNonNull(source, "source");
+        this.metric = Objects.requireNonNull(metric, "metric");
+        this.kind = Objects.requireNonNull(kind, "kind");
+        this.labels = new TreeMap<>(labels);
+        this.count = count;
+        this.sum = sum;
+        this.sumSquares = sumSquares;
+        this.min = min;
+        this.max = max;
+        this.sketch = sketch;
+        this.points = new ArrayList<>(points);
+        this.summaries = new ArrayList<>(summaries);
+    }
+
+    /** An empty partial of the series {@code s} belongs to, for the bucket starting at {@code bucketMicros}. */
+    public static Partial empty(long bucketMicros, BufferedSample s) {
+        return new Partial(bucketMicros, s.source(), s.metric(), s.kind(), s.labels(), 0, new ExactSum(),
+                new ExactSum(), Double.NaN, Double.NaN, QuantileSketch.empty(), List.of(), List.of());
+    }
+
+    /** Folds one sample of this series and bucket in. */
+    public void add(BufferedSample s) {
+        count++;
+        double v = s.value();
+        sum.add(v);
+        sumSquares.add(v * v);
+        min = Double.isNaN(min) ? v : Math.min(min, v);
+        max = Double.isNaN(max) ? v : Math.max(max, v);
+        sketch.add(v);
+        if (kind == SampleKind.COUNTER) {
+            insert(points, new TimedValue(s.timestampMicros(), v), POINT_ORDER, MAX_COUNTER_POINTS);
+        } else if (s.summaryWindow() != null) {
+            insert(summaries, new SummaryPoint(s.timestampMicros(), s.summaryWindow(), s.summaryQuantiles()),
+                    SUMMARY_ORDER, MAX_SUMMARY_POINTS);
+        }
+    }
+
+    /** Folds another partial of the same series and bucket in (a commutative, associative merge). */
+    public void merge(Partial o) {
+        if (!o.source.equals(source) || !o.metric.equals(metric) || !o.labels.equals(labels)
+                || o.bucketMicros != bucketMicros) {
+            throw new IllegalArgumentException("cannot merge the partial of " + o.seriesKey() + " @" + o.bucketMicros
+                    + " into " + seriesKey() + " @" + bucketMicros);
+        }
+        count += o.count;
+        sum.add(o.sum);
+        sumSquares.add(o.sumSquares);
+        min = Double.isNaN(min) ? o.min : Double.isNaN(o.min) ? min : Math.min(min, o.min);
+        max = Double.isNaN(max) ? o.max : Double.isNaN(o.max) ? max : Math.max(max, o.max);
+        sketch.merge(o.sketch);
+        o.points.forEach(p -> insert(points, p, POINT_ORDER, MAX_COUNTER_POINTS));
+        o.summaries.forEach(p -> insert(summaries, p, SUMMARY_ORDER, MAX_SUMMARY_POINTS));
+    }
+
+    // Keeps the list sorted and its first `cap` elements: which ones are kept depends only on the set folded in.
+    private static <T> void insert(List<T> list, T item, Comparator<T> order, int cap) {
+        int i = 0;
+        while (i < list.size() && order.compare(list.get(i), item) <= 0) {
+            i++;
+        }
+        if (i < cap) {
+            list.add(i, item);
+            if (list.size() > cap) {
+                list.removeLast();
+            }
+        }
+    }
+
+    /** The identity of the series: source, metric and labels (as {@link BufferedSample#seriesKey()}). */
+    public String seriesKey() {
+        return source + '\u0000' + metric + '\u0000' + labels;
+    }
+
+    public long bucketMicros() {
+        return bucketMicros;
+    }
+
+    public String source() {
+        return source;
+    }
+
+    public String metric() {
+        return metric;
+    }
+
+    public SampleKind kind() {
+        return kind;
+    }
+
+    public Map<String, String> labels() {
+        return labels;
+    }
+
+    public long count() {
+        return count;
+    }
+
+    public double sum() {
+        return sum.value();
+    }
+
+    public double sumOfSquares() {
+        return sumSquares.value();
+    }
+
+    public double min() {
+        return min;
+    }
+
+    public double max() {
+        return max;
+    }
+
+    /** The mean of this series over this second. */
+    public double mean() {
+        return count == 0 ? Double.NaN : sum.value() / count;
+    }
+
+    public QuantileSketch sketch() {
+        return sketch;
+    }
+
+    public List<TimedValue> points() {
+        return List.copyOf(points);
+    }
+
+    public List<SummaryPoint> summaries() {
+        return List.copyOf(summaries);
+    }
+}

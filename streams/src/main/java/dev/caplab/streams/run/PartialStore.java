@@ -1,0 +1,76 @@
+package dev.caplab.streams.run;
+
+import dev.caplab.streams.aggregate.BufferedSample;
+import dev.caplab.streams.aggregate.Partial;
+import dev.caplab.streams.step.SampleKeys;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
+
+/**
+ * The per-second partials of every run (see {@link SampleKeys#partial}): {@code fold} merges a batch's samples into
+ * one entry per series and second — one read and one write per series-second of the batch, so the store and its
+ * changelog grow with series × seconds, not with samples. Partials stay until the run's state expires, so a step can
+ * be computed again whenever a late sample or a later lifecycle event changes it.
+ */
+final class PartialStore {
+
+    private final KeyValueStore<String, Partial> store;
+
+    PartialStore(KeyValueStore<String, Partial> store) {
+        this.store = store;
+    }
+
+    /** Folds the samples into their partials; returns the number of partials written. */
+    int fold(String runId, List<BufferedSample> samples) {
+        Map<String, Partial> touched = new LinkedHashMap<>();
+        for (BufferedSample s : samples) {
+            long bucket = SampleKeys.bucketOf(s.timestampMicros());
+            String key = SampleKeys.partial(runId, bucket, s.seriesKey());
+            Partial p = touched.get(key);
+            if (p == null) {
+                p = store.get(key);
+                if (p == null) {
+                    p = Partial.empty(bucket, s);
+                }
+                touched.put(key, p);
+            }
+            p.add(s);
+        }
+        touched.forEach(store::put);
+        return touched.size();
+    }
+
+    /** The run's partials whose second starts in [fromMicros, toMicros), in key order (time, then series). */
+    List<Partial> range(String runId, long fromMicros, long toMicros) {
+        List<Partial> out = new ArrayList<>();
+        try (KeyValueIterator<String, Partial> it = store.range(SampleKeys.lower(runId, fromMicros),
+                SampleKeys.upperExclusive(runId, toMicros))) {
+            it.forEachRemaining(e -> {
+                if (e.value.bucketMicros() >= fromMicros && e.value.bucketMicros() < toMicros) {
+                    out.add(e.value);
+                }
+            });
+        }
+        return out;
+    }
+
+    /** Every partial of the run, in key order. */
+    List<Partial> all(String runId) {
+        return range(runId, Long.MIN_VALUE, Long.MAX_VALUE);
+    }
+
+    /** Deletes every partial of the run (when its state expires). */
+    void deleteRun(String runId) {
+        List<String> keys = new ArrayList<>();
+        try (KeyValueIterator<String, Partial> it = store.range(SampleKeys.runLower(runId),
+                SampleKeys.runUpper(runId))) {
+            it.forEachRemaining(e -> keys.add(e.key));
+        }
+        keys.forEach(k -> store.put(k, null));
+    }
+
+}

@@ -1,0 +1,91 @@
+package dev.caplab.streams.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.caplab.schema.event.CapacityFit;
+import dev.caplab.schema.event.StepAggregate;
+import dev.caplab.schema.event.StepVerdict;
+import dev.caplab.streams.SyntheticRun;
+import dev.caplab.streams.TopologyFixture;
+import dev.caplab.streams.TopologySettings;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * One run fed in several orders — lifecycle first, lifecycle last, the load tool's samples before the host's —
+ * gives the same newest aggregates, verdicts and fits field for field, except the fields that record how the data
+ * came (version, lateCount, fittedAt). On the raw-buffer design, samples after their step closed were left out.
+ */
+class OrderIndependenceTest {
+
+    private static final String RUN = "run-order";
+
+    @TempDir
+    Path stateDir;
+
+    @Test
+    void lifecycleLastAndHostSamplesLastGiveWhatLifecycleFirstGives() {
+        List<SyntheticRun.Input> inputs = SyntheticRun.inputs(RUN);
+        Stored inOrder = feed(inputs, "in-order");
+
+        Stored last = feed(SyntheticRun.lifecycleLast(RUN), "lifecycle-last");
+        Stored late = feed(SyntheticRun.hostLast(RUN), "host-last");
+
+        assertThat(inOrder.aggregates).isNotEmpty().containsKey("0|host|cpu.cores").containsKey("-1|host|cpu.cores");
+        assertThat(inOrder.fits).containsKey("host|cpu.cores");
+        assertThat(last.aggregates).isEqualTo(inOrder.aggregates);
+        assertThat(last.verdicts).isEqualTo(inOrder.verdicts);
+        assertThat(last.fits).isEqualTo(inOrder.fits);
+        assertThat(late.aggregates).isEqualTo(inOrder.aggregates);
+        assertThat(late.verdicts).isEqualTo(inOrder.verdicts);
+        assertThat(late.fits).isEqualTo(inOrder.fits);
+        assertThat(late.lateSamples).as("every host sample after the client's event time closed its step")
+                .isPositive();
+        assertThat(inOrder.lateSamples).isZero();
+    }
+
+    private record Stored(Map<String, String> aggregates, Map<String, String> verdicts, Map<String, String> fits,
+                          long lateSamples) {
+    }
+
+    private Stored feed(List<SyntheticRun.Input> inputs, String name) {
+        TopologySettings settings = TopologySettings.defaults().withGrace(Duration.ofSeconds(10));
+        try (TopologyFixture t = new TopologyFixture(settings, stateDir.resolve(name))) {
+            for (SyntheticRun.Input i : inputs) {
+                if (i.lifecycle() != null) {
+                    t.lifecycle(RUN, i.lifecycle());
+                } else {
+                    t.samples(RUN, i.samples());
+                }
+            }
+            for (int k = 0; k < 5; k++) {
+                t.advanceWallClock(Duration.ofSeconds(11)); // closes by wall clock and flushes throttled amendments
+            }
+            Map<String, StepAggregate> aggregates = new TreeMap<>();
+            t.aggregates.readValuesToList().forEach(a -> aggregates.merge(a.getStepIndex() + "|" + a.getSource() + "|"
+                    + a.getMetric(), a, (x, y) -> y.getVersion() >= x.getVersion() ? y : x));
+            Map<String, StepVerdict> verdicts = new TreeMap<>();
+            t.verdicts.readValuesToList().forEach(v -> verdicts.merge(String.valueOf(v.getStepIndex()), v,
+                    (x, y) -> y.getVersion() >= x.getVersion() ? y : x));
+            Map<String, CapacityFit> fits = new TreeMap<>();
+            t.fits.readValuesToList().forEach(f -> fits.merge(f.getSource() + "|" + f.getMetric(), f,
+                    (x, y) -> y.getVersion() >= x.getVersion() ? y : x));
+            long late = t.lateness.readValuesToList().stream().mapToLong(l -> l.getLateSamples()).max().orElse(0);
+            Map<String, String> a = new TreeMap<>();
+            aggregates.forEach((k, v) -> a.put(k, StepAggregate.newBuilder(v).setVersion(0).setLateCount(0).build()
+                    .toString()));
+            Map<String, String> vs = new TreeMap<>();
+            verdicts.forEach((k, v) -> vs.put(k, StepVerdict.newBuilder(v).setVersion(0).setLateCount(0).build()
+                    .toString()));
+            Map<String, String> fs = new TreeMap<>();
+            fits.forEach((k, v) -> fs.put(k, CapacityFit.newBuilder(v).setVersion(0).setFittedAt(java.time.Instant.EPOCH)
+                    .build().toString()));
+            return new Stored(a, vs, fs, late);
+        }
+    }
+}
