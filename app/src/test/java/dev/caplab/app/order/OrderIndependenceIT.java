@@ -177,7 +177,9 @@ class OrderIndependenceIT {
             for (String host : HOSTS) {
                 soft.assertThat(reference.aggregates()).as("cpu.cores aggregates of %s in %s", host, reference0)
                         .filteredOn(a -> a.source().equals(host) && a.metric().equals(MetricNames.CPU_CORES))
-                        .hasSize(STEPS);
+                        .extracting(StepAggregateRow::stepIndex)
+                        // the pre-test baseline (index -1, before the first step) and each of the four steps
+                        .containsExactly(-1, 0, 1, 2, 3);
                 soft.assertThat(reference.fits()).as("cpu.cores fit of %s in %s", host, reference0)
                         .anyMatch(f -> f.source().equals(host) && f.metric().equals(MetricNames.CPU_CORES)
                                 && f.stepsUsed() == STEPS);

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.caplab.ingest.adapter.Samples;
+import dev.caplab.ingest.adapter.UndatedRows;
 import dev.caplab.ingest.parse.ParseResult;
 import dev.caplab.ingest.prometheus.PrometheusAdapter;
 import dev.caplab.schema.event.Sample;
@@ -15,6 +16,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,7 +30,8 @@ class ExporterRecipesTest {
     private static final Instant AT = Instant.parse("2026-12-02T18:00:00Z");
 
     private static List<Sample> scrape(String resource) {
-        ParseResult parsed = new PrometheusAdapter("host-a:9100").parse(text(resource), AT);
+        ParseResult parsed = new PrometheusAdapter("host-a:9100",
+                new UndatedRows(PrometheusAdapter.FORMAT, Optional.of(AT))).parse(text(resource), AT);
         assertThat(parsed.errors()).isEmpty();
         return parsed.samples();
     }
