@@ -6,6 +6,7 @@ import dev.caplab.query.runs.RunSummary;
 import dev.caplab.query.web.BadRequestParameterException;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -78,7 +79,7 @@ record RunSelection(List<RunSummary> runs, String sut, String scope) {
     }
 
     private static TreeSet<String> systems(List<RunSummary> runs) {
-        return runs.stream().map(r -> String.valueOf(r.sutName())).collect(Collectors.toCollection(TreeSet::new));
+        return runs.stream().map(r -> Objects.requireNonNullElse(r.sutName(), Cohort.UNKNOWN)).collect(Collectors.toCollection(TreeSet::new));
     }
 
     private static String onlySystem(List<RunSummary> runs) {
