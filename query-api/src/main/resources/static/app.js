@@ -134,23 +134,41 @@ async function runPage(runId) {
   view.dataset.ready = 'run';
 }
 
+/** One system at a time (the API's default: the most recent run's), or every system side by side, cohort by cohort. */
 async function comparePage(params) {
   const groupBy = params.get('groupBy') || 'provider';
-  const c = await api(`api/v1/compare?groupBy=${encodeURIComponent(groupBy)}` + (params.get('sut') ? `&sut=${encodeURIComponent(params.get('sut'))}` : ''));
-  view.innerHTML = `<h1>Compare by ${esc(c.groupBy)}</h1>
-    <p>group by <a href="#/compare?groupBy=provider">provider</a> · <a href="#/compare?groupBy=tier">tier</a></p>
-    ${c.warnings.map(w => `<div class="warning">⚠ ${esc(w)}</div>`).join('')}
-    <div id="compare-chart" class="chart"></div>` + table([
-      [c.groupBy, r => r.group], ['run', r => `<a href="#/run/${encodeURIComponent(r.runId)}">${esc(r.runId)}</a>`, true],
-      ['tier', r => r.tier], ['vCPU', r => r.vcpu], ['egress measured (Mbps)', r => r.measuredEgressMbps],
-      ['max stable x', r => r.maxStableX], ['failed at x', r => r.failedX], ['metric', r => r.metric],
-      ['base', r => r.baseline], ['slope', r => r.slopePerX], ['knee x', r => r.kneeX], ['cliff', r => r.cliff ? 'yes' : ''],
-      ['bottleneck', r => r.bottleneck], ['safe x', r => r.safeCapacityX]], c.rows);
-  chart('compare-chart').setOption({
-    title: { text: 'max stable load, measured per run (no extrapolation)', left: 'center' }, tooltip: {}, legend: { bottom: 0 },
-    xAxis: { type: 'category', data: c.rows.map(r => `${r.group}\n${r.tier}`) }, yAxis: { type: 'value', name: 'x' },
-    series: [{ type: 'bar', name: 'max stable x', data: c.rows.map(r => r.maxStableX), label: { show: true, position: 'top' } },
-      { type: 'bar', name: 'first failing x', data: c.rows.map(r => r.failedX) }] });
+  const sut = params.get('sut');
+  const across = params.get('acrossSystems') === 'true';
+  const query = `groupBy=${encodeURIComponent(groupBy)}` + (sut ? `&sut=${encodeURIComponent(sut)}` : '')
+    + (across ? '&acrossSystems=true' : '');
+  const [c, runs] = await Promise.all([api(`api/v1/compare?${query}`), api('api/v1/runs?limit=200')]);
+  const systems = [...new Set(runs.map(r => r.sutName).filter(Boolean))].sort();
+  const link = (label, q, current) => current ? `<b>${esc(label)}</b>` : `<a href="#/compare?${q}">${esc(label)}</a>`;
+  const scopeQuery = across ? '&acrossSystems=true' : c.sut ? `&sut=${encodeURIComponent(c.sut)}` : '';
+  view.innerHTML = `<h1>Compare by ${esc(c.groupBy)}${c.sut ? ' — ' + esc(c.sut) : ''}</h1>
+    <p id="compare-systems">system ${systems.map(s => link(s, `groupBy=${encodeURIComponent(groupBy)}&sut=${encodeURIComponent(s)}`,
+      !across && s === c.sut)).join(' · ')} · ${link('each system separately', `groupBy=${encodeURIComponent(groupBy)}&acrossSystems=true`, across)}</p>
+    <p>group by ${link('provider', 'groupBy=provider' + scopeQuery, groupBy === 'provider')} · ${link('tier', 'groupBy=tier' + scopeQuery, groupBy === 'tier')}</p>
+    <p class="scope">${esc(c.scope)}; provider and tier claims are drawn only between runs of one system under one load expression.</p>
+    ${c.warnings.map(w => `<div class="warning">⚠ ${esc(w)}</div>`).join('')}` + c.cohorts.map((k, i) => {
+      const rows = c.rows.filter(r => k.runIds.includes(r.runId));
+      return (c.cohorts.length > 1 ? `<h2>${esc(k.sutName)} · load ${esc(k.loadExpression)}</h2>` : '')
+        + `<div id="${i === 0 ? 'compare-chart' : 'compare-chart-' + i}" class="chart"></div>` + table([
+        [c.groupBy, r => r.group], ['run', r => `<a href="#/run/${encodeURIComponent(r.runId)}">${esc(r.runId)}</a>`, true],
+        ['tier', r => r.tier], ['vCPU', r => r.vcpu], ['egress measured (Mbps)', r => r.measuredEgressMbps],
+        ['max stable x', r => r.maxStableX], ['failed at x', r => r.failedX], ['metric', r => r.metric],
+        ['base', r => r.baseline], ['slope', r => r.slopePerX], ['knee x', r => r.kneeX], ['cliff', r => r.cliff ? 'yes' : ''],
+        ['bottleneck', r => r.bottleneck], ['safe x', r => r.safeCapacityX]], rows);
+    }).join('');
+  c.cohorts.forEach((k, i) => {
+    const rows = c.rows.filter(r => k.runIds.includes(r.runId));
+    chart(i === 0 ? 'compare-chart' : 'compare-chart-' + i).setOption({
+      title: { text: `max stable ${k.loadExpression}, measured per run of ${k.sutName} (no extrapolation)`, left: 'center' },
+      tooltip: {}, legend: { bottom: 0 },
+      xAxis: { type: 'category', data: rows.map(r => `${r.group}\n${r.tier}`) }, yAxis: { type: 'value', name: k.loadExpression },
+      series: [{ type: 'bar', name: 'max stable x', data: rows.map(r => r.maxStableX), label: { show: true, position: 'top' } },
+        { type: 'bar', name: 'first failing x', data: rows.map(r => r.failedX) }] });
+  });
   view.dataset.ready = 'compare';
 }
 

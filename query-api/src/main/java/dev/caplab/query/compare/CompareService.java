@@ -2,23 +2,17 @@ package dev.caplab.query.compare;
 
 import dev.caplab.query.fits.FitReader;
 import dev.caplab.query.fits.FitView;
-import dev.caplab.query.runs.RunFilter;
 import dev.caplab.query.runs.RunReader;
 import dev.caplab.query.runs.RunSummary;
 import dev.caplab.query.steps.MaxStableLoad;
 import dev.caplab.query.steps.StepReader;
-import dev.caplab.query.web.BadRequestParameterException;
-import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.springframework.stereotype.Service;
 
 /** Builds side-by-side comparisons of measured runs; it never extrapolates, it only warns when a reader might. */
 @Service
 public class CompareService {
-
-    static final int MAX_RUNS = 50;
 
     private final RunReader runs;
     private final StepReader steps;
@@ -30,25 +24,14 @@ public class CompareService {
         this.fits = fits;
     }
 
-    Comparison compare(List<String> runIds, Optional<String> sut, GroupBy groupBy, Optional<String> metric) {
-        List<RunSummary> chosen;
-        if (!runIds.isEmpty()) {
-            if (runIds.size() > MAX_RUNS) {
-                throw new BadRequestParameterException("runId", runIds.size() + " runs", "at most " + MAX_RUNS);
-            }
-            chosen = runs.getAll(runIds);
-            if (chosen.size() < runIds.size()) {
-                List<String> missing = runIds.stream().filter(id -> chosen.stream().noneMatch(r -> r.runId().equals(id)))
-                        .toList();
-                throw new BadRequestParameterException("runId", missing, "no such run");
-            }
-        } else {
-            chosen = runs.find(new RunFilter(sut.orElse(null), null, null, null, null, null, Map.of(), null, null,
-                    MAX_RUNS, 0));
-        }
-        List<ComparisonRow> rows = chosen.stream().map(run -> row(run, groupBy, metric))
-                .sorted(Comparator.comparing(ComparisonRow::group).thenComparing(ComparisonRow::runId)).toList();
-        return new Comparison(groupBy.label(), metric.orElse("bottleneck"), rows, ComparisonWarnings.of(rows));
+    Comparison compare(List<String> runIds, Optional<String> sut, boolean acrossSystems, GroupBy groupBy,
+                       Optional<String> metric) {
+        RunSelection chosen = RunSelection.of(runs, runIds, sut, acrossSystems);
+        List<ComparisonRow> rows = chosen.runs().stream().map(run -> row(run, groupBy, metric))
+                .sorted(Cohort.rowOrder()).toList();
+        List<Cohort> cohorts = Cohort.partition(rows);
+        return new Comparison(groupBy.label(), metric.orElse("bottleneck"), chosen.sut(), chosen.scope(), rows,
+                cohorts, ComparisonWarnings.of(cohorts));
     }
 
     private ComparisonRow row(RunSummary run, GroupBy groupBy, Optional<String> metric) {

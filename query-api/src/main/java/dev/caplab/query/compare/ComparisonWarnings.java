@@ -4,19 +4,21 @@ import java.text.DecimalFormat;
 import java.text.DecimalFormatSymbols;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.Locale;
-import java.util.TreeMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
  * What would make a conclusion from a comparison wrong: a curve from one tier read as another's (seed 002: halving
- * the 2 vCPU line predicted 35 on 1 vCPU, 18 was measured), load expressions that make x incomparable, missing
- * measured egress, and the same vCPU count diverging across providers (hidden network throttling).
+ * the 2 vCPU line predicted 35 on 1 vCPU, 18 was measured), missing measured egress, the same vCPU count diverging
+ * across providers (hidden network throttling), and runs of different systems or load expressions read as one
+ * series. Tier and provider claims are drawn only inside a {@link Cohort}: a 1 vCPU node of another server or
+ * under another x says nothing about this one's provider.
  */
 final class ComparisonWarnings {
 
@@ -26,22 +28,45 @@ final class ComparisonWarnings {
     private ComparisonWarnings() {
     }
 
-    static List<String> of(List<ComparisonRow> rows) {
+    /** Everything a reader must see: how the runs split into cohorts, then each cohort's own warnings. */
+    static List<String> of(List<Cohort> cohorts) {
+        List<String> out = new ArrayList<>(across(cohorts));
+        for (Cohort cohort : cohorts) {
+            // one cohort reads exactly as before; several say whose warning each one is
+            cohort.warnings().forEach(w -> out.add(cohorts.size() == 1 ? w : cohort.label() + ": " + w));
+        }
+        return out;
+    }
+
+    /** Says when the runs span systems or load expressions, and that no claim is drawn across them. */
+    static List<String> across(List<Cohort> cohorts) {
+        List<String> out = new ArrayList<>();
+        TreeSet<String> suts = cohorts.stream().map(Cohort::sutName).collect(Collectors.toCollection(TreeSet::new));
+        if (suts.size() > 1) {
+            out.add("runs test different systems " + suts + ": they are compared per system and load expression"
+                    + " (see cohorts); no provider or tier claim is drawn across systems");
+        }
+        Map<String, TreeSet<String>> expressionsBySut = cohorts.stream().collect(Collectors.groupingBy(
+                Cohort::sutName, TreeMap::new,
+                Collectors.mapping(Cohort::loadExpression, Collectors.toCollection(TreeSet::new))));
+        expressionsBySut.forEach((sut, expressions) -> {
+            if (expressions.size() > 1) {
+                out.add("runs of " + sut + " use different load expressions " + expressions + ": their x, slopes"
+                        + " and capacities are not comparable, so provider and tier claims are drawn only within one"
+                        + " load expression (see cohorts)");
+            }
+        });
+        return out;
+    }
+
+    /** Warnings and claims among runs of one cohort (one system, one load expression). */
+    static List<String> within(List<ComparisonRow> rows) {
         List<String> out = new ArrayList<>();
         TreeSet<String> tiers = distinct(rows, r -> Objects.requireNonNullElse(r.tier(), "unknown tier"));
         if (tiers.size() > 1) {
             out.add("runs span tiers " + tiers + ": a curve measured on one tier must not be extrapolated to another"
                     + " (a cliff arrives earlier on fewer cores); compare the measured runs side by side and"
                     + " re-measure on any tier not listed");
-        }
-        TreeSet<String> expressions = distinct(rows, r -> Objects.requireNonNullElse(r.loadExpression(), "?"));
-        if (expressions.size() > 1) {
-            out.add("runs use different load expressions " + expressions + ": their x, slopes and capacities are"
-                    + " not comparable");
-        }
-        TreeSet<String> suts = distinct(rows, r -> Objects.requireNonNullElse(r.sutName(), "?"));
-        if (suts.size() > 1) {
-            out.add("runs test different systems " + suts);
         }
         for (ComparisonRow r : rows) {
             if (r.measuredEgressMbps() == null) {

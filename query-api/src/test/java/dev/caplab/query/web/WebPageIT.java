@@ -116,6 +116,9 @@ class WebPageIT {
         assertThat(warnings).extracting(WebElement::getText)
                 .anySatisfy(w -> assertThat(w).contains("must not be extrapolated"));
         assertChartHasData("compare-chart", 0, 3);
+        // the system choice: EP19's system, chosen by default as the most recent run's, or every system separately
+        assertThat(driver.findElement(By.id("compare-systems")).getText())
+                .contains("mmx-standalone").contains("each system separately");
         screenshot("compare");
 
         driver.get(base() + "#/plan");
