@@ -1,0 +1,202 @@
+package dev.caplab.app.tools;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.caplab.app.RepoRoot;
+import dev.caplab.app.up.EmbeddedStack;
+import dev.caplab.app.up.UpSettings;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Debian's Locust, headless, with the caplab plugin ({@code ingest/locust-plugin}) streaming a stepped run against a
+ * real server into a running caplab; the server's CPU comes in as {@code cpu.cores}. What arrives in ClickHouse is
+ * checked against Locust's own statistics and against the workload's design:
+ *
+ * <p>The server ({@link PooledServer}) has {@value #WORKERS} workers and holds one for {@value #SERVICE_MILLIS} ms per
+ * request, {@value #CPU_MILLIS} ms of it on CPU: capacity 2 / 0.08 s = 25 requests/s. Each user paces itself to
+ * {@value #RATE} requests/s, so the server saturates at 25 / 5 = 5 users: below it CPU grows 5 × 0.010 = 0.05 cores
+ * per user, above it stays at 25 × 0.010 = 0.25 cores. Latency below saturation is one service time plus at most the
+ * waits of a full collision (4 users, 2 workers: ≤ 160 ms); above it a closed loop of N users through 25/s takes N/25 s
+ * per request (6 users: 240 ms). Hence the SLO {@value #SLO} passes up to 4 users and fails from 6.
+ */
+class LocustPluginIT {
+
+    private static final String RUN = "locust-it";
+    private static final String LOAD_SOURCE = "locust-it-lg";
+    private static final int[] LEVELS = {1, 2, 3, 4, 6, 8, 10};
+    private static final int STEP_SECONDS = 5;
+    private static final double RATE = 5;
+    private static final int WORKERS = 2;
+    private static final int CPU_MILLIS = 10;
+    private static final int SERVICE_MILLIS = 80;
+    private static final double CAPACITY_PER_SECOND = WORKERS * 1000.0 / SERVICE_MILLIS;
+    private static final double DESIGNED_KNEE_USERS = CAPACITY_PER_SECOND / RATE;
+    private static final String SLO = "p95(http.req.duration.ms)<=200";
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void steppedRunArrivesWithItsStepsVerdictsAndTheCpuKneeWhereTheServerSaturates() throws Exception {
+        long t0 = System.nanoTime();
+        Path locust = RealTools.locust();
+        Path root = RepoRoot.find();
+        Path locustfile = dir.resolve("locustfile.py");
+        Files.copy(LocustPluginIT.class.getResourceAsStream("/tools/stepped_locustfile.py"), locustfile);
+        try (EmbeddedStack stack = EmbeddedStack.start(new UpSettings(dir.resolve("data"), "127.0.0.1", 0, 0, 0,
+                false, null, List.of()), new PrintStream(new ByteArrayOutputStream()));
+             SutProcess sut = SutProcess.start(WORKERS, CPU_MILLIS, SERVICE_MILLIS)) {
+            System.out.println("DEBUG stack up at " + (System.nanoTime() - t0) / 1e9);
+            warmUp(sut);
+            Path log = dir.resolve("locust.log");
+            try (SutCpuFeed feed = SutCpuFeed.start(sut, stack.httpPort(), RUN)) {
+                ProcessBuilder command = new ProcessBuilder(locust.toString(), "-f", locustfile.toString(),
+                        "--headless", "--host", sut.baseUrl(), "--csv", dir.resolve("locust").toString(),
+                        "--caplab-url", "http://127.0.0.1:" + stack.httpPort(), "--caplab-run", RUN,
+                        "--caplab-source", LOAD_SOURCE, "--caplab-sut", "pooled-server", "--caplab-slo", SLO,
+                        "--caplab-steps", "--caplab-warmup", "1")
+                        .redirectErrorStream(true).redirectOutput(log.toFile());
+                command.environment().put("PYTHONPATH", root.resolve("ingest/locust-plugin").toString());
+                command.environment().put("CAPLAB_IT_LEVELS",
+                        Arrays.stream(LEVELS).mapToObj(Integer::toString).collect(Collectors.joining(",")));
+                command.environment().put("CAPLAB_IT_STEP_SECONDS", Integer.toString(STEP_SECONDS));
+                command.environment().put("CAPLAB_IT_RATE", Double.toString(RATE));
+                Process run = command.start();
+                boolean finished = run.waitFor(LEVELS.length * STEP_SECONDS + 30, TimeUnit.SECONDS);
+                if (!finished) {
+                    run.destroyForcibly();
+                }
+                assertThat(finished).as("locust finished:\n" + Files.readString(log)).isTrue();
+                assertThat(run.exitValue()).as(Files.readString(log)).isZero();
+                assertThat(Files.readString(log)).doesNotContain("caplab: ");
+                System.out.println("DEBUG locust done at " + (System.nanoTime() - t0) / 1e9 + "\n" + Files.readString(log));
+            }
+            StackSql sql = new StackSql(stack);
+
+            // the last fit covers every step: the run has closed
+            List<Map<String, Object>> fit = sql.await("SELECT steps_used, segments_json, breakpoints_json, model "
+                    + "FROM capacity_fits FINAL WHERE run_id = '" + RUN + "' AND metric = 'cpu.cores' AND source = '"
+                    + SutCpuFeed.SOURCE + "'", rows -> !rows.isEmpty()
+                    && ((Number) rows.getFirst().get("steps_used")).intValue() == LEVELS.length, Duration.ofSeconds(90));
+
+            System.out.println("DEBUG fit at " + (System.nanoTime() - t0) / 1e9 + " " + fit);
+            for (String q : List.of("SELECT * FROM steps FINAL WHERE run_id = '" + RUN + "' ORDER BY step_index",
+                    "SELECT step_index, metric, source, sample_count, warmup_count, sustained, window_start, window_end FROM step_aggregates FINAL WHERE run_id = '" + RUN + "' ORDER BY metric, step_index",
+                    "SELECT step_index, passed, outcomes_json FROM step_verdicts FINAL WHERE run_id = '" + RUN + "' ORDER BY step_index",
+                    "SELECT toStartOfSecond(ts) t, metric, count(), avg(value) FROM samples WHERE run_id = '" + RUN + "' GROUP BY t, metric ORDER BY metric, t")) {
+                sql.rows(q).forEach(r -> System.out.println("DEBUG " + r));
+            }
+            // every request Locust counted arrived, as one sample each
+            long locustRequests = LocustStats.aggregatedRequestCount(dir.resolve("locust_stats.csv"));
+            assertThat(locustRequests).isPositive();
+            assertThat(sql.count("SELECT count() FROM samples WHERE run_id = '" + RUN
+                    + "' AND metric = 'http.req.duration.ms' AND source = '" + LOAD_SOURCE + "'"))
+                    .isEqualTo(locustRequests);
+            assertThat(sql.count("SELECT count() FROM samples WHERE run_id = '" + RUN
+                    + "' AND metric = 'http.req.duration.ms' AND labels['success'] != 'true'")).isZero();
+
+            assertThat(sql.rows("SELECT sut_name, tool, load_expression, status, slo_rules_json FROM runs FINAL "
+                    + "WHERE run_id = '" + RUN + "'")).singleElement().satisfies(r -> {
+                        assertThat(r).containsEntry("sut_name", "pooled-server").containsEntry("tool", "locust")
+                                .containsEntry("load_expression", "users").containsEntry("status", "COMPLETED");
+                        assertThat((String) r.get("slo_rules_json")).contains("http.req.duration.ms");
+                    });
+
+            // one declared step per level, each about as long as the shape holds it (its worker ticks once a second)
+            List<Map<String, Object>> steps = sql.rows("SELECT step_index, load['users'] AS users, started_at, "
+                    + "ended_at FROM steps FINAL WHERE run_id = '" + RUN + "' ORDER BY step_index");
+            assertThat(steps).extracting(r -> ((Number) r.get("users")).intValue())
+                    .containsExactly(Arrays.stream(LEVELS).boxed().toArray(Integer[]::new));
+            double[] stepSeconds = new double[LEVELS.length];
+            for (int i = 0; i < LEVELS.length; i++) {
+                Map<String, Object> step = steps.get(i);
+                assertThat(step.get("ended_at")).as("step %d ended", i).isNotNull();
+                stepSeconds[i] = seconds(step.get("started_at"), step.get("ended_at"));
+                assertThat(stepSeconds[i]).as("step %d seconds", i).isCloseTo(STEP_SECONDS, within(1.5));
+            }
+
+            // requests per step: users × rate below capacity, capacity above, over the step's own length
+            List<Map<String, Object>> aggregates = sql.rows("SELECT step_index, sample_count + warmup_count AS n "
+                    + "FROM step_aggregates FINAL WHERE run_id = '" + RUN + "' AND metric = 'http.req.duration.ms' "
+                    + "AND source = '" + LOAD_SOURCE + "' ORDER BY step_index");
+            assertThat(aggregates).hasSize(LEVELS.length);
+            long assigned = 0;
+            for (int i = 0; i < LEVELS.length; i++) {
+                long n = ((Number) aggregates.get(i).get("n")).longValue();
+                assigned += n;
+                double expected = Math.min(LEVELS[i] * RATE, CAPACITY_PER_SECOND) * stepSeconds[i];
+                assertThat((double) n).as("requests in step %d (%d users)", i, LEVELS[i])
+                        .isCloseTo(expected, within(3 + 0.2 * expected));
+            }
+            assertThat(assigned).isLessThanOrEqualTo(locustRequests);
+
+            // verdicts: the SLO holds while the server keeps up and breaks once users queue
+            List<Map<String, Object>> verdicts = sql.rows("SELECT step_index, passed, outcomes_json "
+                    + "FROM step_verdicts FINAL WHERE run_id = '" + RUN + "' ORDER BY step_index");
+            assertThat(verdicts).hasSize(LEVELS.length);
+            for (int i = 0; i < LEVELS.length; i++) {
+                assertThat(verdicts.get(i).get("passed")).as("step %d (%d users) passed: %s", i, LEVELS[i],
+                        verdicts.get(i).get("outcomes_json")).isEqualTo(LEVELS[i] < DESIGNED_KNEE_USERS);
+            }
+
+            // the CPU fit: linear at 0.05 cores/user, flat from the designed knee on
+            Map<String, Object> cpu = fit.getFirst();
+            JsonNode breakpoints = JSON.readTree((String) cpu.get("breakpoints_json"));
+            JsonNode segments = JSON.readTree((String) cpu.get("segments_json"));
+            String detail = "fit " + cpu;
+            assertThat(breakpoints.size()).as(detail).isGreaterThanOrEqualTo(1);
+            // the knee lies between the last level below saturation (4) and the first above it (6)
+            assertThat(breakpoints.get(0).path("x").asDouble()).as(detail)
+                    .isBetween(DESIGNED_KNEE_USERS - 1, DESIGNED_KNEE_USERS + 1);
+            // CPU per request is the 10 ms burned plus the server's own HTTP handling: 0.05 cores/user, +40 %
+            assertThat(segments.get(0).path("slope").asDouble()).as(detail)
+                    .isBetween(RATE * CPU_MILLIS / 1000.0 * 0.9, RATE * CPU_MILLIS / 1000.0 * 1.4);
+            assertThat(Math.abs(segments.get(segments.size() - 1).path("slope").asDouble())).as(detail)
+                    .isLessThan(RATE * CPU_MILLIS / 1000.0 / 3);
+        }
+    }
+
+    /** A few requests first, so the SUT's JIT and class loading fall before the run. */
+    private static void warmUp(SutProcess sut) throws Exception {
+        HttpClient http = HttpClient.newHttpClient();
+        for (int i = 0; i < 20; i++) {
+            HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(sut.baseUrl() + "/warm"))
+                    .GET().build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(response.statusCode()).isEqualTo(200);
+        }
+    }
+
+    private static double seconds(Object from, Object to) {
+        return Duration.between(instant(from), instant(to)).toNanos() / 1e9;
+    }
+
+    private static java.time.Instant instant(Object value) {
+        return switch (value) {
+            case Timestamp t -> t.toInstant();
+            case java.time.OffsetDateTime o -> o.toInstant();
+            case java.time.ZonedDateTime z -> z.toInstant();
+            case java.time.LocalDateTime l -> l.toInstant(java.time.ZoneOffset.UTC);
+            default -> throw new IllegalArgumentException("not a time: " + value.getClass() + " " + value);
+        };
+    }
+}
