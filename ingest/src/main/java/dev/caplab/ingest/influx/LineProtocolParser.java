@@ -1,5 +1,7 @@
 package dev.caplab.ingest.influx;
 
+import dev.caplab.ingest.adapter.FieldException;
+import dev.caplab.ingest.jmeter.BackendListenerRows;
 import dev.caplab.ingest.parse.IngestLimits;
 import dev.caplab.ingest.parse.ParseError;
 import dev.caplab.ingest.parse.SampleChecks;
@@ -11,6 +13,8 @@ import dev.caplab.schema.event.SampleKind;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -19,7 +23,8 @@ import java.util.Map;
  * for the field {@code value}, as k6 and JMeter write, else {@code measurement.field}); tags become labels;
  * {@code run}/{@code run_id} tags choose the run (else the default run, i.e. the {@code db} parameter);
  * {@code source}, else {@code host}, names the source; integer, unsigned, float and boolean (1/0) fields become
- * GAUGE samples; string fields become labels of the line's numeric samples. Every line passes {@link SampleChecks}
+ * GAUGE samples; string fields become labels of the line's numeric samples. Lines of JMeter's backend listener
+ * (measurement {@code jmeter}) are mapped by {@link BackendListenerRows} instead. Every line passes {@link SampleChecks}
  * (blank or oversized names and labels, line length, a timestamp outside the accepted window, with a hint when the
  * value fits another precision). A bad line is reported with its number, field and reason and skipped; every other
  * line is kept. One instance per thread: it keeps a name cache.
@@ -136,6 +141,12 @@ public final class LineProtocolParser {
         tags.remove(RunTags.SOURCE);
         Map<String, String> labels = tags.isEmpty() ? Map.of() : tags;
         checks.labels(labels);
+        if (BackendListenerRows.handles(measurement)) {
+            List<Sample> rows = backendListenerRows(timestamp, source, labels, fields);
+            skipLineEnd();
+            rows.forEach(row -> out.add(runId, row));
+            return;
+        }
         String[] metrics = new String[fields];
         for (int f = 0; f < fields; f++) {
             metrics[f] = metricName(measurement, fieldKeys[f]);
@@ -145,6 +156,29 @@ public final class LineProtocolParser {
         for (int f = 0; f < fields; f++) {
             out.add(runId, new Sample(timestamp, source, metrics[f], SampleKind.GAUGE, fieldValues[f], labels, null));
         }
+    }
+
+    /**
+     * JMeter's InfluxDB backend listener aggregates each send interval itself: its rows become the summaries and
+     * window counts {@link BackendListenerRows} defines, not one gauge per field (a {@code jmeter.pct90.0} gauge would
+     * invite averaging percentiles across intervals). Each resulting sample passes the same checks as any line's.
+     */
+    private List<Sample> backendListenerRows(Instant at, String source, Map<String, String> labels, int fields) {
+        Map<String, Double> values = new LinkedHashMap<>();
+        for (int f = 0; f < fields; f++) {
+            values.put(fieldKeys[f], fieldValues[f]);
+        }
+        List<Sample> rows;
+        try {
+            rows = BackendListenerRows.toSamples(at, source, labels, values);
+        } catch (FieldException e) {
+            throw new LineException(e.field(), e.reason());
+        }
+        for (Sample row : rows) {
+            checks.name("metric", row.getMetric());
+            checks.labels(row.getLabels());
+        }
+        return rows;
     }
 
     /** The field a line's run id came from: its run or run_id tag, else the request's db parameter. */
