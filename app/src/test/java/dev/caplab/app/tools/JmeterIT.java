@@ -58,7 +58,9 @@ class JmeterIT {
                     "-Djava.awt.headless=true", "-Xmx256m", "-jar", home.resolve("bin/ApacheJMeter.jar").toString(),
                     "-n", "-t", "plan.jmx", "-l", jtl.toString(), "-j", log.toString(),
                     // the listener's send interval (5 s by default): the run lasts seconds
-                    "-Jbackend_influxdb.send_interval=1")
+                    "-Jbackend_influxdb.send_interval=1",
+                    // its 3 s answer timeout drops a window when a shared CI machine stalls caplab's first writes
+                    "-Jbackend_influxdb.socket_timeout=30000", "-Jbackend_influxdb.connection_request_timeout=30000")
                     .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(console.toFile()).start();
             boolean finished = jmeter.waitFor(90, TimeUnit.SECONDS);
             if (!finished) {
@@ -115,6 +117,14 @@ class JmeterIT {
                     + "AND labels['statut'] = 'all'")).isEqualTo(rows.count());
             assertThat(sql.count("SELECT sum(value) FROM samples WHERE run_id = '" + RUN + "' AND " + LISTENER
                     + " AND metric = 'http.req.failed.window.count'")).isZero();
+            // nothing of the listener is stored as a gauge per field
+            assertThat(sql.count("SELECT count() FROM samples WHERE run_id = '" + RUN + "' AND metric LIKE 'jmeter.%' "
+                    + "AND metric NOT LIKE 'jmeter.threads%'")).isZero();
+
+            // the listener's test start and end markers are the run's annotations
+            assertThat(sql.await("SELECT text FROM annotations FINAL WHERE run_id = '" + RUN + "' ORDER BY at",
+                    r -> r.size() >= 2, Duration.ofSeconds(30))).extracting(r -> r.get("text"))
+                    .containsExactly("caplab JmeterIT started", "caplab JmeterIT ended");
         }
     }
 }

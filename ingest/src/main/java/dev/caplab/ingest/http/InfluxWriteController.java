@@ -14,6 +14,8 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import java.time.Clock;
+import java.util.List;
+import org.apache.avro.specific.SpecificRecord;
 import java.util.Map;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -74,7 +76,8 @@ class InfluxWriteController {
         RoutedSamples.Builder parsed = new RoutedSamples.Builder(checks.limits().maxSamplesPerRequest());
         parsers.get().parseInto(body, 0, body.length, unit, db, clock.instant(), parsed);
         RoutedSamples routed = parsed.build();
-        publisher.samples(routed, ADAPTER);
+        // annotations (JMeter's test start and end) and samples in one transaction
+        publisher.publish(List.<SpecificRecord>copyOf(routed.annotations()), routed, ADAPTER);
         if (!routed.hasErrors()) {
             return ResponseEntity.noContent().build();
         }

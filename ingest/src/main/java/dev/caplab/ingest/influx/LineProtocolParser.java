@@ -8,6 +8,7 @@ import dev.caplab.ingest.parse.SampleChecks;
 import dev.caplab.ingest.parse.SampleChecks.LimitException;
 import dev.caplab.ingest.publish.RoutedSamples;
 import dev.caplab.ingest.publish.RunTags;
+import dev.caplab.schema.event.Annotation;
 import dev.caplab.schema.event.Sample;
 import dev.caplab.schema.event.SampleKind;
 import java.nio.charset.StandardCharsets;
@@ -24,7 +25,8 @@ import java.util.Map;
  * {@code run}/{@code run_id} tags choose the run (else the default run, i.e. the {@code db} parameter);
  * {@code source}, else {@code host}, names the source; integer, unsigned, float and boolean (1/0) fields become
  * GAUGE samples; string fields become labels of the line's numeric samples. Lines of JMeter's backend listener
- * (measurement {@code jmeter}) are mapped by {@link BackendListenerRows} instead. Every line passes {@link SampleChecks}
+ * (measurement {@code jmeter}) are mapped by {@link BackendListenerRows} instead, and its {@code events} lines (only
+ * a string field {@code text}) become annotations of the run. Every line passes {@link SampleChecks}
  * (blank or oversized names and labels, line length, a timestamp outside the accepted window, with a hint when the
  * value fits another precision). A bad line is reported with its number, field and reason and skipped; every other
  * line is kept. One instance per thread: it keeps a name cache.
@@ -130,6 +132,9 @@ public final class LineProtocolParser {
         }
         checks.name(runField(tags), runId);
         int fields = parseFields(tags);
+        if (fields == 0 && !BackendListenerRows.isAnnotation(measurement, tags)) {
+            throw new LineException(null, "only string fields: no numeric value to record");
+        }
         Instant timestamp = parseTimestamp(precision, receivedAt);
         // pos is at the line's end: the line is whole, every check below throws before its end is consumed
         checks.lineLength(pos - lineStart);
@@ -141,6 +146,13 @@ public final class LineProtocolParser {
         tags.remove(RunTags.SOURCE);
         Map<String, String> labels = tags.isEmpty() ? Map.of() : tags;
         checks.labels(labels);
+        if (fields == 0) {
+            Annotation annotation = BackendListenerRows.toAnnotation(runId, timestamp, labels);
+            checks.labels(annotation.getLabels());
+            skipLineEnd();
+            out.annotate(annotation);
+            return;
+        }
         if (BackendListenerRows.handles(measurement)) {
             List<Sample> rows = backendListenerRows(timestamp, source, labels, fields);
             skipLineEnd();
@@ -186,7 +198,10 @@ public final class LineProtocolParser {
         return tags.containsKey(RunTags.RUN) ? RunTags.RUN : tags.containsKey(RunTags.RUN_ID) ? RunTags.RUN_ID : "db";
     }
 
-    /** Parses the field set; numeric fields go to fieldKeys/fieldValues, string fields into the labels. */
+    /**
+     * Parses the field set; numeric fields go to fieldKeys/fieldValues, string fields into the labels. Returns the
+     * number of numeric fields: 0 when there are only string fields, which the caller accepts for annotations only.
+     */
     private int parseFields(Map<String, String> tags) {
         int count = 0;
         boolean sawString = false;
@@ -216,9 +231,8 @@ public final class LineProtocolParser {
             }
             throw new LineException(key, "unexpected '" + (char) buf[pos] + "' after field value");
         }
-        if (count == 0) {
-            throw new LineException(null, sawString ? "only string fields: no numeric value to record"
-                    : "missing fields");
+        if (count == 0 && !sawString) {
+            throw new LineException(null, "missing fields");
         }
         return count;
     }

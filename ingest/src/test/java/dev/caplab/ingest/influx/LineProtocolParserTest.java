@@ -108,6 +108,26 @@ class LineProtocolParserTest {
                 .singleElement().satisfies(s -> assertThat(s.getValue()).isEqualTo(3.0));
     }
 
+    /** The listener's test start and end markers (string field only) are the run's annotations, not errors. */
+    @Test
+    void backendListenerEventsLinesAreAnnotationsAndOtherStringOnlyLinesStayRejected() {
+        RoutedSamples result = parse("""
+                events,application=shop,title=ApacheJMeter text="shop load started" 1709280000000000000
+                events,application=shop,title=ApacheJMeter note="no text field" 1709280000000000000
+                """, TimestampPrecision.NANOSECONDS, "run-jm");
+
+        assertThat(result.samplesByRun()).isEmpty();
+        assertThat(result.annotations()).singleElement().satisfies(a -> {
+            assertThat(a.getRunId()).isEqualTo("run-jm");
+            assertThat(a.getText()).isEqualTo("shop load started");
+            assertThat(a.getAt()).isEqualTo(T);
+            assertThat(a.getLabels()).containsEntry("application", "shop").containsEntry("title", "ApacheJMeter")
+                    .containsEntry("aggregation", "jmeter-backend-listener").doesNotContainKey("text");
+        });
+        assertThat(result.errors()).extracting(ParseError::line, ParseError::reason)
+                .containsExactly(tuple(2L, "only string fields: no numeric value to record"));
+    }
+
     @Test
     void anImpossibleBackendListenerRowIsRejectedByFieldAndTheOthersKept() {
         RoutedSamples result = parse("""
