@@ -59,6 +59,9 @@ class JmeterIT {
                     "-n", "-t", "plan.jmx", "-l", jtl.toString(), "-j", log.toString(),
                     // the listener's send interval (5 s by default): the run lasts seconds
                     "-Jbackend_influxdb.send_interval=1",
+                    // every figure of a row over its own interval (JMeter's default: mean, min, max and percentiles
+                    // over the last 100 samples, across intervals; only the counts per interval)
+                    "-Jbackend_metrics_window_mode=timed",
                     // its 3 s answer timeout drops a window when a shared CI machine stalls caplab's first writes
                     "-Jbackend_influxdb.socket_timeout=30000", "-Jbackend_influxdb.connection_request_timeout=30000")
                     .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(console.toFile()).start();
@@ -102,7 +105,8 @@ class JmeterIT {
             assertThat(sql.count("SELECT count() " + jtlSamples + "'http.req.latency.ms'")).isEqualTo(rows.count());
             assertThat(sql.count("SELECT count() " + jtlSamples + "'http.req.connect.ms'")).isEqualTo(rows.count());
 
-            // the backend listener: per-interval summaries of the same requests, nothing per request
+            // the backend listener: per-interval summaries of the same requests, nothing per request; weighted by
+            // their counts the interval means add up to the JTL's total time
             Map<String, Object> all = sql.rows("SELECT sum(summary_count) AS n, "
                     + "sum(summary_mean * summary_count) AS total, min(summary_min) AS lo, max(summary_max) AS hi "
                     + listenerRows + " AND labels['statut'] = 'all' AND kind = 'SUMMARY'").getFirst();

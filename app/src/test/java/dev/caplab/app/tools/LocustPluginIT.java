@@ -32,11 +32,13 @@ import tools.jackson.databind.json.JsonMapper;
  * checked against Locust's own statistics and against the workload's design:
  *
  * <p>The server ({@link PooledServer}) has {@value #WORKERS} workers and holds one for {@value #SERVICE_MILLIS} ms per
- * request, {@value #CPU_MILLIS} ms of it on CPU: capacity 2 / 0.08 s = 25 requests/s. Each user paces itself to
- * {@value #RATE} requests/s, so the server saturates at 25 / 5 = 5 users: below it CPU grows 5 × 0.010 = 0.05 cores
- * per user, above it stays at 25 × 0.010 = 0.25 cores. Latency below saturation is one service time plus at most the
- * waits of a full collision (4 users, 2 workers: ≤ 160 ms); above it a closed loop of N users through 25/s takes N/25 s
- * per request (6 users: 240 ms). Hence the SLO {@value #SLO} passes up to 4 users and fails from 6.
+ * request, {@value #CPU_MILLIS} ms of it on CPU: capacity 2 / 0.2 s = 10 requests/s. Each user paces itself to
+ * {@value #RATE} requests/s, so the server saturates at 10 / 2 = 5 users: below it CPU grows 2 × 0.020 = 0.04 cores
+ * per user, above it stays at 10 × 0.020 = 0.2 cores. Latency below saturation is one service time plus at most the
+ * waits of a full collision (4 users, 2 workers: ≤ 400 ms); above it a closed loop of N users through 10/s takes N/10 s
+ * per request (6 users: 600 ms). Hence the SLO {@value #SLO} passes up to 4 users and fails from 6. Service times
+ * long against scheduling delays (200 ms, a worker needing a tenth of a core) keep this true on a busy 2-core machine;
+ * the first {@value #WARMUP_SECONDS} s of each step (Locust's first connection, the queue filling) are warm-up.
  */
 class LocustPluginIT {
 
@@ -44,13 +46,14 @@ class LocustPluginIT {
     private static final String LOAD_SOURCE = "locust-it-lg";
     private static final int[] LEVELS = {1, 2, 3, 4, 6, 8, 10};
     private static final int STEP_SECONDS = 5;
-    private static final double RATE = 5;
+    private static final double RATE = 2;
     private static final int WORKERS = 2;
-    private static final int CPU_MILLIS = 10;
-    private static final int SERVICE_MILLIS = 80;
+    private static final int CPU_MILLIS = 20;
+    private static final int SERVICE_MILLIS = 200;
+    private static final int WARMUP_SECONDS = 2;
     private static final double CAPACITY_PER_SECOND = WORKERS * 1000.0 / SERVICE_MILLIS;
     private static final double DESIGNED_KNEE_USERS = CAPACITY_PER_SECOND / RATE;
-    private static final String SLO = "p95(http.req.duration.ms)<=200";
+    private static final String SLO = "p95(http.req.duration.ms)<=500";
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     @TempDir
@@ -74,7 +77,7 @@ class LocustPluginIT {
                         "--headless", "--host", sut.baseUrl(), "--csv", dir.resolve("locust").toString(),
                         "--caplab-url", "http://127.0.0.1:" + stack.httpPort(), "--caplab-run", RUN,
                         "--caplab-source", LOAD_SOURCE, "--caplab-sut", "pooled-server", "--caplab-slo", SLO,
-                        "--caplab-steps", "--caplab-warmup", "1")
+                        "--caplab-steps", "--caplab-warmup", Integer.toString(WARMUP_SECONDS))
                         .redirectErrorStream(true).redirectOutput(log.toFile());
                 command.environment().put("PYTHONPATH", root.resolve("ingest/locust-plugin").toString());
                 command.environment().put("CAPLAB_IT_LEVELS",
@@ -168,7 +171,7 @@ class LocustPluginIT {
             // the knee lies between the last level below saturation (4) and the first above it (6)
             assertThat(breakpoints.get(0).path("x").asDouble()).as(detail)
                     .isBetween(DESIGNED_KNEE_USERS - 1, DESIGNED_KNEE_USERS + 1);
-            // CPU per request is the 10 ms burned plus the server's own HTTP handling: 0.05 cores/user, +40 %
+            // CPU per request is the 20 ms burned plus the server's own HTTP handling: 0.04 cores/user, +40 %
             assertThat(segments.get(0).path("slope").asDouble()).as(detail)
                     .isBetween(RATE * CPU_MILLIS / 1000.0 * 0.9, RATE * CPU_MILLIS / 1000.0 * 1.4);
             assertThat(Math.abs(segments.get(segments.size() - 1).path("slope").asDouble())).as(detail)

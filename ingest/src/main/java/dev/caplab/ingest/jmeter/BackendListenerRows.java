@@ -20,7 +20,10 @@ import java.util.regex.Pattern;
 
 /**
  * The rows JMeter's InfluxDB backend listener writes to the {@code jmeter} measurement. Each is already aggregated
- * by JMeter over one send interval (5 s by default), so it becomes a SUMMARY with window WINDOW and the label
+ * by JMeter per send interval (5 s by default): its counts always, its mean, min, max and percentiles only with
+ * {@code backend_metrics_window_mode=timed}; JMeter's default ({@code fixed}) computes those over the last
+ * {@code backend_metrics_window} (100) samples, across intervals, which a row does not say. It becomes a SUMMARY
+ * with window WINDOW and the label
  * {@code aggregation=jmeter-backend-listener}, never per-request samples. Three shapes exist: per transaction and
  * {@code statut} (all/ok/ko) with count, avg, min, max and {@code pctNN.N}; {@code transaction=internal} with
  * active-thread figures; and error rows tagged with {@code responseCode} carrying only a count.
