@@ -133,7 +133,13 @@ class LocustPluginIT {
             // requests per step as Locust counted them over the step's window (its cumulative count, written once a
             // second, interpolated at the step's ends: hence the slack of a second's requests at each end);
             // sample_count covers the whole step, warm-up included (warmup_count is the part of it in warm-up)
-            List<LocustStats.HistoryRow> history = LocustStats.history(dir.resolve("locust_stats_history.csv"));
+            // Locust stops writing its history a few seconds before it quits: its final count closes the last step
+            List<LocustStats.HistoryRow> history = new java.util.ArrayList<>(
+                    LocustStats.history(dir.resolve("locust_stats_history.csv")));
+            long runEndSecond = (micros(steps.getLast(), "to_us") + 999_999) / 1_000_000;
+            if (history.getLast().epochSecond() < runEndSecond) {
+                history.add(new LocustStats.HistoryRow(runEndSecond, LEVELS[LEVELS.length - 1], locustRequests));
+            }
             List<Map<String, Object>> aggregates = sql.rows("SELECT step_index, sample_count AS n "
                     + "FROM step_aggregates FINAL WHERE run_id = '" + RUN + "' AND metric = 'http.req.duration.ms' "
                     + "AND source = '" + LOAD_SOURCE + "' ORDER BY step_index");
