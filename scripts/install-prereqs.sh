@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what the test suite needs beyond a JDK 25 and Maven Central, from Debian's packages:
 # npm (fetches the embedded ClickHouse engine), headless Chromium + chromedriver (browser tests),
-# Jupyter with pandas/matplotlib (notebooks executed against a running caplab), and Prometheus with node_exporter
-# (the remote write IT and the exporter-recipe knee IT run them for real).
+# Jupyter with pandas/matplotlib (notebooks executed against a running caplab), Prometheus with node_exporter
+# (the remote write IT and the exporter-recipe knee IT run them for real) and Locust (LocustPluginIT drives the
+# real tool; JMeter comes from Maven Central through the jmeter-home module).
 # --check-or-install: install only what is missing (needs root or sudo); prints what it does.
 set -euo pipefail
 
@@ -15,6 +16,7 @@ command -v openssl >/dev/null || need+=(openssl)
 /usr/bin/python3 -c 'import pandas, matplotlib' 2>/dev/null || need+=(python3-pandas python3-matplotlib)
 [[ -x /usr/bin/prometheus ]] || need+=(prometheus)
 [[ -x /usr/bin/prometheus-node-exporter ]] || need+=(prometheus-node-exporter)
+command -v locust >/dev/null || need+=(python3-locust)
 
 if [[ ${#need[@]} -eq 0 ]]; then
   exit 0

@@ -11,8 +11,17 @@ gauge, so caplab can infer steps from the user count. Samples are sent in batche
 
     POST {url}/api/v1/events
     Authorization: Bearer {token}
-    {"runId": RUN, "adapter": "locust-plugin",
+    {"runId": RUN, "adapter": "locust-plugin", "events": [...],
      "samples": [{"timestamp": RFC3339, "source": HOST, "metric": ..., "kind": "GAUGE", "value": ..., "labels": {...}}]}
+
+Optional lifecycle, so a stepped run (a LoadTestShape) needs no ``caplab run start`` / ``caplab step``:
+
+- ``--caplab-sut NAME`` starts the run (``run_started``: sut, tool ``locust``, load expression ``users``, the
+  ``--caplab-slo`` rules, repeatable, e.g. ``'p95(http.req.duration.ms)<=200'``) and ends it when Locust quits.
+- ``--caplab-steps`` declares a step per load level: each ``spawning_complete`` ends the open step and starts the
+  next one (load ``users=N``, the first ``--caplab-warmup`` seconds excluded from sustained figures); the last step
+  ends when the test stops. A step therefore starts once its users are spawned: keep the shape's spawn rate high
+  enough that a ramp takes well under a second, or it is counted in the step before.
 
 A failed POST keeps its batch and retries on the next flush; past MAX_BUFFER unsent samples the oldest are
 discarded and the number discarded is logged, never silently.
@@ -45,6 +54,8 @@ class CaplabStream:
         self.token = token
         self.source = source
         self.buffer = []
+        # lifecycle events are few and never discarded; each batch carries all pending ones before its samples
+        self.events = []
         self.lock = threading.Lock()
         self.discarded = 0
         self.stopping = threading.Event()
@@ -53,9 +64,15 @@ class CaplabStream:
     def start(self):
         self.worker.start()
 
+    def event(self, event_type, **fields):
+        event = {"type": event_type, "runId": self.run_id}
+        event.update(fields)
+        with self.lock:
+            self.events.append(event)
+
     def add(self, metric, value, labels):
         sample = {
-            "timestamp": datetime.now(timezone.utc).isoformat(timespec="microseconds").replace("+00:00", "Z"),
+            "timestamp": now(),
             "source": self.source,
             "metric": metric,
             "kind": "GAUGE",
@@ -82,16 +99,19 @@ class CaplabStream:
     def flush(self):
         while True:
             with self.lock:
+                events = list(self.events)
                 batch = self.buffer[:MAX_BATCH]
-            if not batch:
+            if not batch and not events:
                 return
-            if not self._post(batch):
+            if not self._post(events, batch):
                 return
             with self.lock:
+                del self.events[: len(events)]
                 del self.buffer[: len(batch)]
 
-    def _post(self, batch):
-        body = json.dumps({"runId": self.run_id, "adapter": "locust-plugin", "samples": batch}).encode("utf-8")
+    def _post(self, events, batch):
+        body = json.dumps({"runId": self.run_id, "adapter": "locust-plugin", "events": events,
+                           "samples": batch}).encode("utf-8")
         request = urllib.request.Request(self.endpoint, data=body, method="POST",
                                          headers={"Content-Type": "application/json"})
         if self.token:
@@ -106,7 +126,7 @@ class CaplabStream:
                 # the batch itself is rejected: retrying it forever would block every later sample
                 with self.lock:
                     self.discarded += len(batch)
-                log.error("caplab: %d samples rejected and discarded", len(batch))
+                log.error("caplab: %d events and %d samples rejected and discarded", len(events), len(batch))
                 return True
             return False
         except (urllib.error.URLError, OSError) as e:
@@ -114,7 +134,36 @@ class CaplabStream:
             return False
 
 
+def now():
+    return datetime.now(timezone.utc).isoformat(timespec="microseconds").replace("+00:00", "Z")
+
+
+class Steps:
+    """One declared step per load level: a spawning_complete ends the open step and starts the next."""
+
+    def __init__(self, stream, warmup_seconds):
+        self.stream = stream
+        self.warmup_seconds = warmup_seconds
+        self.index = -1
+        self.open = False
+
+    def level(self, users):
+        at = now()
+        self.end(at)
+        self.index += 1
+        self.stream.event("step_started", index=self.index, load={"users": float(users)},
+                          warmupSeconds=self.warmup_seconds, startedAt=at)
+        self.open = True
+
+    def end(self, at=None):
+        if self.open:
+            self.stream.event("step_ended", index=self.index, endedAt=at or now())
+            self.open = False
+
+
 stream = None
+steps = None
+run_started = False
 
 
 @events.init_command_line_parser.add_listener
@@ -125,16 +174,30 @@ def _arguments(parser):
     parser.add_argument("--caplab-token", default=os.environ.get("CAPLAB_TOKEN", ""), help="bearer token (write)")
     parser.add_argument("--caplab-source", default=os.environ.get("CAPLAB_SOURCE", socket.gethostname()),
                         help="source name of this load generator")
+    parser.add_argument("--caplab-sut", default=os.environ.get("CAPLAB_SUT", ""),
+                        help="system under test: when set, the plugin starts the run and ends it on quit")
+    parser.add_argument("--caplab-slo", action="append", default=[],
+                        help="SLO rule of the run started with --caplab-sut, repeatable: 'p95(http.req.duration.ms)<=200'")
+    parser.add_argument("--caplab-steps", action="store_true", default=os.environ.get("CAPLAB_STEPS", "") == "1",
+                        help="declare a step (load users=N) at every spawning_complete")
+    parser.add_argument("--caplab-warmup", type=float, default=float(os.environ.get("CAPLAB_WARMUP", "0")),
+                        help="seconds at the start of each declared step excluded from sustained figures")
 
 
 @events.init.add_listener
 def _init(environment, **_kwargs):
-    global stream
+    global stream, steps, run_started
     options = environment.parsed_options
     if options is None or not options.caplab_url or not options.caplab_run:
         log.warning("caplab: --caplab-url and --caplab-run not set; not streaming")
         return
     stream = CaplabStream(options.caplab_url, options.caplab_run, options.caplab_token, options.caplab_source)
+    if options.caplab_sut:
+        stream.event("run_started", sut=options.caplab_sut, tool="locust", loadExpression="users",
+                     slo=list(options.caplab_slo), startedAt=now())
+        run_started = True
+    if options.caplab_steps:
+        steps = Steps(stream, options.caplab_warmup)
     stream.start()
 
 
@@ -154,9 +217,21 @@ def _request(request_type, name, response_time, response_length, exception=None,
 def _spawned(user_count, **_kwargs):
     if stream is not None:
         stream.add("locust.users", user_count, {})
+    if steps is not None:
+        steps.level(user_count)
+
+
+@events.test_stopping.add_listener
+def _stopping(**_kwargs):
+    if steps is not None:
+        steps.end()
 
 
 @events.quitting.add_listener
 def _quitting(**_kwargs):
     if stream is not None:
+        if steps is not None:
+            steps.end()
+        if run_started:
+            stream.event("run_ended", status="COMPLETED", endedAt=now())
         stream.stop()

@@ -5,6 +5,8 @@ import dev.caplab.ingest.influx.TimestampPrecision;
 import dev.caplab.ingest.parse.SampleChecks;
 import dev.caplab.ingest.publish.RoutedSamples;
 import java.time.Clock;
+import java.util.List;
+import org.apache.avro.specific.SpecificRecord;
 
 /**
  * One line-protocol write, whichever InfluxDB API it came through ({@code /write}, {@code /api/v2/write}): the whole
@@ -32,7 +34,8 @@ final class LineProtocolWrites {
         RoutedSamples.Builder parsed = new RoutedSamples.Builder(checks.limits().maxSamplesPerRequest());
         parsers.get().parseInto(body, 0, body.length, precision, defaultRunId, clock.instant(), parsed);
         RoutedSamples routed = parsed.build();
-        publisher.samples(routed, ADAPTER);
+        // annotations (JMeter's test start and end markers) and samples in one transaction
+        publisher.publish(List.<SpecificRecord>copyOf(routed.annotations()), routed, ADAPTER);
         return routed;
     }
 }

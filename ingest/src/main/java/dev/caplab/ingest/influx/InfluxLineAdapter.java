@@ -8,6 +8,8 @@ import dev.caplab.ingest.adapter.UndatedRows;
 import dev.caplab.ingest.parse.ParseError;
 import dev.caplab.ingest.publish.RoutedSamples;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -52,8 +54,13 @@ public final class InfluxLineAdapter implements Adapter {
             RoutedSamples routed = parser.parse(bytes, 0, bytes.length, precision, runId, line.readAt(),
                     () -> undated.timeOf(line));
             // the parser numbers lines from 1 within what it was given: renumber to the file's line
-            return new RoutedSamples(routed.samplesByRun(), routed.errors().stream()
+            List<ParseError> errors = new ArrayList<>(routed.errors().stream()
                     .map(e -> new ParseError(line.number(), e.field(), e.reason(), e.excerpt())).toList());
+            // a file publishes samples only; an annotation reaches the run through /write or caplab's events API
+            routed.annotations().forEach(a -> errors.add(new ParseError(line.number(), "text",
+                    "an annotation line: send it to /write or POST /api/v1/events, files carry samples only",
+                    line.text())));
+            return new RoutedSamples(routed.samplesByRun(), errors);
         });
     }
 }

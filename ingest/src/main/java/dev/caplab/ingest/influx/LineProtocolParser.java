@@ -1,17 +1,21 @@
 package dev.caplab.ingest.influx;
 
 import dev.caplab.ingest.adapter.FieldException;
+import dev.caplab.ingest.jmeter.BackendListenerRows;
 import dev.caplab.ingest.parse.IngestLimits;
 import dev.caplab.ingest.parse.ParseError;
 import dev.caplab.ingest.parse.SampleChecks;
 import dev.caplab.ingest.parse.SampleChecks.LimitException;
 import dev.caplab.ingest.publish.RoutedSamples;
 import dev.caplab.ingest.publish.RunTags;
+import dev.caplab.schema.event.Annotation;
 import dev.caplab.schema.event.Sample;
 import dev.caplab.schema.event.SampleKind;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -21,7 +25,9 @@ import java.util.function.Supplier;
  * for the field {@code value}, as k6 and JMeter write, else {@code measurement.field}); tags become labels;
  * {@code run}/{@code run_id} tags choose the run (else the default run, i.e. the {@code db} parameter);
  * {@code source}, else {@code host}, names the source; integer, unsigned, float and boolean (1/0) fields become
- * GAUGE samples; string fields become labels of the line's numeric samples. Every line passes {@link SampleChecks}
+ * GAUGE samples; string fields become labels of the line's numeric samples. Lines of JMeter's backend listener
+ * (measurement {@code jmeter}) are mapped by {@link BackendListenerRows} instead, and its {@code events} lines (only
+ * a string field {@code text}) become annotations of the run. Every line passes {@link SampleChecks}
  * (blank or oversized names and labels, line length, a timestamp outside the accepted window, with a hint when the
  * value fits another precision). A bad line is reported with its number, field and reason and skipped; every other
  * line is kept. One instance per thread: it keeps a name cache.
@@ -148,6 +154,9 @@ public final class LineProtocolParser {
         }
         checks.name(runField(tags), runId);
         int fields = parseFields(tags);
+        if (fields == 0 && !BackendListenerRows.isAnnotation(measurement, tags)) {
+            throw new LineException(null, "only string fields: no numeric value to record");
+        }
         Instant timestamp = parseTimestamp(precision, receivedAt);
         // pos is at the line's end: the line is whole, every check below throws before its end is consumed
         checks.lineLength(pos - lineStart);
@@ -159,6 +168,19 @@ public final class LineProtocolParser {
         tags.remove(RunTags.SOURCE);
         Map<String, String> labels = tags.isEmpty() ? Map.of() : tags;
         checks.labels(labels);
+        if (fields == 0) {
+            Annotation annotation = BackendListenerRows.toAnnotation(runId, timestamp, labels);
+            checks.labels(annotation.getLabels());
+            skipLineEnd();
+            out.annotate(annotation);
+            return;
+        }
+        if (BackendListenerRows.handles(measurement)) {
+            List<Sample> rows = backendListenerRows(timestamp, source, labels, fields);
+            skipLineEnd();
+            rows.forEach(row -> out.add(runId, row));
+            return;
+        }
         String[] metrics = new String[fields];
         for (int f = 0; f < fields; f++) {
             metrics[f] = metricName(measurement, fieldKeys[f]);
@@ -170,12 +192,38 @@ public final class LineProtocolParser {
         }
     }
 
+    /**
+     * JMeter's InfluxDB backend listener aggregates each send interval itself: its rows become the summaries and
+     * window counts {@link BackendListenerRows} defines, not one gauge per field (a {@code jmeter.pct90.0} gauge would
+     * invite averaging percentiles across intervals). Each resulting sample passes the same checks as any line's.
+     */
+    private List<Sample> backendListenerRows(Instant at, String source, Map<String, String> labels, int fields) {
+        Map<String, Double> values = new LinkedHashMap<>();
+        for (int f = 0; f < fields; f++) {
+            values.put(fieldKeys[f], fieldValues[f]);
+        }
+        List<Sample> rows;
+        try {
+            rows = BackendListenerRows.toSamples(at, source, labels, values);
+        } catch (FieldException e) {
+            throw new LineException(e.field(), e.reason());
+        }
+        for (Sample row : rows) {
+            checks.name("metric", row.getMetric());
+            checks.labels(row.getLabels());
+        }
+        return rows;
+    }
+
     /** The field a line's run id came from: its run or run_id tag, else the request's db parameter. */
     private static String runField(Map<String, String> tags) {
         return tags.containsKey(RunTags.RUN) ? RunTags.RUN : tags.containsKey(RunTags.RUN_ID) ? RunTags.RUN_ID : "db";
     }
 
-    /** Parses the field set; numeric fields go to fieldKeys/fieldValues, string fields into the labels. */
+    /**
+     * Parses the field set; numeric fields go to fieldKeys/fieldValues, string fields into the labels. Returns the
+     * number of numeric fields: 0 when there are only string fields, which the caller accepts for annotations only.
+     */
     private int parseFields(Map<String, String> tags) {
         int count = 0;
         boolean sawString = false;
@@ -205,9 +253,8 @@ public final class LineProtocolParser {
             }
             throw new LineException(key, "unexpected '" + (char) buf[pos] + "' after field value");
         }
-        if (count == 0) {
-            throw new LineException(null, sawString ? "only string fields: no numeric value to record"
-                    : "missing fields");
+        if (count == 0 && !sawString) {
+            throw new LineException(null, "missing fields");
         }
         return count;
     }

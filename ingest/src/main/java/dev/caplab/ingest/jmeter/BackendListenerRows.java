@@ -5,6 +5,7 @@ import dev.caplab.ingest.adapter.Labels;
 import dev.caplab.ingest.adapter.MetricNames;
 import dev.caplab.ingest.adapter.QuantileKeys;
 import dev.caplab.ingest.adapter.Samples;
+import dev.caplab.schema.event.Annotation;
 import dev.caplab.schema.event.Sample;
 import dev.caplab.schema.event.SummaryStats;
 import dev.caplab.schema.event.SummaryWindow;
@@ -19,16 +20,24 @@ import java.util.regex.Pattern;
 
 /**
  * The rows JMeter's InfluxDB backend listener writes to the {@code jmeter} measurement. Each is already aggregated
- * by JMeter over one send interval (5 s by default), so it becomes a SUMMARY with window WINDOW and the label
+ * by JMeter per send interval (5 s by default): its counts always, its mean, min, max and percentiles only with
+ * {@code backend_metrics_window_mode=timed}; JMeter's default ({@code fixed}) computes those over the last
+ * {@code backend_metrics_window} (100) samples, across intervals, which a row does not say. It becomes a SUMMARY
+ * with window WINDOW and the label
  * {@code aggregation=jmeter-backend-listener}, never per-request samples. Three shapes exist: per transaction and
  * {@code statut} (all/ok/ko) with count, avg, min, max and {@code pctNN.N}; {@code transaction=internal} with
  * active-thread figures; and error rows tagged with {@code responseCode} carrying only a count.
- * The line-protocol path calls {@link #toSamples} for every line of the {@code jmeter} measurement.
+ * The line-protocol path calls {@link #toSamples} for every line of the {@code jmeter} measurement, and
+ * {@link #toAnnotation} for the listener's test start and end markers ({@code events} measurement, string field
+ * {@code text}, the Grafana annotation convention).
  */
 public final class BackendListenerRows {
 
     public static final String MEASUREMENT = "jmeter";
     public static final String AGGREGATION = "jmeter-backend-listener";
+    /** The measurement of the listener's annotations: {@code events,application=A,title=ApacheJMeter text="T started"}. */
+    public static final String ANNOTATION_MEASUREMENT = "events";
+    public static final String ANNOTATION_TEXT = "text";
     private static final Pattern PERCENTILE = Pattern.compile("pct(\\d+(?:\\.\\d+)?)");
     private static final Set<String> KNOWN_FIELDS = Set.of("count", "countError", "hit", "avg", "min", "max", "sb",
             "rb", "meanAT", "minAT", "maxAT", "startedT", "endedT");
@@ -39,6 +48,19 @@ public final class BackendListenerRows {
     /** Whether the line-protocol path should hand a line of this measurement here. */
     public static boolean handles(String measurement) {
         return MEASUREMENT.equals(measurement);
+    }
+
+    /** Whether a line with only string fields is an annotation: the {@code events} measurement with a text. */
+    public static boolean isAnnotation(String measurement, Map<String, String> tagsAndStrings) {
+        return ANNOTATION_MEASUREMENT.equals(measurement) && tagsAndStrings.containsKey(ANNOTATION_TEXT);
+    }
+
+    /** The run's timeline note of an annotation line: its text, the other tags and string fields as labels. */
+    public static Annotation toAnnotation(String runId, Instant at, Map<String, String> tagsAndStrings) {
+        Map<String, String> labels = new LinkedHashMap<>(tagsAndStrings);
+        String text = labels.remove(ANNOTATION_TEXT);
+        labels.put(Labels.AGGREGATION, AGGREGATION);
+        return new Annotation(runId, at, text, labels);
     }
 
     /**

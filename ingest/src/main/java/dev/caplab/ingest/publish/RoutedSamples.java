@@ -1,6 +1,7 @@
 package dev.caplab.ingest.publish;
 
 import dev.caplab.ingest.parse.ParseError;
+import dev.caplab.schema.event.Annotation;
 import dev.caplab.schema.event.Sample;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -10,13 +11,20 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * What a parser made of input that may carry several runs (a {@code run} tag per line): the valid samples grouped by
- * run id, in input order, and every rejected line. Publishing it publishes every run's samples.
+ * run id, in input order, every rejected line, and the annotations some lines are (JMeter's test start and end).
+ * Publishing it publishes every run's samples; annotations are lifecycle events, published by the HTTP path with them.
  */
-public record RoutedSamples(Map<String, List<Sample>> samplesByRun, List<ParseError> errors) {
+public record RoutedSamples(Map<String, List<Sample>> samplesByRun, List<ParseError> errors,
+                            List<Annotation> annotations) {
 
     public RoutedSamples {
         samplesByRun = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(samplesByRun));
         errors = List.copyOf(errors);
+        annotations = List.copyOf(annotations);
+    }
+
+    public RoutedSamples(Map<String, List<Sample>> samplesByRun, List<ParseError> errors) {
+        this(samplesByRun, errors, List.of());
     }
 
     public int sampleCount() {
@@ -39,6 +47,7 @@ public record RoutedSamples(Map<String, List<Sample>> samplesByRun, List<ParseEr
 
         private final Map<String, List<Sample>> byRun = new LinkedHashMap<>();
         private final List<ParseError> errors = new ArrayList<>();
+        private final List<Annotation> annotations = new ArrayList<>();
         private final int maxSamples;
         private int count;
         private String lastRunId;
@@ -69,8 +78,12 @@ public record RoutedSamples(Map<String, List<Sample>> samplesByRun, List<ParseEr
             errors.add(error);
         }
 
+        public void annotate(Annotation annotation) {
+            annotations.add(annotation);
+        }
+
         public RoutedSamples build() {
-            return new RoutedSamples(byRun, errors);
+            return new RoutedSamples(byRun, errors, annotations);
         }
     }
 

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.tuple;
 import dev.caplab.ingest.parse.ParseError;
 import dev.caplab.ingest.publish.RoutedSamples;
 import dev.caplab.schema.event.Sample;
+import dev.caplab.schema.event.SampleKind;
+import dev.caplab.schema.event.SummaryWindow;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
@@ -75,7 +77,67 @@ class LineProtocolParserTest {
         assertThat(samples.get(2).getLabels()).containsEntry("msg", "say \"hi\"\\ back");
         Sample multi = samples.stream().filter(s -> s.getMetric().equals("multi.n")).findFirst().orElseThrow();
         assertThat(multi.getLabels()).containsEntry("text", "line one\nline two");
-        assertThat(samples).extracting(Sample::getMetric).contains("jmeter.pct90.0", "jmeter.count");
+        assertThat(samples).extracting(Sample::getMetric).contains("http.req.duration.ms")
+                .doesNotContain("jmeter.pct90.0", "jmeter.count");
+    }
+
+    /** JMeter's InfluxDB backend listener, as it writes to /write: per-interval summaries, never gauges per field. */
+    @Test
+    void backendListenerLinesBecomeWindowSummariesNotOneGaugePerField() {
+        RoutedSamples result = parseFixture("jmeter/backend-listener.lp", "run-jm");
+
+        assertThat(result.errors()).isEmpty();
+        List<Sample> samples = result.samplesByRun().get("run-jm");
+        assertThat(samples).extracting(Sample::getMetric).noneMatch(m -> m.startsWith("jmeter.pct")
+                || m.equals("jmeter.count") || m.equals("jmeter.avg"));
+        assertThat(samples).allSatisfy(s -> assertThat(s.getLabels())
+                .containsEntry("aggregation", "jmeter-backend-listener").containsEntry("application", "shop"));
+        Sample all = samples.stream().filter(s -> s.getMetric().equals("http.req.duration.ms")
+                && "all".equals(s.getLabels().get("statut"))).findFirst().orElseThrow();
+        assertThat(all.getKind()).isEqualTo(SampleKind.SUMMARY);
+        assertThat(all.getSummary().getWindow()).isEqualTo(SummaryWindow.WINDOW);
+        assertThat(all.getSummary().getCount()).isEqualTo(50);
+        assertThat(all.getSummary().getMean()).isEqualTo(104.2);
+        assertThat(all.getSummary().getMax()).isEqualTo(2003.0);
+        assertThat(all.getSummary().getQuantiles()).containsEntry("0.95", 250.0);
+        assertThat(all.getTimestamp()).isEqualTo(Instant.ofEpochSecond(1733155205L));
+        assertThat(samples).filteredOn(s -> s.getMetric().equals("jmeter.threads")).singleElement()
+                .satisfies(s -> assertThat(s.getSummary().getMean()).isEqualTo(3.0));
+        assertThat(samples).filteredOn(s -> s.getMetric().equals("http.req.failed.window.count")
+                        && "401".equals(s.getLabels().get("responseCode")))
+                .singleElement().satisfies(s -> assertThat(s.getValue()).isEqualTo(3.0));
+    }
+
+    /** The listener's test start and end markers (string field only) are the run's annotations, not errors. */
+    @Test
+    void backendListenerEventsLinesAreAnnotationsAndOtherStringOnlyLinesStayRejected() {
+        RoutedSamples result = parse("""
+                events,application=shop,title=ApacheJMeter text="shop load started" 1709280000000000000
+                events,application=shop,title=ApacheJMeter note="no text field" 1709280000000000000
+                """, TimestampPrecision.NANOSECONDS, "run-jm");
+
+        assertThat(result.samplesByRun()).isEmpty();
+        assertThat(result.annotations()).singleElement().satisfies(a -> {
+            assertThat(a.getRunId()).isEqualTo("run-jm");
+            assertThat(a.getText()).isEqualTo("shop load started");
+            assertThat(a.getAt()).isEqualTo(T);
+            assertThat(a.getLabels()).containsEntry("application", "shop").containsEntry("title", "ApacheJMeter")
+                    .containsEntry("aggregation", "jmeter-backend-listener").doesNotContainKey("text");
+        });
+        assertThat(result.errors()).extracting(ParseError::line, ParseError::reason)
+                .containsExactly(tuple(2L, "only string fields: no numeric value to record"));
+    }
+
+    @Test
+    void anImpossibleBackendListenerRowIsRejectedByFieldAndTheOthersKept() {
+        RoutedSamples result = parse("""
+                jmeter,transaction=all,statut=all count=-1i,avg=5 1709280000000000000
+                jmeter,transaction=all,statut=all count=2i,avg=5 1709280000000000000
+                """, TimestampPrecision.NANOSECONDS, "run-jm");
+
+        assertThat(result.errors()).extracting(ParseError::line, ParseError::field).containsExactly(tuple(1L, "count"));
+        assertThat(result.samplesByRun().get("run-jm")).singleElement()
+                .satisfies(s -> assertThat(s.getSummary().getCount()).isEqualTo(2));
     }
 
     @Test

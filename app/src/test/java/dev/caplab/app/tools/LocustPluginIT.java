@@ -1,0 +1,218 @@
+package dev.caplab.app.tools;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.caplab.app.RepoRoot;
+import dev.caplab.app.up.EmbeddedStack;
+import dev.caplab.app.up.UpSettings;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Debian's Locust, headless, with the caplab plugin ({@code ingest/locust-plugin}) streaming a stepped run against a
+ * real server into a running caplab; the server's CPU comes in as {@code cpu.cores}. What arrives in ClickHouse is
+ * checked against Locust's own statistics and against the workload's design:
+ *
+ * <p>The server ({@link PooledServer}) has {@value #WORKERS} workers and holds one for {@value #SERVICE_MILLIS} ms per
+ * request, {@value #CPU_MILLIS} ms of it on CPU: capacity 2 / 0.2 s = 10 requests/s. Each user paces itself to
+ * {@value #RATE} requests/s, so the server saturates at 10 / 2 = 5 users: below it CPU grows 2 × 0.020 = 0.04 cores
+ * per user, above it stays at 10 × 0.020 = 0.2 cores. Latency below saturation is one service time plus at most the
+ * waits of a full collision (4 users, 2 workers: ≤ 400 ms); above it a closed loop of N users through 10/s takes N/10 s
+ * per request (7 users: 700 ms). Hence the SLO {@value #SLO} passes up to 4 users and fails from 7. Service times
+ * long against scheduling delays (200 ms, a worker needing a tenth of a core) keep this true on a busy 2-core machine;
+ * the first {@value #WARMUP_SECONDS} s of each step (Locust's first connection, the queue filling) are warm-up.
+ */
+class LocustPluginIT {
+
+    private static final String RUN = "locust-it";
+    private static final String LOAD_SOURCE = "locust-it-lg";
+    private static final int[] LEVELS = {1, 2, 3, 4, 7, 9, 12};
+    private static final int STEP_SECONDS = 5;
+    private static final double RATE = 2;
+    private static final int WORKERS = 2;
+    private static final int CPU_MILLIS = 20;
+    private static final int SERVICE_MILLIS = 200;
+    private static final int WARMUP_SECONDS = 2;
+    private static final double CAPACITY_PER_SECOND = WORKERS * 1000.0 / SERVICE_MILLIS;
+    private static final double DESIGNED_KNEE_USERS = CAPACITY_PER_SECOND / RATE;
+    private static final String SLO = "p95(http.req.duration.ms)<=550";
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void steppedRunArrivesWithItsStepsVerdictsAndTheCpuKneeWhereTheServerSaturates() throws Exception {
+        Path locust = RealTools.locust();
+        Path root = RepoRoot.find();
+        Path locustfile = dir.resolve("locustfile.py");
+        Files.copy(LocustPluginIT.class.getResourceAsStream("/tools/stepped_locustfile.py"), locustfile);
+        try (EmbeddedStack stack = EmbeddedStack.start(new UpSettings(dir.resolve("data"), "127.0.0.1", 0, 0, 0,
+                false, null, List.of()), new PrintStream(new ByteArrayOutputStream()));
+             SutProcess sut = SutProcess.start(WORKERS, CPU_MILLIS, SERVICE_MILLIS)) {
+            warmUp(sut);
+            Path log = dir.resolve("locust.log");
+            try (SutCpuFeed feed = SutCpuFeed.start(sut, stack.httpPort(), RUN)) {
+                ProcessBuilder command = new ProcessBuilder(locust.toString(), "-f", locustfile.toString(),
+                        "--headless", "--host", sut.baseUrl(), "--csv", dir.resolve("locust").toString(), "--csv-full-history",
+                        "--caplab-url", "http://127.0.0.1:" + stack.httpPort(), "--caplab-run", RUN,
+                        "--caplab-source", LOAD_SOURCE, "--caplab-sut", "pooled-server", "--caplab-slo", SLO,
+                        "--caplab-steps", "--caplab-warmup", Integer.toString(WARMUP_SECONDS))
+                        .redirectErrorStream(true).redirectOutput(log.toFile());
+                command.environment().put("PYTHONPATH", root.resolve("ingest/locust-plugin").toString());
+                command.environment().put("CAPLAB_IT_LEVELS",
+                        Arrays.stream(LEVELS).mapToObj(Integer::toString).collect(Collectors.joining(",")));
+                command.environment().put("CAPLAB_IT_STEP_SECONDS", Integer.toString(STEP_SECONDS));
+                command.environment().put("CAPLAB_IT_RATE", Double.toString(RATE));
+                Process run = command.start();
+                boolean finished = run.waitFor(LEVELS.length * STEP_SECONDS + 30, TimeUnit.SECONDS);
+                if (!finished) {
+                    run.destroyForcibly();
+                }
+                assertThat(finished).as("locust finished:\n" + Files.readString(log)).isTrue();
+                assertThat(run.exitValue()).as(Files.readString(log)).isZero();
+                assertThat(Files.readString(log)).doesNotContain("caplab: ");
+            }
+            StackSql sql = new StackSql(stack);
+
+            // the last fit covers every step: the run has closed
+            List<Map<String, Object>> fit = sql.await("SELECT steps_used, segments_json, breakpoints_json, model "
+                    + "FROM capacity_fits FINAL WHERE run_id = '" + RUN + "' AND metric = 'cpu.cores' AND source = '"
+                    + SutCpuFeed.SOURCE + "'", rows -> !rows.isEmpty()
+                    && ((Number) rows.getFirst().get("steps_used")).intValue() == LEVELS.length, Duration.ofSeconds(90));
+
+            // every request Locust counted arrived, as one sample each
+            long locustRequests = LocustStats.aggregatedRequestCount(dir.resolve("locust_stats.csv"));
+            assertThat(locustRequests).isPositive();
+            assertThat(sql.count("SELECT count() FROM samples WHERE run_id = '" + RUN
+                    + "' AND metric = 'http.req.duration.ms' AND source = '" + LOAD_SOURCE + "'"))
+                    .isEqualTo(locustRequests);
+            assertThat(sql.count("SELECT count() FROM samples WHERE run_id = '" + RUN
+                    + "' AND metric = 'http.req.duration.ms' AND labels['success'] != 'true'")).isZero();
+
+            assertThat(sql.rows("SELECT sut_name, tool, load_expression, status, slo_rules_json FROM runs FINAL "
+                    + "WHERE run_id = '" + RUN + "'")).singleElement().satisfies(r -> {
+                        assertThat(r).containsEntry("sut_name", "pooled-server").containsEntry("tool", "locust")
+                                .containsEntry("load_expression", "users").containsEntry("status", "COMPLETED");
+                        assertThat((String) r.get("slo_rules_json")).contains("http.req.duration.ms");
+                    });
+
+            // one declared step per level, each about as long as the shape holds it (its worker ticks once a second)
+            List<Map<String, Object>> steps = sql.rows("SELECT step_index, load['users'] AS users, "
+                    + "toUnixTimestamp64Micro(started_at) AS from_us, toUnixTimestamp64Micro(ended_at) AS to_us "
+                    + "FROM steps FINAL WHERE run_id = '" + RUN + "' ORDER BY step_index");
+            assertThat(steps).extracting(r -> ((Number) r.get("users")).intValue())
+                    .containsExactly(Arrays.stream(LEVELS).boxed().toArray(Integer[]::new));
+            double[] stepSeconds = new double[LEVELS.length];
+            for (int i = 0; i < LEVELS.length; i++) {
+                Map<String, Object> step = steps.get(i);
+                assertThat(step.get("to_us")).as("step %d ended", i).isNotNull();
+                stepSeconds[i] = (micros(step, "to_us") - micros(step, "from_us")) / 1e6;
+                assertThat(stepSeconds[i]).as("step %d seconds", i).isCloseTo(STEP_SECONDS, within(1.5));
+            }
+
+            // requests per step as Locust counted them over the step's window (its cumulative count, written once a
+            // second, interpolated at the step's ends: hence the slack of a second's requests at each end);
+            // sample_count covers the whole step, warm-up included (warmup_count is the part of it in warm-up)
+            // Locust stops writing its history a few seconds before it quits: its final count closes the last step
+            List<LocustStats.HistoryRow> history = new java.util.ArrayList<>(
+                    LocustStats.history(dir.resolve("locust_stats_history.csv")));
+            long runEndSecond = (micros(steps.getLast(), "to_us") + 999_999) / 1_000_000;
+            if (history.getLast().epochSecond() < runEndSecond) {
+                history.add(new LocustStats.HistoryRow(runEndSecond, LEVELS[LEVELS.length - 1], locustRequests));
+            }
+            List<Map<String, Object>> aggregates = sql.rows("SELECT step_index, sample_count AS n "
+                    + "FROM step_aggregates FINAL WHERE run_id = '" + RUN + "' AND metric = 'http.req.duration.ms' "
+                    + "AND source = '" + LOAD_SOURCE + "' ORDER BY step_index");
+            String tables = "steps " + steps + "\nrequests per step " + aggregates;
+            assertThat(aggregates).as(tables).hasSize(LEVELS.length);
+            long assigned = 0;
+            for (int i = 0; i < LEVELS.length; i++) {
+                long n = ((Number) aggregates.get(i).get("n")).longValue();
+                assigned += n;
+                double expected = LocustStats.requestsBetween(history, Instant.EPOCH.plus(micros(steps.get(i),
+                        "from_us"), ChronoUnit.MICROS), Instant.EPOCH.plus(micros(steps.get(i), "to_us"), ChronoUnit.MICROS));
+                assertThat((double) n).as("requests in step %d (%d users); %s", i, LEVELS[i], tables)
+                        .isCloseTo(expected, within(2 + 0.25 * expected));
+            }
+            assertThat(assigned).isLessThanOrEqualTo(locustRequests);
+
+            // where the server actually saturated, from Locust's own counts over the saturated levels (warm-up
+            // skipped): its design caps it at 10/s; a starved machine gives less, and the knee moves with it
+            long saturatedFrom = history.stream().filter(r -> r.users() >= LEVELS[4]).findFirst().orElseThrow()
+                    .epochSecond() + WARMUP_SECONDS;
+            List<LocustStats.HistoryRow> saturated = history.stream()
+                    .filter(r -> r.users() >= LEVELS[4] && r.epochSecond() >= saturatedFrom).toList();
+            double servedPerSecond = (saturated.getLast().totalRequests() - saturated.getFirst().totalRequests())
+                    / (double) (saturated.getLast().epochSecond() - saturated.getFirst().epochSecond());
+            assertThat(servedPerSecond).as("requests/s at saturation (design %s)", CAPACITY_PER_SECOND)
+                    .isBetween(0.5 * CAPACITY_PER_SECOND, 1.1 * CAPACITY_PER_SECOND);
+            double saturationUsers = servedPerSecond / RATE;
+
+            // verdicts: the SLO holds while the server keeps up and breaks once users queue (a closed loop of 7
+            // users through at most 10/s waits at least 700 ms a request, whatever the machine)
+            List<Map<String, Object>> verdicts = sql.rows("SELECT step_index, passed, outcomes_json "
+                    + "FROM step_verdicts FINAL WHERE run_id = '" + RUN + "' ORDER BY step_index");
+            assertThat(verdicts).hasSize(LEVELS.length);
+            for (int i = 0; i < LEVELS.length; i++) {
+                if (LEVELS[i] == 1 || LEVELS[i] > DESIGNED_KNEE_USERS) {
+                    assertThat(verdicts.get(i).get("passed")).as("step %d (%d users) passed: %s", i, LEVELS[i],
+                            verdicts.get(i).get("outcomes_json")).isEqualTo(LEVELS[i] < DESIGNED_KNEE_USERS);
+                }
+            }
+
+            // the CPU fit: linear at 0.05 cores/user, flat from the designed knee on
+            Map<String, Object> cpu = fit.getFirst();
+            JsonNode breakpoints = JSON.readTree((String) cpu.get("breakpoints_json"));
+            JsonNode segments = JSON.readTree((String) cpu.get("segments_json"));
+            String detail = "fit " + cpu + "\nCPU per step " + sql.rows("SELECT step_index, sustained, sample_count "
+                    + "FROM step_aggregates FINAL WHERE run_id = '" + RUN + "' AND metric = 'cpu.cores' ORDER BY step_index");
+            assertThat(breakpoints.size()).as(detail).isGreaterThanOrEqualTo(1);
+            // the knee where the server saturated (the design's 5 users when the machine delivers its 10/s), ± 1.5:
+            // there is no step between 4 and 7 users, the breakpoint is where the two fitted lines cross, and with
+            // three CPU samples a step its own 95 % interval is about ± 1.1 users (a loaded 2-core machine: 3.97,
+            // 2.88 .. 5.05)
+            assertThat(breakpoints.get(0).path("x").asDouble()).as("saturation at %s users; %s", saturationUsers,
+                    detail).isBetween(saturationUsers - 1.5, saturationUsers + 1.5);
+            // CPU per request is the 20 ms burned plus the server's own HTTP handling: 0.04 cores/user, +40 %; -25 %
+            // when a starved machine stretches requests past the 500 ms a user's pace allows
+            assertThat(segments.get(0).path("slope").asDouble()).as(detail)
+                    .isBetween(RATE * CPU_MILLIS / 1000.0 * 0.75, RATE * CPU_MILLIS / 1000.0 * 1.4);
+            assertThat(Math.abs(segments.get(segments.size() - 1).path("slope").asDouble())).as(detail)
+                    .isLessThan(RATE * CPU_MILLIS / 1000.0 / 3);
+        }
+    }
+
+    /** A few requests first, so the SUT's JIT and class loading fall before the run. */
+    private static void warmUp(SutProcess sut) throws Exception {
+        HttpClient http = HttpClient.newHttpClient();
+        for (int i = 0; i < 20; i++) {
+            HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(sut.baseUrl() + "/warm"))
+                    .GET().build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(response.statusCode()).isEqualTo(200);
+        }
+    }
+
+    private static long micros(Map<String, Object> row, String column) {
+        return ((Number) row.get(column)).longValue();
+    }
+}
