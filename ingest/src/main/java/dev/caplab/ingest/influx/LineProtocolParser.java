@@ -8,6 +8,7 @@ import dev.caplab.ingest.publish.RoutedSamples;
 import dev.caplab.ingest.publish.RunTags;
 import dev.caplab.schema.event.Sample;
 import dev.caplab.schema.event.SampleKind;
+import dev.caplab.schema.text.ByteStrings;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.HashMap;

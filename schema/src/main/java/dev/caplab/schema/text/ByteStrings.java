@@ -1,13 +1,14 @@
-package dev.caplab.ingest.influx;
+package dev.caplab.schema.text;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
  * A small direct-mapped cache from UTF-8 byte slices to Strings. Line protocol repeats the same measurement, tag
- * keys and tag values on every line, so decoding each once saves most of the parser's allocation. Not thread-safe.
+ * keys and tag values on every line, and a SampleBatch the same source, metric and labels on every sample, so
+ * decoding each once saves most of a parser's or decoder's allocation. Not thread-safe.
  */
-final class ByteStrings {
+public final class ByteStrings {
 
     private static final int SLOTS = 4096;
     private static final int MAX_CACHED_LENGTH = 128;
@@ -15,7 +16,8 @@ final class ByteStrings {
     private final byte[][] keys = new byte[SLOTS][];
     private final String[] values = new String[SLOTS];
 
-    String get(byte[] buf, int from, int to) {
+    /** The String of the UTF-8 bytes {@code buf[from, to)}, the same instance as last time for the same bytes. */
+    public String get(byte[] buf, int from, int to) {
         int length = to - from;
         if (length > MAX_CACHED_LENGTH) {
             return new String(buf, from, length, StandardCharsets.UTF_8);
