@@ -75,6 +75,8 @@ public final class PipelineBench {
                 influx.pointsPerSecond(), influx.points(), influx.elapsed().toMillis() / 1000.0);
         System.out.printf(Locale.ROOT, "ratio caplab end-to-end / InfluxDB write: %.2f%n",
                 caplab.samplesPerSecond() / influx.pointsPerSecond());
+        System.out.printf(Locale.ROOT, "ratio caplab /write with streams and sink running / InfluxDB write: %.2f%n",
+                caplab.ingestSamplesPerSecond() / influx.pointsPerSecond());
         System.out.println("data left in " + dir + " (delete it when done)");
     }
 

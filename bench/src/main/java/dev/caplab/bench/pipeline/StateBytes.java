@@ -1,5 +1,6 @@
 package dev.caplab.bench.pipeline;
 
+import dev.caplab.app.up.DirectorySizes;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -33,20 +34,7 @@ record StateBytes(long stateDirBytes, long changelogBytes) {
     }
 
     private static long bytesUnder(Path dir) {
-        if (!Files.exists(dir)) {
-            return 0;
-        }
-        try (Stream<Path> files = Files.walk(dir)) {
-            return files.filter(Files::isRegularFile).mapToLong(f -> {
-                try {
-                    return Files.size(f);
-                } catch (IOException e) {
-                    return 0; // removed while walking (a compaction or a checkpoint swap)
-                }
-            }).sum();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot walk " + dir, e);
-        }
+        return DirectorySizes.bytesUnder(dir);
     }
 
     void print(PrintStream out, long samples) {

@@ -1,5 +1,6 @@
 package dev.caplab.ingest.influx;
 
+import dev.caplab.schema.text.ByteStrings;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Objects;
@@ -86,10 +87,6 @@ final class SeriesCache {
     }
 
     private static int slot(byte[] buf, int from, int to) {
-        int hash = 0x811c9dc5;
-        for (int i = from; i < to; i++) {
-            hash = (hash ^ buf[i]) * 0x01000193;
-        }
-        return (hash ^ (hash >>> 16)) & (SLOTS - 1);
+        return ByteStrings.slot(buf, from, to, SLOTS);
     }
 }

@@ -225,11 +225,7 @@ final class SampleBatchCodec implements AvroSerde.BodyCodec<SampleBatch> {
         pos = start;
         skipStringMap();
         int stop = pos;
-        int hash = 0x811c9dc5;
-        for (int i = start; i < stop; i++) {
-            hash = (hash ^ in[i]) * 0x01000193;
-        }
-        int slot = (hash ^ (hash >>> 16)) & (LABEL_SLOTS - 1);
+        int slot = ByteStrings.slot(in, start, stop, LABEL_SLOTS);
         byte[] key = labelBytes[slot];
         if (key != null && Arrays.equals(key, 0, key.length, in, start, stop)) {
             return labelMaps[slot];

@@ -16,17 +16,25 @@ public final class ByteStrings {
     private final byte[][] keys = new byte[SLOTS][];
     private final String[] values = new String[SLOTS];
 
+    /**
+     * The slot of {@code buf[from, to)} in a direct-mapped table of {@code slots} (a power of two) entries: FNV-1a
+     * of the bytes, its high half folded in. Shared by the byte-keyed caches of parsers and decoders.
+     */
+    public static int slot(byte[] buf, int from, int to, int slots) {
+        int hash = 0x811c9dc5;
+        for (int i = from; i < to; i++) {
+            hash = (hash ^ buf[i]) * 0x01000193;
+        }
+        return (hash ^ (hash >>> 16)) & (slots - 1);
+    }
+
     /** The String of the UTF-8 bytes {@code buf[from, to)}, the same instance as last time for the same bytes. */
     public String get(byte[] buf, int from, int to) {
         int length = to - from;
         if (length > MAX_CACHED_LENGTH) {
             return new String(buf, from, length, StandardCharsets.UTF_8);
         }
-        int hash = 0x811c9dc5;
-        for (int i = from; i < to; i++) {
-            hash = (hash ^ buf[i]) * 0x01000193;
-        }
-        int slot = (hash ^ (hash >>> 16)) & (SLOTS - 1);
+        int slot = slot(buf, from, to, SLOTS);
         byte[] key = keys[slot];
         if (key != null && Arrays.equals(key, 0, key.length, buf, from, to)) {
             return values[slot];
