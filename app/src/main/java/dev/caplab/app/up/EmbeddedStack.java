@@ -13,6 +13,7 @@ import dev.caplab.app.web.WebSettings;
 import dev.caplab.broker.EmbeddedKafkaBroker;
 import dev.caplab.broker.Ports;
 import dev.caplab.schema.kafka.KafkaClientSecurity;
+import dev.caplab.store.access.EngineInserts;
 import dev.caplab.store.engine.ChdbEngine;
 import dev.caplab.store.engine.ChdbLibrary;
 import dev.caplab.store.http.ClickHouseHttpServer;
@@ -92,7 +93,9 @@ public final class EmbeddedStack implements AutoCloseable {
         HikariDataSource dataSource = track(target.dataSource());
         streams = track(StreamsRunner.start(StreamsSettings.of(bootstrapServers, settings.dataDir().resolve("streams"))
                 .withKafkaSecurity(kafkaLogin)));
-        sink = track(ClickHouseSink.start(SinkSettings.of(bootstrapServers).withKafkaSecurity(kafkaLogin), dataSource));
+        // Raw samples, the volume, go from the sink straight into the engine of this process.
+        sink = track(ClickHouseSink.start(SinkSettings.of(bootstrapServers).withKafkaSecurity(kafkaLogin), dataSource,
+                new EngineInserts(engine, database)));
         BrokerProbe brokerProbe = track(new BrokerProbe(bootstrapServers, kafkaLogin));
 
         WebServer web = track(WebServer.start(new WebSettings(settings.host(), settings.httpPort(), bootstrapServers,

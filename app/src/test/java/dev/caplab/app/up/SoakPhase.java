@@ -1,16 +1,12 @@
 package dev.caplab.app.up;
 
 import dev.caplab.app.load.HeapAfterGc;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
-import java.util.stream.Stream;
 
 /**
  * One soak phase's figures: samples, wall time to the last acknowledgement and until stored, and after it the peak
@@ -37,21 +33,7 @@ record SoakPhase(String name, long samples, Duration sent, Duration stored, long
     }
 
     static long bytesUnder(Path dir) {
-        if (!Files.isDirectory(dir)) {
-            return 0;
-        }
-        try (Stream<Path> files = Files.walk(dir)) {
-            // RocksDB deletes files while we walk: a vanished file counts 0.
-            return files.filter(Files::isRegularFile).mapToLong(f -> {
-                try {
-                    return Files.size(f);
-                } catch (IOException e) {
-                    return 0;
-                }
-            }).sum();
-        } catch (IOException e) {
-            throw new UncheckedIOException("sizing " + dir, e);
-        }
+        return DirectorySizes.bytesUnder(dir);
     }
 
     double ingestPerSecond() {

@@ -1,5 +1,6 @@
 package dev.caplab.bench.pipeline;
 
+import dev.caplab.store.http.HttpSettings;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.lang.management.MemoryPoolMXBean;
@@ -40,8 +41,11 @@ final class AggregateWatcher implements AutoCloseable {
         this.thread = Thread.ofPlatform().daemon().name("aggregate-watcher").start(() -> loop(pollMillis));
     }
 
-    static AggregateWatcher start(String jdbcUrl, String runPrefix, long pollMillis) throws SQLException {
-        return new AggregateWatcher(DriverManager.getConnection(jdbcUrl, "default", ""), runPrefix, pollMillis);
+    /** Watches as the store's reader user, whose password is a token with the read scope. */
+    static AggregateWatcher start(String jdbcUrl, String readToken, String runPrefix, long pollMillis)
+            throws SQLException {
+        return new AggregateWatcher(DriverManager.getConnection(jdbcUrl, HttpSettings.READER_USER, readToken),
+                runPrefix, pollMillis);
     }
 
     private void loop(long pollMillis) {

@@ -66,6 +66,8 @@ public final class PipelineBench {
             caplab = measure(target, stack.clickhouseJdbcUrl(), scripts, steps, clients);
         }
         caplab.print(System.out);
+        StateBytes state = StateBytes.of(dir.resolve("caplab"));
+        state.print(System.out, caplab.samples());
 
         List<byte[]> bodies = interleavedLines(scripts);
         WriteClients.Result influx = InfluxdProcess.writeAll(dir.resolve("influxdb"), bodies, linesPerBatch, clients);
@@ -73,6 +75,8 @@ public final class PipelineBench {
                 influx.pointsPerSecond(), influx.points(), influx.elapsed().toMillis() / 1000.0);
         System.out.printf(Locale.ROOT, "ratio caplab end-to-end / InfluxDB write: %.2f%n",
                 caplab.samplesPerSecond() / influx.pointsPerSecond());
+        System.out.printf(Locale.ROOT, "ratio caplab /write with streams and sink running / InfluxDB write: %.2f%n",
+                caplab.ingestSamplesPerSecond() / influx.pointsPerSecond());
         System.out.println("data left in " + dir + " (delete it when done)");
     }
 
@@ -84,7 +88,7 @@ public final class PipelineBench {
     private static void warmUp(Target target, String jdbcUrl, int linesPerBatch) throws Exception {
         SteppedRunScript warm = SteppedRunScript.of("warm-0", RUN_START, 2, STEP_LENGTH, 10L * linesPerBatch,
                 linesPerBatch);
-        try (AggregateWatcher watcher = AggregateWatcher.start(jdbcUrl, "warm-", 200)) {
+        try (AggregateWatcher watcher = AggregateWatcher.start(jdbcUrl, TOKEN, "warm-", 200)) {
             send(target, List.of(warm), 1, new BatchLog(warm.requests().size()));
             long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
             while (watcher.storedSamples() < warm.samples() || watcher.step("warm-0", 0) == null) {
@@ -102,7 +106,7 @@ public final class PipelineBench {
             int steps, int clients) throws Exception {
         long samples = scripts.stream().mapToLong(SteppedRunScript::samples).sum();
         BatchLog log = new BatchLog(scripts.stream().mapToInt(s -> s.requests().size()).sum());
-        try (AggregateWatcher watcher = AggregateWatcher.start(jdbcUrl, PREFIX, 100)) {
+        try (AggregateWatcher watcher = AggregateWatcher.start(jdbcUrl, TOKEN, PREFIX, 100)) {
             long started = System.nanoTime();
             send(target, scripts, clients, log);
             long lastAck = System.nanoTime();

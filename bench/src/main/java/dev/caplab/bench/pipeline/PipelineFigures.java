@@ -65,10 +65,15 @@ record PipelineFigures(long samples, double seconds, double ingestSeconds, doubl
         return samples / seconds;
     }
 
+    /** The HTTP ingest rate: first request to the last acknowledgement, the stack's other roles running. */
+    double ingestSamplesPerSecond() {
+        return samples / ingestSeconds;
+    }
+
     void print(PrintStream out) {
         out.printf(Locale.ROOT, "caplab end to end: %,.0f samples/s sustained (%d samples stored and every step"
                 + " aggregated in %.1f s; HTTP ingest alone took %.1f s = %,.0f samples/s)%n",
-                samplesPerSecond(), samples, seconds, ingestSeconds, samples / ingestSeconds);
+                samplesPerSecond(), samples, seconds, ingestSeconds, ingestSamplesPerSecond());
         out.printf(Locale.ROOT, "raw samples all stored in ClickHouse after %.1f s (%,.0f samples/s)%n",
                 storedSeconds, samples / storedSeconds);
         out.printf(Locale.ROOT, "delay, sample acknowledged -> its step aggregate complete in ClickHouse:"

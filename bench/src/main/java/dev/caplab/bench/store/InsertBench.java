@@ -2,6 +2,8 @@ package dev.caplab.bench.store;
 
 import dev.caplab.store.access.SampleRepository;
 import dev.caplab.store.access.StoreDataSources;
+import dev.caplab.store.access.RowBinaryBuffer;
+import dev.caplab.store.access.SampleRowBinary;
 import dev.caplab.store.engine.ChdbEngine;
 import dev.caplab.store.engine.ChdbLibrary;
 import dev.caplab.store.http.ClickHouseHttpServer;
@@ -44,10 +46,14 @@ public final class InsertBench {
             try (var benchPool = StoreDataSources.create(server.jdbcUrl("bench"), server.settings().internal().user(),
                     server.settings().internal().password())) {
                 SampleRepository samples = new SampleRepository(benchPool);
-                SampleRowBinary encoder = new SampleRowBinary();
+                RowBinaryBuffer encoded = new RowBinaryBuffer(1 << 20);
                 Consumer<List<SampleRow>> jdbc = rows -> samples.insertBatch(rows, null);
-                Consumer<List<SampleRow>> direct = rows -> engine.insert(
-                        "INSERT INTO bench.samples (" + SampleRowBinary.COLUMNS + ")", "RowBinary", encoder.encode(rows));
+                Consumer<List<SampleRow>> direct = rows -> {
+                    encoded.reset();
+                    SampleRowBinary.encode(rows, encoded);
+                    engine.insert("INSERT INTO bench.samples (" + String.join(", ", SampleRowBinary.COLUMNS) + ")",
+                            "RowBinary", encoded.array(), encoded.size());
+                };
                 // Warm-up: JIT both paths and create the first parts before timing.
                 interleaved(generate("warm-j", 50_000), generate("warm-d", 50_000), batch, jdbc, direct, engine);
                 double[] rates = interleaved(generate("run-jdbc", total), generate("run-direct", total), batch, jdbc,

@@ -5,12 +5,14 @@ import dev.caplab.ingest.jmeter.BackendListenerRows;
 import dev.caplab.ingest.parse.IngestLimits;
 import dev.caplab.ingest.parse.ParseError;
 import dev.caplab.ingest.parse.SampleChecks;
+import dev.caplab.ingest.influx.SeriesCache.Series;
 import dev.caplab.ingest.parse.SampleChecks.LimitException;
 import dev.caplab.ingest.publish.RoutedSamples;
 import dev.caplab.ingest.publish.RunTags;
 import dev.caplab.schema.event.Annotation;
 import dev.caplab.schema.event.Sample;
 import dev.caplab.schema.event.SampleKind;
+import dev.caplab.schema.text.ByteStrings;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.HashMap;
@@ -43,6 +45,9 @@ public final class LineProtocolParser {
     private final Map<String, Map<String, String>> metricNames = new HashMap<>();
     private final String[] fieldKeys = new String[MAX_FIELDS];
     private final double[] fieldValues = new double[MAX_FIELDS];
+    private final SeriesCache series = new SeriesCache();
+    private final Map<String, String> stringFields = new HashMap<>();
+    private boolean lastLineHadStrings;
 
     private byte[] buf;
     private int pos;
@@ -125,6 +130,15 @@ public final class LineProtocolParser {
             skipToNextLine();
             return;
         }
+        long lineNumber = line;
+        int seriesStart = pos;
+        Series known = series.find(buf, seriesStart, end, defaultRunId);
+        if (known != null && knownSeriesLine(known, lineStart, precision, receivedAt, out)) {
+            return;
+        }
+        // First sight of this series key, or a line with string fields (they become labels): the full path.
+        pos = seriesStart;
+        line = lineNumber;
         String measurement = token(false, true, null);
         if (measurement.isEmpty()) {
             throw new LineException(null, "missing measurement");
@@ -147,6 +161,7 @@ public final class LineProtocolParser {
         if (pos >= end || buf[pos] != ' ') {
             throw new LineException(null, "missing fields");
         }
+        int seriesEnd = pos;
         skipSpaces();
         String runId = RunTags.runOf(tags, defaultRunId);
         if (runId == null) {
@@ -157,6 +172,7 @@ public final class LineProtocolParser {
         if (fields == 0 && !BackendListenerRows.isAnnotation(measurement, tags)) {
             throw new LineException(null, "only string fields: no numeric value to record");
         }
+        boolean sawStringField = lastLineHadStrings;
         Instant timestamp = parseTimestamp(precision, receivedAt);
         // pos is at the line's end: the line is whole, every check below throws before its end is consumed
         checks.lineLength(pos - lineStart);
@@ -166,7 +182,7 @@ public final class LineProtocolParser {
         tags.remove(RunTags.RUN);
         tags.remove(RunTags.RUN_ID);
         tags.remove(RunTags.SOURCE);
-        Map<String, String> labels = tags.isEmpty() ? Map.of() : tags;
+        Map<String, String> labels = Map.copyOf(tags);
         checks.labels(labels);
         if (fields == 0) {
             Annotation annotation = BackendListenerRows.toAnnotation(runId, timestamp, labels);
@@ -181,12 +197,47 @@ public final class LineProtocolParser {
             rows.forEach(row -> out.add(runId, row));
             return;
         }
+        String[] metrics = metricNames(measurement, fields);
+        skipLineEnd();
+        if (!sawStringField) {
+            series.remember(buf, seriesStart, seriesEnd, defaultRunId, new Series(measurement, runId, source, labels));
+        }
+        emit(out, runId, timestamp, source, metrics, fields, labels);
+    }
+
+    /**
+     * The rest of a line whose series key (measurement and tags) was seen before: only its fields and timestamp
+     * are parsed, the key's names, labels and checks are the ones found then. False, with nothing added, when the
+     * line has string fields, which the full path turns into labels.
+     */
+    private boolean knownSeriesLine(Series known, int lineStart, TimestampPrecision precision, Instant receivedAt,
+            RoutedSamples.Builder out) {
+        pos = series.lastEnd();
+        skipSpaces();
+        stringFields.clear();
+        int fields = parseFields(stringFields);
+        if (!stringFields.isEmpty()) {
+            return false;
+        }
+        Instant timestamp = parseTimestamp(precision, receivedAt);
+        checks.lineLength(pos - lineStart);
+        String[] metrics = metricNames(known.measurement(), fields);
+        skipLineEnd();
+        emit(out, known.runId(), timestamp, known.source(), metrics, fields, known.labels());
+        return true;
+    }
+
+    private String[] metricNames(String measurement, int fields) {
         String[] metrics = new String[fields];
         for (int f = 0; f < fields; f++) {
             metrics[f] = metricName(measurement, fieldKeys[f]);
             checks.name(fieldKeys[f], metrics[f]);
         }
-        skipLineEnd();
+        return metrics;
+    }
+
+    private void emit(RoutedSamples.Builder out, String runId, Instant timestamp, String source, String[] metrics,
+            int fields, Map<String, String> labels) {
         for (int f = 0; f < fields; f++) {
             out.add(runId, new Sample(timestamp, source, metrics[f], SampleKind.GAUGE, fieldValues[f], labels, null));
         }
@@ -256,6 +307,7 @@ public final class LineProtocolParser {
         if (count == 0 && !sawString) {
             throw new LineException(null, "missing fields");
         }
+        lastLineHadStrings = sawString;
         return count;
     }
 

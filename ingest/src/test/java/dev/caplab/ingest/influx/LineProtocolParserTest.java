@@ -11,6 +11,7 @@ import dev.caplab.schema.event.SummaryWindow;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class LineProtocolParserTest {
@@ -45,6 +46,37 @@ class LineProtocolParserTest {
         assertThat(duration.getSource()).isEqualTo(LineProtocolParser.DEFAULT_SOURCE);
         assertThat(duration.getLabels()).containsEntry("status", "200").containsEntry("url", "https://test.k6.io/")
                 .hasSize(8);
+    }
+
+    @Test
+    void aRepeatedSeriesKeyIsParsedOnceButEveryLineKeepsItsOwnMeaning() {
+        // Same series key bytes on every line: runs from the db parameter, string fields, errors and line numbers
+        // must still be those of each line, while the lines of one series share one label map.
+        String key = "http_req_duration,method=GET,status=200 ";
+        String body = key + "value=1 1709280000000000000\n"
+                + key + "value=2 1709280001000000000\n"
+                + key + "value=3,error=\"timeout\" 1709280002000000000\n"
+                + key + "value=oops 1709280003000000000\n"
+                + key + "value=4 1709280004000000000\n";
+        RoutedSamples first = parse(body, TimestampPrecision.NANOSECONDS, "run-a");
+        List<Sample> a = first.samplesByRun().get("run-a");
+        assertThat(a).extracting(Sample::getValue).containsExactly(1.0, 2.0, 3.0, 4.0);
+        assertThat(a.get(1).getLabels()).isSameAs(a.get(0).getLabels()).isSameAs(a.get(3).getLabels())
+                .isEqualTo(Map.of("method", "GET", "status", "200"));
+        assertThat(a.get(2).getLabels()).isEqualTo(Map.of("method", "GET", "status", "200", "error", "timeout"));
+        assertThat(first.errors()).singleElement().satisfies(e -> {
+            assertThat(e.line()).isEqualTo(4);
+            assertThat(e.field()).isEqualTo("value");
+        });
+        RoutedSamples second = parse(body, TimestampPrecision.NANOSECONDS, "run-b");
+        assertThat(second.samplesByRun()).containsOnlyKeys("run-b");
+        assertThat(second.samplesByRun().get("run-b")).hasSize(4);
+        // a string field that names the source changes the source of its line only
+        RoutedSamples sourced = parse(key + "value=5 1709280005000000000\n"
+                + key + "value=6,source=\"vm-9\" 1709280006000000000\n"
+                + key + "value=7 1709280007000000000\n", TimestampPrecision.NANOSECONDS, "run-a");
+        assertThat(sourced.samplesByRun().get("run-a")).extracting(Sample::getSource)
+                .containsExactly(LineProtocolParser.DEFAULT_SOURCE, "vm-9", LineProtocolParser.DEFAULT_SOURCE);
     }
 
     @Test

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.Objects;
+import java.util.function.Supplier;
 import org.apache.avro.AvroRuntimeException;
 import org.apache.avro.Schema;
 import org.apache.avro.message.BinaryMessageDecoder;
@@ -27,7 +28,25 @@ public final class AvroSerde<T extends SpecificRecordBase> implements Serde<T>, 
     private final BinaryMessageEncoder<T> encoder;
     private final BinaryMessageDecoder<T> decoder;
 
+    /** A hand-written codec of the current writer schema's body, for a high-volume type; one per thread. */
+    interface BodyCodec<T> {
+        /** {@code header} then the Avro binary body of {@code event}. */
+        byte[] encode(byte[] header, T event);
+
+        /** The event whose Avro binary body starts at {@code offset} and runs to the end of {@code data}. */
+        T decode(byte[] data, int offset);
+    }
+
+    private final ThreadLocal<BodyCodec<T>> bodyCodec;
+    private final long currentFingerprint;
+    private final byte[] header;
+
     public AvroSerde(Class<T> type, KnownSchemas known) {
+        this(type, known, null);
+    }
+
+    /** With {@code bodyCodec} (may be null), the current writer schema's bodies are written and read by hand. */
+    AvroSerde(Class<T> type, KnownSchemas known, Supplier<BodyCodec<T>> bodyCodec) {
         TrustedEventClasses.ensure();
         this.type = Objects.requireNonNull(type, "type");
         this.known = Objects.requireNonNull(known, "known");
@@ -36,6 +55,9 @@ public final class AvroSerde<T extends SpecificRecordBase> implements Serde<T>, 
         this.encoder = new BinaryMessageEncoder<>(model, readerSchema);
         this.decoder = new BinaryMessageDecoder<>(model, readerSchema);
         known.writersOf(readerSchema.getFullName()).forEach(decoder::addSchema);
+        this.bodyCodec = bodyCodec == null ? null : ThreadLocal.withInitial(bodyCodec);
+        this.currentFingerprint = KnownSchemas.fingerprint(readerSchema);
+        this.header = SingleObjectHeader.of(currentFingerprint);
     }
 
     /** The generated class this serde reads and writes. */
@@ -49,8 +71,9 @@ public final class AvroSerde<T extends SpecificRecordBase> implements Serde<T>, 
             return null;
         }
         try {
-            return toArray(encoder.encode(event));
-        } catch (IOException | AvroRuntimeException | ClassCastException | NullPointerException e) {
+            return bodyCodec != null ? bodyCodec.get().encode(header, event) : toArray(encoder.encode(event));
+        } catch (IOException | AvroRuntimeException | ClassCastException | NullPointerException
+                | ArithmeticException e) {
             throw new org.apache.kafka.common.errors.SerializationException(
                     "cannot encode " + type.getSimpleName() + " for topic " + topic + ": " + e.getMessage(), e);
         }
@@ -73,8 +96,12 @@ public final class AvroSerde<T extends SpecificRecordBase> implements Serde<T>, 
             throw undecodable(topic, data, fingerprint, "bytes hold a " + writerName, null);
         }
         try {
+            if (bodyCodec != null && fingerprint == currentFingerprint) {
+                return bodyCodec.get().decode(data, SingleObjectHeader.LENGTH);
+            }
             return decoder.decode(data);
-        } catch (IOException | AvroRuntimeException | IndexOutOfBoundsException | ClassCastException e) {
+        } catch (IOException | AvroRuntimeException | IndexOutOfBoundsException | ClassCastException
+                | IllegalArgumentException | java.time.DateTimeException | ArithmeticException e) {
             throw undecodable(topic, data, fingerprint, "corrupt or truncated payload: " + e, e);
         }
     }

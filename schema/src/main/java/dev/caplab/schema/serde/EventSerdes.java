@@ -25,7 +25,8 @@ public final class EventSerdes {
     private static final AvroSerde<StepEnded> STEP_ENDED = new AvroSerde<>(StepEnded.class, KNOWN);
     private static final AvroSerde<RunEnded> RUN_ENDED = new AvroSerde<>(RunEnded.class, KNOWN);
     private static final AvroSerde<Annotation> ANNOTATION = new AvroSerde<>(Annotation.class, KNOWN);
-    private static final AvroSerde<SampleBatch> SAMPLE_BATCH = new AvroSerde<>(SampleBatch.class, KNOWN);
+    private static final AvroSerde<SampleBatch> SAMPLE_BATCH = new AvroSerde<>(SampleBatch.class, KNOWN,
+            SampleBatchCodec::new);
     private static final AvroSerde<StepAggregate> STEP_AGGREGATE = new AvroSerde<>(StepAggregate.class, KNOWN);
     private static final AvroSerde<StepVerdict> STEP_VERDICT = new AvroSerde<>(StepVerdict.class, KNOWN);
     private static final AvroSerde<CapacityFit> CAPACITY_FIT = new AvroSerde<>(CapacityFit.class, KNOWN);

@@ -10,6 +10,17 @@ final class SingleObjectHeader {
     private SingleObjectHeader() {
     }
 
+    /** The header of bodies written with the schema of {@code fingerprint}. */
+    static byte[] of(long fingerprint) {
+        byte[] header = new byte[LENGTH];
+        header[0] = MARKER_0;
+        header[1] = MARKER_1;
+        for (int i = 0; i < 8; i++) {
+            header[2 + i] = (byte) (fingerprint >>> (8 * i));
+        }
+        return header;
+    }
+
     /** The writer fingerprint, or null when the bytes do not start with a single-object header. */
     static Long fingerprintOrNull(byte[] data) {
         if (data.length < LENGTH || data[0] != MARKER_0 || data[1] != MARKER_1) {

@@ -8,15 +8,29 @@ import java.util.Objects;
  * How one row type maps to its table: the columns, written and read back in the same order.
  *
  * @param replacing whether reads must collapse versions (ReplacingMergeTree) with FINAL
+ * @param rowBinary  a hand-written RowBinary encoder of a row in column order for high-volume tables whose listed
+ *                   columns have no DEFAULT (plain RowBinary, no per-value default flag), or null to let the driver
+ *                   encode the values {@code writer} binds
  */
 record RowCodec<T>(String table, List<String> columns, boolean replacing, Writer<T> writer,
-                   TableAccess.Reader<T> reader) {
+                   TableAccess.Reader<T> reader, RowBinaryEncoder<T> rowBinary) {
 
     RowCodec {
         Objects.requireNonNull(table, "table");
         columns = List.copyOf(columns);
         Objects.requireNonNull(writer, "writer");
         Objects.requireNonNull(reader, "reader");
+    }
+
+    /** A codec whose rows the driver encodes. */
+    RowCodec(String table, List<String> columns, boolean replacing, Writer<T> writer, TableAccess.Reader<T> reader) {
+        this(table, columns, replacing, writer, reader, null);
+    }
+
+    /** Appends one row as RowBinary in column order. */
+    @FunctionalInterface
+    interface RowBinaryEncoder<T> {
+        void encode(T row, RowBinaryBuffer out);
     }
 
     /** Binds one row's values in column order. */

@@ -10,7 +10,11 @@ public abstract class RunScopedRepository<T> {
     private final String orderBy;
 
     RunScopedRepository(DataSource dataSource, RowCodec<T> codec, String orderBy) {
-        this.access = new TableAccess<>(dataSource, codec);
+        this(dataSource, codec, orderBy, null);
+    }
+
+    RunScopedRepository(DataSource dataSource, RowCodec<T> codec, String orderBy, EngineInserts direct) {
+        this.access = new TableAccess<>(dataSource, codec, direct);
         this.orderBy = orderBy;
     }
 

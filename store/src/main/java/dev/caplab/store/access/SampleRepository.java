@@ -10,9 +10,7 @@ import java.util.List;
 public final class SampleRepository extends RunScopedRepository<SampleRow> {
 
     private static final RowCodec<SampleRow> CODEC = new RowCodec<>("samples",
-            List.of("run_id", "ts", "source", "metric", "kind", "value", "labels", "summary_window",
-                    "summary_count", "summary_window_micros", "summary_mean", "summary_min", "summary_max",
-                    "summary_quantiles"),
+            SampleRowBinary.COLUMNS,
             false,
             (p, r) -> p.addAll(r.runId(), r.ts(), r.source(), r.metric(), r.kind(), r.value(), r.labels(),
                     r.summaryWindow(), r.summaryCount(), r.summaryWindowMicros(), r.summaryMean(), r.summaryMin(),
@@ -22,10 +20,16 @@ public final class SampleRepository extends RunScopedRepository<SampleRow> {
                 return new SampleRow(f.string(), f.instant(), f.string(), f.string(), f.string(), f.float64(),
                         f.stringMap(), f.string(), f.nullableInt64(), f.nullableInt64(), f.nullableFloat64(),
                         f.nullableFloat64(), f.nullableFloat64(), f.doubleMap());
-            });
+            },
+            SampleRowBinary::encode);
 
     public SampleRepository(DataSource dataSource) {
-        super(dataSource, CODEC, "metric, source, ts");
+        this(dataSource, null);
+    }
+
+    /** Reads through {@code dataSource}; inserts straight into the in-process engine when {@code direct} is set. */
+    public SampleRepository(DataSource dataSource, EngineInserts direct) {
+        super(dataSource, CODEC, "metric, source, ts", direct);
     }
 
     /** Samples of one metric of a run in [from, to), ordered by source and time. */

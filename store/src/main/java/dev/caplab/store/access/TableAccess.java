@@ -34,10 +34,17 @@ final class TableAccess<T> {
     private final String insertSql;
     private final String selectSql;
     private final Map<String, TableSchema> insertSchemas = new ConcurrentHashMap<>();
+    private final EngineInserts direct;
 
     TableAccess(DataSource dataSource, RowCodec<T> codec) {
+        this(dataSource, codec, null);
+    }
+
+    /** With {@code direct} (may be null), batches of a codec with its own RowBinary encoder skip the driver. */
+    TableAccess(DataSource dataSource, RowCodec<T> codec, EngineInserts direct) {
         this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
         this.codec = codec;
+        this.direct = direct;
         String cols = String.join(", ", codec.columns());
         this.insertSql = "INSERT INTO " + codec.table() + " (" + cols + ") VALUES ("
                 + String.join(", ", java.util.Collections.nCopies(codec.columns().size(), "?")) + ")";
@@ -63,24 +70,25 @@ final class TableAccess<T> {
             throw new IllegalArgumentException("dedupToken must be 1-256 printable ASCII characters");
         }
         String what = "inserting " + rows.size() + " rows into " + codec.table();
+        if (direct != null && codec.rowBinary() != null) {
+            direct.insert(codec.table(), codec.columns(), out -> {
+                for (T row : rows) {
+                    codec.rowBinary().encode(row, out);
+                }
+            }, dedupToken, what);
+            return rows.size();
+        }
         try (Connection c = dataSource.getConnection()) {
             Client client = c.unwrap(ConnectionImpl.class).getClient();
             TableSchema schema = insertSchema(client, c.getSchema());
             RowBinaryBuffer out = new RowBinaryBuffer(rows.size() * 96);
-            RowBinaryFormatWriter writer = new RowBinaryFormatWriter(out, schema,
-                    schema.hasDefaults() ? ClickHouseFormat.RowBinaryWithDefaults : ClickHouseFormat.RowBinary);
-            Params params = new Params(writer::setValue);
-            for (T row : rows) {
-                params.reset();
-                codec.writer().write(params, row);
-                writer.commitRow();
-            }
+            ClickHouseFormat format = encode(rows, schema, out);
             InsertSettings settings = new InsertSettings();
             if (dedupToken != null) {
                 settings.setDeduplicationToken(dedupToken);
             }
             try (InsertResponse ignored = client.insert(codec.table(), codec.columns(), out.asInputStream(),
-                    writer.getFormat(), settings).get()) {
+                    format, settings).get()) {
                 return rows.size();
             }
         } catch (SQLException e) {
@@ -95,6 +103,29 @@ final class TableAccess<T> {
         } catch (RuntimeException e) {
             throw translate(what, e);
         }
+    }
+
+    /**
+     * Encodes the rows into {@code out} and returns the format written: the codec's own RowBinary encoder when it
+     * has one, else the driver's writer driven by the types in {@code schema}.
+     */
+    private ClickHouseFormat encode(List<T> rows, TableSchema schema, RowBinaryBuffer out)
+            throws IOException, SQLException {
+        if (codec.rowBinary() != null) {
+            for (T row : rows) {
+                codec.rowBinary().encode(row, out);
+            }
+            return ClickHouseFormat.RowBinary;
+        }
+        RowBinaryFormatWriter writer = new RowBinaryFormatWriter(out.asOutputStream(), schema,
+                schema.hasDefaults() ? ClickHouseFormat.RowBinaryWithDefaults : ClickHouseFormat.RowBinary);
+        Params params = new Params(writer::setValue);
+        for (T row : rows) {
+            params.reset();
+            codec.writer().write(params, row);
+            writer.commitRow();
+        }
+        return writer.getFormat();
     }
 
     /** The table's columns in codec order, described once per database (types drive the RowBinary encoding). */

@@ -311,22 +311,56 @@ public final class ChdbEngine implements AutoCloseable {
      */
     public QueryResult insert(String insertHead, String format, byte[] data) {
         Objects.requireNonNull(data, "data");
+        return insert(insertHead, format, data, data.length);
+    }
+
+    /** As {@link #insert(String, String, byte[])} with the first {@code length} bytes of {@code data}. */
+    public QueryResult insert(String insertHead, String format, byte[] data, int length) {
+        Objects.requireNonNull(data, "data");
+        Objects.checkFromIndexSize(0, length, data.length);
+        return insert(insertHead, format, out -> out.write(data, 0, length));
+    }
+
+    /** Writes INSERT data into the spool file; the stream is unbuffered, so write in large pieces. */
+    @FunctionalInterface
+    public interface InsertData {
+        void writeTo(java.io.OutputStream spool) throws IOException;
+    }
+
+    /**
+     * As {@link #insert(String, String, byte[])}, the data written by {@code data} straight into the spool file, so
+     * a caller encoding a large batch never holds it whole in memory.
+     */
+    public QueryResult insert(String insertHead, String format, InsertData data) {
+        Objects.requireNonNull(data, "data");
         Path file;
         try {
             file = Files.createTempFile(spoolDir(), "insert-", ".data");
-            Files.write(file, data);
         } catch (IOException e) {
-            throw new EngineException("cannot spool " + data.length + " bytes of INSERT data under " + spoolDir, e);
+            throw new EngineException("cannot create an INSERT spool file under " + spoolDir, e);
+        }
+        try (var out = Files.newOutputStream(file)) {
+            data.writeTo(out);
+        } catch (IOException | java.io.UncheckedIOException e) {
+            deleteSpool(file);
+            throw new EngineException("cannot spool INSERT data to " + file, e);
+        } catch (RuntimeException e) {
+            deleteSpool(file);
+            throw e;
         }
         try {
             return query(InfileInsert.statement(insertHead, file, format), "TabSeparated");
         } finally {
-            try {
-                Files.deleteIfExists(file);
-            } catch (IOException e) {
-                System.getLogger(ChdbEngine.class.getName()).log(System.Logger.Level.WARNING,
-                        "could not delete INSERT spool file " + file, e);
-            }
+            deleteSpool(file);
+        }
+    }
+
+    private static void deleteSpool(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            System.getLogger(ChdbEngine.class.getName()).log(System.Logger.Level.WARNING,
+                    "could not delete INSERT spool file " + file, e);
         }
     }
 

@@ -10,6 +10,7 @@ import dev.caplab.store.row.StepAggregateRow;
 import dev.caplab.store.row.StepRow;
 import dev.caplab.store.row.StepVerdictRow;
 import dev.caplab.store.testing.ClickHouseTestExtension;
+import dev.caplab.store.testing.EmbeddedClickHouse;
 import dev.caplab.store.testing.TestDatabase;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -70,6 +71,28 @@ class RepositoriesIT {
         assertThat(samples.countOfRun("r-s")).isEqualTo(1001);
         assertThat(samples.ofRun("r-s", "cpu.cores", T0, T0.plusSeconds(1))).isEqualTo(batch);
         assertThat(samples.ofRun("r-s", "http_req_duration", T0, T0.plusSeconds(1))).containsExactly(summary);
+    }
+
+    @Test
+    void samplesStraightIntoTheEngineComeBackExactlyWithSortedMapsAndTheirTokenDeduplicates(EmbeddedClickHouse ch) {
+        org.junit.jupiter.api.Assumptions.assumeTrue(ch.embedded(), "the direct path needs the in-process engine");
+        SampleRepository direct = new SampleRepository(db.dataSource(), new EngineInserts(ch.engine().orElseThrow(),
+                db.name()));
+        // Non-ASCII text, a 200-byte value (two-byte length prefix), labels given unsorted, a token with a quote.
+        String longValue = "v".repeat(200);
+        List<SampleRow> batch = IntStream.range(0, 300).mapToObj(i -> new SampleRow("r-é", T0.plusMillis(i),
+                "vm-µ", "latency.µs", "GAUGE", i * 0.1, java.util.Collections.unmodifiableMap(
+                        new java.util.LinkedHashMap<>(Map.of("zone", "ü-" + i % 3, "a", longValue, "m", "GET"))),
+                i % 2 == 0 ? null : "WINDOW", i % 2 == 0 ? null : 7L, i % 2 == 0 ? null : 1_000_000L,
+                i % 2 == 0 ? null : 1.5, i % 2 == 0 ? null : -0.0, i % 2 == 0 ? null : Double.MAX_VALUE,
+                i % 2 == 0 ? Map.of() : Map.of("0.99", 3.25, "0.5", 1.0))).toList();
+        direct.insertBatch(batch, "samples-0:0-299 it's");
+        direct.insertBatch(batch, "samples-0:0-299 it's");
+        assertThat(direct.countOfRun("r-é")).as("the same token twice stores the batch once").isEqualTo(300);
+        assertThat(direct.ofRun("r-é", "latency.µs", T0, T0.plusSeconds(1))).isEqualTo(batch);
+        assertThat(direct.access.query("SELECT DISTINCT toString(mapKeys(labels)), toString(mapKeys(summary_quantiles))"
+                + " FROM samples WHERE run_id = ? AND summary_count = 7", rs -> rs.getString(1) + rs.getString(2),
+                "r-é")).containsExactly("['a','m','zone']['0.5','0.99']");
     }
 
     @Test

@@ -11,6 +11,7 @@ import dev.caplab.schema.topic.TopicCatalog;
 import dev.caplab.store.access.AlertRepository;
 import dev.caplab.store.access.AnnotationRepository;
 import dev.caplab.store.access.CapacityFitRepository;
+import dev.caplab.store.access.EngineInserts;
 import dev.caplab.store.access.RunLatenessRepository;
 import dev.caplab.store.access.RunRepository;
 import dev.caplab.store.access.SampleRepository;
@@ -55,8 +56,9 @@ final class BatchWriter {
     private final SinkRejections rejections;
     private long undecodable;
 
-    BatchWriter(DataSource ds, SinkRejections rejections) {
-        samples = new SampleRepository(ds);
+    /** Writes through {@code ds}; samples straight into the in-process engine when {@code direct} is set. */
+    BatchWriter(DataSource ds, EngineInserts direct, SinkRejections rejections) {
+        samples = new SampleRepository(ds, direct);
         runs = new RunRepository(ds);
         steps = new StepRepository(ds);
         annotations = new AnnotationRepository(ds);

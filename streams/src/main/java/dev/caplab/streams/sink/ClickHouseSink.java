@@ -1,6 +1,7 @@
 package dev.caplab.streams.sink;
 
 import dev.caplab.store.access.AlertRepository;
+import dev.caplab.store.access.EngineInserts;
 import dev.caplab.store.access.StoreUnavailableException;
 import dev.caplab.streams.RoleStatus;
 import java.time.Instant;
@@ -62,20 +63,28 @@ public final class ClickHouseSink implements AutoCloseable {
     private volatile Instant lastInsertAt;
     private volatile long lagRecords = -1;
 
-    private ClickHouseSink(SinkSettings settings, DataSource dataSource) {
+    private ClickHouseSink(SinkSettings settings, DataSource dataSource, EngineInserts direct) {
         this.settings = settings;
         this.consumer = new KafkaConsumer<>(consumerProperties(settings), new StringDeserializer(),
                 new ByteArrayDeserializer());
         this.deadLetters = new KafkaProducer<>(producerProperties(settings), new StringSerializer(),
                 new ByteArraySerializer());
         this.rejections = new SinkRejections(deadLetters, new AlertRepository(dataSource));
-        this.writer = new BatchWriter(dataSource, rejections);
+        this.writer = new BatchWriter(dataSource, direct, rejections);
         this.thread = Thread.ofPlatform().name("caplab-sink").unstarted(this::run);
     }
 
     /** Starts the sink on its own thread; close it to stop. */
     public static ClickHouseSink start(SinkSettings settings, DataSource dataSource) {
-        ClickHouseSink sink = new ClickHouseSink(settings, dataSource);
+        return start(settings, dataSource, null);
+    }
+
+    /**
+     * As {@link #start(SinkSettings, DataSource)}; with {@code direct} (the engine of this process, as in
+     * {@code caplab up}) raw samples skip the driver and the loopback HTTP interface.
+     */
+    public static ClickHouseSink start(SinkSettings settings, DataSource dataSource, EngineInserts direct) {
+        ClickHouseSink sink = new ClickHouseSink(settings, dataSource, direct);
         sink.thread.start();
         return sink;
     }
