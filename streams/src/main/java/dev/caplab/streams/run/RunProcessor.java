@@ -56,19 +56,22 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
     private final RunLimits limits;
     private final String runStateStore;
     private final String bufferStore;
+    private final String inferredStore;
     private final DueIndex due = new DueIndex();
     private ProcessorContext<String, DerivedEvent> context;
     private RunStateStore runs;
     private SampleBuffer buffer;
     private StepCloser closer;
+    private InferredRuns inferred;
     private Sensor lateSensor;
     private Sensor rejectedSensor;
 
-    public RunProcessor(TopologySettings settings, String runStateStore, String bufferStore) {
+    public RunProcessor(TopologySettings settings, String runStateStore, String bufferStore, String inferredStore) {
         this.settings = settings;
         this.limits = settings.limits();
         this.runStateStore = runStateStore;
         this.bufferStore = bufferStore;
+        this.inferredStore = inferredStore;
     }
 
     @Override
@@ -77,6 +80,7 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
         this.runs = new RunStateStore(context.getStateStore(runStateStore), limits);
         this.buffer = new SampleBuffer(context.getStateStore(bufferStore));
         this.closer = new StepCloser(buffer, settings);
+        this.inferred = new InferredRuns(context.getStateStore(inferredStore), settings); // hook (issue 16)
         this.lateSensor = context.metrics().addRateTotalSensor(METRICS_SCOPE, context.taskId().toString(),
                 LATE_SAMPLES_OPERATION, Sensor.RecordingLevel.INFO);
         this.rejectedSensor = context.metrics().addRateTotalSensor(METRICS_SCOPE, context.taskId().toString(),
@@ -135,6 +139,7 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
         if (!buffered.isEmpty()) {
             buffer.add(runId, buffered, meta.partition(), meta.offset());
         }
+        alerts.addAll(inferred.onInput(run, record.value())); // hook (issue 16): inferred start, ends repeated
         advance(run, now, record.timestamp(), true, alerts);
     }
 
@@ -144,7 +149,9 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
     private void onLifecycle(RunState.Mutable run, SpecificRecord event, long nowMillis) {
         switch (event) {
             case RunStarted r -> {
-                run.started = r;
+                if (InferredStart.declared(r)) { // hook (issue 16): our own inferred start, echoed, is no declaration
+                    run.started = r;
+                }
             }
             case StepStarted s -> {
                 Map<String, Double> load = new TreeMap<>();
@@ -310,7 +317,7 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
         }
         if (run.runEndedMicros < 0) {
             long lastInput = run.lastInputWallMillis > 0 ? run.lastInputWallMillis : nowMillis;
-            next = Math.min(next, lastInput + lateness);
+            next = Math.min(next, lastInput + inferred.idleEnd(run).toMillis()); // hook (issue 16)
         }
         return next;
     }
@@ -330,16 +337,19 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
                     continue;
                 }
                 boolean changed = false;
+                List<DerivedEvent> ended = List.of();
                 if (run.lastInputWallMillis == 0) {
                     run.lastInputWallMillis = nowMillis; // state from before input times were kept
                     changed = true;
-                } else if (run.runEndedMicros < 0 && nowMillis >= run.lastInputWallMillis + lateness) {
-                    LOG.info("run {}: no input for {}, ended at its last sample", runId, settings.allowedLateness());
+                } else if (run.runEndedMicros < 0
+                        && nowMillis >= run.lastInputWallMillis + inferred.idleEnd(run).toMillis()) { // hook (16)
+                    LOG.info("run {}: no input for {}, ended at its last sample", runId, inferred.idleEnd(run));
                     run.runEndedMicros = run.maxEventMicros;
                     run.runEndSeenWallMillis = nowMillis - settings.grace().toMillis();
                     changed = true;
+                    ended = inferred.endedIdle(run); // hook (issue 16): the RunEnded the runs table gets
                 }
-                advance(run, nowMillis, nowMillis, changed, List.of());
+                advance(run, nowMillis, nowMillis, changed, ended);
             } catch (RuntimeException e) {
                 // Left unscheduled until its next input, so one broken run is not retried every second.
                 due.schedule(runId, Long.MAX_VALUE);
@@ -352,6 +362,7 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
 
     /** The run ended more than the allowed lateness ago: its state and buffered samples are deleted. */
     private void expire(String runId) {
+        inferred.forget(runId); // hook (issue 16)
         buffer.deleteRun(runId);
         runs.delete(runId);
         due.schedule(runId, Long.MAX_VALUE);
