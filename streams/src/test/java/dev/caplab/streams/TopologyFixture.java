@@ -34,6 +34,8 @@ public final class TopologyFixture implements AutoCloseable {
     public final TestOutputTopic<String, CapacityFit> fits;
     public final TestOutputTopic<String, Alert> alerts;
     public final TestOutputTopic<String, byte[]> deadLetter;
+    /** What the topology itself writes to the lifecycle topic (inferred starts, idle ends); the driver feeds it back. */
+    public final TestOutputTopic<String, SpecificRecord> lifecycleOut;
     private Instant recordTime = Instant.parse("2026-01-01T00:00:00Z");
 
     public TopologyFixture(TopologySettings settings, Path stateDir) {
@@ -51,6 +53,7 @@ public final class TopologyFixture implements AutoCloseable {
         fits = driver.createOutputTopic(TopicCatalog.FITS, keys, EventSerdes.capacityFit());
         alerts = driver.createOutputTopic(TopicCatalog.ALERTS, keys, EventSerdes.alert());
         deadLetter = driver.createOutputTopic(TopicCatalog.DEAD_LETTER, keys, Serdes.ByteArray().deserializer());
+        lifecycleOut = driver.createOutputTopic(TopicCatalog.RUNS, keys, EventSerdes.lifecycle());
     }
 
     public void lifecycle(String runId, SpecificRecord event) {

@@ -44,7 +44,7 @@ public final class InferredRuns {
 
     /** Hook after a record changed {@code run}: the lifecycle events to publish for it (usually none). */
     List<DerivedEvent> onInput(RunState.Mutable run, InputEvent input) {
-        Known known = load(run.runId);
+        final Known known = load(run.runId);
         List<DerivedEvent> out = new ArrayList<>();
         switch (input) {
             case InputEvent.Samples s when run.started == null -> {
@@ -54,13 +54,12 @@ public final class InferredRuns {
                         accepted);
                 if (next != null && !next.equals(known.start)) {
                     out.add(new DerivedEvent.Lifecycle(next));
-                    known = new Known(next, known.end);
                     endAgain(known, out);
-                    save(run.runId, known);
+                    save(run.runId, new Known(next, known.end));
                 }
             }
             case InputEvent.Lifecycle l when l.event() instanceof RunStarted r && InferredStart.declared(r) ->
-                    endAgain(known, out);
+                    endAgain(known, r, out);
             case InputEvent.Lifecycle l when l.event() instanceof RunEnded e && !e.equals(known.end) -> {
                 // not our own end coming back: an end that reached the sink before our inferred start is repeated
                 if (run.started == null && known.start != null) {
@@ -99,6 +98,17 @@ public final class InferredRuns {
     private static void endAgain(Known known, List<DerivedEvent> out) {
         if (known.end != null) {
             out.add(new DerivedEvent.Lifecycle(known.end));
+        }
+    }
+
+    /** The known end after a declared start; never before that start (a run cannot end before it began). */
+    private static void endAgain(Known known, RunStarted declared, List<DerivedEvent> out) {
+        if (known.end != null) {
+            RunEnded end = RunEnded.newBuilder(known.end).build();
+            if (end.getEndedAt().isBefore(declared.getStartedAt())) {
+                end.setEndedAt(declared.getStartedAt());
+            }
+            out.add(new DerivedEvent.Lifecycle(end));
         }
     }
 
