@@ -43,7 +43,8 @@ async function runList() {
     ['provider', r => r.provider], ['region', r => r.region], ['tier', r => r.tier],
     ['vCPU', r => r.vcpu], ['egress measured (Mbps)', r => r.measuredEgressMbps],
     ['egress nominal (Mbps)', r => r.nominalEgressMbps], ['tool', r => r.tool],
-    ['started', r => r.startedAt], ['status', r => r.status]], runs);
+    ['started', r => r.startedAt], ['status', r => r.status],
+    ['origin', r => r.origin === 'INFERRED' ? 'inferred from samples' : 'declared']], runs);
   view.dataset.ready = 'runs';
 }
 
@@ -106,6 +107,9 @@ async function runPage(runId) {
   const fit = detail.fits.find(f => f.bottleneck) || detail.fits.find(f => f.cliff) || detail.fits[0];
   const points = fit ? aggregates.filter(a => a.x != null && a.metric === fit.metric && a.source === fit.source).map(a => [a.x, a.sustained]) : [];
   view.innerHTML = `<h1>${esc(run.runId)}</h1>
+    <p class="facts"><span id="run-status">${esc(run.status)}</span>
+    <span>${run.origin === 'INFERRED' ? 'inferred from its samples (no run start)' : 'declared'}</span>
+    <span>started ${esc(run.startedAt)}</span>${run.endedAt ? `<span>ended ${esc(run.endedAt)}</span>` : ''}</p>
     <p class="facts"><span>${esc(run.sutName)} ${esc(run.sutVersion)}</span><span>${esc(run.provider)} ${esc(run.region)}</span>
     <span>tier ${esc(run.tier)} (${esc(run.vcpu)} vCPU)</span>
     <span>egress measured ${esc(run.measuredEgressMbps)} / nominal ${esc(run.nominalEgressMbps)} Mbps</span></p>

@@ -32,7 +32,7 @@ class JdbcRunReader implements RunReader {
                 SELECT run_id, toUnixTimestamp64Micro(started_at) AS started_us,
                        toUnixTimestamp64Micro(ended_at) AS ended_us, status, sut_name, sut_version, provider, region,
                        instance_type, tier, vcpu, memory_bytes, nominal_egress_mbps, measured_egress_mbps, tool,
-                       load_expression, toJSONString(labels) AS labels_json
+                       load_expression, toJSONString(labels) AS labels_json, origin
                 FROM %s FINAL
                 """.formatted(tables.runs());
     }
@@ -103,6 +103,7 @@ class JdbcRunReader implements RunReader {
                 rs.getString("provider"), rs.getString("region"), rs.getString("instance_type"), rs.getString("tier"),
                 nullableDouble(rs, "vcpu"), nullableLong(rs, "memory_bytes"),
                 nullableDouble(rs, "nominal_egress_mbps"), nullableDouble(rs, "measured_egress_mbps"),
-                rs.getString("tool"), rs.getString("load_expression"), stringMap(rs, "labels_json"));
+                rs.getString("tool"), rs.getString("load_expression"), stringMap(rs, "labels_json"),
+                rs.getString("origin"));
     }
 }

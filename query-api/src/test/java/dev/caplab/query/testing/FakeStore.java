@@ -31,7 +31,8 @@ public final class FakeStore implements RunReader, StepReader, FitReader, AlertR
         FakeStore store = new FakeStore();
         store.runs.add(new RunSummary("ln-1vcpu", Instant.parse("2026-07-28T10:00:00Z"),
                 Instant.parse("2026-07-28T11:00:00Z"), "COMPLETED", "mmx", "0.9", "lightnode", "manila", "1c2g",
-                "1vcpu-2gb", 1.0, 2L << 30, 1000.0, 100.0, "whep-loadgen", "viewers", Map.of("episode", "ep19")));
+                "1vcpu-2gb", 1.0, 2L << 30, 1000.0, 100.0, "whep-loadgen", "viewers", Map.of("episode", "ep19"),
+                "DECLARED"));
         double[] xs = {10, 15, 17, 18, 19};
         double[] cpu = {0.26, 0.45, 0.47, 0.45, 0.95};
         for (int i = 0; i < xs.length; i++) {
