@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the test suite needs beyond a JDK 25 and Maven Central, from Debian's packages:
 # npm (fetches the embedded ClickHouse engine), headless Chromium + chromedriver (browser tests),
-# and Jupyter with pandas/matplotlib (notebooks executed against a running caplab).
+# Jupyter with pandas/matplotlib (notebooks executed against a running caplab), and iperf3 (a real -J report
+# measured on loopback becomes a run's egress ceiling in IperfCeilingIT).
 # --check-or-install: install only what is missing (needs root or sudo); prints what it does.
 set -euo pipefail
 
@@ -12,6 +13,7 @@ command -v openssl >/dev/null || need+=(openssl)
 [[ -x /usr/bin/chromedriver ]] || need+=(chromium-driver)
 [[ -x /usr/bin/jupyter-nbconvert || -x /usr/bin/jupyter ]] || need+=(jupyter-nbconvert jupyter-client python3-ipykernel)
 /usr/bin/python3 -c 'import pandas, matplotlib' 2>/dev/null || need+=(python3-pandas python3-matplotlib)
+command -v iperf3 >/dev/null || need+=(iperf3)
 
 if [[ ${#need[@]} -eq 0 ]]; then
   exit 0

@@ -71,7 +71,7 @@ function fitChart(el, fit, points) {
 }
 
 /** CPU and egress on one chart, each against its own ceiling: which reaches it first is the bound (seed 002). */
-function cpuEgressChart(el, run, aggregates, fits) {
+function cpuEgressChart(el, run, aggregates, fits, ceiling) {
   // The host the fits were made on; steps only (baseline and unassigned rows have no x).
   const sourceOf = (metric) => (fits.find(f => f.metric === metric) || {}).source;
   const stepRows = (metric, source) => aggregates.filter(a => a.x != null && a.metric === metric
@@ -87,7 +87,7 @@ function cpuEgressChart(el, run, aggregates, fits) {
   const xr = [Math.min(...xs), Math.max(...xs)];
   const ceilingLine = (value, name, yAxisIndex, color) => value == null ? [] : [{ type: 'line', name, yAxisIndex,
     showSymbol: false, lineStyle: { type: 'dashed', color }, itemStyle: { color }, data: [[xr[0], value], [xr[1], value]] }];
-  const egressCeiling = run.measuredEgressMbps ?? run.nominalEgressMbps;
+  const egressCeiling = ceiling ? ceiling.mbps : null;
   chart(el).setOption({
     title: { text: 'CPU and egress vs load, with their ceilings', left: 'center' },
     tooltip: { trigger: 'axis' }, legend: { bottom: 0 },
@@ -97,7 +97,7 @@ function cpuEgressChart(el, run, aggregates, fits) {
     series: [{ type: 'line', name: 'CPU cores (sustained)', data: cpu, itemStyle: { color: '#2f6fbf' } },
       { type: 'line', name: 'egress Mbps (sustained)', yAxisIndex: 1, data: egress, itemStyle: { color: '#d9822b' } },
       ...ceilingLine(run.vcpu, `vCPU ceiling (${run.vcpu})`, 0, '#2f6fbf'),
-      ...ceilingLine(egressCeiling, `egress ceiling (${run.measuredEgressMbps != null ? 'measured' : 'nominal'} ${egressCeiling} Mbps)`, 1, '#d9822b')] });
+      ...ceilingLine(egressCeiling, `egress ceiling (${ceiling ? ceiling.text : ''} ${egressCeiling} Mbps)`, 1, '#d9822b')] });
 }
 
 async function runPage(runId) {
@@ -112,6 +112,8 @@ async function runPage(runId) {
     <span>started ${esc(run.startedAt)}</span>${run.endedAt ? `<span>ended ${esc(run.endedAt)}</span>` : ''}</p>
     <p class="facts"><span>${esc(run.sutName)} ${esc(run.sutVersion)}</span><span>${esc(run.provider)} ${esc(run.region)}</span>
     <span>tier ${esc(run.tier)} (${esc(run.vcpu)} vCPU)</span>
+    <span id="egress-ceiling">${detail.egressCeiling ? `egress ceiling ${num(detail.egressCeiling.mbps)} Mbps (${esc(detail.egressCeiling.text)})`
+      : 'no egress ceiling known'}</span>
     <span>egress measured ${esc(run.measuredEgressMbps)} / nominal ${esc(run.nominalEgressMbps)} Mbps</span></p>
     <p class="facts"><span>max stable load <b id="max-stable">${num(detail.maxStableX)}</b></span>
     <span>first failing <b>${num(detail.failedX)}</b></span><span>bottleneck <b id="bottleneck">${esc(detail.bottleneck)}</b></span>
@@ -130,7 +132,7 @@ async function runPage(runId) {
     `<h2 id="alerts">Alerts (${detail.alerts.length})</h2>` + table([['at', a => a.at], ['kind', a => a.kind],
       ['step', a => a.stepIndex], ['message', a => a.message]], detail.alerts);
   fitChart('fit-chart', fit, points);
-  cpuEgressChart('cpu-egress-chart', run, aggregates, detail.fits);
+  cpuEgressChart('cpu-egress-chart', run, aggregates, detail.fits, detail.egressCeiling);
   view.dataset.ready = 'run';
 }
 

@@ -8,6 +8,7 @@ import dev.caplab.streams.input.InputEvent;
 import dev.caplab.streams.rebuild.Generation;
 import dev.caplab.streams.run.DerivedEvent;
 import dev.caplab.streams.run.InferredRuns;
+import dev.caplab.streams.run.MeasuredCeilings;
 import dev.caplab.streams.run.RunProcessor;
 import java.util.Map;
 import org.apache.kafka.common.config.TopicConfig;
@@ -57,6 +58,8 @@ public final class CaplabTopology {
     public static final String RUN_STATE_STORE = "caplab-run-state";
     /** Run id → what {@link InferredRuns} published for a run nobody declared (its inferred start, its end). */
     public static final String INFERRED_RUN_STORE = InferredRuns.STORE;
+    /** Run id → the latest egress ceiling measured by iperf3 ({@link MeasuredCeilings}). */
+    public static final String MEASURED_CEILING_STORE = MeasuredCeilings.STORE;
     /** Run id + time bucket + origin batch → buffered samples, until their step closes (value format 2: lists). */
     public static final String SAMPLE_BUFFER_STORE = "caplab-sample-buckets";
 
@@ -75,6 +78,8 @@ public final class CaplabTopology {
         builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(SAMPLE_BUFFER_STORE),
                 Serdes.String(), BufferedSampleSerde.serde()).withLoggingEnabled(changelog));
         builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(INFERRED_RUN_STORE),
+                Serdes.String(), Serdes.ByteArray()).withLoggingEnabled(changelog));
+        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(MEASURED_CEILING_STORE),
                 Serdes.String(), Serdes.ByteArray()).withLoggingEnabled(changelog));
 
         KStream<String, InputEvent> lifecycle = builder
@@ -96,8 +101,9 @@ public final class CaplabTopology {
                         .withName(SINK_DEAD_LETTER));
 
         Map<String, KStream<String, DerivedEvent>> derived = input.get(SPLIT_INPUT + "events")
-                .process(() -> new RunProcessor(settings, RUN_STATE_STORE, SAMPLE_BUFFER_STORE, INFERRED_RUN_STORE),
-                        Named.as(RUN_PROCESSOR), RUN_STATE_STORE, SAMPLE_BUFFER_STORE, INFERRED_RUN_STORE)
+                .process(() -> new RunProcessor(settings, RUN_STATE_STORE, SAMPLE_BUFFER_STORE, INFERRED_RUN_STORE,
+                        MEASURED_CEILING_STORE), Named.as(RUN_PROCESSOR), RUN_STATE_STORE, SAMPLE_BUFFER_STORE,
+                        INFERRED_RUN_STORE, MEASURED_CEILING_STORE)
                 .split(Named.as(SPLIT_OUTPUT))
                 .branch((k, e) -> e instanceof DerivedEvent.Aggregate, Branched.as("aggregates"))
                 .branch((k, e) -> e instanceof DerivedEvent.Verdict, Branched.as("verdicts"))

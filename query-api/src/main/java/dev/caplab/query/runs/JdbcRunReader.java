@@ -6,6 +6,7 @@ import static dev.caplab.query.store.Columns.nullableLong;
 import static dev.caplab.query.store.Columns.stringMap;
 
 import dev.caplab.query.store.StoreTables;
+import dev.caplab.store.measure.EgressMeasurement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -25,6 +26,7 @@ class JdbcRunReader implements RunReader {
 
     private final JdbcClient jdbc;
     private final String select;
+    private final String measuredEgress;
 
     JdbcRunReader(DataSource dataSource, StoreTables tables) {
         this.jdbc = JdbcClient.create(dataSource);
@@ -35,6 +37,17 @@ class JdbcRunReader implements RunReader {
                        load_expression, toJSONString(labels) AS labels_json, origin
                 FROM %s FINAL
                 """.formatted(tables.runs());
+        this.measuredEgress = """
+                SELECT argMax(value, ts) AS mbps, toUnixTimestamp64Micro(max(ts)) AS at_us
+                FROM %s WHERE run_id = :runId AND %s
+                HAVING count() > 0
+                """.formatted(tables.samples(), EgressMeasurement.SQL_PREDICATE);
+    }
+
+    @Override
+    public Optional<EgressCeiling.Measured> measuredEgress(String runId) {
+        return jdbc.sql(measuredEgress).param("runId", runId).query((rs, n) -> new EgressCeiling.Measured(
+                rs.getDouble("mbps"), micros(rs, "at_us"))).optional();
     }
 
     @Override

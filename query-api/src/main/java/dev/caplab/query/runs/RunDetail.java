@@ -8,11 +8,12 @@ import java.util.List;
 /**
  * A run with its environment, steps and verdicts, fits, the max stable load (x of the last passing step before the
  * first failing one), the bottleneck (the resource whose fit says it binds first, else the failing step's) and the
- * alerts raised for it: failed or contaminated steps, cliffs, and input the pipeline rejected or limited.
+ * alerts raised for it: failed or contaminated steps, cliffs, and input the pipeline rejected or limited; the egress
+ * ceiling planned against and where it came from (null when none is known).
  */
 public record RunDetail(RunSummary run, Double maxStableX, Integer maxStableStepIndex, Double failedX,
                         Integer failedStepIndex, String bottleneck, List<StepView> steps, List<FitView> fits,
-                        List<AlertRow> alerts) {
+                        List<AlertRow> alerts, EgressCeiling egressCeiling) {
 
     public RunDetail {
         steps = List.copyOf(steps);

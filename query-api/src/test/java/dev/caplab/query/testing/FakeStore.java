@@ -65,6 +65,11 @@ public final class FakeStore implements RunReader, StepReader, FitReader, AlertR
     }
 
     @Override
+    public Optional<dev.caplab.query.runs.EgressCeiling.Measured> measuredEgress(String runId) {
+        return Optional.empty();
+    }
+
+    @Override
     public List<RunSummary> getAll(List<String> runIds) {
         return runIds.stream().flatMap(id -> get(id).stream()).toList();
     }

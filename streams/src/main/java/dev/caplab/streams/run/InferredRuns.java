@@ -14,6 +14,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.streams.state.KeyValueStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Runs without ceremony (issue 16): a run whose samples come without a {@code RunStarted} gets an inferred one
@@ -30,6 +32,8 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * <p>Kept per run in {@link #STORE}: the last inferred start published and the last end seen, as lifecycle bytes.
  */
 public final class InferredRuns {
+
+    private static final Logger LOG = LoggerFactory.getLogger(InferredRuns.class);
 
     /** Run id → last inferred RunStarted published and last RunEnded seen; deleted when the run's state expires. */
     public static final String STORE = "caplab-inferred-runs";
@@ -53,6 +57,8 @@ public final class InferredRuns {
                 RunStarted next = InferredStart.merge(known.start, run.runId, s.batch().getAdapter().toString(),
                         accepted);
                 if (next != null && !next.equals(known.start)) {
+                    LOG.info("run {}: no run start; inferred one at {} ({} on {})", run.runId, next.getStartedAt(),
+                            next.getSut().getName(), next.getEnvironment().getProvider());
                     out.add(new DerivedEvent.Lifecycle(next));
                     endAgain(known, out);
                     save(run.runId, new Known(next, known.end));

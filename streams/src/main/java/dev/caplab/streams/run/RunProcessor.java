@@ -57,21 +57,25 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
     private final String runStateStore;
     private final String bufferStore;
     private final String inferredStore;
+    private final String measuredStore;
     private final DueIndex due = new DueIndex();
     private ProcessorContext<String, DerivedEvent> context;
     private RunStateStore runs;
     private SampleBuffer buffer;
     private StepCloser closer;
     private InferredRuns inferred;
+    private MeasuredCeilings measured;
     private Sensor lateSensor;
     private Sensor rejectedSensor;
 
-    public RunProcessor(TopologySettings settings, String runStateStore, String bufferStore, String inferredStore) {
+    public RunProcessor(TopologySettings settings, String runStateStore, String bufferStore, String inferredStore,
+            String measuredStore) {
         this.settings = settings;
         this.limits = settings.limits();
         this.runStateStore = runStateStore;
         this.bufferStore = bufferStore;
         this.inferredStore = inferredStore;
+        this.measuredStore = measuredStore;
     }
 
     @Override
@@ -79,7 +83,8 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
         this.context = context;
         this.runs = new RunStateStore(context.getStateStore(runStateStore), limits);
         this.buffer = new SampleBuffer(context.getStateStore(bufferStore));
-        this.closer = new StepCloser(buffer, settings);
+        this.measured = new MeasuredCeilings(context.getStateStore(measuredStore)); // hook (issue 16)
+        this.closer = new StepCloser(buffer, settings, measured);
         this.inferred = new InferredRuns(context.getStateStore(inferredStore), settings); // hook (issue 16)
         this.lateSensor = context.metrics().addRateTotalSensor(METRICS_SCOPE, context.taskId().toString(),
                 LATE_SAMPLES_OPERATION, Sensor.RecordingLevel.INFO);
@@ -140,6 +145,7 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
             buffer.add(runId, buffered, meta.partition(), meta.offset());
         }
         alerts.addAll(inferred.onInput(run, record.value())); // hook (issue 16): inferred start, ends repeated
+        measured.onInput(runId, record.value()); // hook (issue 16): an iperf3 report's egress ceiling
         advance(run, now, record.timestamp(), true, alerts);
     }
 
@@ -363,6 +369,7 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
     /** The run ended more than the allowed lateness ago: its state and buffered samples are deleted. */
     private void expire(String runId) {
         inferred.forget(runId); // hook (issue 16)
+        measured.forget(runId); // hook (issue 16)
         buffer.deleteRun(runId);
         runs.delete(runId);
         due.schedule(runId, Long.MAX_VALUE);

@@ -41,10 +41,12 @@ final class StepCloser {
 
     private final SampleBuffer buffer;
     private final TopologySettings settings;
+    private final MeasuredCeilings measured;
 
-    StepCloser(SampleBuffer buffer, TopologySettings settings) {
+    StepCloser(SampleBuffer buffer, TopologySettings settings, MeasuredCeilings measured) {
         this.buffer = buffer;
         this.settings = settings;
+        this.measured = measured;
     }
 
     List<DerivedEvent> close(RunState.Mutable run, StepWindow step, boolean first) {
@@ -154,8 +156,8 @@ final class StepCloser {
         List<CapacityFit> fits = new ArrayList<>();
         String expression = run.started == null ? "load" : run.started.getLoadExpression().toString();
         for (List<FitPoint> points : byResource.values()) {
-            OptionalDouble ceiling = run.started == null ? OptionalDouble.empty()
-                    : ResourceCeilings.of(points.getFirst().metric(), run.started.getEnvironment());
+            // hook (issue 16): the declared environment with an iperf3-measured egress where none was declared
+            OptionalDouble ceiling = ResourceCeilings.of(points.getFirst().metric(), measured.environment(run));
             FitAdapter.fit(run.runId, points, expression, ceiling, settings.fitMargin(), step.endMicros(),
                     run.closedSteps + 1L).ifPresent(fits::add);
         }
@@ -177,13 +179,14 @@ final class StepCloser {
 
     /** The resource closest to its ceiling in this step, when above the planning margin. */
     private String bottleneck(RunState.Mutable run, List<SeriesStats> stats) {
-        if (run.started == null) {
+        dev.caplab.schema.event.Environment env = measured.environment(run); // hook (issue 16)
+        if (env == null) {
             return null;
         }
         String best = null;
         double bestUse = settings.fitMargin();
         for (SeriesStats s : stats) {
-            OptionalDouble c = ResourceCeilings.of(s.metric(), run.started.getEnvironment());
+            OptionalDouble c = ResourceCeilings.of(s.metric(), env);
             if (!s.isGroup() && !s.outsideSut() && c.isPresent() && s.sustained() / c.getAsDouble() >= bestUse) {
                 bestUse = s.sustained() / c.getAsDouble();
                 best = s.metric() + "@" + s.source();
