@@ -48,6 +48,14 @@ public final class InferredRuns {
 
     /** Hook after a record changed {@code run}: the lifecycle events to publish for it (usually none). */
     List<DerivedEvent> onInput(RunState.Mutable run, InputEvent input) {
+        boolean relevant = switch (input) {
+            case InputEvent.Samples s -> run.started == null;
+            case InputEvent.Lifecycle l -> l.event() instanceof RunStarted || l.event() instanceof RunEnded;
+            case InputEvent.Poison p -> false;
+        };
+        if (!relevant) {
+            return List.of(); // a declared run's samples: no store read on the hot path
+        }
         final Known known = load(run.runId);
         List<DerivedEvent> out = new ArrayList<>();
         switch (input) {

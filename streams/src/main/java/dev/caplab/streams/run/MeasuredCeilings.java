@@ -34,8 +34,7 @@ public final class MeasuredCeilings {
         if (!(input instanceof InputEvent.Samples s)) {
             return;
         }
-        Optional<Measured> known = get(runId);
-        Measured latest = known.orElse(null);
+        Measured latest = null;
         for (Sample x : s.batch().getSamples()) {
             long t = Micros.of(x.getTimestamp());
             if (EgressMeasurement.isCeiling(x.getMetric(), x.getLabels()) && x.getValue() > 0
@@ -43,7 +42,11 @@ public final class MeasuredCeilings {
                 latest = new Measured(x.getValue(), t);
             }
         }
-        if (latest != null && !Optional.of(latest).equals(known)) {
+        if (latest == null) {
+            return; // the usual batch: no store read
+        }
+        Optional<Measured> known = get(runId);
+        if (known.isEmpty() || latest.atMicros() >= known.get().atMicros() && !latest.equals(known.get())) {
             store.put(runId, ByteBuffer.allocate(16).putDouble(latest.mbps()).putLong(latest.atMicros()).array());
         }
     }
