@@ -2,8 +2,9 @@
 # Installs what the test suite needs beyond a JDK 25 and Maven Central, from Debian's packages:
 # npm (fetches the embedded ClickHouse engine), headless Chromium + chromedriver (browser tests),
 # Jupyter with pandas/matplotlib (notebooks executed against a running caplab), Prometheus with node_exporter
-# (the remote write IT and the exporter-recipe knee IT run them for real) and Locust (LocustPluginIT drives the
-# real tool; JMeter comes from Maven Central through the jmeter-home module).
+# (the remote write IT and the exporter-recipe knee IT run them for real), Locust (LocustPluginIT drives the
+# real tool; JMeter comes from Maven Central through the jmeter-home module) and iperf3 (a real -J report
+# measured on loopback becomes a run's egress ceiling in CliIngestIT).
 # --check-or-install: install only what is missing (needs root or sudo); prints what it does.
 set -euo pipefail
 
@@ -17,6 +18,7 @@ command -v openssl >/dev/null || need+=(openssl)
 [[ -x /usr/bin/prometheus ]] || need+=(prometheus)
 [[ -x /usr/bin/prometheus-node-exporter ]] || need+=(prometheus-node-exporter)
 command -v locust >/dev/null || need+=(python3-locust)
+command -v iperf3 >/dev/null || need+=(iperf3)
 
 if [[ ${#need[@]} -eq 0 ]]; then
   exit 0

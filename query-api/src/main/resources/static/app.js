@@ -43,7 +43,8 @@ async function runList() {
     ['provider', r => r.provider], ['region', r => r.region], ['tier', r => r.tier],
     ['vCPU', r => r.vcpu], ['egress measured (Mbps)', r => r.measuredEgressMbps],
     ['egress nominal (Mbps)', r => r.nominalEgressMbps], ['tool', r => r.tool],
-    ['started', r => r.startedAt], ['status', r => r.status]], runs);
+    ['started', r => r.startedAt], ['status', r => r.status],
+    ['origin', r => r.origin === 'INFERRED' ? 'inferred from samples' : 'declared']], runs);
   view.dataset.ready = 'runs';
 }
 
@@ -70,7 +71,7 @@ function fitChart(el, fit, points) {
 }
 
 /** CPU and egress on one chart, each against its own ceiling: which reaches it first is the bound (seed 002). */
-function cpuEgressChart(el, run, aggregates, fits) {
+function cpuEgressChart(el, run, aggregates, fits, ceiling) {
   // The host the fits were made on; steps only (baseline and unassigned rows have no x).
   const sourceOf = (metric) => (fits.find(f => f.metric === metric) || {}).source;
   const stepRows = (metric, source) => aggregates.filter(a => a.x != null && a.metric === metric
@@ -86,7 +87,7 @@ function cpuEgressChart(el, run, aggregates, fits) {
   const xr = [Math.min(...xs), Math.max(...xs)];
   const ceilingLine = (value, name, yAxisIndex, color) => value == null ? [] : [{ type: 'line', name, yAxisIndex,
     showSymbol: false, lineStyle: { type: 'dashed', color }, itemStyle: { color }, data: [[xr[0], value], [xr[1], value]] }];
-  const egressCeiling = run.measuredEgressMbps ?? run.nominalEgressMbps;
+  const egressCeiling = ceiling ? ceiling.mbps : null;
   chart(el).setOption({
     title: { text: 'CPU and egress vs load, with their ceilings', left: 'center' },
     tooltip: { trigger: 'axis' }, legend: { bottom: 0 },
@@ -96,7 +97,7 @@ function cpuEgressChart(el, run, aggregates, fits) {
     series: [{ type: 'line', name: 'CPU cores (sustained)', data: cpu, itemStyle: { color: '#2f6fbf' } },
       { type: 'line', name: 'egress Mbps (sustained)', yAxisIndex: 1, data: egress, itemStyle: { color: '#d9822b' } },
       ...ceilingLine(run.vcpu, `vCPU ceiling (${run.vcpu})`, 0, '#2f6fbf'),
-      ...ceilingLine(egressCeiling, `egress ceiling (${run.measuredEgressMbps != null ? 'measured' : 'nominal'} ${egressCeiling} Mbps)`, 1, '#d9822b')] });
+      ...ceilingLine(egressCeiling, `egress ceiling (${ceiling ? ceiling.text : ''} ${egressCeiling} Mbps)`, 1, '#d9822b')] });
 }
 
 async function runPage(runId) {
@@ -106,8 +107,13 @@ async function runPage(runId) {
   const fit = detail.fits.find(f => f.bottleneck) || detail.fits.find(f => f.cliff) || detail.fits[0];
   const points = fit ? aggregates.filter(a => a.x != null && a.metric === fit.metric && a.source === fit.source).map(a => [a.x, a.sustained]) : [];
   view.innerHTML = `<h1>${esc(run.runId)}</h1>
+    <p class="facts"><span id="run-status">${esc(run.status)}</span>
+    <span>${run.origin === 'INFERRED' ? 'inferred from its samples (no run start)' : 'declared'}</span>
+    <span>started ${esc(run.startedAt)}</span>${run.endedAt ? `<span>ended ${esc(run.endedAt)}</span>` : ''}</p>
     <p class="facts"><span>${esc(run.sutName)} ${esc(run.sutVersion)}</span><span>${esc(run.provider)} ${esc(run.region)}</span>
     <span>tier ${esc(run.tier)} (${esc(run.vcpu)} vCPU)</span>
+    <span id="egress-ceiling">${detail.egressCeiling ? `egress ceiling ${num(detail.egressCeiling.mbps)} Mbps (${esc(detail.egressCeiling.text)})`
+      : 'no egress ceiling known'}</span>
     <span>egress measured ${esc(run.measuredEgressMbps)} / nominal ${esc(run.nominalEgressMbps)} Mbps</span></p>
     <p class="facts"><span>max stable load <b id="max-stable">${num(detail.maxStableX)}</b></span>
     <span>first failing <b>${num(detail.failedX)}</b></span><span>bottleneck <b id="bottleneck">${esc(detail.bottleneck)}</b></span>
@@ -130,7 +136,7 @@ async function runPage(runId) {
     `<h2 id="alerts">Alerts (${detail.alerts.length})</h2>` + table([['at', a => a.at], ['kind', a => a.kind],
       ['step', a => a.stepIndex], ['message', a => a.message]], detail.alerts);
   fitChart('fit-chart', fit, points);
-  cpuEgressChart('cpu-egress-chart', run, aggregates, detail.fits);
+  cpuEgressChart('cpu-egress-chart', run, aggregates, detail.fits, detail.egressCeiling);
   view.dataset.ready = 'run';
 }
 

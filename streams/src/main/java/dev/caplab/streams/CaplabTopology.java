@@ -7,6 +7,8 @@ import dev.caplab.streams.input.DecodeProcessor;
 import dev.caplab.streams.input.InputEvent;
 import dev.caplab.streams.rebuild.Generation;
 import dev.caplab.streams.run.DerivedEvent;
+import dev.caplab.streams.run.InferredRuns;
+import dev.caplab.streams.run.MeasuredCeilings;
 import dev.caplab.streams.run.RunProcessor;
 import java.util.Map;
 import org.apache.kafka.common.config.TopicConfig;
@@ -23,7 +25,8 @@ import org.apache.kafka.streams.state.Stores;
  * The caplab topology, a pure function of the builder and settings:
  * runs + samples (raw bytes) → decode (poison → dead letter) → merge (co-partitioned by run id) → run processor
  * (step assignment, per-step aggregation, verdicts, fits; stores {@link #RUN_STATE_STORE}, {@link #PARTIALS_STORE})
- * → step aggregates, verdicts, fits, alerts, and the inputs it left out (→ dead letter, with the reason). No repartition: every operation keeps the run-id key. Derived versions
+ * → step aggregates, verdicts, fits, alerts, lateness counts, the inputs it left out (→ dead letter, with the reason),
+ * and the lifecycle of runs nobody declared (→ back to the runs topic, {@link InferredRuns}). No repartition: every operation keeps the run-id key. Derived versions
  * carry the {@link Generation} (live, or which rebuild), so a rebuild's rows outrank the live ones in the store.
  */
 public final class CaplabTopology {
@@ -43,6 +46,7 @@ public final class CaplabTopology {
     public static final String SINK_ALERTS = "caplab-sink-alerts";
     public static final String SINK_LATENESS = "caplab-sink-run-lateness";
     public static final String SINK_REJECTED = "caplab-sink-rejected";
+    public static final String SINK_LIFECYCLE = "caplab-sink-lifecycle";
     /**
      * {@code max.message.bytes} pinned on both changelogs: Kafka's default, stated so a broker default cannot shrink
      * it below the state bound ({@link dev.caplab.streams.run.RunLimits#maxStateBytes()}, half of it).
@@ -58,6 +62,10 @@ public final class CaplabTopology {
      * expires (a new name: the raw-sample buffer {@code caplab-sample-buckets} it replaces had another value format).
      */
     public static final String PARTIALS_STORE = "caplab-partials";
+    /** Run id → what {@link InferredRuns} published for a run nobody declared (its inferred start, its end). */
+    public static final String INFERRED_RUN_STORE = InferredRuns.STORE;
+    /** Run id → the latest egress ceiling measured by iperf3 ({@link MeasuredCeilings}). */
+    public static final String MEASURED_CEILING_STORE = MeasuredCeilings.STORE;
 
     private CaplabTopology() {
     }
@@ -73,6 +81,10 @@ public final class CaplabTopology {
                 Serdes.String(), Serdes.ByteArray()).withLoggingEnabled(changelog));
         builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(PARTIALS_STORE),
                 Serdes.String(), PartialSerde.serde()).withLoggingEnabled(changelog));
+        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(INFERRED_RUN_STORE),
+                Serdes.String(), Serdes.ByteArray()).withLoggingEnabled(changelog));
+        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(MEASURED_CEILING_STORE),
+                Serdes.String(), Serdes.ByteArray()).withLoggingEnabled(changelog));
 
         KStream<String, InputEvent> lifecycle = builder
                 .stream(TopicCatalog.RUNS, Consumed.with(Serdes.String(), Serdes.ByteArray()).withName(SOURCE_RUNS))
@@ -93,20 +105,29 @@ public final class CaplabTopology {
                         .withName(SINK_DEAD_LETTER));
 
         Map<String, KStream<String, DerivedEvent>> derived = input.get(SPLIT_INPUT + "events")
-                .process(() -> new RunProcessor(settings, RUN_STATE_STORE, PARTIALS_STORE),
-                        Named.as(RUN_PROCESSOR), RUN_STATE_STORE, PARTIALS_STORE)
+                .process(() -> new RunProcessor(settings, RUN_STATE_STORE, PARTIALS_STORE, INFERRED_RUN_STORE,
+                        MEASURED_CEILING_STORE), Named.as(RUN_PROCESSOR), RUN_STATE_STORE, PARTIALS_STORE,
+                        INFERRED_RUN_STORE, MEASURED_CEILING_STORE)
                 .split(Named.as(SPLIT_OUTPUT))
                 .branch((k, e) -> e instanceof DerivedEvent.Aggregate, Branched.as("aggregates"))
                 .branch((k, e) -> e instanceof DerivedEvent.Verdict, Branched.as("verdicts"))
                 .branch((k, e) -> e instanceof DerivedEvent.Fit, Branched.as("fits"))
                 .branch((k, e) -> e instanceof DerivedEvent.Rejected, Branched.as("rejected"))
                 .branch((k, e) -> e instanceof DerivedEvent.Lateness, Branched.as("lateness"))
+                .branch((k, e) -> e instanceof DerivedEvent.Lifecycle, Branched.as("lifecycle"))
                 .defaultBranch(Branched.as("alerts"));
         derived.get(SPLIT_OUTPUT + "rejected")
                 .mapValues(e -> DeadLetterHandler.sendableValue(((DerivedEvent.Rejected) e).bytes()),
                         Named.as("caplab-unwrap-rejected"))
                 .to(TopicCatalog.DEAD_LETTER, Produced.with(Serdes.String(), Serdes.ByteArray())
                         .withName(SINK_REJECTED));
+        // Inferred starts and idle ends are facts about the raw run, so they join the lifecycle topic (and come back
+        // as input, which InferredRuns recognises). A rebuild replays that topic, where the live app already put them.
+        derived.get(SPLIT_OUTPUT + "lifecycle")
+                .filter((k, e) -> generation.equals(Generation.LIVE), Named.as("caplab-lifecycle-live-only"))
+                .mapValues(e -> ((DerivedEvent.Lifecycle) e).value(), Named.as("caplab-unwrap-lifecycle"))
+                .to(TopicCatalog.RUNS, Produced.with(Serdes.String(), EventSerdes.lifecycle())
+                        .withName(SINK_LIFECYCLE));
         derived.get(SPLIT_OUTPUT + "aggregates")
                 .mapValues(e -> generation.stamp(((DerivedEvent.Aggregate) e).value()), Named.as("caplab-unwrap-aggregates"))
                 .to(TopicCatalog.STEP_AGGREGATES, Produced.with(Serdes.String(), EventSerdes.stepAggregate())

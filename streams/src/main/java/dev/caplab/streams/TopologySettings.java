@@ -32,12 +32,18 @@ import java.util.Objects;
  *                            late samples still amend it; then its partials are deleted and later samples are
  *                            counted beyond the allowed lateness
  * @param limits              what one run may reach (names, labels, level changes, state bytes)
+ * @param runIdleEnd          how long (wall clock) a run nobody declared (no RunStarted, see
+ *                            {@link dev.caplab.streams.run.InferredRuns}) may go without input before it is ended at
+ *                            its last sample, which closes its last step
  */
 public record TopologySettings(Duration grace, Duration punctuateInterval, List<String> loadLevelMetrics,
                                Duration minInferredStep, Duration inferredWarmup, List<String> resourceMetrics,
                                List<String> groupLabels, Duration bucket, SustainedStatistic sustained,
                                double trimFraction, ContaminationRule contamination, double fitMargin,
-                               Duration allowedLateness, RunLimits limits) {
+                               Duration allowedLateness, RunLimits limits, Duration runIdleEnd) {
+
+    /** How long a run nobody declared may stay without input before it is ended (issue 16: 2 minutes). */
+    public static final Duration DEFAULT_RUN_IDLE_END = Duration.ofMinutes(2);
 
     public TopologySettings {
         requirePositive(grace, "grace", true);
@@ -58,48 +64,55 @@ public record TopologySettings(Duration grace, Duration punctuateInterval, List<
         }
         requirePositive(allowedLateness, "allowedLateness", false);
         Objects.requireNonNull(limits, "limits");
+        requirePositive(runIdleEnd, "runIdleEnd", false);
     }
 
     /**
      * 30 s grace, 1 s punctuation, k6 {@code vus} / Locust users inference, median sustained, 0.6 margin, state kept
-     * 24 h after a run ended, {@link RunLimits#defaults()}.
+     * 24 h after a run ended, {@link RunLimits#defaults()}, a run nobody declared ended after 2 minutes without input.
      */
     public static TopologySettings defaults() {
         return new TopologySettings(Duration.ofSeconds(30), Duration.ofSeconds(1),
                 List.of("vus", "locust.users", "users"), Duration.ofSeconds(20), Duration.ofSeconds(10),
                 List.of("cpu.cores", "mem.bytes", "net.tx.bytes", "net.rx.bytes"), List.of(),
                 Duration.ofSeconds(1), SustainedStatistic.MEDIAN, 0.1, ContaminationRule.defaults(), 0.6,
-                Duration.ofHours(24), RunLimits.defaults());
+                Duration.ofHours(24), RunLimits.defaults(), DEFAULT_RUN_IDLE_END);
     }
 
     public TopologySettings withGrace(Duration g) {
         return new TopologySettings(g, punctuateInterval, loadLevelMetrics, minInferredStep, inferredWarmup,
                 resourceMetrics, groupLabels, bucket, sustained, trimFraction, contamination, fitMargin,
-                allowedLateness, limits);
+                allowedLateness, limits, runIdleEnd);
     }
 
     public TopologySettings withGroupLabels(List<String> labels) {
         return new TopologySettings(grace, punctuateInterval, loadLevelMetrics, minInferredStep, inferredWarmup,
                 resourceMetrics, labels, bucket, sustained, trimFraction, contamination, fitMargin,
-                allowedLateness, limits);
+                allowedLateness, limits, runIdleEnd);
     }
 
     public TopologySettings withContamination(ContaminationRule rule) {
         return new TopologySettings(grace, punctuateInterval, loadLevelMetrics, minInferredStep, inferredWarmup,
                 resourceMetrics, groupLabels, bucket, sustained, trimFraction, rule, fitMargin,
-                allowedLateness, limits);
+                allowedLateness, limits, runIdleEnd);
     }
 
     public TopologySettings withAllowedLateness(Duration lateness) {
         return new TopologySettings(grace, punctuateInterval, loadLevelMetrics, minInferredStep, inferredWarmup,
                 resourceMetrics, groupLabels, bucket, sustained, trimFraction, contamination, fitMargin, lateness,
-                limits);
+                limits, runIdleEnd);
     }
 
     public TopologySettings withLimits(RunLimits l) {
         return new TopologySettings(grace, punctuateInterval, loadLevelMetrics, minInferredStep, inferredWarmup,
                 resourceMetrics, groupLabels, bucket, sustained, trimFraction, contamination, fitMargin,
-                allowedLateness, l);
+                allowedLateness, l, runIdleEnd);
+    }
+
+    public TopologySettings withRunIdleEnd(Duration idle) {
+        return new TopologySettings(grace, punctuateInterval, loadLevelMetrics, minInferredStep, inferredWarmup,
+                resourceMetrics, groupLabels, bucket, sustained, trimFraction, contamination, fitMargin,
+                allowedLateness, limits, idle);
     }
 
     public long graceMicros() {

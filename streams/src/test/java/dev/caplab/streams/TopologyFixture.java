@@ -36,6 +36,8 @@ public final class TopologyFixture implements AutoCloseable {
     public final TestOutputTopic<String, Alert> alerts;
     public final TestOutputTopic<String, RunLateness> lateness;
     public final TestOutputTopic<String, byte[]> deadLetter;
+    /** What the topology itself writes to the lifecycle topic (inferred starts, idle ends); the driver feeds it back. */
+    public final TestOutputTopic<String, SpecificRecord> lifecycleOut;
     private Instant recordTime = Instant.parse("2026-01-01T00:00:00Z");
 
     public TopologyFixture(TopologySettings settings, Path stateDir) {
@@ -54,6 +56,7 @@ public final class TopologyFixture implements AutoCloseable {
         alerts = driver.createOutputTopic(TopicCatalog.ALERTS, keys, EventSerdes.alert());
         lateness = driver.createOutputTopic(TopicCatalog.LATENESS, keys, EventSerdes.runLateness());
         deadLetter = driver.createOutputTopic(TopicCatalog.DEAD_LETTER, keys, Serdes.ByteArray().deserializer());
+        lifecycleOut = driver.createOutputTopic(TopicCatalog.RUNS, keys, EventSerdes.lifecycle());
     }
 
     public void lifecycle(String runId, SpecificRecord event) {

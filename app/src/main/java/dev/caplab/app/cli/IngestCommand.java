@@ -49,9 +49,17 @@ import picocli.CommandLine.Option;
         description = "Publishes a load-test tool's or sampler's output as samples of a run.")
 public final class IngestCommand implements Callable<Integer> {
 
-    @Option(names = "--format", required = true, paramLabel = "FORMAT",
-            description = "Input format: locust, jmeter, docker-stats, iperf3, prometheus, k6-json, influx-line.")
+    @Option(names = "--format", required = true, paramLabel = "FORMAT", completionCandidates = Formats.class,
+            description = "Input format: ${COMPLETION-CANDIDATES}.")
     String format;
+
+    /** The formats --help lists: the registry that dispatches them ({@link Adapters#formats()}), so they agree. */
+    public static final class Formats implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return Adapters.formats().iterator();
+        }
+    }
 
     @Option(names = "--run", required = true, description = "Run id the samples belong to.")
     String runId;
@@ -89,15 +97,19 @@ public final class IngestCommand implements Callable<Integer> {
     /** When lines are read: the "now" of the accepted time window, and the time of live lines that carry none. */
     Clock clock = Clock.systemUTC();
 
+    @Mixin
+    RunMetadataOptions metadata;
+
     @Override
     public Integer call() throws Exception {
         AdapterOptions adapterOptions = AdapterOptions.parse(options);
         Adapter adapter = Adapters.create(format, adapterOptions);
         try (SinkOptions.Opened sink = sinkOptions.open("caplab-ingest")) {
             if (url != null) {
-                return scrape(adapterOptions, sink.sink());
+                return scrape(adapterOptions, metadata.labelling(sink.sink()));
             }
-            InputPublisher publisher = new InputPublisher(adapter, runId, sink.sink(), System.err::println);
+            InputPublisher publisher = new InputPublisher(adapter, runId, metadata.labelling(sink.sink()),
+                    System.err::println);
             InputPublisher.Outcome outcome = LocustAdapter.FORMAT.equals(format) && !file.equals("-")
                     ? locust(publisher, adapterOptions, sink.sink(), Path.of(file)) : one(publisher, file);
             System.err.printf("caplab ingest: %d samples published to run %s, %d lines rejected%n",

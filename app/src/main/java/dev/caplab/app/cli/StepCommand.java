@@ -37,12 +37,12 @@ public final class StepCommand implements Callable<Integer> {
     }
 
     /** Durations as users write them: 120s, 2m, 500ms, 1h, or ISO-8601 (PT2M). */
-    static final class Durations {
+    public static final class Durations {
 
         private Durations() {
         }
 
-        static Duration parse(String text) {
+        public static Duration parse(String text) {
             String t = text.strip().toLowerCase(java.util.Locale.ROOT);
             try {
                 if (t.startsWith("pt")) {

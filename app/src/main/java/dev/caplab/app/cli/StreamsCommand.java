@@ -30,6 +30,11 @@ public final class StreamsCommand implements Callable<Integer> {
             description = "Kafka Streams application id (default: ${DEFAULT-VALUE}).")
     String applicationId;
 
+    @Option(names = "--run-idle-end", defaultValue = "2m", paramLabel = "DURATION",
+            description = "A run nobody started (no caplab run start) ends after this long without input, closing "
+                    + "its last step (default: ${DEFAULT-VALUE}).")
+    String runIdleEnd;
+
     @Option(names = "--health-file", paramLabel = "FILE",
             description = "Writes the role's status there every second (first word UP or DOWN), for a healthcheck.")
     Path healthFile;
@@ -37,8 +42,10 @@ public final class StreamsCommand implements Callable<Integer> {
     /** Exits 1 (after saying so on stderr) when the Streams client stops on its own (ERROR, NOT_RUNNING). */
     @Override
     public Integer call() throws Exception {
-        StreamsRunner runner = StreamsRunner.start(StreamsSettings.of(bootstrap, stateDir)
-                .withApplicationId(applicationId).withKafkaSecurity(kafkaLogin.security()));
+        StreamsSettings settings = StreamsSettings.of(bootstrap, stateDir);
+        StreamsRunner runner = StreamsRunner.start(settings.withApplicationId(applicationId)
+                .withKafkaSecurity(kafkaLogin.security())
+                .withTopology(settings.topology().withRunIdleEnd(StepCommand.Durations.parse(runIdleEnd))));
         runner.awaitRunning(Duration.ofMinutes(2));
         System.out.println("caplab streams running (" + applicationId + ") against " + bootstrap);
         return UntilStopped.awaitWhileUp("streams", () -> List.of(runner.status()), healthFile, runner);

@@ -6,6 +6,7 @@ import static dev.caplab.app.demo.DemoEvents.labels;
 
 import dev.caplab.schema.event.Comparator;
 import dev.caplab.schema.event.Environment;
+import dev.caplab.schema.event.RunOrigin;
 import dev.caplab.schema.event.RunStarted;
 import dev.caplab.schema.event.RunStatus;
 import dev.caplab.schema.event.SystemUnderTest;
@@ -248,6 +249,6 @@ final class Ep19SteppedRuns {
                 List.of(DemoEvents.rule("every session connects", DemoMetrics.SESSION_CONNECT_FAILURES, "rate",
                                 Comparator.LE, 0.0),
                         DemoEvents.rule("no dropped frames", DemoMetrics.FRAMES_DROPPED, "rate", Comparator.LE, 0.0)),
-                "sessions");
+                "sessions", RunOrigin.DECLARED);
     }
 }

@@ -5,6 +5,7 @@ import static dev.caplab.app.demo.DemoEvents.MIB;
 import static dev.caplab.app.demo.DemoEvents.labels;
 
 import dev.caplab.schema.event.Environment;
+import dev.caplab.schema.event.RunOrigin;
 import dev.caplab.schema.event.RunStarted;
 import dev.caplab.schema.event.RunStatus;
 import dev.caplab.schema.event.SystemUnderTest;
@@ -207,6 +208,6 @@ final class JitsiBedrudRuns {
                 "playwright-chromium",
                 DemoEvents.runLabels("003 Jitsi Meet vs Bedrud on one server", "comparison", "jitsi-vs-bedrud",
                         "traffic", "delta-over-background", "clients", "one Mac behind 65 Mbit/s DSL"),
-                planned, List.of(), "cameras*(participants-1)");
+                planned, List.of(), "cameras*(participants-1)", RunOrigin.DECLARED);
     }
 }

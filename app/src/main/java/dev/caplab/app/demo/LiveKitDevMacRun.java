@@ -6,6 +6,7 @@ import static dev.caplab.app.demo.DemoEvents.labels;
 
 import dev.caplab.schema.event.Comparator;
 import dev.caplab.schema.event.Environment;
+import dev.caplab.schema.event.RunOrigin;
 import dev.caplab.schema.event.RunStarted;
 import dev.caplab.schema.event.RunStatus;
 import dev.caplab.schema.event.SystemUnderTest;
@@ -241,6 +242,6 @@ final class LiveKitDevMacRun {
                                 Comparator.LE, 1.0),
                         DemoEvents.rule("every subscriber connects", DemoMetrics.SESSION_CONNECT_FAILURES, "rate",
                                 Comparator.LE, 0.0)),
-                "subscribers*(publishers*2)");
+                "subscribers*(publishers*2)", RunOrigin.DECLARED);
     }
 }

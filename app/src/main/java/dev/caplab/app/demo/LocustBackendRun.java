@@ -4,6 +4,7 @@ import static dev.caplab.app.demo.DemoEvents.labels;
 
 import dev.caplab.schema.event.Comparator;
 import dev.caplab.schema.event.Environment;
+import dev.caplab.schema.event.RunOrigin;
 import dev.caplab.schema.event.RunStarted;
 import dev.caplab.schema.event.RunStatus;
 import dev.caplab.schema.event.SummaryStats;
@@ -188,6 +189,6 @@ final class LocustBackendRun {
                 List.of(DemoEvents.load("users", USERS)),
                 List.of(DemoEvents.rule("p99 at most 500 ms", DemoMetrics.HTTP_RESPONSE_TIME_MS, "p99",
                         Comparator.LE, 500)),
-                "users");
+                "users", RunOrigin.DECLARED);
     }
 }

@@ -91,8 +91,9 @@ public final class EmbeddedStack implements AutoCloseable {
         ClickHouseTarget target = new ClickHouseTarget(clickhouseJdbcUrl, internal.user(), internal.password());
         target.migrate();
         HikariDataSource dataSource = track(target.dataSource());
-        streams = track(StreamsRunner.start(StreamsSettings.of(bootstrapServers, settings.dataDir().resolve("streams"))
-                .withKafkaSecurity(kafkaLogin)));
+        StreamsSettings streamsSettings = StreamsSettings.of(bootstrapServers, settings.dataDir().resolve("streams"));
+        streams = track(StreamsRunner.start(streamsSettings.withKafkaSecurity(kafkaLogin)
+                .withTopology(streamsSettings.topology().withRunIdleEnd(settings.runIdleEnd()))));
         // Raw samples, the volume, go from the sink straight into the engine of this process.
         sink = track(ClickHouseSink.start(SinkSettings.of(bootstrapServers).withKafkaSecurity(kafkaLogin), dataSource,
                 new EngineInserts(engine, database)));

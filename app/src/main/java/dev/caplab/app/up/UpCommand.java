@@ -53,13 +53,19 @@ public final class UpCommand implements Callable<Integer> {
             description = "Path of libchdb.so (default: the cache filled by scripts/fetch-chdb.sh).")
     Path chdbLib;
 
+    @Option(names = "--run-idle-end", defaultValue = "2m", paramLabel = "DURATION",
+            description = "A run nobody started (no caplab run start) ends after this long without input, closing "
+                    + "its last step (default: ${DEFAULT-VALUE}).")
+    String runIdleEnd;
+
     @Mixin
     AccessOptions access;
 
     @Override
     public Integer call() throws Exception {
         UpSettings settings = new UpSettings(dataDir.toAbsolutePath().normalize(), host, httpPort, clickhousePort,
-                kafkaPort, demo, chdbLib, access.tokenOptions(), access.allowedOrigins());
+                kafkaPort, demo, chdbLib, access.tokenOptions(), access.allowedOrigins())
+                .withRunIdleEnd(dev.caplab.app.cli.StepCommand.Durations.parse(runIdleEnd));
         EmbeddedStack stack = EmbeddedStack.start(settings, System.out);
         // A role that dies on its own (Streams in ERROR, the sink thread stopped) ends the process with exit code 1.
         return UntilStopped.awaitWhileUp("caplab", stack::roleStatuses, null, stack);

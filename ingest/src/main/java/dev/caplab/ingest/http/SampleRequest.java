@@ -16,7 +16,7 @@ public record SampleRequest(String runId,
         @Schema(example = "loadgen-1") String source,
         @Schema(example = "webrtc.rtt.ms") String metric,
         @Schema(description = "gauge, counter (monotonic total) or summary") SampleKind kind,
-        double value,
+        Double value,
         Map<String, String> labels) {
 
     public SampleRequest {
@@ -24,6 +24,9 @@ public record SampleRequest(String runId,
             throw new InvalidLifecycleRequestException("sample of " + metric + ": timestamp is required");
         }
         // blank or oversized source, metric and labels are refused by SampleChecks, naming the item's index
+        if (value == null) {
+            throw new InvalidLifecycleRequestException("sample of " + metric + ": value is required");
+        }
         if (!Double.isFinite(value)) {
             throw new InvalidLifecycleRequestException("sample of " + metric + ": value must be finite");
         }

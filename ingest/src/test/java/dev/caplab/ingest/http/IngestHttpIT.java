@@ -178,6 +178,40 @@ class IngestHttpIT {
         assertThat(samples.get(1).getKind()).isEqualTo(SampleKind.COUNTER);
     }
 
+    /** Issue 16: optional fields default (warm-up 0, times now, status COMPLETED); required ones say so, not Jackson. */
+    @Test
+    void lifecycleBodiesWithOnlyTheRequiredFieldsAreAccepted() throws Exception {
+        String run = "run-" + UUID.randomUUID();
+        String[] auth = {"Authorization", "Bearer " + WRITER, "Content-Type", "application/json"};
+        byte[] events = ("{\"runId\":\"" + run + "\",\"events\":[{\"type\":\"step_started\",\"index\":0,"
+                + "\"load\":{\"users\":10}},{\"type\":\"step_ended\",\"index\":0},{\"type\":\"run_ended\"}]}")
+                .getBytes(StandardCharsets.UTF_8);
+        HttpResponse<String> batch = post("/api/v1/events", events, auth);
+        assertThat(batch.statusCode()).as(batch.body()).isEqualTo(202);
+        HttpResponse<String> step = post("/api/v1/runs/" + run + "/steps",
+                "{\"index\":1,\"load\":{\"users\":20}}".getBytes(StandardCharsets.UTF_8), auth);
+        assertThat(step.statusCode()).as(step.body()).isEqualTo(202);
+        HttpResponse<String> annotation = post("/api/v1/runs/" + run + "/annotations",
+                "{\"text\":\"stopped a container\"}".getBytes(StandardCharsets.UTF_8), auth);
+        assertThat(annotation.statusCode()).as(annotation.body()).isEqualTo(202);
+
+        List<SpecificRecord> lifecycle = consume(TopicCatalog.RUNS, EventSerdes.lifecycle(), run, 5);
+        assertThat(lifecycle).extracting(e -> e.getClass().getSimpleName())
+                .containsExactly("StepStarted", "StepEnded", "RunEnded", "StepStarted", "Annotation");
+        assertThat(((StepStarted) lifecycle.getFirst()).getWarmupMicros()).isZero();
+        assertThat(((StepStarted) lifecycle.get(3)).getWarmupMicros()).isZero();
+
+        HttpResponse<String> noIndex = post("/api/v1/runs/" + run + "/steps",
+                "{\"load\":{\"users\":20}}".getBytes(StandardCharsets.UTF_8), auth);
+        HttpResponse<String> noValue = post("/api/v1/events", ("{\"runId\":\"" + run + "\",\"samples\":[{"
+                + "\"timestamp\":\"2026-03-01T10:00:00Z\",\"source\":\"lg\",\"metric\":\"rtt.ms\"}]}")
+                .getBytes(StandardCharsets.UTF_8), auth);
+        assertThat(noIndex.statusCode()).isEqualTo(400);
+        assertThat(noIndex.body()).contains("step index is required").doesNotContain("null");
+        assertThat(noValue.statusCode()).isEqualTo(400);
+        assertThat(noValue.body()).contains("value is required");
+    }
+
     @Test
     void invalidLifecycleBodiesAre400WithTheReason() throws Exception {
         HttpResponse<String> badSlo = post("/api/v1/runs",

@@ -6,6 +6,7 @@ import static dev.caplab.query.store.Columns.nullableLong;
 import static dev.caplab.query.store.Columns.stringMap;
 
 import dev.caplab.query.store.StoreTables;
+import dev.caplab.store.measure.EgressMeasurement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -25,6 +26,7 @@ class JdbcRunReader implements RunReader {
 
     private final JdbcClient jdbc;
     private final String select;
+    private final String measuredEgress;
 
     JdbcRunReader(DataSource dataSource, StoreTables tables) {
         this.jdbc = JdbcClient.create(dataSource);
@@ -32,9 +34,20 @@ class JdbcRunReader implements RunReader {
                 SELECT run_id, toUnixTimestamp64Micro(started_at) AS started_us,
                        toUnixTimestamp64Micro(ended_at) AS ended_us, status, sut_name, sut_version, provider, region,
                        instance_type, tier, vcpu, memory_bytes, nominal_egress_mbps, measured_egress_mbps, tool,
-                       load_expression, toJSONString(labels) AS labels_json
+                       load_expression, toJSONString(labels) AS labels_json, origin
                 FROM %s FINAL
                 """.formatted(tables.runs());
+        this.measuredEgress = """
+                SELECT argMax(value, ts) AS mbps, toUnixTimestamp64Micro(max(ts)) AS at_us
+                FROM %s WHERE run_id = :runId AND %s
+                HAVING count() > 0
+                """.formatted(tables.samples(), EgressMeasurement.SQL_PREDICATE);
+    }
+
+    @Override
+    public Optional<EgressCeiling.Measured> measuredEgress(String runId) {
+        return jdbc.sql(measuredEgress).param("runId", runId).query((rs, n) -> new EgressCeiling.Measured(
+                rs.getDouble("mbps"), micros(rs, "at_us"))).optional();
     }
 
     @Override
@@ -103,6 +116,7 @@ class JdbcRunReader implements RunReader {
                 rs.getString("provider"), rs.getString("region"), rs.getString("instance_type"), rs.getString("tier"),
                 nullableDouble(rs, "vcpu"), nullableLong(rs, "memory_bytes"),
                 nullableDouble(rs, "nominal_egress_mbps"), nullableDouble(rs, "measured_egress_mbps"),
-                rs.getString("tool"), rs.getString("load_expression"), stringMap(rs, "labels_json"));
+                rs.getString("tool"), rs.getString("load_expression"), stringMap(rs, "labels_json"),
+                rs.getString("origin"));
     }
 }

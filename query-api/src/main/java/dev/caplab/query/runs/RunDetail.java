@@ -9,12 +9,13 @@ import java.util.Objects;
 /**
  * A run with its environment, steps and verdicts, fits, the max stable load (x of the last passing step before the
  * first failing one), the bottleneck (the resource whose fit says it binds first, else the failing step's), the
- * alerts raised for it (failed or contaminated steps, cliffs, input the pipeline rejected or limited), and how much
- * of its input came late (each step says whether it was amended).
+ * alerts raised for it (failed or contaminated steps, cliffs, input the pipeline rejected or limited), how much of its
+ * input came late (each step says whether it was amended), and the egress ceiling planned against and where it came
+ * from (null when none is known).
  */
 public record RunDetail(RunSummary run, Double maxStableX, Integer maxStableStepIndex, Double failedX,
                         Integer failedStepIndex, String bottleneck, List<StepView> steps, List<FitView> fits,
-                        List<AlertRow> alerts, RunLateness lateness) {
+                        List<AlertRow> alerts, RunLateness lateness, EgressCeiling egressCeiling) {
 
     public RunDetail {
         steps = List.copyOf(steps);

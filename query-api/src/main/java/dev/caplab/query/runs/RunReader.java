@@ -13,4 +13,7 @@ public interface RunReader {
 
     /** The given runs, those that exist, in the order asked. */
     List<RunSummary> getAll(List<String> runIds);
+
+    /** The latest egress ceiling measured by iperf3 in the run's samples, if any. */
+    Optional<EgressCeiling.Measured> measuredEgress(String runId);
 }

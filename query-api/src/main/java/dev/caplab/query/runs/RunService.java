@@ -39,7 +39,7 @@ public class RunService {
         return new RunDetail(run, stable.maxStableX(), stable.lastPassing().map(StepView::stepIndex).orElse(null),
                 stable.failedX(), stable.firstFailing().map(StepView::stepIndex).orElse(null),
                 bottleneck(runFits, stable).orElse(null), runSteps, runFits, alerts.alerts(runId),
-                lateness.lateness(runId));
+                lateness.lateness(runId), EgressCeiling.of(run, runs.measuredEgress(runId)).orElse(null));
     }
 
     /** The fit flagged as binding first wins; without one, what the first failing step's verdict blamed. */

@@ -6,15 +6,23 @@ import java.util.Map;
 
 /**
  * One run as listed: what was tested (SUT), where (provider, region, instance type, tier, vCPU, memory, nominal and
- * measured egress), with which tool, and when. Measured egress beats nominal when both are known.
+ * measured egress), with which tool, and when. Measured egress beats nominal when both are known. {@code status} is
+ * RUNNING until the run ends (by {@code caplab run end}, or after its idle time when nobody declared it);
+ * {@code origin} is DECLARED when a client started it, INFERRED when its first samples did (metadata from their
+ * labels, start at the earliest sample).
  */
 public record RunSummary(String runId, Instant startedAt, Instant endedAt, String status, String sutName,
                          String sutVersion, String provider, String region, String instanceType, String tier,
                          Double vcpu, Long memoryBytes, Double nominalEgressMbps, Double measuredEgressMbps,
-                         String tool, String loadExpression, Map<String, String> labels) {
+                         String tool, String loadExpression, Map<String, String> labels, String origin) {
+
+    /** The status of a run that has not ended. */
+    public static final String RUNNING = "RUNNING";
 
     public RunSummary {
         labels = labels == null ? Map.of() : Map.copyOf(labels);
+        status = status == null ? RUNNING : status;
+        origin = origin == null ? "DECLARED" : origin;
     }
 
     /** The egress ceiling to plan with: measured when known, nominal otherwise (a "1 Gbps" VM may give 100 Mbps). */

@@ -36,6 +36,10 @@ public class StoreTables {
         return qualified("step_verdicts");
     }
 
+    public String samples() {
+        return qualified("samples");
+    }
+
     public String capacityFits() {
         return qualified("capacity_fits");
     }

@@ -203,7 +203,7 @@ class CompareScopeIT {
     private static RunRow run(String id, int day, String sut, String provider, String tier, String loadExpression) {
         Instant start = T0.plusSeconds(86_400L * day);
         return new RunRow(id, start, sut, "1.0.0", null, provider, "local", "vm", tier, 1.0, 2L << 30, 1000.0,
-                1000.0, "loadgen", Map.of(), "[]", "[]", loadExpression, start.plusSeconds(3_600), "COMPLETED", null,
+                1000.0, "loadgen", Map.of(), "[]", "[]", loadExpression, "DECLARED", start.plusSeconds(3_600), "COMPLETED", null,
                 1);
     }
 

@@ -113,7 +113,7 @@ public final class Ep19Runs {
                               long memory, double measuredEgress) {
         return new RunRow(id, T0.plusSeconds(86_400L * n), "mmx-standalone", "1.4.0", null, provider, region, type,
                 tier, vcpu, memory, 1000.0, measuredEgress, "whep-loadgen", Map.of("episode", "ep19"), "[]", "[]",
-                "viewers", T0.plusSeconds(86_400L * n + 3_600), "COMPLETED", null, 2);
+                "viewers", "DECLARED", T0.plusSeconds(86_400L * n + 3_600), "COMPLETED", null, 2);
     }
 
     private static void add(List<StepRow> steps, List<StepVerdictRow> verdicts, List<StepAggregateRow> aggregates,

@@ -35,7 +35,8 @@ public final class FakeStore implements RunReader, StepReader, FitReader, AlertR
         FakeStore store = new FakeStore();
         store.runs.add(new RunSummary("ln-1vcpu", Instant.parse("2026-07-28T10:00:00Z"),
                 Instant.parse("2026-07-28T11:00:00Z"), "COMPLETED", "mmx", "0.9", "lightnode", "manila", "1c2g",
-                "1vcpu-2gb", 1.0, 2L << 30, 1000.0, 100.0, "whep-loadgen", "viewers", Map.of("episode", "ep19")));
+                "1vcpu-2gb", 1.0, 2L << 30, 1000.0, 100.0, "whep-loadgen", "viewers", Map.of("episode", "ep19"),
+                "DECLARED"));
         double[] xs = {10, 15, 17, 18, 19};
         double[] cpu = {0.26, 0.45, 0.47, 0.45, 0.95};
         for (int i = 0; i < xs.length; i++) {
@@ -65,6 +66,11 @@ public final class FakeStore implements RunReader, StepReader, FitReader, AlertR
     @Override
     public Optional<RunSummary> get(String runId) {
         return runs.stream().filter(r -> r.runId().equals(runId)).findFirst();
+    }
+
+    @Override
+    public Optional<dev.caplab.query.runs.EgressCeiling.Measured> measuredEgress(String runId) {
+        return Optional.empty();
     }
 
     @Override

@@ -90,6 +90,9 @@ class WebPageIT {
         awaitReady("run");
         assertThat(driver.findElement(By.id("max-stable")).getText()).isEqualTo("18");
         assertThat(driver.findElement(By.id("bottleneck")).getText()).isEqualTo("cpu.cores");
+        assertThat(driver.findElement(By.id("run-status")).getText()).isEqualTo("COMPLETED");
+        assertThat(driver.findElement(By.id("egress-ceiling")).getText()).startsWith("egress ceiling ")
+                .endsWith("Mbps (declared as measured)");
         assertChartHasData("fit-chart", 0, 5);
         assertChartHasData("cpu-egress-chart", 0, 5);
         assertChartHasData("cpu-egress-chart", 1, 5);

@@ -14,20 +14,28 @@ public final class RunRepository {
     private static final List<String> COLUMNS = List.of("run_id", "started_at", "sut_name", "sut_version",
             "sut_config_digest", "provider", "region", "instance_type", "tier", "vcpu", "memory_bytes",
             "nominal_egress_mbps", "measured_egress_mbps", "tool", "labels", "planned_steps_json",
-            "slo_rules_json", "load_expression", "ended_at", "status", "end_reason", "version");
+            "slo_rules_json", "load_expression", "origin", "ended_at", "status", "end_reason", "version");
 
     private static final RowCodec<RunRow> CODEC = new RowCodec<>("runs", COLUMNS, true,
             (p, r) -> p.addAll(r.runId(), r.startedAt(), r.sutName(), r.sutVersion(), r.sutConfigDigest(),
                     r.provider(), r.region(), r.instanceType(), r.tier(), r.vcpu(), r.memoryBytes(),
                     r.nominalEgressMbps(), r.measuredEgressMbps(), r.tool(), r.labels(), r.plannedStepsJson(),
-                    r.sloRulesJson(), r.loadExpression(), r.endedAt(), r.status(), r.endReason(), r.version()),
+                    r.sloRulesJson(), r.loadExpression(), r.origin(), r.endedAt(), r.status(), r.endReason(), r.version()),
             rs -> {
                 Fields f = new Fields(rs);
                 return new RunRow(f.string(), f.instant(), f.string(), f.string(), f.string(), f.string(),
                         f.string(), f.string(), f.string(), f.nullableFloat64(), f.nullableInt64(),
                         f.nullableFloat64(), f.nullableFloat64(), f.string(), f.stringMap(), f.string(),
-                        f.string(), f.string(), f.instant(), f.string(), f.string(), f.int64());
+                        f.string(), f.string(), f.string(), f.instant(), f.string(), f.string(), f.int64());
             });
+
+    /**
+     * Version bit of a row carrying a declared start's metadata: set, it outranks every row without it, so a declared
+     * start wins over an inferred one whatever their offsets. Below it, the sequence (a Kafka offset + 1).
+     */
+    public static final long DECLARED_BIT = 1L << 62;
+    /** Version bit of a row carrying the run's end: an end outranks the start it was copied from. */
+    public static final long ENDED_BIT = 1L << 61;
 
     private final TableAccess<RunRow> access;
 
@@ -41,14 +49,28 @@ public final class RunRepository {
     }
 
     /**
-     * Records RunEnded as a new version of the run's latest row, copied inside ClickHouse. Does nothing if the
-     * run was never started or already has a version at least {@code version}.
+     * The version of a start row: {@code sequence} (the event's offset + 1, monotonic within the run's partition),
+     * with {@link #DECLARED_BIT} when a client declared it, so no inferred start replaces a declared one.
      */
-    public void markEnded(String runId, Instant endedAt, String status, String reason, long version) {
+    public static long startVersion(boolean declared, long sequence) {
+        if (sequence < 0 || sequence >= ENDED_BIT) {
+            throw new IllegalArgumentException("run row sequence out of range: " + sequence);
+        }
+        return declared ? DECLARED_BIT | sequence : sequence;
+    }
+
+    /**
+     * Records RunEnded as a new version of the run's latest row, copied inside ClickHouse: the copy keeps the row's
+     * {@link #DECLARED_BIT}, adds {@link #ENDED_BIT} and takes {@code sequence} (the RunEnded's offset + 1). Does
+     * nothing if the run has no row yet or its latest already ranks at least as high.
+     */
+    public void markEnded(String runId, Instant endedAt, String status, String reason, long sequence) {
         List<String> copied = COLUMNS.subList(0, COLUMNS.indexOf("ended_at"));
+        String version = "bitOr(bitAnd(version, toUInt64(" + DECLARED_BIT + ")), toUInt64(" + (ENDED_BIT | sequence)
+                + "))";
         access.update("INSERT INTO runs (" + String.join(", ", COLUMNS) + ") SELECT " + String.join(", ", copied)
-                + ", ?, ?, ?, ? FROM runs FINAL WHERE run_id = ? AND version < ?",
-                endedAt, status, reason, version, runId, version);
+                + ", ?, ?, ?, " + version + " FROM runs FINAL WHERE run_id = ? AND version < " + version,
+                endedAt, status, reason, runId);
     }
 
     /** The run's latest version. */

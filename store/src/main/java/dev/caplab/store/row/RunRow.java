@@ -6,13 +6,14 @@ import java.util.Objects;
 
 /**
  * A row of {@code runs}: RunStarted, and after RunEnded the same run with its end filled in and a higher version.
- * Nullable components are null when the event left them out; {@code *Json} hold Avro's JSON of nested records.
+ * Nullable components are null when the event left them out; {@code *Json} hold Avro's JSON of nested records;
+ * {@code origin} is DECLARED (a client sent the start) or INFERRED (streams made it from the run's first samples).
  */
 public record RunRow(String runId, Instant startedAt, String sutName, String sutVersion, String sutConfigDigest,
                      String provider, String region, String instanceType, String tier, Double vcpu,
                      Long memoryBytes, Double nominalEgressMbps, Double measuredEgressMbps, String tool,
                      Map<String, String> labels, String plannedStepsJson, String sloRulesJson,
-                     String loadExpression, Instant endedAt, String status, String endReason, long version) {
+                     String loadExpression, String origin, Instant endedAt, String status, String endReason, long version) {
 
     public RunRow {
         Checks.text(runId, "runId");
@@ -25,6 +26,7 @@ public record RunRow(String runId, Instant startedAt, String sutName, String sut
         Objects.requireNonNull(plannedStepsJson, "plannedStepsJson");
         Objects.requireNonNull(sloRulesJson, "sloRulesJson");
         Objects.requireNonNull(loadExpression, "loadExpression");
+        Checks.text(origin, "origin");
         Checks.nonNegative(version, "version");
         if (endedAt != null && endedAt.isBefore(startedAt)) {
             throw new IllegalArgumentException("run " + runId + " ends " + endedAt + " before it starts " + startedAt);

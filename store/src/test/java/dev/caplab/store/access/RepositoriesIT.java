@@ -37,7 +37,8 @@ class RepositoriesIT {
 
     private static RunRow run(String id, String provider, long version) {
         return new RunRow(id, T0, "livekit", "1.8", null, provider, "eu-1", "cx22", "small", 2.0, 4L << 30, 1000.0,
-                null, "k6", Map.of("team", "media"), "[{\"users\":10.0}]", "[]", "users", null, null, null, version);
+                null, "k6", Map.of("team", "media"), "[{\"users\":10.0}]", "[]", "users", "DECLARED", null, null, null,
+                version);
     }
 
     @Test
@@ -48,13 +49,50 @@ class RepositoriesIT {
         assertThat(runs.find("r-a")).get().satisfies(r -> {
             assertThat(r.endedAt()).isEqualTo(T0.plusSeconds(600));
             assertThat(r.status()).isEqualTo("COMPLETED");
-            assertThat(r.version()).isEqualTo(1);
+            assertThat(r.version()).isEqualTo(RunRepository.ENDED_BIT | 1);
             assertThat(r.labels()).containsEntry("team", "media");
             assertThat(r.measuredEgressMbps()).isNull();
         });
         assertThat(runs.find(RunFilter.all().withProvider("aws"))).extracting(RunRow::runId).containsExactly("r-b");
         assertThat(runs.find(RunFilter.all().withLabel("team", "media"))).hasSize(2);
         assertThat(runs.find(RunFilter.all().withSutName("' OR 1=1 --"))).isEmpty();
+    }
+
+    @Test
+    void aDeclaredStartOutranksAnInferredOneAndAnEndCopiesWhicheverIsLatest() {
+        RunRepository runs = new RunRepository(db.dataSource());
+        RunRow inferred = new RunRow("r-i", T0, "unknown", null, null, "unknown", null, null, null, null, null, null,
+                null, "k6-json", Map.of(), "[]", "[]", "load", "INFERRED", null, null, null,
+                RunRepository.startVersion(false, 9));
+        // the inferred start has the higher offset (9 > 5), the declared one still wins
+        runs.insertBatch(List.of(inferred), "runs-i-9");
+        RunRow declared = run("r-i", "hetzner", RunRepository.startVersion(true, 5));
+        runs.insertBatch(List.of(new RunRow("r-i", T0, "livekit", "1.8", null, "hetzner", null, null, null, null, null,
+                null, null, "k6", Map.of(), "[]", "[]", "users", "DECLARED", null, null, null, declared.version())),
+                "runs-i-5");
+        assertThat(runs.find("r-i")).get().extracting(RunRow::provider, RunRow::origin)
+                .containsExactly("hetzner", "DECLARED");
+        runs.insertBatch(List.of(new RunRow("r-i", T0.minusSeconds(5), "unknown", null, null, "unknown", null, null,
+                null, null, null, null, null, "k6-json", Map.of(), "[]", "[]", "load", "INFERRED", null, null, null,
+                RunRepository.startVersion(false, 12))), "runs-i-12");
+        assertThat(runs.find("r-i")).get().extracting(RunRow::provider).isEqualTo("hetzner");
+
+        // an end (offset 10) copies the declared row and keeps outranking inferred starts
+        runs.markEnded("r-i", T0.plusSeconds(60), "COMPLETED", "idle", 11);
+        assertThat(runs.find("r-i")).get().satisfies(r -> {
+            assertThat(r.provider()).isEqualTo("hetzner");
+            assertThat(r.status()).isEqualTo("COMPLETED");
+            assertThat(r.endedAt()).isEqualTo(T0.plusSeconds(60));
+            assertThat(r.version()).isEqualTo(RunRepository.DECLARED_BIT | RunRepository.ENDED_BIT | 11);
+        });
+        // a replay of the same end changes nothing; an inferred-only run's end has no declared bit
+        runs.markEnded("r-i", T0.plusSeconds(60), "COMPLETED", "idle", 11);
+        runs.insertBatch(List.of(new RunRow("r-j", T0, "unknown", null, null, "unknown", null, null, null, null, null,
+                null, null, "k6-json", Map.of(), "[]", "[]", "load", "INFERRED", null, null, null,
+                RunRepository.startVersion(false, 3))), "runs-j-3");
+        runs.markEnded("r-j", T0.plusSeconds(30), "COMPLETED", null, 4);
+        assertThat(runs.find("r-j")).get().extracting(RunRow::origin, RunRow::version)
+                .containsExactly("INFERRED", RunRepository.ENDED_BIT | 4);
     }
 
     @Test

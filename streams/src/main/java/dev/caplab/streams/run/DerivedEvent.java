@@ -25,6 +25,13 @@ public sealed interface DerivedEvent {
     record Raised(Alert value) implements DerivedEvent {
     }
 
+    /**
+     * A lifecycle event the streams app states itself ({@link InferredRuns}: an inferred RunStarted, an idle
+     * RunEnded), bound for the lifecycle topic.
+     */
+    record Lifecycle(org.apache.avro.specific.SpecificRecord value) implements DerivedEvent {
+    }
+
     /** An input record left out, bound for the dead-letter topic (the reason travels in its headers). */
     record Rejected(byte[] bytes) implements DerivedEvent {
     }

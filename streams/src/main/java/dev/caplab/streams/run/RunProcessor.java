@@ -63,19 +63,26 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
     private final RunLimits limits;
     private final String runStateStore;
     private final String partialsStore;
+    private final String inferredStore;
+    private final String measuredStore;
     private final DueIndex due = new DueIndex();
     private ProcessorContext<String, DerivedEvent> context;
     private RunStateStore runs;
     private PartialStore partials;
     private StepCloser closer;
+    private InferredRuns inferred;
+    private MeasuredCeilings measured;
     private Sensor lateSensor;
     private Sensor rejectedSensor;
 
-    public RunProcessor(TopologySettings settings, String runStateStore, String partialsStore) {
+    public RunProcessor(TopologySettings settings, String runStateStore, String partialsStore, String inferredStore,
+            String measuredStore) {
         this.settings = settings;
         this.limits = settings.limits();
         this.runStateStore = runStateStore;
         this.partialsStore = partialsStore;
+        this.inferredStore = inferredStore;
+        this.measuredStore = measuredStore;
     }
 
     @Override
@@ -83,7 +90,9 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
         this.context = context;
         this.runs = new RunStateStore(context.getStateStore(runStateStore), limits);
         this.partials = new PartialStore(context.getStateStore(partialsStore));
-        this.closer = new StepCloser(partials, settings);
+        this.measured = new MeasuredCeilings(context.getStateStore(measuredStore)); // hook (issue 16)
+        this.closer = new StepCloser(partials, settings, measured);
+        this.inferred = new InferredRuns(context.getStateStore(inferredStore), settings); // hook (issue 16)
         this.lateSensor = context.metrics().addRateTotalSensor(METRICS_SCOPE, context.taskId().toString(),
                 LATE_SAMPLES_OPERATION, Sensor.RecordingLevel.INFO);
         this.rejectedSensor = context.metrics().addRateTotalSensor(METRICS_SCOPE, context.taskId().toString(),
@@ -152,6 +161,8 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
         if (!buffered.isEmpty()) {
             partials.fold(runId, buffered);
         }
+        alerts.addAll(inferred.onInput(run, record.value())); // hook (issue 16): inferred start, ends repeated
+        measured.onInput(runId, record.value()); // hook (issue 16): an iperf3 report's egress ceiling
         advance(run, now, record.timestamp(), true, alerts);
     }
 
@@ -161,8 +172,10 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
     private void onLifecycle(RunState.Mutable run, SpecificRecord event, long nowMillis) {
         switch (event) {
             case RunStarted r -> {
-                run.startedChanged |= !r.equals(run.started);
-                run.started = r;
+                if (InferredStart.declared(r)) { // hook (issue 16): our own inferred start, echoed, is no declaration
+                    run.startedChanged |= !r.equals(run.started);
+                    run.started = r;
+                }
             }
             case StepStarted s -> {
                 Map<String, Double> load = new TreeMap<>();
@@ -433,7 +446,7 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
         }
         if (run.runEndedMicros < 0) {
             long lastInput = run.lastInputWallMillis > 0 ? run.lastInputWallMillis : nowMillis;
-            next = Math.min(next, lastInput + lateness);
+            next = Math.min(next, lastInput + inferred.idleEnd(run).toMillis()); // hook (issue 16)
         }
         return Math.min(next, amend);
     }
@@ -454,14 +467,17 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
                     continue;
                 }
                 boolean changed = false;
+                List<DerivedEvent> ended = List.of();
                 if (run.lastInputWallMillis == 0) {
                     run.lastInputWallMillis = nowMillis; // state from before input times were kept
                     changed = true;
-                } else if (!run.expired && run.runEndedMicros < 0 && nowMillis >= run.lastInputWallMillis + lateness) {
+                } else if (!run.expired && run.runEndedMicros < 0
+                        && nowMillis >= run.lastInputWallMillis + inferred.idleEnd(run).toMillis()) { // hook (16)
                     runIdle(run, nowMillis);
                     changed = true;
+                    ended = inferred.endedIdle(run); // hook (issue 16): the RunEnded the runs table gets
                 }
-                advance(run, nowMillis, nowMillis, changed, List.of());
+                advance(run, nowMillis, nowMillis, changed, ended);
             } catch (RuntimeException e) {
                 // Left unscheduled until its next input, so one broken run is not retried every second.
                 due.schedule(runId, Long.MAX_VALUE);
@@ -472,9 +488,9 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
         }
     }
 
-    /** The run had no input for the allowed lateness and never ended: it ends at its last sample. */
+    /** The run had no input for its idle time ({@link InferredRuns#idleEnd}) and never ended: it ends at its last sample. */
     private void runIdle(RunState.Mutable run, long nowMillis) {
-        LOG.info("run {}: no input for {}, ended at its last sample", run.runId, settings.allowedLateness());
+        LOG.info("run {}: no input for {}, ended at its last sample", run.runId, inferred.idleEnd(run));
         run.runEndedMicros = run.maxEventMicros;
         run.runEndSeenWallMillis = nowMillis - settings.grace().toMillis();
     }
@@ -485,6 +501,8 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
      * for a new run.
      */
     private void expire(RunState.Mutable run) {
+        inferred.forget(run.runId); // hook (issue 16)
+        measured.forget(run.runId); // hook (issue 16)
         partials.deleteRun(run.runId);
         RunState.Mutable marker = RunState.empty(run.runId).toMutable();
         marker.expired = true;

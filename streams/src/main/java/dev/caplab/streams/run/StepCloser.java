@@ -43,10 +43,12 @@ final class StepCloser {
 
     private final PartialStore partials;
     private final TopologySettings settings;
+    private final MeasuredCeilings measured;
 
-    StepCloser(PartialStore partials, TopologySettings settings) {
+    StepCloser(PartialStore partials, TopologySettings settings, MeasuredCeilings measured) {
         this.partials = partials;
         this.settings = settings;
+        this.measured = measured;
     }
 
     /**
@@ -188,8 +190,8 @@ final class StepCloser {
         List<CapacityFit> fits = new ArrayList<>();
         String expression = run.started == null ? "load" : run.started.getLoadExpression().toString();
         for (List<FitPoint> points : byResource.values()) {
-            OptionalDouble ceiling = run.started == null ? OptionalDouble.empty()
-                    : ResourceCeilings.of(points.getFirst().metric(), run.started.getEnvironment());
+            // hook (issue 16): the declared environment with an iperf3-measured egress where none was declared
+            OptionalDouble ceiling = ResourceCeilings.of(points.getFirst().metric(), measured.environment(run));
             FitAdapter.fit(run.runId, points, expression, ceiling, settings.fitMargin(), step.endMicros(),
                     run.fitRevision).ifPresent(fits::add);
         }
@@ -211,13 +213,14 @@ final class StepCloser {
 
     /** The resource closest to its ceiling in this step, when above the planning margin. */
     private String bottleneck(RunState.Mutable run, List<SeriesStats> stats) {
-        if (run.started == null) {
+        dev.caplab.schema.event.Environment env = measured.environment(run); // hook (issue 16)
+        if (env == null) {
             return null;
         }
         String best = null;
         double bestUse = settings.fitMargin();
         for (SeriesStats s : stats) {
-            OptionalDouble c = ResourceCeilings.of(s.metric(), run.started.getEnvironment());
+            OptionalDouble c = ResourceCeilings.of(s.metric(), env);
             if (!s.isGroup() && !s.outsideSut() && c.isPresent() && s.sustained() / c.getAsDouble() >= bestUse) {
                 bestUse = s.sustained() / c.getAsDouble();
                 best = s.metric() + "@" + s.source();

@@ -10,6 +10,8 @@ import dev.caplab.schema.event.SampleBatch;
 import dev.caplab.schema.event.StepAggregate;
 import dev.caplab.schema.event.StepStarted;
 import dev.caplab.schema.event.StepVerdict;
+import dev.caplab.streams.run.InferredStart;
+import dev.caplab.store.access.RunRepository;
 import dev.caplab.store.row.AlertRow;
 import dev.caplab.store.row.AnnotationRow;
 import dev.caplab.store.row.CapacityFitRow;
@@ -49,7 +51,8 @@ final class RowMapping {
                 summary == null ? Map.of() : summary.getQuantiles());
     }
 
-    static RunRow run(RunStarted r, long version) {
+    /** {@code sequence} is the event's offset + 1; a declared start outranks an inferred one (RunRepository). */
+    static RunRow run(RunStarted r, long sequence) {
         var env = r.getEnvironment();
         var sut = r.getSut();
         return new RunRow(r.getRunId().toString(), r.getStartedAt(), sut.getName().toString(), str(sut.getVersion()),
@@ -57,7 +60,8 @@ final class RowMapping {
                 str(env.getInstanceType()), str(env.getTier()), env.getVcpu(), env.getMemoryBytes(),
                 env.getNominalEgressMbps(), env.getMeasuredEgressMbps(), r.getTool().toString(),
                 strings(r.getLabels()), json(r.getPlannedSteps()), json(r.getSloRules()),
-                r.getLoadExpression().toString(), null, null, null, version);
+                r.getLoadExpression().toString(), r.getOrigin().name(), null, null, null,
+                RunRepository.startVersion(InferredStart.declared(r), sequence));
     }
 
     static StepRow step(StepStarted s, long version) {
