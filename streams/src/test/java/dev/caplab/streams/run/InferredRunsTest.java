@@ -51,7 +51,8 @@ class InferredRunsTest {
             assertThat(last.getEnvironment().getTier().toString()).isEqualTo("cx22");
             assertThat(last.getTool().toString()).as("the batch's adapter").isEqualTo("test");
             assertThat(((RunStarted) lifecycle.getFirst()).getStartedAt()).isEqualTo(at(30));
-            assertThat(t.verdicts.readValuesToList()).extracting(StepVerdict::getStepIndex).containsExactly(0);
+            // step 0 closed on the first batch and is amended by the earlier one (a higher version of the same step)
+            assertThat(t.verdicts.readValuesToList()).extracting(StepVerdict::getStepIndex).containsOnly(0);
 
             t.advanceWallClock(IDLE.minusSeconds(1));
             assertThat(t.lifecycleOut.isEmpty()).as("not idle yet").isTrue();
