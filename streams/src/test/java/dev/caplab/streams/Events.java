@@ -3,6 +3,7 @@ package dev.caplab.streams;
 import dev.caplab.schema.event.Comparator;
 import dev.caplab.schema.event.Environment;
 import dev.caplab.schema.event.RunEnded;
+import dev.caplab.schema.event.RunOrigin;
 import dev.caplab.schema.event.RunStarted;
 import dev.caplab.schema.event.RunStatus;
 import dev.caplab.schema.event.Sample;
@@ -33,7 +34,8 @@ public final class Events {
                 .setSut(SystemUnderTest.newBuilder().setName("livekit").build())
                 .setEnvironment(Environment.newBuilder().setProvider("test").setVcpu(vcpu)
                         .setMemoryBytes(8L << 30).setMeasuredEgressMbps(1000.0).build())
-                .setTool("synthetic").setSloRules(rules).setLoadExpression(loadExpression).build();
+                .setTool("synthetic").setSloRules(rules).setLoadExpression(loadExpression)
+                .setOrigin(RunOrigin.DECLARED).build();
     }
 
     public static SloRule rule(String name, String metric, String statistic, Comparator c, double threshold) {

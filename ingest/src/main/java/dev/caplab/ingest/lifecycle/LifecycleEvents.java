@@ -3,6 +3,7 @@ package dev.caplab.ingest.lifecycle;
 import dev.caplab.schema.event.Annotation;
 import dev.caplab.schema.event.Environment;
 import dev.caplab.schema.event.RunEnded;
+import dev.caplab.schema.event.RunOrigin;
 import dev.caplab.schema.event.RunStarted;
 import dev.caplab.schema.event.StepEnded;
 import dev.caplab.schema.event.StepStarted;
@@ -65,6 +66,7 @@ public final class LifecycleEvents {
                         .toList())
                 .setSloRules(r.slo().stream().map(SloRules::parse).toList())
                 .setLoadExpression(r.loadExpression())
+                .setOrigin(RunOrigin.DECLARED)
                 .build();
     }
 
