@@ -1,6 +1,6 @@
 package dev.caplab.analysis;
 
-import dev.caplab.analysis.capacity.CapacityModel;
+import dev.caplab.schema.vocabulary.Planning;
 import dev.caplab.analysis.cliff.CliffOptions;
 import dev.caplab.analysis.fit.StepWeighting;
 import java.util.Objects;
@@ -32,7 +32,7 @@ public record FitOptions(String resource, StepWeighting weighting, int maxBreakp
     /** Defaults: equal weight per step, up to 2 breakpoints, default cliff rules, no ceiling, margin 0.6. */
     public static FitOptions defaults(String resource) {
         return new FitOptions(resource, StepWeighting.EQUAL_PER_STEP, 2, CliffOptions.DEFAULT, OptionalDouble.empty(),
-                CapacityModel.DEFAULT_MARGIN);
+                Planning.DEFAULT_MARGIN);
     }
 
     /** These options with a node ceiling C, so the fit reports a safe capacity. */

@@ -1,5 +1,7 @@
 package dev.caplab.streams;
 
+import dev.caplab.schema.vocabulary.Planning;
+import dev.caplab.schema.vocabulary.MetricNames;
 import dev.caplab.streams.aggregate.SustainedStatistic;
 import dev.caplab.streams.contamination.ContaminationRule;
 import dev.caplab.streams.run.RunLimits;
@@ -73,9 +75,9 @@ public record TopologySettings(Duration grace, Duration punctuateInterval, List<
      */
     public static TopologySettings defaults() {
         return new TopologySettings(Duration.ofSeconds(30), Duration.ofSeconds(1),
-                List.of("vus", "locust.users", "users"), Duration.ofSeconds(20), Duration.ofSeconds(10),
-                List.of("cpu.cores", "mem.bytes", "net.tx.bytes", "net.rx.bytes"), List.of(),
-                Duration.ofSeconds(1), SustainedStatistic.MEDIAN, 0.1, ContaminationRule.defaults(), 0.6,
+                List.of(MetricNames.K6_VUS, MetricNames.LOCUST_USERS, MetricNames.USERS), Duration.ofSeconds(20), Duration.ofSeconds(10),
+                List.of(MetricNames.CPU_CORES, MetricNames.MEM_BYTES, MetricNames.NET_TX_BYTES, MetricNames.NET_RX_BYTES), List.of(),
+                Duration.ofSeconds(1), SustainedStatistic.MEDIAN, 0.1, ContaminationRule.defaults(), Planning.DEFAULT_MARGIN,
                 Duration.ofHours(24), RunLimits.defaults(), DEFAULT_RUN_IDLE_END);
     }
 

@@ -5,9 +5,6 @@ import java.util.OptionalDouble;
 
 /** The linear capacity formula on pre-knee steps (field report 000, "Формула прикидки ёмкости"). */
 public final class CapacityModel {
-    /** Keep planned use at or below 60 % of the ceiling: degradation showed at ~65 % of the VM's quota (report 000). */
-    public static final double DEFAULT_MARGIN = 0.6;
-
     private CapacityModel() {
     }
 

@@ -1,5 +1,6 @@
 package dev.caplab.app.cli;
 
+import dev.caplab.schema.vocabulary.Planning;
 import dev.caplab.analysis.CapacityAnalysis;
 import dev.caplab.analysis.FitOptions;
 import dev.caplab.analysis.ResourceFit;
@@ -61,7 +62,7 @@ public final class FitCommand implements Callable<Integer> {
     @Option(names = "--ceiling", description = "node ceiling C in y's unit, to report safe capacity")
     private Double ceiling;
 
-    @Option(names = "--margin", defaultValue = "0.6", description = "planning margin (default: ${DEFAULT-VALUE})")
+    @Option(names = "--margin", defaultValue = Planning.DEFAULT_MARGIN_TEXT, description = "planning margin (default: ${DEFAULT-VALUE})")
     private double margin;
 
     @Override

@@ -1,5 +1,6 @@
 package dev.caplab.app.cli;
 
+import dev.caplab.schema.vocabulary.LabelNames;
 import dev.caplab.ingest.publish.SampleSink;
 import dev.caplab.schema.event.Sample;
 import dev.caplab.streams.run.InferredStart;
@@ -15,40 +16,40 @@ import picocli.CommandLine.Option;
  */
 public final class RunMetadataOptions {
 
-    @Option(names = "--sut", paramLabel = "NAME", description = "System under test (label " + InferredStart.SUT + ").")
+    @Option(names = "--sut", paramLabel = "NAME", description = "System under test (label " + LabelNames.SUT + ").")
     String sut;
 
     @Option(names = "--sut-version", paramLabel = "VERSION",
-            description = "Its version (label " + InferredStart.SUT_VERSION + ").")
+            description = "Its version (label " + LabelNames.SUT_VERSION + ").")
     String sutVersion;
 
-    @Option(names = "--provider", paramLabel = "NAME", description = "Provider (label " + InferredStart.PROVIDER + ").")
+    @Option(names = "--provider", paramLabel = "NAME", description = "Provider (label " + LabelNames.PROVIDER + ").")
     String provider;
 
-    @Option(names = "--region", paramLabel = "NAME", description = "Region (label " + InferredStart.REGION + ").")
+    @Option(names = "--region", paramLabel = "NAME", description = "Region (label " + LabelNames.REGION + ").")
     String region;
 
-    @Option(names = "--tier", paramLabel = "NAME", description = "Machine tier (label " + InferredStart.TIER + ").")
+    @Option(names = "--tier", paramLabel = "NAME", description = "Machine tier (label " + LabelNames.TIER + ").")
     String tier;
 
     @Option(names = "--instance-type", paramLabel = "NAME",
-            description = "Instance type (label " + InferredStart.INSTANCE_TYPE + ").")
+            description = "Instance type (label " + LabelNames.INSTANCE_TYPE + ").")
     String instanceType;
 
     @Option(names = "--tool", paramLabel = "NAME",
-            description = "Load tool (label " + InferredStart.TOOL + "; default: the format).")
+            description = "Load tool (label " + LabelNames.TOOL + "; default: the format).")
     String tool;
 
     /** The labels given, by their {@link InferredStart} names. */
     Map<String, String> labels() {
         Map<String, String> out = new LinkedHashMap<>();
-        put(out, InferredStart.SUT, sut);
-        put(out, InferredStart.SUT_VERSION, sutVersion);
-        put(out, InferredStart.PROVIDER, provider);
-        put(out, InferredStart.REGION, region);
-        put(out, InferredStart.TIER, tier);
-        put(out, InferredStart.INSTANCE_TYPE, instanceType);
-        put(out, InferredStart.TOOL, tool);
+        put(out, LabelNames.SUT, sut);
+        put(out, LabelNames.SUT_VERSION, sutVersion);
+        put(out, LabelNames.PROVIDER, provider);
+        put(out, LabelNames.REGION, region);
+        put(out, LabelNames.TIER, tier);
+        put(out, LabelNames.INSTANCE_TYPE, instanceType);
+        put(out, LabelNames.TOOL, tool);
         return out;
     }
 

@@ -1,5 +1,6 @@
 package dev.caplab.ingest.adapter;
 
+import dev.caplab.schema.vocabulary.LabelNames;
 import dev.caplab.schema.event.Sample;
 import dev.caplab.schema.event.SampleKind;
 import dev.caplab.schema.event.SummaryStats;
@@ -38,7 +39,7 @@ public final class Samples {
                     .orElseThrow(() -> new IllegalArgumentException(metric + ": a summary needs a mean or quantiles"));
         }
         Map<String, String> withWindow = new LinkedHashMap<>(labels);
-        withWindow.put(Labels.WINDOW, stats.getWindow() == SummaryWindow.WINDOW ? "window" : "cumulative");
+        withWindow.put(LabelNames.WINDOW, stats.getWindow() == SummaryWindow.WINDOW ? "window" : "cumulative");
         return of(at, source, metric, SampleKind.SUMMARY, central, withWindow, stats);
     }
 

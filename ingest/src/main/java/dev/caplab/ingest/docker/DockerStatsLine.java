@@ -1,8 +1,8 @@
 package dev.caplab.ingest.docker;
 
 import dev.caplab.ingest.adapter.FieldException;
-import dev.caplab.ingest.adapter.Labels;
-import dev.caplab.ingest.adapter.MetricNames;
+import dev.caplab.schema.vocabulary.LabelNames;
+import dev.caplab.schema.vocabulary.MetricNames;
 import dev.caplab.ingest.adapter.Samples;
 import dev.caplab.schema.event.Sample;
 import java.math.BigDecimal;
@@ -38,14 +38,14 @@ final class DockerStatsLine {
         String name = text(node, "Name").or(() -> text(node, "Container"))
                 .orElseThrow(() -> new FieldException("Name", "missing: every docker stats line names its container"));
         Map<String, String> labels = new LinkedHashMap<>();
-        labels.put(Labels.CONTAINER, name);
+        labels.put(LabelNames.CONTAINER, name);
         text(node, "ID").ifPresent(id -> labels.put("container.id", id));
         String group = groupByContainer.get(name);
         if (group != null) {
-            labels.put(Labels.GROUP, group);
+            labels.put(LabelNames.GROUP, group);
         }
         if (system != null) {
-            labels.put(Labels.HOST, system);
+            labels.put(LabelNames.HOST, system);
         }
         // extra fields of a custom --format template are kept as labels
         for (Map.Entry<String, JsonNode> field : node.properties()) {

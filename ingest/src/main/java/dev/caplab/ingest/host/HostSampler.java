@@ -1,7 +1,7 @@
 package dev.caplab.ingest.host;
 
-import dev.caplab.ingest.adapter.Labels;
-import dev.caplab.ingest.adapter.MetricNames;
+import dev.caplab.schema.vocabulary.LabelNames;
+import dev.caplab.schema.vocabulary.MetricNames;
 import dev.caplab.ingest.adapter.ResultBuilder;
 import dev.caplab.ingest.adapter.Samples;
 import dev.caplab.ingest.parse.ParseResult;
@@ -77,7 +77,7 @@ public final class HostSampler {
                         out.sample(Samples.gauge(at, settings.host(), MetricNames.CPU_CORES, cores, Map.of()));
                         out.sample(Samples.gauge(at, settings.host(), MetricNames.CPU_UTIL_PERCENT, util, Map.of()));
                     } else {
-                        Map<String, String> core = Map.of(Labels.CPU, cpu.substring(3));
+                        Map<String, String> core = Map.of(LabelNames.CPU, cpu.substring(3));
                         out.sample(Samples.gauge(at, settings.host(), MetricNames.CPU_CORE_CORES, cores, core));
                         out.sample(Samples.gauge(at, settings.host(), MetricNames.CPU_CORE_UTIL_PERCENT, util, core));
                     }
@@ -118,7 +118,7 @@ public final class HostSampler {
         Path file = settings.procRoot().resolve("net").resolve("dev");
         read(file, out).ifPresent(text -> {
             for (InterfaceCounters nic : ProcFiles.netDev(text, file.toString(), out)) {
-                Map<String, String> labels = Map.of(Labels.INTERFACE, nic.name());
+                Map<String, String> labels = Map.of(LabelNames.INTERFACE, nic.name());
                 String host = settings.host();
                 out.sample(Samples.counter(at, host, MetricNames.NET_RX_BYTES, nic.rxBytes(), labels));
                 out.sample(Samples.counter(at, host, MetricNames.NET_TX_BYTES, nic.txBytes(), labels));
@@ -136,7 +136,7 @@ public final class HostSampler {
     private void cgroup(String cgroup, Instant at, double elapsed, ResultBuilder out) {
         Path dir = settings.cgroupRoot().resolve(cgroup.startsWith("/") ? cgroup.substring(1) : cgroup);
         String source = cgroup.startsWith("/") ? cgroup : "/" + cgroup;
-        Map<String, String> labels = Map.of(Labels.CGROUP, source, Labels.HOST, settings.host());
+        Map<String, String> labels = Map.of(LabelNames.CGROUP, source, LabelNames.HOST, settings.host());
         try {
             readOnce(dir.resolve("cpu.stat"), out).ifPresent(text -> {
                 long micros = ProcFiles.cpuUsageMicros(text, dir.resolve("cpu.stat").toString());

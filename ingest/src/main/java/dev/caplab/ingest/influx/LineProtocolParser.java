@@ -1,5 +1,6 @@
 package dev.caplab.ingest.influx;
 
+import dev.caplab.schema.vocabulary.LabelNames;
 import dev.caplab.ingest.adapter.FieldException;
 import dev.caplab.ingest.jmeter.BackendListenerRows;
 import dev.caplab.ingest.parse.IngestLimits;
@@ -177,11 +178,11 @@ public final class LineProtocolParser {
         // pos is at the line's end: the line is whole, every check below throws before its end is consumed
         checks.lineLength(pos - lineStart);
         String source = RunTags.sourceOf(tags, DEFAULT_SOURCE);
-        checks.name(tags.containsKey(RunTags.SOURCE) || !tags.containsKey(RunTags.HOST) ? RunTags.SOURCE
-                : RunTags.HOST, source);
-        tags.remove(RunTags.RUN);
-        tags.remove(RunTags.RUN_ID);
-        tags.remove(RunTags.SOURCE);
+        checks.name(tags.containsKey(LabelNames.SOURCE) || !tags.containsKey(LabelNames.HOST) ? LabelNames.SOURCE
+                : LabelNames.HOST, source);
+        tags.remove(LabelNames.RUN);
+        tags.remove(LabelNames.RUN_ID);
+        tags.remove(LabelNames.SOURCE);
         Map<String, String> labels = Map.copyOf(tags);
         checks.labels(labels);
         if (fields == 0) {
@@ -268,7 +269,7 @@ public final class LineProtocolParser {
 
     /** The field a line's run id came from: its run or run_id tag, else the request's db parameter. */
     private static String runField(Map<String, String> tags) {
-        return tags.containsKey(RunTags.RUN) ? RunTags.RUN : tags.containsKey(RunTags.RUN_ID) ? RunTags.RUN_ID : "db";
+        return tags.containsKey(LabelNames.RUN) ? LabelNames.RUN : tags.containsKey(LabelNames.RUN_ID) ? LabelNames.RUN_ID : "db";
     }
 
     /**

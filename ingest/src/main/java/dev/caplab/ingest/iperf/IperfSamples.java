@@ -1,6 +1,7 @@
 package dev.caplab.ingest.iperf;
 
-import dev.caplab.ingest.adapter.MetricNames;
+import dev.caplab.schema.vocabulary.LabelNames;
+import dev.caplab.schema.vocabulary.MetricNames;
 import dev.caplab.ingest.adapter.Samples;
 import dev.caplab.schema.event.Sample;
 import java.time.Duration;
@@ -29,17 +30,17 @@ public final class IperfSamples {
         labels.put("remote", m.remoteHost());
         Instant end = at(m.startedAt(), m.durationSeconds());
         List<Sample> out = new ArrayList<>();
-        add(out, end, m, MetricNames.NET_THROUGHPUT_MBPS, m.senderMbps(), with(labels, "scope", "test", "side", "sender"));
+        add(out, end, m, MetricNames.NET_THROUGHPUT_MBPS, m.senderMbps(), with(labels, LabelNames.SCOPE, "test", LabelNames.SIDE, "sender"));
         add(out, end, m, MetricNames.NET_THROUGHPUT_MBPS, m.receiverMbps(),
-                with(labels, "scope", "test", "side", "receiver"));
-        add(out, end, m, MetricNames.NET_RETRANSMITS_COUNT, m.retransmits(), with(labels, "scope", "test"));
-        add(out, end, m, MetricNames.NET_JITTER_MS, m.jitterMillis(), with(labels, "scope", "test"));
-        add(out, end, m, MetricNames.NET_LOSS_PERCENT, m.lossPercent(), with(labels, "scope", "test"));
+                with(labels, LabelNames.SCOPE, "test", LabelNames.SIDE, "receiver"));
+        add(out, end, m, MetricNames.NET_RETRANSMITS_COUNT, m.retransmits(), with(labels, LabelNames.SCOPE, "test"));
+        add(out, end, m, MetricNames.NET_JITTER_MS, m.jitterMillis(), with(labels, LabelNames.SCOPE, "test"));
+        add(out, end, m, MetricNames.NET_LOSS_PERCENT, m.lossPercent(), with(labels, LabelNames.SCOPE, "test"));
         String localSide = m.direction() == Direction.EGRESS ? "sender" : "receiver";
         for (IperfInterval interval : m.intervals()) {
             out.add(Samples.gauge(at(m.startedAt(), interval.endSeconds()), m.localHost(),
                     MetricNames.NET_THROUGHPUT_MBPS, interval.mbps(),
-                    with(labels, "scope", "interval", "side", localSide)));
+                    with(labels, LabelNames.SCOPE, "interval", LabelNames.SIDE, localSide)));
         }
         return out;
     }

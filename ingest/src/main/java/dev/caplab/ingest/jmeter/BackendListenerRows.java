@@ -1,8 +1,8 @@
 package dev.caplab.ingest.jmeter;
 
 import dev.caplab.ingest.adapter.FieldException;
-import dev.caplab.ingest.adapter.Labels;
-import dev.caplab.ingest.adapter.MetricNames;
+import dev.caplab.schema.vocabulary.LabelNames;
+import dev.caplab.schema.vocabulary.MetricNames;
 import dev.caplab.ingest.adapter.QuantileKeys;
 import dev.caplab.ingest.adapter.Samples;
 import dev.caplab.schema.event.Annotation;
@@ -59,7 +59,7 @@ public final class BackendListenerRows {
     public static Annotation toAnnotation(String runId, Instant at, Map<String, String> tagsAndStrings) {
         Map<String, String> labels = new LinkedHashMap<>(tagsAndStrings);
         String text = labels.remove(ANNOTATION_TEXT);
-        labels.put(Labels.AGGREGATION, AGGREGATION);
+        labels.put(LabelNames.AGGREGATION, AGGREGATION);
         return new Annotation(runId, at, text, labels);
     }
 
@@ -71,10 +71,10 @@ public final class BackendListenerRows {
     public static List<Sample> toSamples(Instant at, String source, Map<String, String> tags,
             Map<String, Double> fields) {
         Map<String, String> labels = new LinkedHashMap<>(tags);
-        labels.put(Labels.AGGREGATION, AGGREGATION);
+        labels.put(LabelNames.AGGREGATION, AGGREGATION);
         String transaction = tags.getOrDefault("transaction", "");
         if (!transaction.isEmpty()) {
-            labels.put(Labels.NAME, transaction);
+            labels.put(LabelNames.NAME, transaction);
         }
         List<Sample> samples = new ArrayList<>();
         if ("internal".equals(transaction)) {
@@ -138,7 +138,7 @@ public final class BackendListenerRows {
         Double value = fields.get(field);
         if (value != null) {
             Map<String, String> windowed = new LinkedHashMap<>(labels);
-            windowed.put(Labels.WINDOW, "window");
+            windowed.put(LabelNames.WINDOW, "window");
             out.add(Samples.gauge(at, source, metric, nonNegative(field, value), windowed));
         }
     }

@@ -13,8 +13,8 @@ import static dev.caplab.ingest.jmeter.JtlColumns.SUCCESS;
 import static dev.caplab.ingest.jmeter.JtlColumns.TIME_STAMP;
 
 import dev.caplab.ingest.adapter.FieldException;
-import dev.caplab.ingest.adapter.Labels;
-import dev.caplab.ingest.adapter.MetricNames;
+import dev.caplab.schema.vocabulary.LabelNames;
+import dev.caplab.schema.vocabulary.MetricNames;
 import dev.caplab.ingest.adapter.ResultBuilder;
 import dev.caplab.ingest.adapter.Samples;
 import dev.caplab.ingest.adapter.csv.CsvHeader;
@@ -92,7 +92,7 @@ final class JtlRows implements RowMapper {
 
     private Map<String, String> labels(CsvRow row) {
         Map<String, String> labels = new LinkedHashMap<>();
-        row.text(LABEL).ifPresent(v -> labels.put(Labels.NAME, v));
+        row.text(LABEL).ifPresent(v -> labels.put(LabelNames.NAME, v));
         row.text(SUCCESS).ifPresent(v -> labels.put(SUCCESS, success(v)));
         for (String column : JtlColumns.LABEL_COLUMNS) {
             if (!column.equals(LABEL) && !column.equals(SUCCESS)) {

@@ -1,5 +1,6 @@
 package dev.caplab.ingest.k6;
 
+import dev.caplab.schema.vocabulary.LabelNames;
 import dev.caplab.ingest.parse.IngestLimits;
 import dev.caplab.ingest.parse.ParseError;
 import dev.caplab.ingest.parse.SampleChecks;
@@ -114,10 +115,10 @@ public final class K6JsonParser {
         if (run == null) {
             throw new PointException("run", "no run: add a run or run_id tag (k6 --tag run=...) or give a default run");
         }
-        checks.name(tags.containsKey(RunTags.RUN) ? "data.tags.run" : tags.containsKey(RunTags.RUN_ID)
+        checks.name(tags.containsKey(LabelNames.RUN) ? "data.tags.run" : tags.containsKey(LabelNames.RUN_ID)
                 ? "data.tags.run_id" : "run", run);
         String source = RunTags.sourceOf(tags, defaultSource);
-        checks.name(tags.containsKey(RunTags.SOURCE) ? "data.tags.source" : tags.containsKey(RunTags.HOST)
+        checks.name(tags.containsKey(LabelNames.SOURCE) ? "data.tags.source" : tags.containsKey(LabelNames.HOST)
                 ? "data.tags.host" : SampleChecks.SOURCE_FIELD, source);
         checks.name("metric", metric);
         checks.timestamp("data.time", time, clock.instant());

@@ -2,7 +2,7 @@ package dev.caplab.ingest.lifecycle;
 
 import dev.caplab.schema.event.Comparator;
 import dev.caplab.schema.event.SloRule;
-import java.util.Set;
+import dev.caplab.schema.vocabulary.Statistics;
 
 /**
  * Parses SLO rules written as {@code statistic(metric) op threshold}, e.g. {@code p95(http_req_duration)<=500},
@@ -10,10 +10,6 @@ import java.util.Set;
  * {@code <=}, {@code >}, {@code >=}, {@code ==}. The rule's name is the text as written.
  */
 public final class SloRules {
-
-    /** Statistics the verdict step knows; see the SloRule schema. */
-    public static final Set<String> STATISTICS =
-            Set.of("sustained", "peak", "mean", "min", "max", "p50", "p90", "p95", "p99", "rate", "last");
 
     private SloRules() {
     }
@@ -52,8 +48,8 @@ public final class SloRules {
             statistic = subject.substring(0, open);
             metric = subject.substring(open + 1, subject.length() - 1);
         }
-        if (!STATISTICS.contains(statistic)) {
-            throw invalid(text, "unknown statistic '" + statistic + "'; known: " + new java.util.TreeSet<>(STATISTICS));
+        if (!Statistics.ALL.contains(statistic)) {
+            throw invalid(text, "unknown statistic '" + statistic + "'; known: " + new java.util.TreeSet<>(Statistics.ALL));
         }
         if (metric.isEmpty()) {
             throw invalid(text, "missing metric");

@@ -1,6 +1,6 @@
 package dev.caplab.ingest.locust;
 
-import dev.caplab.ingest.adapter.Labels;
+import dev.caplab.schema.vocabulary.LabelNames;
 import dev.caplab.ingest.adapter.csv.CsvRow;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -20,9 +20,9 @@ record Endpoint(String method, String name) {
 
     Map<String, String> labels() {
         Map<String, String> labels = new LinkedHashMap<>();
-        labels.put(Labels.NAME, name);
+        labels.put(LabelNames.NAME, name);
         if (!method.isEmpty()) {
-            labels.put(Labels.METHOD, method);
+            labels.put(LabelNames.METHOD, method);
         }
         return labels;
     }

@@ -1,12 +1,12 @@
 package dev.caplab.ingest.locust;
 
-import static dev.caplab.ingest.adapter.MetricNames.HTTP_DURATION_MS;
-import static dev.caplab.ingest.adapter.MetricNames.HTTP_FAILED_COUNT;
-import static dev.caplab.ingest.adapter.MetricNames.HTTP_FAILED_PER_S;
-import static dev.caplab.ingest.adapter.MetricNames.HTTP_REQS_COUNT;
-import static dev.caplab.ingest.adapter.MetricNames.HTTP_REQS_PER_S;
-import static dev.caplab.ingest.adapter.MetricNames.HTTP_RESP_AVG_BYTES;
-import static dev.caplab.ingest.adapter.MetricNames.LOCUST_USERS;
+import static dev.caplab.schema.vocabulary.MetricNames.HTTP_DURATION_MS;
+import static dev.caplab.schema.vocabulary.MetricNames.HTTP_FAILED_COUNT;
+import static dev.caplab.schema.vocabulary.MetricNames.HTTP_FAILED_PER_S;
+import static dev.caplab.schema.vocabulary.MetricNames.HTTP_REQS_COUNT;
+import static dev.caplab.schema.vocabulary.MetricNames.HTTP_REQS_PER_S;
+import static dev.caplab.schema.vocabulary.MetricNames.HTTP_RESP_AVG_BYTES;
+import static dev.caplab.schema.vocabulary.MetricNames.LOCUST_USERS;
 
 import dev.caplab.ingest.adapter.FieldException;
 import dev.caplab.ingest.adapter.ResultBuilder;

@@ -1,7 +1,7 @@
 package dev.caplab.ingest.locust;
 
 import dev.caplab.ingest.adapter.FieldException;
-import dev.caplab.ingest.adapter.MetricNames;
+import dev.caplab.schema.vocabulary.MetricNames;
 import dev.caplab.ingest.adapter.ResultBuilder;
 import dev.caplab.ingest.adapter.Samples;
 import dev.caplab.ingest.adapter.csv.CsvRow;

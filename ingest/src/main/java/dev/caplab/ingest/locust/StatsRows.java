@@ -1,13 +1,13 @@
 package dev.caplab.ingest.locust;
 
-import static dev.caplab.ingest.adapter.MetricNames.HTTP_DURATION_MS;
-import static dev.caplab.ingest.adapter.MetricNames.HTTP_FAILED_COUNT;
-import static dev.caplab.ingest.adapter.MetricNames.HTTP_FAILED_PER_S;
-import static dev.caplab.ingest.adapter.MetricNames.HTTP_REQS_COUNT;
-import static dev.caplab.ingest.adapter.MetricNames.HTTP_REQS_PER_S;
-import static dev.caplab.ingest.adapter.MetricNames.HTTP_RESP_AVG_BYTES;
+import static dev.caplab.schema.vocabulary.MetricNames.HTTP_DURATION_MS;
+import static dev.caplab.schema.vocabulary.MetricNames.HTTP_FAILED_COUNT;
+import static dev.caplab.schema.vocabulary.MetricNames.HTTP_FAILED_PER_S;
+import static dev.caplab.schema.vocabulary.MetricNames.HTTP_REQS_COUNT;
+import static dev.caplab.schema.vocabulary.MetricNames.HTTP_REQS_PER_S;
+import static dev.caplab.schema.vocabulary.MetricNames.HTTP_RESP_AVG_BYTES;
 
-import dev.caplab.ingest.adapter.Labels;
+import dev.caplab.schema.vocabulary.LabelNames;
 import dev.caplab.ingest.adapter.ResultBuilder;
 import dev.caplab.ingest.adapter.Samples;
 import dev.caplab.ingest.adapter.csv.CsvHeader;
@@ -40,7 +40,7 @@ final class StatsRows implements RowMapper {
         Endpoint endpoint = Endpoint.of(row, "Type");
         Map<String, String> labels = endpoint.labels();
         Map<String, String> cumulative = new LinkedHashMap<>(labels);
-        cumulative.put(Labels.WINDOW, "cumulative");
+        cumulative.put(LabelNames.WINDOW, "cumulative");
         long count = row.integer(ResponseTimes.Columns.STATS.count());
         Map<String, Double> quantiles = ResponseTimes.quantiles(row, percentileColumns);
         Instant at = time.instant();

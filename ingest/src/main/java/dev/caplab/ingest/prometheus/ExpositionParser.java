@@ -1,5 +1,6 @@
 package dev.caplab.ingest.prometheus;
 
+import dev.caplab.schema.vocabulary.LabelNames;
 import dev.caplab.ingest.adapter.FieldException;
 import dev.caplab.ingest.adapter.InputLine;
 import dev.caplab.ingest.adapter.LineParser;
@@ -87,7 +88,7 @@ final class ExpositionParser implements LineParser {
                 : undated.timeOf(input);
         String suffix = suffixOf(line.name());
         MetricType type = typeOf(line.name(), suffix);
-        if (type == MetricType.SUMMARY && line.labels().containsKey("quantile")) {
+        if (type == MetricType.SUMMARY && line.labels().containsKey(LabelNames.QUANTILE)) {
             quantile(line, at);
             return;
         }
@@ -105,12 +106,12 @@ final class ExpositionParser implements LineParser {
 
     private void quantile(ExpositionLine line, Instant at) {
         Map<String, String> labels = new LinkedHashMap<>(line.labels());
-        String quantile = labels.remove("quantile");
+        String quantile = labels.remove(LabelNames.QUANTILE);
         String key;
         try {
             key = QuantileKeys.fromFraction(quantile);
         } catch (NumberFormatException e) {
-            throw new FieldException("quantile", "not a quantile in [0,1]: '" + quantile + "'");
+            throw new FieldException(LabelNames.QUANTILE, "not a quantile in [0,1]: '" + quantile + "'");
         }
         SummaryGroup group = summaries.computeIfAbsent(line.name() + labels, k -> new SummaryGroup(line.name(),
                 labels, at));

@@ -1,5 +1,10 @@
 package dev.caplab.ingest.publish;
 
+import static dev.caplab.schema.vocabulary.LabelNames.HOST;
+import static dev.caplab.schema.vocabulary.LabelNames.RUN;
+import static dev.caplab.schema.vocabulary.LabelNames.RUN_ID;
+import static dev.caplab.schema.vocabulary.LabelNames.SOURCE;
+
 import java.util.Map;
 
 /**
@@ -8,11 +13,6 @@ import java.util.Map;
  * {@code run}, {@code run_id} and {@code source} are consumed; every other tag stays a label.
  */
 public final class RunTags {
-
-    public static final String RUN = "run";
-    public static final String RUN_ID = "run_id";
-    public static final String SOURCE = "source";
-    public static final String HOST = "host";
 
     private RunTags() {
     }

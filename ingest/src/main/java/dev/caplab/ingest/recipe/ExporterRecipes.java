@@ -1,7 +1,7 @@
 package dev.caplab.ingest.recipe;
 
-import dev.caplab.ingest.adapter.Labels;
-import dev.caplab.ingest.adapter.MetricNames;
+import dev.caplab.schema.vocabulary.LabelNames;
+import dev.caplab.schema.vocabulary.MetricNames;
 import dev.caplab.ingest.host.CpuTimes;
 import dev.caplab.schema.event.SampleKind;
 import java.time.Duration;
@@ -50,7 +50,7 @@ public final class ExporterRecipes {
             // node_exporter: CPU cores in use = the rate of every mode but idle and iowait (guest time is already
             // inside user and nice on Linux and has its own metric, node_cpu_guest_seconds_total, not used here)
             List.of(series(NODE_EXPORTER, "node_cpu_seconds_total", Map.of(), Map.of("mode", NOT_BUSY),
-                    MetricNames.CPU_CORES, SampleKind.COUNTER, "{source}", Labels.CPU, "{cpu}", "mode", "{mode}")),
+                    MetricNames.CPU_CORES, SampleKind.COUNTER, "{source}", LabelNames.CPU, "{cpu}", "mode", "{mode}")),
             network(NODE_EXPORTER, "node_network_transmit_bytes_total", MetricNames.NET_TX_BYTES),
             network(NODE_EXPORTER, "node_network_receive_bytes_total", MetricNames.NET_RX_BYTES),
 
@@ -63,11 +63,11 @@ public final class ExporterRecipes {
             // process-exporter: each name group is a source of its own (user and system modes both count)
             List.of(series(PROCESS_EXPORTER, "namedprocess_namegroup_cpu_seconds_total", Map.of("groupname", ANY),
                             Map.of(), MetricNames.CPU_CORES, SampleKind.COUNTER, "{groupname}", "groupname",
-                            "{groupname}", "mode", "{mode}", Labels.HOST, "{source}"),
+                            "{groupname}", "mode", "{mode}", LabelNames.HOST, "{source}"),
                     series(PROCESS_EXPORTER, "namedprocess_namegroup_memory_bytes",
                             Map.of("groupname", ANY, "memtype", Pattern.compile("resident")), Map.of(),
                             MetricNames.MEM_BYTES, SampleKind.GAUGE, "{groupname}", "groupname", "{groupname}",
-                            Labels.HOST, "{source}")),
+                            LabelNames.HOST, "{source}")),
 
             // cAdvisor, Docker: a container (label name) is a source, as with docker stats; cgroups without a
             // name ("/", system.slice) hold the containers' work too and are left out. CPU comes either as one
@@ -100,26 +100,26 @@ public final class ExporterRecipes {
     private static List<SeriesRecipe> network(String recipe, String raw, String metric) {
         return List.of(
                 series(recipe, raw, Map.of(), Map.of("device", VIRTUAL_DEVICE), metric, SampleKind.COUNTER,
-                        "{source}", Labels.INTERFACE, "{device}"),
+                        "{source}", LabelNames.INTERFACE, "{device}"),
                 series(recipe, raw, Map.of("device", VIRTUAL_DEVICE), Map.of(), metric + VIRTUAL_SUFFIX,
-                        SampleKind.COUNTER, "{source}", Labels.INTERFACE, "{device}"));
+                        SampleKind.COUNTER, "{source}", LabelNames.INTERFACE, "{device}"));
     }
 
     private static SeriesRecipe cadvisorDocker(String raw, String metric, SampleKind kind) {
         return series(CADVISOR, raw, Map.of("name", ANY), Map.of("container", ANY), metric, kind,
-                "{name}", Labels.CONTAINER, "{name}", Labels.CPU, "{cpu}", Labels.INTERFACE, "{interface}", Labels.HOST, "{source}");
+                "{name}", LabelNames.CONTAINER, "{name}", LabelNames.CPU, "{cpu}", LabelNames.INTERFACE, "{interface}", LabelNames.HOST, "{source}");
     }
 
     private static SeriesRecipe cadvisorKubernetes(String raw, String metric, SampleKind kind) {
         return series(CADVISOR, raw, Map.of("container", ANY, "pod", ANY),
-                Map.of("container", POD_LEVEL), metric, kind, "{pod}/{container}", Labels.CONTAINER, "{container}",
-                Labels.CPU, "{cpu}", "pod", "{pod}", "namespace", "{namespace}", Labels.HOST, "{source}");
+                Map.of("container", POD_LEVEL), metric, kind, "{pod}/{container}", LabelNames.CONTAINER, "{container}",
+                LabelNames.CPU, "{cpu}", "pod", "{pod}", "namespace", "{namespace}", LabelNames.HOST, "{source}");
     }
 
     private static SeriesRecipe cadvisorPodNetwork(String raw, String metric) {
         return series(CADVISOR, raw, Map.of("pod", ANY, "container", POD_LEVEL), Map.of(), metric,
-                SampleKind.COUNTER, "{pod}", "pod", "{pod}", "namespace", "{namespace}", Labels.INTERFACE,
-                "{interface}", Labels.HOST, "{source}");
+                SampleKind.COUNTER, "{pod}", "pod", "{pod}", "namespace", "{namespace}", LabelNames.INTERFACE,
+                "{interface}", LabelNames.HOST, "{source}");
     }
 
     private static SeriesRecipe series(String recipe, String raw, Map<String, Pattern> when,

@@ -1,5 +1,6 @@
 package dev.caplab.ingest.recipe;
 
+import dev.caplab.schema.vocabulary.LabelNames;
 import dev.caplab.ingest.adapter.Samples;
 import dev.caplab.schema.event.Sample;
 import dev.caplab.schema.event.SampleKind;
@@ -30,7 +31,6 @@ public record SeriesRecipe(String recipe, String rawMetric, Map<String, Pattern>
                            String metric, SampleKind kind, Template source, Map<String, Template> labels) {
 
     /** The label naming the recipe a derived series came from. */
-    public static final String RECIPE_LABEL = "recipe";
 
     public SeriesRecipe {
         Objects.requireNonNull(recipe, "recipe");
@@ -79,7 +79,7 @@ public record SeriesRecipe(String recipe, String rawMetric, Map<String, Pattern>
     /** {@code recipe=<name>} followed by the rendered labels, empty ones left out. */
     static Map<String, String> renderLabels(String recipe, Map<String, Template> labels, Sample raw) {
         Map<String, String> out = new LinkedHashMap<>();
-        out.put(RECIPE_LABEL, recipe);
+        out.put(LabelNames.RECIPE, recipe);
         labels.forEach((key, template) -> {
             String value = template.render(raw);
             if (!value.isEmpty()) {

@@ -1,5 +1,6 @@
 package dev.caplab.ingest.remotewrite;
 
+import dev.caplab.schema.vocabulary.LabelNames;
 import dev.caplab.ingest.remotewrite.prompb.Types.MetricMetadata.MetricType;
 import java.util.Map;
 
@@ -14,7 +15,6 @@ enum SeriesKind {
     COUNTER, GAUGE, QUANTILE;
 
     static final String LE = "le";
-    static final String QUANTILE_LABEL = "quantile";
 
     static SeriesKind of(String name, Map<String, String> labels, MetricType declared) {
         if (declared == null) {
@@ -23,14 +23,14 @@ enum SeriesKind {
         return switch (declared) {
             case COUNTER -> name.endsWith("_created") ? GAUGE : COUNTER;
             case HISTOGRAM -> histogramPart(name) ? COUNTER : GAUGE;
-            case SUMMARY -> labels.containsKey(QUANTILE_LABEL) ? QUANTILE : histogramPart(name) ? COUNTER : GAUGE;
+            case SUMMARY -> labels.containsKey(LabelNames.QUANTILE) ? QUANTILE : histogramPart(name) ? COUNTER : GAUGE;
             // gauge histograms' buckets go up and down: levels, not totals
             default -> GAUGE;
         };
     }
 
     private static SeriesKind byName(String name, Map<String, String> labels) {
-        if (labels.containsKey(QUANTILE_LABEL)) {
+        if (labels.containsKey(LabelNames.QUANTILE)) {
             return QUANTILE;
         }
         if (name.endsWith("_total") || name.endsWith("_count") || name.endsWith("_sum")

@@ -1,5 +1,6 @@
 package dev.caplab.ingest.remotewrite;
 
+import dev.caplab.schema.vocabulary.LabelNames;
 import dev.caplab.ingest.adapter.QuantileKeys;
 import dev.caplab.ingest.adapter.Samples;
 import dev.caplab.ingest.parse.ParseError;
@@ -106,12 +107,12 @@ public final class SeriesMapper {
             throw new SeriesException(SampleChecks.RUN_FIELD, "no run id: add a 'run' label (external_labels or "
                     + "write_relabel_configs), the ?run= URL parameter or the X-Caplab-Run header");
         }
-        checks.name(labels.containsKey(RunTags.RUN) ? RunTags.RUN : labels.containsKey(RunTags.RUN_ID)
-                ? RunTags.RUN_ID : defaultRun.field(), runId);
+        checks.name(labels.containsKey(LabelNames.RUN) ? LabelNames.RUN : labels.containsKey(LabelNames.RUN_ID)
+                ? LabelNames.RUN_ID : defaultRun.field(), runId);
         String source = sourceOf(labels);
-        labels.remove(RunTags.RUN);
-        labels.remove(RunTags.RUN_ID);
-        labels.remove(RunTags.SOURCE);
+        labels.remove(LabelNames.RUN);
+        labels.remove(LabelNames.RUN_ID);
+        labels.remove(LabelNames.SOURCE);
 
         List<Sample> samples = new ArrayList<>();
         List<Quantile> quantiles = new ArrayList<>();
@@ -164,12 +165,12 @@ public final class SeriesMapper {
     private Quantile quantile(String runId, String source, String name, Map<String, String> labels, Instant at,
             double value, Instant now) {
         Map<String, String> rest = new LinkedHashMap<>(labels);
-        String fraction = rest.remove(SeriesKind.QUANTILE_LABEL);
+        String fraction = rest.remove(LabelNames.QUANTILE);
         String key;
         try {
             key = QuantileKeys.fromFraction(fraction);
         } catch (NumberFormatException e) {
-            throw new SeriesException(SeriesKind.QUANTILE_LABEL, "not a quantile in [0,1]: '" + fraction + "'");
+            throw new SeriesException(LabelNames.QUANTILE, "not a quantile in [0,1]: '" + fraction + "'");
         }
         checked(Samples.gauge(at, source, name, value, rest), now);
         return new Quantile(new SummaryKey(runId, source, name, rest, at), key, value);
@@ -182,7 +183,7 @@ public final class SeriesMapper {
 
     /** {@code source}, else {@code instance} (the scraped host:port), else {@code job}, else "prometheus". */
     static String sourceOf(Map<String, String> labels) {
-        for (String key : List.of(RunTags.SOURCE, INSTANCE, JOB)) {
+        for (String key : List.of(LabelNames.SOURCE, INSTANCE, JOB)) {
             String value = labels.get(key);
             if (value != null && !value.isBlank()) {
                 return value;

@@ -9,7 +9,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.caplab.ingest.adapter.AdapterOptions;
 import dev.caplab.ingest.adapter.BadOptionException;
-import dev.caplab.ingest.adapter.MetricNames;
+import dev.caplab.schema.vocabulary.MetricNames;
 import dev.caplab.ingest.parse.ParseError;
 import dev.caplab.ingest.parse.ParseResult;
 import dev.caplab.schema.event.Sample;

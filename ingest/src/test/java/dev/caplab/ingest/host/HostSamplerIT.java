@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.caplab.ingest.adapter.IntervalPublisher;
-import dev.caplab.ingest.adapter.MetricNames;
+import dev.caplab.schema.vocabulary.MetricNames;
 import dev.caplab.ingest.adapter.RecordingSink;
 import dev.caplab.ingest.parse.ParseResult;
 import java.nio.file.Files;

@@ -5,7 +5,7 @@ import static dev.caplab.ingest.adapter.Fixtures.select;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.caplab.ingest.adapter.MetricNames;
+import dev.caplab.schema.vocabulary.MetricNames;
 import dev.caplab.ingest.adapter.ResultBuilder;
 import dev.caplab.ingest.parse.ParseError;
 import dev.caplab.ingest.parse.ParseResult;

@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.caplab.ingest.adapter.AdapterOptions;
-import dev.caplab.ingest.adapter.MetricNames;
+import dev.caplab.schema.vocabulary.MetricNames;
 import dev.caplab.ingest.parse.ParseResult;
 import dev.caplab.schema.event.Sample;
 import java.time.Instant;

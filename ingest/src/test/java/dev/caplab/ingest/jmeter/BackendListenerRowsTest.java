@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.caplab.ingest.adapter.FieldException;
-import dev.caplab.ingest.adapter.MetricNames;
+import dev.caplab.schema.vocabulary.MetricNames;
 import dev.caplab.schema.event.Sample;
 import dev.caplab.schema.event.SampleKind;
 import dev.caplab.schema.event.SummaryWindow;

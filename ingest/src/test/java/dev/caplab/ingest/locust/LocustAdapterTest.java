@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.caplab.ingest.adapter.AdapterOptions;
-import dev.caplab.ingest.adapter.MetricNames;
+import dev.caplab.schema.vocabulary.MetricNames;
 import dev.caplab.ingest.parse.ParseResult;
 import dev.caplab.schema.event.Sample;
 import dev.caplab.schema.event.SampleKind;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.caplab.ingest.adapter.AdapterOptions;
 import dev.caplab.ingest.adapter.InputPublisher;
-import dev.caplab.ingest.adapter.MetricNames;
+import dev.caplab.schema.vocabulary.MetricNames;
 import dev.caplab.ingest.adapter.RecordingSink;
 import dev.caplab.schema.event.Sample;
 import java.io.OutputStream;

@@ -4,7 +4,7 @@ import static dev.caplab.ingest.adapter.Fixtures.text;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.caplab.ingest.adapter.AdapterOptions;
-import dev.caplab.ingest.adapter.MetricNames;
+import dev.caplab.schema.vocabulary.MetricNames;
 import dev.caplab.ingest.parse.ParseError;
 import dev.caplab.ingest.parse.ParseResult;
 import java.time.Instant;

@@ -1,5 +1,6 @@
 package dev.caplab.query.plan;
 
+import dev.caplab.schema.vocabulary.Planning;
 import dev.caplab.analysis.capacity.CapacityEstimate;
 import dev.caplab.analysis.capacity.CapacityModel;
 import dev.caplab.analysis.capacity.CapacityPlan;
@@ -41,7 +42,7 @@ public class PlanService {
 
     Plan plan(PlanRequest request) {
         WorkloadProfile profile = profile(request.profile());
-        double margin = request.margin() == null ? CapacityModel.DEFAULT_MARGIN : request.margin();
+        double margin = request.margin() == null ? Planning.DEFAULT_MARGIN : request.margin();
         if (!(margin > 0 && margin <= 1)) {
             throw new BadRequestParameterException("margin", margin, "must be in (0, 1]");
         }

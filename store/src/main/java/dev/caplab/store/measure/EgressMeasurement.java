@@ -1,5 +1,7 @@
 package dev.caplab.store.measure;
 
+import dev.caplab.schema.vocabulary.MetricNames;
+import dev.caplab.schema.vocabulary.LabelNames;
 import java.util.Map;
 
 /**
@@ -11,10 +13,10 @@ import java.util.Map;
  */
 public final class EgressMeasurement {
 
-    public static final String METRIC = "net.throughput.mbps";
-    public static final String SCOPE = "scope";
+    public static final String METRIC = MetricNames.NET_THROUGHPUT_MBPS;
+    public static final String SCOPE = LabelNames.SCOPE;
     public static final String SCOPE_TEST = "test";
-    public static final String SIDE = "side";
+    public static final String SIDE = LabelNames.SIDE;
     public static final String SIDE_SENDER = "sender";
     /** The tool named where the ceiling is shown to come from. */
     public static final String TOOL = "iperf3";

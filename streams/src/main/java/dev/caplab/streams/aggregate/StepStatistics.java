@@ -1,5 +1,6 @@
 package dev.caplab.streams.aggregate;
 
+import dev.caplab.schema.vocabulary.LabelNames;
 import dev.caplab.schema.event.SampleKind;
 import dev.caplab.schema.event.SummaryWindow;
 import dev.caplab.streams.TopologySettings;
@@ -24,7 +25,6 @@ public final class StepStatistics {
 
     /** Suffix of the metric that loopback {@code net.*} samples are aggregated under. */
     public static final String LOOPBACK_SUFFIX = ".loopback";
-    private static final String INTERFACE_LABEL = "interface";
     private static final String LOOPBACK = "lo";
 
     private StepStatistics() {
@@ -60,7 +60,7 @@ public final class StepStatistics {
 
     /** The metric a partial is aggregated under: its own, or {@code <metric>.loopback} for loopback traffic. */
     static String aggregatedMetric(Partial p) {
-        return p.metric().startsWith("net.") && LOOPBACK.equals(p.labels().get(INTERFACE_LABEL))
+        return p.metric().startsWith("net.") && LOOPBACK.equals(p.labels().get(LabelNames.INTERFACE))
                 ? p.metric() + LOOPBACK_SUFFIX : p.metric();
     }
 

@@ -1,5 +1,7 @@
 package dev.caplab.streams.contamination;
 
+import dev.caplab.schema.vocabulary.MetricNames;
+import dev.caplab.schema.vocabulary.LabelNames;
 import java.util.Objects;
 
 /**
@@ -19,6 +21,6 @@ public record ContaminationRule(String metric, String labelKey, String labelValu
 
     /** {@code cpu.cores} of samples labelled {@code sut=false} above 1 core. */
     public static ContaminationRule defaults() {
-        return new ContaminationRule("cpu.cores", "sut", "false", 1.0);
+        return new ContaminationRule(MetricNames.CPU_CORES, LabelNames.SUT, "false", 1.0);
     }
 }

@@ -1,5 +1,6 @@
 package dev.caplab.streams.fit;
 
+import dev.caplab.schema.vocabulary.MetricNames;
 import dev.caplab.schema.event.Environment;
 import java.util.OptionalDouble;
 
@@ -20,9 +21,9 @@ public final class ResourceCeilings {
             return OptionalDouble.empty();
         }
         Double value = switch (metric) {
-            case "cpu.cores" -> env.getVcpu();
-            case "mem.bytes" -> env.getMemoryBytes() == null ? null : env.getMemoryBytes().doubleValue();
-            case "net.tx.bytes" -> {
+            case MetricNames.CPU_CORES -> env.getVcpu();
+            case MetricNames.MEM_BYTES -> env.getMemoryBytes() == null ? null : env.getMemoryBytes().doubleValue();
+            case MetricNames.NET_TX_BYTES -> {
                 Double mbps = env.getMeasuredEgressMbps() != null ? env.getMeasuredEgressMbps()
                         : env.getNominalEgressMbps();
                 yield mbps == null ? null : mbps * BYTES_PER_SECOND_PER_MBPS;

@@ -1,5 +1,13 @@
 package dev.caplab.streams.run;
 
+import static dev.caplab.schema.vocabulary.LabelNames.INSTANCE_TYPE;
+import static dev.caplab.schema.vocabulary.LabelNames.PROVIDER;
+import static dev.caplab.schema.vocabulary.LabelNames.REGION;
+import static dev.caplab.schema.vocabulary.LabelNames.SUT;
+import static dev.caplab.schema.vocabulary.LabelNames.SUT_VERSION;
+import static dev.caplab.schema.vocabulary.LabelNames.TIER;
+import static dev.caplab.schema.vocabulary.LabelNames.TOOL;
+
 import dev.caplab.schema.event.Environment;
 import dev.caplab.schema.event.RunOrigin;
 import dev.caplab.schema.event.RunStarted;
@@ -14,19 +22,12 @@ import java.util.Optional;
  * The RunStarted a run nobody declared gets from its samples: {@code startedAt} is its earliest sample (whatever
  * order the batches came in), its metadata the first value seen of each of these sample labels (the ones
  * {@code caplab ingest --sut/--sut-version/--provider/--region/--tier/--instance-type/--tool} set):
- * {@value #SUT}, {@value #SUT_VERSION}, {@value #PROVIDER}, {@value #REGION}, {@value #TIER},
- * {@value #INSTANCE_TYPE}, {@value #TOOL}. Without them name and provider are {@value #UNKNOWN} (filled by a later
+ * {@value dev.caplab.schema.vocabulary.LabelNames#SUT}, {@value dev.caplab.schema.vocabulary.LabelNames#SUT_VERSION}, {@value dev.caplab.schema.vocabulary.LabelNames#PROVIDER}, {@value dev.caplab.schema.vocabulary.LabelNames#REGION}, {@value dev.caplab.schema.vocabulary.LabelNames#TIER},
+ * {@value dev.caplab.schema.vocabulary.LabelNames#INSTANCE_TYPE}, {@value dev.caplab.schema.vocabulary.LabelNames#TOOL}. Without them name and provider are {@value #UNKNOWN} (filled by a later
  * batch that has them), the tool is the first batch's ingest adapter.
  */
 public final class InferredStart {
 
-    public static final String SUT = "sut";
-    public static final String SUT_VERSION = "sut_version";
-    public static final String PROVIDER = "provider";
-    public static final String REGION = "region";
-    public static final String TIER = "tier";
-    public static final String INSTANCE_TYPE = "instance_type";
-    public static final String TOOL = "tool";
     /** Every label read as run metadata, in the order above. */
     public static final List<String> LABELS = List.of(SUT, SUT_VERSION, PROVIDER, REGION, TIER, INSTANCE_TYPE, TOOL);
     /** The name and provider of a run whose samples did not say. */
@@ -44,6 +45,11 @@ public final class InferredStart {
      * {@code previous} (may be null) widened by {@code samples}: the earlier start, and metadata it did not have yet.
      * Equal to {@code previous} when the samples change nothing.
      */
+    /** {@code sut=true/false} says whether a source belongs to the system under test; it is not the system's name. */
+    private static boolean membershipMark(String key, String value) {
+        return SUT.equals(key) && ("true".equalsIgnoreCase(value) || "false".equalsIgnoreCase(value));
+    }
+
     static RunStarted merge(RunStarted previous, String runId, String adapter, List<Sample> samples) {
         long earliest = previous == null ? Long.MAX_VALUE : micros(previous.getStartedAt());
         Map<String, String> seen = new java.util.LinkedHashMap<>();
@@ -51,7 +57,7 @@ public final class InferredStart {
             earliest = Math.min(earliest, micros(s.getTimestamp()));
             s.getLabels().forEach((k, v) -> {
                 String key = k.toString();
-                if (LABELS.contains(key) && !v.toString().isBlank()) {
+                if (LABELS.contains(key) && !v.toString().isBlank() && !membershipMark(key, v.toString())) {
                     seen.putIfAbsent(key, v.toString());
                 }
             });

@@ -1,5 +1,6 @@
 package dev.caplab.streams.verdict;
 
+import dev.caplab.schema.vocabulary.Statistics;
 import dev.caplab.analysis.verdict.Observation;
 import dev.caplab.analysis.verdict.SloComparator;
 import dev.caplab.analysis.verdict.StepStatistics;
@@ -45,25 +46,18 @@ public final class VerdictAdapter {
     static List<Observation> observations(List<SeriesStats> stats) {
         List<Observation> out = new ArrayList<>();
         for (SeriesStats s : stats) {
-            add(out, s, "sustained", s.sustained());
-            add(out, s, "peak", s.peak());
-            add(out, s, "mean", s.mean());
-            add(out, s, "min", s.min());
-            add(out, s, "max", s.max());
-            add(out, s, "last", s.last());
+            add(out, s, Statistics.SUSTAINED, s.sustained());
+            add(out, s, Statistics.PEAK, s.peak());
+            add(out, s, Statistics.MEAN, s.mean());
+            add(out, s, Statistics.MIN, s.min());
+            add(out, s, Statistics.MAX, s.max());
+            add(out, s, Statistics.LAST, s.last());
             if (s.ratePerSecond() != null) {
-                add(out, s, "rate", s.ratePerSecond());
+                add(out, s, Statistics.RATE, s.ratePerSecond());
             }
-            s.quantiles().forEach((q, v) -> add(out, s, percentileName(q), v));
+            s.quantiles().forEach((q, v) -> add(out, s, Statistics.percentileName(q), v));
         }
         return out;
-    }
-
-    /** "0.95" → "p95", "0.5" → "p50", "0.999" → "p99.9". */
-    static String percentileName(String quantile) {
-        double percent = Double.parseDouble(quantile) * 100;
-        long whole = Math.round(percent);
-        return Math.abs(percent - whole) < 1e-9 ? "p" + whole : "p" + String.valueOf(percent);
     }
 
     private static void add(List<Observation> out, SeriesStats s, String statistic, double value) {

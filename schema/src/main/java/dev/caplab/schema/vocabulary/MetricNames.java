@@ -1,4 +1,4 @@
-package dev.caplab.ingest.adapter;
+package dev.caplab.schema.vocabulary;
 
 /**
  * Metric names shared by the adapters: dotted, ending in their unit ({@code .ms}, {@code .bytes}, {@code .cores},
@@ -24,6 +24,10 @@ public final class MetricNames {
     public static final String HTTP_HITS_WINDOW_COUNT = "http.hits.window.count";
     public static final String HTTP_SENT_WINDOW_BYTES = "http.req.sent.window.bytes";
     public static final String HTTP_RESP_WINDOW_BYTES = "http.resp.window.bytes";
+    /** k6's virtual users, as k6 names the metric (its JSON output and InfluxDB writes). */
+    public static final String K6_VUS = "vus";
+    /** A load generator's concurrent users when it names them plainly. */
+    public static final String USERS = "users";
     public static final String LOCUST_USERS = "locust.users";
     public static final String LOCUST_EXCEPTIONS_COUNT = "locust.exceptions.count";
     public static final String JMETER_THREADS = "jmeter.threads";
