@@ -1,7 +1,6 @@
 package dev.caplab.app.up;
 
 import com.zaxxer.hikari.HikariDataSource;
-import dev.caplab.app.demo.DemoLoader;
 import dev.caplab.app.cli.AccessOptions;
 import dev.caplab.app.cli.ClickHouseTarget;
 import dev.caplab.access.ApiToken;
@@ -12,6 +11,9 @@ import dev.caplab.app.web.WebServer;
 import dev.caplab.app.web.WebSettings;
 import dev.caplab.broker.EmbeddedKafkaBroker;
 import dev.caplab.broker.Ports;
+import dev.caplab.demo.DemoLedger;
+import dev.caplab.demo.DemoLoader;
+import dev.caplab.demo.IngestTarget;
 import dev.caplab.schema.kafka.KafkaClientSecurity;
 import dev.caplab.store.access.EngineInserts;
 import dev.caplab.store.engine.ChdbEngine;
@@ -30,9 +32,11 @@ import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -41,6 +45,8 @@ import org.slf4j.LoggerFactory;
 public final class EmbeddedStack implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(EmbeddedStack.class);
+    /** Name, in access logs, of the token the demo loader sends when the port requires tokens. */
+    static final String DEMO_TOKEN_NAME = "caplab-demo-loader";
 
     private final Deque<AutoCloseable> started = new ArrayDeque<>();
     private String bootstrapServers;
@@ -99,9 +105,15 @@ public final class EmbeddedStack implements AutoCloseable {
                 new EngineInserts(engine, database)));
         BrokerProbe brokerProbe = track(new BrokerProbe(bootstrapServers, kafkaLogin));
 
+        // The demo goes in through the public ingest API like any client; when the port wants tokens it carries one
+        // made for this process only (never printed). Without user tokens the port is open and it needs none.
+        Optional<ApiToken> demoToken = settings.demo() && !tokens.isEmpty()
+                ? Optional.of(ApiToken.random(DEMO_TOKEN_NAME, Set.of(Scope.READ, Scope.WRITE))) : Optional.empty();
+        List<ApiToken> webTokens = new ArrayList<>(tokens);
+        demoToken.ifPresent(webTokens::add);
         WebServer web = track(WebServer.start(new WebSettings(settings.host(), settings.httpPort(), bootstrapServers,
                 database, URI.create(clickhouse.httpUrl() + "/"), sqlEndpoint.user(), sqlEndpoint.password(),
-                tokens, settings.allowedOrigins(), kafkaLogin), dataSource,
+                webTokens, settings.allowedOrigins(), kafkaLogin), dataSource,
                 PipelineHealth.inProcess(brokerProbe, List.of(streams::status, sink::status))));
         httpPort = web.port();
 
@@ -117,7 +129,10 @@ public final class EmbeddedStack implements AutoCloseable {
                 + "/v3/api-docs");
         out.println("caplab: data directory                " + settings.dataDir());
         if (settings.demo()) {
-            out.println("caplab: demo data                     " + DemoLoader.load(bootstrapServers, kafkaLogin).summary());
+            IngestTarget self = new IngestTarget(URI.create("http://" + connectHost(settings.host()) + ":" + httpPort + "/"),
+                    demoToken.map(ApiToken::secret));
+            out.println("caplab: demo data                     "
+                    + new DemoLoader(self, DemoLedger.in(settings.dataDir())).load().summary());
         }
         out.println("caplab: up; Ctrl-C stops everything");
     }
@@ -145,6 +160,12 @@ public final class EmbeddedStack implements AutoCloseable {
     /** The HTTP port actually bound. */
     public int httpPort() {
         return httpPort;
+    }
+
+    /** Where this process reaches its own HTTP port: loopback when bound to every address. */
+    private static String connectHost(String host) {
+        String reachable = "0.0.0.0".equals(host) || "::".equals(host) ? "127.0.0.1" : host;
+        return reachable.contains(":") ? "[" + reachable + "]" : reachable;
     }
 
     private static String displayHost(String host) {

@@ -1,4 +1,4 @@
-package dev.caplab.app.demo;
+package dev.caplab.demo;
 
 import dev.caplab.schema.event.Comparator;
 import dev.caplab.schema.event.SloRule;
@@ -51,8 +51,10 @@ final class DemoEvents {
         return load;
     }
 
-    static SloRule rule(String name, String metric, String statistic, Comparator comparator, double threshold) {
-        return new SloRule(name, metric, statistic, comparator, threshold, null);
+    /** A rule named by its text form ({@link SloText}), as the run API names a rule it parses. */
+    static SloRule rule(String metric, String statistic, Comparator comparator, double threshold) {
+        return new SloRule(SloText.of(metric, statistic, comparator, threshold), metric, statistic, comparator,
+                threshold, null);
     }
 
     /** Instants from {@code from} every {@code every}, up to and including {@code to} when it falls on the grid. */

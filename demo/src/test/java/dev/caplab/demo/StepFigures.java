@@ -1,4 +1,4 @@
-package dev.caplab.app.demo;
+package dev.caplab.demo;
 
 import dev.caplab.schema.event.Sample;
 import dev.caplab.schema.event.StepEnded;

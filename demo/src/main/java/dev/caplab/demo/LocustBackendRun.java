@@ -1,6 +1,6 @@
-package dev.caplab.app.demo;
+package dev.caplab.demo;
 
-import static dev.caplab.app.demo.DemoEvents.labels;
+import static dev.caplab.demo.DemoEvents.labels;
 
 import dev.caplab.schema.event.Comparator;
 import dev.caplab.schema.event.Environment;
@@ -187,7 +187,7 @@ final class LocustBackendRun {
                 DemoEvents.runLabels("004 backend load tests", "gunicorn_workers", "4", "spawn_rate", "10",
                         "run_time_s", "120", "wait_time_s", "1", "csv_full_history", "false"),
                 List.of(DemoEvents.load("users", USERS)),
-                List.of(DemoEvents.rule("p99 at most 500 ms", DemoMetrics.HTTP_RESPONSE_TIME_MS, "p99",
+                List.of(DemoEvents.rule(/* p99 at most 500 ms */ DemoMetrics.HTTP_RESPONSE_TIME_MS, "p99",
                         Comparator.LE, 500)),
                 "users", RunOrigin.DECLARED);
     }

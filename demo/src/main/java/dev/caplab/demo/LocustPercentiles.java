@@ -1,4 +1,4 @@
-package dev.caplab.app.demo;
+package dev.caplab.demo;
 
 import java.util.Map;
 import java.util.NavigableMap;

@@ -1,8 +1,8 @@
-package dev.caplab.app.demo;
+package dev.caplab.demo;
 
-import static dev.caplab.app.demo.DemoEvents.MBIT;
-import static dev.caplab.app.demo.DemoEvents.MIB;
-import static dev.caplab.app.demo.DemoEvents.labels;
+import static dev.caplab.demo.DemoEvents.MBIT;
+import static dev.caplab.demo.DemoEvents.MIB;
+import static dev.caplab.demo.DemoEvents.labels;
 
 import dev.caplab.schema.event.Comparator;
 import dev.caplab.schema.event.Environment;
@@ -238,9 +238,9 @@ final class LiveKitDevMacRun {
                 DemoEvents.runLabels("000 LiveKit SFU load test on the dev Mac", "layout", "5x5", "num_per_second",
                         "30", "simulcast", "true", "host_is_production", "false"),
                 planned,
-                List.of(DemoEvents.rule("packet loss at most 1%", DemoMetrics.RTP_LOSS_PERCENT, "last",
+                List.of(DemoEvents.rule(/* packet loss at most 1% */ DemoMetrics.RTP_LOSS_PERCENT, "last",
                                 Comparator.LE, 1.0),
-                        DemoEvents.rule("every subscriber connects", DemoMetrics.SESSION_CONNECT_FAILURES, "rate",
+                        DemoEvents.rule(/* every subscriber connects */ DemoMetrics.SESSION_CONNECT_FAILURES, "rate",
                                 Comparator.LE, 0.0)),
                 "subscribers*(publishers*2)", RunOrigin.DECLARED);
     }

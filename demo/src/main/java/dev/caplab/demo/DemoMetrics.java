@@ -1,4 +1,4 @@
-package dev.caplab.app.demo;
+package dev.caplab.demo;
 
 /**
  * Metric names and label keys the demo runs use, named after what the real sampler or tool measures;

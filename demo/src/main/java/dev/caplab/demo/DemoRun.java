@@ -1,4 +1,4 @@
-package dev.caplab.app.demo;
+package dev.caplab.demo;
 
 import dev.caplab.schema.event.RunEnded;
 import dev.caplab.schema.event.RunStarted;

@@ -1,4 +1,4 @@
-package dev.caplab.app.demo;
+package dev.caplab.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;

@@ -1,8 +1,8 @@
-package dev.caplab.app.demo;
+package dev.caplab.demo;
 
-import static dev.caplab.app.demo.DemoEvents.MBIT;
-import static dev.caplab.app.demo.DemoEvents.MIB;
-import static dev.caplab.app.demo.DemoEvents.labels;
+import static dev.caplab.demo.DemoEvents.MBIT;
+import static dev.caplab.demo.DemoEvents.MIB;
+import static dev.caplab.demo.DemoEvents.labels;
 
 import dev.caplab.schema.event.Environment;
 import dev.caplab.schema.event.RunOrigin;

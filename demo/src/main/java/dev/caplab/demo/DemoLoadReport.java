@@ -1,16 +1,16 @@
-package dev.caplab.app.demo;
+package dev.caplab.demo;
 
 import java.util.List;
 import java.util.Objects;
 
-/** What one {@link DemoLoader#load} call did: runs written now, runs already on the topic, and what was sent. */
+/** What one {@link DemoLoader#load} call did: runs sent now, runs the instance already had, and what was sent. */
 public record DemoLoadReport(List<String> loadedRunIds, List<String> alreadyPresentRunIds, long lifecycleEvents,
-                             long sampleBatches, long samples) {
+                             long samples) {
 
     public DemoLoadReport {
         loadedRunIds = List.copyOf(Objects.requireNonNull(loadedRunIds, "loadedRunIds"));
         alreadyPresentRunIds = List.copyOf(Objects.requireNonNull(alreadyPresentRunIds, "alreadyPresentRunIds"));
-        if (lifecycleEvents < 0 || sampleBatches < 0 || samples < 0) {
+        if (lifecycleEvents < 0 || samples < 0) {
             throw new IllegalArgumentException("event counts must be >= 0");
         }
     }
@@ -20,8 +20,8 @@ public record DemoLoadReport(List<String> loadedRunIds, List<String> alreadyPres
         if (loadedRunIds.isEmpty()) {
             return "demo data already loaded (" + alreadyPresentRunIds.size() + " runs)";
         }
-        return "demo data loaded: " + loadedRunIds.size() + " runs, " + lifecycleEvents + " lifecycle events, "
-                + samples + " samples in " + sampleBatches + " batches"
+        return "demo data loaded through " + DemoLoader.EVENTS_PATH + ": " + loadedRunIds.size() + " runs, "
+                + lifecycleEvents + " lifecycle events, " + samples + " samples"
                 + (alreadyPresentRunIds.isEmpty() ? "" : "; " + alreadyPresentRunIds.size() + " already present");
     }
 }

@@ -1,8 +1,8 @@
-package dev.caplab.app.demo;
+package dev.caplab.demo;
 
-import static dev.caplab.app.demo.DemoEvents.MBIT;
-import static dev.caplab.app.demo.DemoEvents.MIB;
-import static dev.caplab.app.demo.DemoEvents.labels;
+import static dev.caplab.demo.DemoEvents.MBIT;
+import static dev.caplab.demo.DemoEvents.MIB;
+import static dev.caplab.demo.DemoEvents.labels;
 
 import dev.caplab.schema.event.Comparator;
 import dev.caplab.schema.event.Environment;
@@ -246,9 +246,9 @@ final class Ep19SteppedRuns {
                 DemoEvents.runLabels("002 EP19 load-testing methodology", "node_role", "standalone", "method",
                         "stepped", "egress_measured_with", "iperf3"),
                 planned,
-                List.of(DemoEvents.rule("every session connects", DemoMetrics.SESSION_CONNECT_FAILURES, "rate",
+                List.of(DemoEvents.rule(/* every session connects */ DemoMetrics.SESSION_CONNECT_FAILURES, "rate",
                                 Comparator.LE, 0.0),
-                        DemoEvents.rule("no dropped frames", DemoMetrics.FRAMES_DROPPED, "rate", Comparator.LE, 0.0)),
+                        DemoEvents.rule(/* no dropped frames */ DemoMetrics.FRAMES_DROPPED, "rate", Comparator.LE, 0.0)),
                 "sessions", RunOrigin.DECLARED);
     }
 }
