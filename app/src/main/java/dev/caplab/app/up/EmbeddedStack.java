@@ -5,6 +5,7 @@ import dev.caplab.app.cli.AccessOptions;
 import dev.caplab.app.cli.ClickHouseTarget;
 import dev.caplab.access.ApiToken;
 import dev.caplab.access.Scope;
+import dev.caplab.access.TokenAuthenticator;
 import dev.caplab.app.web.BrokerProbe;
 import dev.caplab.app.web.PipelineHealth;
 import dev.caplab.app.web.WebServer;
@@ -34,7 +35,6 @@ import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -47,6 +47,8 @@ public final class EmbeddedStack implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(EmbeddedStack.class);
     /** Name, in access logs, of the token the demo loader sends when the port requires tokens. */
     static final String DEMO_TOKEN_NAME = "caplab-demo-loader";
+    /** Name of the read token the SQL endpoint presents to the embedded ClickHouse port. */
+    static final String SQL_ENDPOINT_TOKEN_NAME = "caplab-sql-endpoint";
 
     private final Deque<AutoCloseable> started = new ArrayDeque<>();
     private String bootstrapServers;
@@ -84,15 +86,17 @@ public final class EmbeddedStack implements AutoCloseable {
         String database = Migrations.DEFAULT_DATABASE;
         List<ApiToken> tokens = AccessOptions.parseTokens(settings.tokens());
         // caplab's roles use a credential made for this process only (never printed); the SQL endpoint runs
-        // users' SQL, so it is a reader like any other, with its own random password.
+        // users' SQL, so it is a reader like any other, with a read token of its own.
         Credential internal = Credential.random(HttpSettings.INTERNAL_USER);
-        Credential sqlEndpoint = Credential.random(HttpSettings.READER_USER);
-        Set<String> readerPasswords = new HashSet<>();
-        readerPasswords.add(sqlEndpoint.password());
-        tokens.stream().filter(t -> t.allows(Scope.READ)).forEach(t -> readerPasswords.add(t.secret()));
+        ApiToken sqlEndpoint = ApiToken.random(SQL_ENDPOINT_TOKEN_NAME, Set.of(Scope.READ));
+        List<ApiToken> readers = new ArrayList<>(tokens);
+        readers.add(sqlEndpoint);
+        // the reader password of port 8123 is a token, checked by the same authenticator as the HTTP port's tokens
+        TokenAuthenticator readerTokens = new TokenAuthenticator(readers, AccessOptions.anonymousScopes(tokens));
         ClickHouseHttpServer clickhouse = track(ClickHouseHttpServer.start(engine, HttpSettings.defaults()
                 .withHost(settings.host()).withPort(settings.clickhousePort()).withInternal(internal)
-                .withReaders(readerPasswords, tokens.isEmpty()).withReaderLimits(ReaderLimits.defaults(database))));
+                .withReaders(secret -> readerTokens.grants(Scope.READ, secret), readerTokens.grantsAnonymously(Scope.READ))
+                .withReaderLimits(ReaderLimits.defaults(database))));
         clickhouseJdbcUrl = clickhouse.jdbcUrl(database);
         ClickHouseTarget target = new ClickHouseTarget(clickhouseJdbcUrl, internal.user(), internal.password());
         target.migrate();
@@ -112,7 +116,7 @@ public final class EmbeddedStack implements AutoCloseable {
         List<ApiToken> webTokens = new ArrayList<>(tokens);
         demoToken.ifPresent(webTokens::add);
         WebServer web = track(WebServer.start(new WebSettings(settings.host(), settings.httpPort(), bootstrapServers,
-                database, URI.create(clickhouse.httpUrl() + "/"), sqlEndpoint.user(), sqlEndpoint.password(),
+                database, URI.create(clickhouse.httpUrl() + "/"), HttpSettings.READER_USER, sqlEndpoint.secret(),
                 webTokens, settings.allowedOrigins(), kafkaLogin), dataSource,
                 PipelineHealth.inProcess(brokerProbe, List.of(streams::status, sink::status))));
         httpPort = web.port();
