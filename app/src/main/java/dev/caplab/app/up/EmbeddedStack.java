@@ -95,7 +95,8 @@ public final class EmbeddedStack implements AutoCloseable {
         TokenAuthenticator readerTokens = new TokenAuthenticator(readers, AccessOptions.anonymousScopes(tokens));
         ClickHouseHttpServer clickhouse = track(ClickHouseHttpServer.start(engine, HttpSettings.defaults()
                 .withHost(settings.host()).withPort(settings.clickhousePort()).withInternal(internal)
-                .withReaders(secret -> readerTokens.grants(Scope.READ, secret), readerTokens.grantsAnonymously(Scope.READ))
+                .withReaders(secret -> readerTokens.grants(Scope.READ, secret),
+                        readerTokens.grantsAnonymously(Scope.READ))
                 .withReaderLimits(ReaderLimits.defaults(database))));
         clickhouseJdbcUrl = clickhouse.jdbcUrl(database);
         ClickHouseTarget target = new ClickHouseTarget(clickhouseJdbcUrl, internal.user(), internal.password());
@@ -133,7 +134,8 @@ public final class EmbeddedStack implements AutoCloseable {
                 + "/v3/api-docs");
         out.println("caplab: data directory                " + settings.dataDir());
         if (settings.demo()) {
-            IngestTarget self = new IngestTarget(URI.create("http://" + connectHost(settings.host()) + ":" + httpPort + "/"),
+            IngestTarget self = new IngestTarget(
+                    URI.create("http://" + connectHost(settings.host()) + ":" + httpPort + "/"),
                     demoToken.map(ApiToken::secret));
             out.println("caplab: demo data                     "
                     + new DemoLoader(self, DemoLedger.in(settings.dataDir())).load().summary());

@@ -33,6 +33,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.avro.specific.SpecificData;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
@@ -58,7 +59,8 @@ class DemoLoaderIT {
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
         List<DemoRun> runs = DemoRuns.all();
         try (EmbeddedStack stack = EmbeddedStack.start(new UpSettings(dataDir, "127.0.0.1", 0, 0, 0, true, null,
-                List.of(WRITER + "=read,write", READER + "=read")), new PrintStream(printed, true, StandardCharsets.UTF_8))) {
+                List.of(WRITER + "=read,write", READER + "=read")),
+                new PrintStream(printed, true, StandardCharsets.UTF_8))) {
             assertThat(printed.toString(StandardCharsets.UTF_8))
                     .contains("demo data loaded through /api/v1/events: " + runs.size() + " runs");
 
@@ -118,8 +120,7 @@ class DemoLoaderIT {
 
     private static SpecificRecord withRunId(SpecificRecord event, String runId) {
         int field = event.getSchema().getField("runId").pos();
-        SpecificRecord copy = (SpecificRecord) org.apache.avro.specific.SpecificData.get().deepCopy(event.getSchema(),
-                event);
+        SpecificRecord copy = (SpecificRecord) SpecificData.get().deepCopy(event.getSchema(), event);
         copy.put(field, runId);
         return copy;
     }
