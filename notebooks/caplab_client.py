@@ -13,7 +13,7 @@ import urllib.request
 
 import pandas as pd
 
-# The demo runs `caplab up` loads (app/src/main/java/dev/caplab/app/demo).
+# The demo runs `caplab up` loads (demo/, module dev.caplab.demo).
 EP19_LIGHTNODE_2VCPU = "demo-ep19-lightnode-manila-2vcpu"
 EP19_AWS_LIGHTSAIL_2VCPU = "demo-ep19-aws-lightsail-2vcpu"
 EP19_LIGHTNODE_1VCPU = "demo-ep19-lightnode-1vcpu"

@@ -1,6 +1,8 @@
 package dev.caplab.access;
 
+import java.security.SecureRandom;
 import java.util.Arrays;
+import java.util.Base64;
 import java.util.EnumSet;
 import java.util.Objects;
 import java.util.Set;
@@ -18,6 +20,15 @@ public record ApiToken(String name, String secret, Set<Scope> scopes) {
                     + " characters");
         }
         scopes = scopes == null || scopes.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(scopes));
+    }
+
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    /** A token made for this process only (256 random bits, URL-safe base64), e.g. for caplab's own clients. */
+    public static ApiToken random(String name, Set<Scope> scopes) {
+        byte[] secret = new byte[32];
+        RANDOM.nextBytes(secret);
+        return new ApiToken(name, Base64.getUrlEncoder().withoutPadding().encodeToString(secret), scopes);
     }
 
     public boolean allows(Scope scope) {
@@ -39,5 +50,11 @@ public record ApiToken(String name, String secret, Set<Scope> scopes) {
             throw new IllegalArgumentException("--token " + name + ": " + e.getMessage(), e);
         }
         return new ApiToken(name, option.substring(0, eq), scopes);
+    }
+
+    /** Never shows the secret: tokens end up in logs through the records holding them. */
+    @Override
+    public String toString() {
+        return "ApiToken[name=" + name + ", scopes=" + scopes + "]";
     }
 }

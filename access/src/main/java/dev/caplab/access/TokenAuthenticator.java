@@ -10,7 +10,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Decides whether a request's credentials grant a scope; the one check for ingest and the query API. Accepted forms,
+ * Decides whether a request's credentials grant a scope; the one check for ingest, the query API and the embedded
+ * ClickHouse port's readers ({@link #grants}). Accepted forms on the HTTP port,
  * so tools work unchanged: {@code Authorization: Bearer <t>}, {@code Authorization: Token <t>} (InfluxDB 2 clients),
  * HTTP Basic with the token as password (k6 {@code --out influxdb=http://user:<t>@host/db}, JMeter), and InfluxDB
  * 1.x's {@code p} query parameter (read from the raw query string, never from a body).
@@ -39,6 +40,30 @@ public final class TokenAuthenticator {
                 new AccessDeniedException(Refusal.UNAUTHENTICATED, needed, "missing token: send 'Authorization: "
                         + "Bearer <token>' (or Basic with the token as password, or InfluxDB's p parameter)"
                         + (tokens.isEmpty() ? "; no tokens are configured (caplab.access.tokens, --token)" : "")));
+        ApiToken match = match(presented).orElseThrow(() ->
+                new AccessDeniedException(Refusal.UNAUTHENTICATED, needed, "unknown token"));
+        if (!match.allows(needed)) {
+            throw new AccessDeniedException(Refusal.INSUFFICIENT_SCOPE, needed,
+                    "token '" + match.name() + "' lacks the '" + needed.label() + "' scope");
+        }
+        return match.name();
+    }
+
+    /**
+     * Whether {@code presentedSecret} is the secret of a token with scope {@code needed}: the check for ports that
+     * carry the token in their own credentials, such as the embedded ClickHouse port's reader password.
+     */
+    public boolean grants(Scope needed, String presentedSecret) {
+        return presentedSecret != null && match(presentedSecret).filter(t -> t.allows(needed)).isPresent();
+    }
+
+    /** Whether requests without any credentials get {@code scope} ({@code anonymous-scopes}). */
+    public boolean grantsAnonymously(Scope scope) {
+        return anonymousScopes.contains(scope);
+    }
+
+    /** The token whose secret was presented; the one comparison of secrets, whatever port or form they came in. */
+    private Optional<ApiToken> match(String presented) {
         // digests have one length, and every token is compared, so timing reveals neither which nor how much matched
         byte[] digest = sha256(presented);
         ApiToken match = null;
@@ -47,14 +72,7 @@ public final class TokenAuthenticator {
                 match = tokens.get(i);
             }
         }
-        if (match == null) {
-            throw new AccessDeniedException(Refusal.UNAUTHENTICATED, needed, "unknown token");
-        }
-        if (!match.allows(needed)) {
-            throw new AccessDeniedException(Refusal.INSUFFICIENT_SCOPE, needed,
-                    "token '" + match.name() + "' lacks the '" + needed.label() + "' scope");
-        }
-        return match.name();
+        return Optional.ofNullable(match);
     }
 
     private static Optional<String> presentedSecret(String header, String rawQueryString) {

@@ -72,4 +72,46 @@ class TokenAuthenticatorTest {
                 .hasMessage("--token cli-1: unknown scope 'admin' (read, write)");
         assertThatThrownBy(() -> ApiToken.fromOption("short=read", 1)).hasMessageContaining("at least 16 characters");
     }
+
+    /**
+     * An ingest token (write) and a query token (read) go through one comparison whatever port carries them: the
+     * HTTP port's header and the ClickHouse port's reader password ({@code grants}) agree for every token and scope.
+     */
+    @Test
+    void headerAndPasswordFormsOfATokenGetTheSameAnswerForEveryScope() {
+        for (String secret : List.of(WRITER, READER, WRITER + "x", "")) {
+            for (Scope scope : Scope.values()) {
+                boolean viaHeader;
+                try {
+                    tokens.authorize(scope, "Bearer " + secret, null);
+                    viaHeader = true;
+                } catch (AccessDeniedException e) {
+                    viaHeader = false;
+                }
+                assertThat(tokens.grants(scope, secret)).as("%s %s", secret, scope).isEqualTo(viaHeader);
+            }
+        }
+        assertThat(tokens.grants(Scope.WRITE, WRITER)).isTrue();
+        assertThat(tokens.grants(Scope.READ, READER)).isTrue();
+        assertThat(tokens.grants(Scope.WRITE, READER)).as("a read-only token cannot ingest").isFalse();
+        assertThat(tokens.grants(Scope.READ, WRITER)).as("an ingest token cannot query").isFalse();
+        assertThat(tokens.grants(Scope.READ, null)).isFalse();
+    }
+
+    @Test
+    void anonymousScopesAreReportedForPortsThatAdmitRequestsWithoutCredentials() {
+        TokenAuthenticator open = new TokenAuthenticator(List.of(), Set.of(Scope.READ));
+        assertThat(open.grantsAnonymously(Scope.READ)).isTrue();
+        assertThat(open.grantsAnonymously(Scope.WRITE)).isFalse();
+        assertThat(tokens.grantsAnonymously(Scope.READ)).isFalse();
+    }
+
+    @Test
+    void aTokenNeverShowsItsSecretAndARandomOneIsLongAndFresh() {
+        ApiToken a = ApiToken.random("own", Set.of(Scope.READ));
+        ApiToken b = ApiToken.random("own", Set.of(Scope.READ));
+        assertThat(a.secret()).hasSizeGreaterThanOrEqualTo(43).isNotEqualTo(b.secret());
+        assertThat(a.toString()).doesNotContain(a.secret()).contains("own");
+        assertThat(new ApiToken("k6", WRITER, Set.of(Scope.WRITE)).toString()).doesNotContain(WRITER);
+    }
 }

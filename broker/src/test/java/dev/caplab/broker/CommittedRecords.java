@@ -1,5 +1,6 @@
 package dev.caplab.broker;
 
+import dev.caplab.schema.kafka.KafkaClientSecurity;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,7 +21,14 @@ public final class CommittedRecords {
 
     /** Records of all partitions, each partition in offset order; fails when the end is not reached in time. */
     public static List<ConsumerRecord<String, byte[]>> read(String bootstrap, String topic, Duration timeout) {
+        return read(bootstrap, KafkaClientSecurity.NONE, topic, timeout);
+    }
+
+    /** The same, logged in as {@code login} (a broker that requires SASL/PLAIN). */
+    public static List<ConsumerRecord<String, byte[]>> read(String bootstrap, KafkaClientSecurity login, String topic,
+            Duration timeout) {
         Properties p = new Properties();
+        login.applyTo(p);
         p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");

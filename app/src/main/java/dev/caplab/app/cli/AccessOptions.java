@@ -1,8 +1,11 @@
 package dev.caplab.app.cli;
 
 import dev.caplab.access.ApiToken;
+import dev.caplab.access.Scope;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import picocli.CommandLine.Option;
 
 /** {@code --token} and {@code --allow-origin}, shared by {@code caplab up} and {@code caplab serve}. */
@@ -26,6 +29,14 @@ public final class AccessOptions {
 
     public List<String> allowedOrigins() {
         return List.copyOf(allowedOrigins);
+    }
+
+    /**
+     * What requests without a token may do: everything when no token is configured (a trusted network), nothing
+     * otherwise. The one rule for every port of {@code caplab up} and {@code caplab serve}.
+     */
+    public static Set<Scope> anonymousScopes(List<ApiToken> userTokens) {
+        return userTokens.isEmpty() ? EnumSet.allOf(Scope.class) : Set.of();
     }
 
     /** Parses repeated {@code --token SECRET=SCOPES} options. */

@@ -1,17 +1,20 @@
 package dev.caplab.app.up;
 
 import com.zaxxer.hikari.HikariDataSource;
-import dev.caplab.app.demo.DemoLoader;
 import dev.caplab.app.cli.AccessOptions;
 import dev.caplab.app.cli.ClickHouseTarget;
 import dev.caplab.access.ApiToken;
 import dev.caplab.access.Scope;
+import dev.caplab.access.TokenAuthenticator;
 import dev.caplab.app.web.BrokerProbe;
 import dev.caplab.app.web.PipelineHealth;
 import dev.caplab.app.web.WebServer;
 import dev.caplab.app.web.WebSettings;
 import dev.caplab.broker.EmbeddedKafkaBroker;
 import dev.caplab.broker.Ports;
+import dev.caplab.demo.DemoLedger;
+import dev.caplab.demo.DemoLoader;
+import dev.caplab.demo.IngestTarget;
 import dev.caplab.schema.kafka.KafkaClientSecurity;
 import dev.caplab.store.access.EngineInserts;
 import dev.caplab.store.engine.ChdbEngine;
@@ -30,9 +33,10 @@ import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
-import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -41,6 +45,10 @@ import org.slf4j.LoggerFactory;
 public final class EmbeddedStack implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(EmbeddedStack.class);
+    /** Name, in access logs, of the token the demo loader sends when the port requires tokens. */
+    static final String DEMO_TOKEN_NAME = "caplab-demo-loader";
+    /** Name of the read token the SQL endpoint presents to the embedded ClickHouse port. */
+    static final String SQL_ENDPOINT_TOKEN_NAME = "caplab-sql-endpoint";
 
     private final Deque<AutoCloseable> started = new ArrayDeque<>();
     private String bootstrapServers;
@@ -78,15 +86,18 @@ public final class EmbeddedStack implements AutoCloseable {
         String database = Migrations.DEFAULT_DATABASE;
         List<ApiToken> tokens = AccessOptions.parseTokens(settings.tokens());
         // caplab's roles use a credential made for this process only (never printed); the SQL endpoint runs
-        // users' SQL, so it is a reader like any other, with its own random password.
+        // users' SQL, so it is a reader like any other, with a read token of its own.
         Credential internal = Credential.random(HttpSettings.INTERNAL_USER);
-        Credential sqlEndpoint = Credential.random(HttpSettings.READER_USER);
-        Set<String> readerPasswords = new HashSet<>();
-        readerPasswords.add(sqlEndpoint.password());
-        tokens.stream().filter(t -> t.allows(Scope.READ)).forEach(t -> readerPasswords.add(t.secret()));
+        ApiToken sqlEndpoint = ApiToken.random(SQL_ENDPOINT_TOKEN_NAME, Set.of(Scope.READ));
+        List<ApiToken> readers = new ArrayList<>(tokens);
+        readers.add(sqlEndpoint);
+        // the reader password of port 8123 is a token, checked by the same authenticator as the HTTP port's tokens
+        TokenAuthenticator readerTokens = new TokenAuthenticator(readers, AccessOptions.anonymousScopes(tokens));
         ClickHouseHttpServer clickhouse = track(ClickHouseHttpServer.start(engine, HttpSettings.defaults()
                 .withHost(settings.host()).withPort(settings.clickhousePort()).withInternal(internal)
-                .withReaders(readerPasswords, tokens.isEmpty()).withReaderLimits(ReaderLimits.defaults(database))));
+                .withReaders(secret -> readerTokens.grants(Scope.READ, secret),
+                        readerTokens.grantsAnonymously(Scope.READ))
+                .withReaderLimits(ReaderLimits.defaults(database))));
         clickhouseJdbcUrl = clickhouse.jdbcUrl(database);
         ClickHouseTarget target = new ClickHouseTarget(clickhouseJdbcUrl, internal.user(), internal.password());
         target.migrate();
@@ -99,9 +110,15 @@ public final class EmbeddedStack implements AutoCloseable {
                 new EngineInserts(engine, database)));
         BrokerProbe brokerProbe = track(new BrokerProbe(bootstrapServers, kafkaLogin));
 
+        // The demo goes in through the public ingest API like any client; when the port wants tokens it carries one
+        // made for this process only (never printed). Without user tokens the port is open and it needs none.
+        Optional<ApiToken> demoToken = settings.demo() && !tokens.isEmpty()
+                ? Optional.of(ApiToken.random(DEMO_TOKEN_NAME, Set.of(Scope.READ, Scope.WRITE))) : Optional.empty();
+        List<ApiToken> webTokens = new ArrayList<>(tokens);
+        demoToken.ifPresent(webTokens::add);
         WebServer web = track(WebServer.start(new WebSettings(settings.host(), settings.httpPort(), bootstrapServers,
-                database, URI.create(clickhouse.httpUrl() + "/"), sqlEndpoint.user(), sqlEndpoint.password(),
-                tokens, settings.allowedOrigins(), kafkaLogin), dataSource,
+                database, URI.create(clickhouse.httpUrl() + "/"), HttpSettings.READER_USER, sqlEndpoint.secret(),
+                webTokens, settings.allowedOrigins(), kafkaLogin), dataSource,
                 PipelineHealth.inProcess(brokerProbe, List.of(streams::status, sink::status))));
         httpPort = web.port();
 
@@ -117,7 +134,11 @@ public final class EmbeddedStack implements AutoCloseable {
                 + "/v3/api-docs");
         out.println("caplab: data directory                " + settings.dataDir());
         if (settings.demo()) {
-            out.println("caplab: demo data                     " + DemoLoader.load(bootstrapServers, kafkaLogin).summary());
+            IngestTarget self = new IngestTarget(
+                    URI.create("http://" + connectHost(settings.host()) + ":" + httpPort + "/"),
+                    demoToken.map(ApiToken::secret));
+            out.println("caplab: demo data                     "
+                    + new DemoLoader(self, DemoLedger.in(settings.dataDir())).load().summary());
         }
         out.println("caplab: up; Ctrl-C stops everything");
     }
@@ -145,6 +166,12 @@ public final class EmbeddedStack implements AutoCloseable {
     /** The HTTP port actually bound. */
     public int httpPort() {
         return httpPort;
+    }
+
+    /** Where this process reaches its own HTTP port: loopback when bound to every address. */
+    private static String connectHost(String host) {
+        String reachable = "0.0.0.0".equals(host) || "::".equals(host) ? "127.0.0.1" : host;
+        return reachable.contains(":") ? "[" + reachable + "]" : reachable;
     }
 
     private static String displayHost(String host) {

@@ -45,8 +45,8 @@ public final class UpCommand implements Callable<Integer> {
     int kafkaPort;
 
     @Option(names = "--demo", negatable = true, defaultValue = "true", fallbackValue = "true",
-            description = "Load the demo runs from the field reports through the real pipeline on first start "
-                    + "(default: ${DEFAULT-VALUE}; --no-demo skips it).")
+            description = "Load the demo runs from the field reports on first start, through the public ingest API "
+                    + "(POST /api/v1/events) and the real pipeline (default: ${DEFAULT-VALUE}; --no-demo skips it).")
     boolean demo;
 
     @Option(names = "--chdb-lib", paramLabel = "FILE",

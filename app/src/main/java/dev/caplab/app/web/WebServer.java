@@ -76,8 +76,9 @@ public final class WebServer implements AutoCloseable {
         p.put("spring.mvc.hiddenmethod.filter.enabled", false);
         p.put("spring.servlet.multipart.enabled", false);
         List<ApiToken> tokens = s.tokens();
-        if (tokens.isEmpty()) {
-            p.put("caplab.access.anonymous-scopes", "read,write");
+        if (!s.anonymousScopes().isEmpty()) {
+            p.put("caplab.access.anonymous-scopes",
+                    s.anonymousScopes().stream().map(Scope::label).sorted().collect(Collectors.joining(",")));
         }
         for (int i = 0; i < tokens.size(); i++) {
             ApiToken t = tokens.get(i);

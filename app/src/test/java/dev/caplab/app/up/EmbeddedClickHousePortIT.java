@@ -75,7 +75,30 @@ class EmbeddedClickHousePortIT {
                             "SELECT count() AS n FROM runs")).build(), HttpResponse.BodyHandlers.ofString());
             assertThat(sql.statusCode()).as(sql.body()).isEqualTo(200);
             assertThat(sql.body()).contains("0");
+
+            // One token type for every port: the read token queries but cannot ingest, the write token ingests but
+            // cannot query — the same answers port 8123 gave them above, from the same authenticator.
+            String event = "{\"runId\":\"token-check\",\"samples\":[{\"timestamp\":\"2026-06-01T00:00:00Z\","
+                    + "\"source\":\"s\",\"metric\":\"m\",\"value\":1}]}";
+            HttpResponse<String> readIngests = api(stack, "/api/v1/events", READ, event);
+            assertThat(readIngests.statusCode()).as("a read-only token ingests").isEqualTo(403);
+            assertThat(readIngests.body()).contains("lacks the 'write' scope");
+            assertThat(api(stack, "/api/v1/runs", READ, null).statusCode()).isEqualTo(200);
+            HttpResponse<String> writeQueries = api(stack, "/api/v1/runs", WRITE, null);
+            assertThat(writeQueries.statusCode()).as("a write-only token queries").isEqualTo(403);
+            assertThat(writeQueries.body()).contains("lacks the 'read' scope");
+            assertThat(api(stack, "/api/v1/events", WRITE, event).statusCode()).isEqualTo(202);
         }
+    }
+
+    /** A GET, or a POST of {@code json}, to caplab's HTTP port with a Bearer token. */
+    private static HttpResponse<String> api(EmbeddedStack stack, String path, String token, String json)
+            throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + stack.httpPort() + path))
+                .header("Authorization", "Bearer " + token);
+        b = json == null ? b.GET() : b.header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(json));
+        return HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
     }
 
     private static HttpResponse<String> post(String url, String body, String basic) throws Exception {

@@ -36,7 +36,7 @@ record EventsBatch(List<SpecificRecord> events, RoutedSamples samples) {
             SampleRequest s = request.samples().get(i);
             String run = s.runId() != null ? s.runId() : request.runId();
             Sample sample = new Sample(s.timestamp().truncatedTo(ChronoUnit.MICROS), s.source(), s.metric(),
-                    s.kind(), s.value(), s.labels(), null);
+                    s.kind(), s.value(), s.labels(), s.summary() == null ? null : s.summary().toStats());
             try {
                 checks.check(run, sample, now);
             } catch (LimitException e) {

@@ -7,8 +7,9 @@ import java.time.Instant;
 import java.util.Map;
 
 /**
- * One sample in an events batch; {@code timestamp} is RFC 3339 (or epoch seconds), {@code kind} gauge by default.
- * Names, labels and the time window are checked with the batch ({@link EventsBatch}).
+ * One sample in an events batch; {@code timestamp} is RFC 3339 (or epoch seconds), {@code kind} gauge by default, or
+ * summary when {@code summary} carries a tool's pre-aggregated statistics. Names, labels and the time window are
+ * checked with the batch ({@link EventsBatch}).
  */
 @Schema(description = "One measurement of one metric from one source")
 public record SampleRequest(String runId,
@@ -17,7 +18,8 @@ public record SampleRequest(String runId,
         @Schema(example = "webrtc.rtt.ms") String metric,
         @Schema(description = "gauge, counter (monotonic total) or summary") SampleKind kind,
         Double value,
-        Map<String, String> labels) {
+        Map<String, String> labels,
+        @Schema(description = "statistics the tool aggregated; only on summary samples") SummaryRequest summary) {
 
     public SampleRequest {
         if (timestamp == null) {
@@ -30,7 +32,11 @@ public record SampleRequest(String runId,
         if (!Double.isFinite(value)) {
             throw new InvalidLifecycleRequestException("sample of " + metric + ": value must be finite");
         }
-        kind = kind == null ? SampleKind.GAUGE : kind;
+        kind = kind == null ? (summary == null ? SampleKind.GAUGE : SampleKind.SUMMARY) : kind;
+        if (summary != null && kind != SampleKind.SUMMARY) {
+            throw new InvalidLifecycleRequestException("sample of " + metric + ": summary statistics need kind "
+                    + "SUMMARY, was " + kind);
+        }
         labels = labels == null ? Map.of() : Map.copyOf(labels);
     }
 }

@@ -213,6 +213,38 @@ class IngestHttpIT {
     }
 
     @Test
+    void summarySamplesCarryTheToolsStatisticsAndBadOnesAre400NamingTheField() throws Exception {
+        String run = "run-" + UUID.randomUUID();
+        String[] auth = {"Authorization", "Bearer " + WRITER, "Content-Type", "application/json"};
+        HttpResponse<String> accepted = post("/api/v1/events", ("{\"runId\":\"" + run + "\",\"samples\":[{"
+                + "\"timestamp\":\"2026-03-01T10:00:00.000250Z\",\"source\":\"locust\",\"metric\":\"http.req.duration.ms\","
+                + "\"value\":21.5,\"summary\":{\"window\":\"CUMULATIVE\",\"count\":1200,\"windowMicros\":60000000,"
+                + "\"mean\":21.5,\"min\":4,\"max\":540,\"quantiles\":{\"0.5\":17,\"0.99\":92}}}]}")
+                .getBytes(StandardCharsets.UTF_8), auth);
+        assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(202);
+        Sample sample = samplesOf(run, 1).getFirst();
+        assertThat(sample.getKind()).as("a sample with statistics is a summary").isEqualTo(SampleKind.SUMMARY);
+        assertThat(sample.getTimestamp()).isEqualTo(java.time.Instant.parse("2026-03-01T10:00:00.000250Z"));
+        assertThat(sample.getSummary().getWindow()).isEqualTo(dev.caplab.schema.event.SummaryWindow.CUMULATIVE);
+        assertThat(sample.getSummary().getCount()).isEqualTo(1200);
+        assertThat(sample.getSummary().getWindowMicros()).isEqualTo(60_000_000L);
+        assertThat(List.of(sample.getSummary().getMean(), sample.getSummary().getMin(), sample.getSummary().getMax()))
+                .containsExactly(21.5, 4.0, 540.0);
+        assertThat(sample.getSummary().getQuantiles()).containsExactlyInAnyOrderEntriesOf(Map.of("0.5", 17.0, "0.99", 92.0));
+
+        HttpResponse<String> badKey = post("/api/v1/events", ("{\"runId\":\"" + run + "\",\"samples\":[{"
+                + "\"timestamp\":\"2026-03-01T10:00:00Z\",\"source\":\"locust\",\"metric\":\"m\",\"value\":1,"
+                + "\"summary\":{\"quantiles\":{\"p99\":92}}}]}").getBytes(StandardCharsets.UTF_8), auth);
+        HttpResponse<String> gaugeWithStats = post("/api/v1/events", ("{\"runId\":\"" + run + "\",\"samples\":[{"
+                + "\"timestamp\":\"2026-03-01T10:00:00Z\",\"source\":\"locust\",\"metric\":\"m\",\"value\":1,"
+                + "\"kind\":\"GAUGE\",\"summary\":{\"count\":3}}]}").getBytes(StandardCharsets.UTF_8), auth);
+        assertThat(badKey.statusCode()).isEqualTo(400);
+        assertThat(badKey.body()).contains("summary.quantile key 'p99' is not a number in [0, 1]");
+        assertThat(gaugeWithStats.statusCode()).isEqualTo(400);
+        assertThat(gaugeWithStats.body()).contains("summary statistics need kind SUMMARY, was GAUGE");
+    }
+
+    @Test
     void invalidLifecycleBodiesAre400WithTheReason() throws Exception {
         HttpResponse<String> badSlo = post("/api/v1/runs",
                 "{\"sut\":\"x\",\"slo\":[\"p97(latency)<=5\"]}".getBytes(StandardCharsets.UTF_8),

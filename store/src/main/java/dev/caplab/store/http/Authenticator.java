@@ -45,7 +45,9 @@ final class Authenticator {
         if (user.equals(settings.internal().user()) && equal(credentials.password(), settings.internal().password())) {
             return Principal.INTERNAL;
         }
-        if (user.equals(HttpSettings.READER_USER) && matchesAny(credentials.password(), settings.readerPasswords())) {
+        // an empty password is never a token; the token check itself is the access module's, shared with port 8080
+        if (user.equals(HttpSettings.READER_USER) && !credentials.password().isEmpty()
+                && settings.readerTokens().grantsRead(credentials.password())) {
             return Principal.READER;
         }
         boolean anonymous = !credentials.presented() || ("default".equals(user) && credentials.password().isEmpty());
@@ -65,14 +67,6 @@ final class Authenticator {
                 + " DB::Exception: " + user + ": Authentication failed: password is incorrect, or there is no user"
                 + " with such name. " + (anonymous ? "This caplab requires credentials: user "
                 + HttpSettings.READER_USER + " with a read token as password. " : "") + "(AUTHENTICATION_FAILED)");
-    }
-
-    private static boolean matchesAny(String password, Set<String> accepted) {
-        boolean match = false;
-        for (String candidate : accepted) {
-            match |= equal(password, candidate); // no early exit: the time taken says nothing about which matched
-        }
-        return match;
     }
 
     private static boolean equal(String a, String b) {

@@ -19,7 +19,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
-import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -60,7 +59,8 @@ class ClickHouseHttpAttackIT {
                 .withQueue(4, 1_500);
         HttpSettings base = HttpSettings.defaults().withPort(0).withReaderLimits(limits).withMaxBodyBytes(8 << 20);
         open = ClickHouseHttpServer.start(engine, base);
-        secured = ClickHouseHttpServer.start(engine, base.withReaders(Set.of(READ_TOKEN), false));
+        secured = ClickHouseHttpServer.start(engine,
+                base.withReaders(TestReaderTokens.readOnly(READ_TOKEN, "write-token-0123456789"), false));
         secret = "secret-" + UUID.randomUUID();
         secretFile = Files.createTempFile("caplab-attack-", ".txt");
         Files.writeString(secretFile, secret + "\n");
