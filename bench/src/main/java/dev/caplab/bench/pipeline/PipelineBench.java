@@ -107,6 +107,7 @@ public final class PipelineBench {
         long samples = scripts.stream().mapToLong(SteppedRunScript::samples).sum();
         BatchLog log = new BatchLog(scripts.stream().mapToInt(s -> s.requests().size()).sum());
         try (AggregateWatcher watcher = AggregateWatcher.start(jdbcUrl, TOKEN, PREFIX, 100)) {
+            CpuAccount cpu = CpuAccount.start();
             long started = System.nanoTime();
             send(target, scripts, clients, log);
             long lastAck = System.nanoTime();
@@ -125,6 +126,7 @@ public final class PipelineBench {
                         throw new IllegalStateException("stored " + watcher.storedSamples() + " samples, sent "
                                 + samples);
                     }
+                    cpu.print(System.out, samples);
                     return PipelineFigures.of(samples, started, lastAck, samplesStoredAt,
                             Math.max(samplesStoredAt, lastChange), log,
                             (run, step) -> watcher.step(run, step).changedNanos(),

@@ -33,6 +33,9 @@ final class SampleBatchCodec implements AvroSerde.BodyCodec<SampleBatch> {
     @SuppressWarnings("unchecked")
     private final Map<String, String>[] labelMaps = new Map[LABEL_SLOTS];
 
+    private final Object[] encodedLabelMaps = new Object[LABEL_SLOTS];
+    private final byte[][] encodedLabels = new byte[LABEL_SLOTS][];
+
     private byte[] out = new byte[1 << 16];
     private int size;
 
@@ -65,15 +68,7 @@ final class SampleBatchCodec implements AvroSerde.BodyCodec<SampleBatch> {
         string(s.getMetric());
         writeLong(s.getKind().ordinal());
         writeDouble(s.getValue());
-        Map<String, String> labels = s.getLabels();
-        if (!labels.isEmpty()) {
-            writeLong(labels.size());
-            for (Map.Entry<String, String> e : labels.entrySet()) {
-                string(e.getKey());
-                string(e.getValue());
-            }
-        }
-        writeLong(0);
+        labels(s.getLabels());
         SummaryStats summary = s.getSummary();
         if (summary == null) {
             writeLong(0);
@@ -96,6 +91,36 @@ final class SampleBatchCodec implements AvroSerde.BodyCodec<SampleBatch> {
         }
         writeLong(0);
     }
+
+    /**
+     * A label map's Avro bytes, remembered by identity for the JDK's immutable maps (nobody can change them): the
+     * parsers hand out one map per series, so a label set is encoded once, not per sample (iterating the map and
+     * encoding its strings was the largest part of encoding a request's samples).
+     */
+    private void labels(Map<String, String> labels) {
+        int slot = System.identityHashCode(labels) & (LABEL_SLOTS - 1);
+        if (encodedLabelMaps[slot] == labels) {
+            byte[] b = encodedLabels[slot];
+            bytes(b, 0, b.length);
+            return;
+        }
+        int from = size;
+        if (!labels.isEmpty()) {
+            writeLong(labels.size());
+            for (Map.Entry<String, String> e : labels.entrySet()) {
+                string(e.getKey());
+                string(e.getValue());
+            }
+        }
+        writeLong(0);
+        if (labels.getClass() == IMMUTABLE_N || labels.getClass() == IMMUTABLE_1) {
+            encodedLabelMaps[slot] = labels;
+            encodedLabels[slot] = Arrays.copyOfRange(out, from, size);
+        }
+    }
+
+    private static final Class<?> IMMUTABLE_N = Map.of("a", "1", "b", "2").getClass();
+    private static final Class<?> IMMUTABLE_1 = Map.of("a", "1").getClass();
 
     /** Avro's timestamp-micros of an Instant (TimeConversions.TimestampMicrosConversion), overflow refused. */
     private static long micros(Instant t) {

@@ -93,6 +93,13 @@ public final class RowBinaryBuffer {
         }
     }
 
+    /** Bytes already in RowBinary form (a column value encoded once and repeated). */
+    public void bytes(byte[] b) {
+        ensure(b.length);
+        System.arraycopy(b, 0, buf, count, b.length);
+        count += b.length;
+    }
+
     public void uint8(int v) {
         ensure(1);
         buf[count++] = (byte) v;

@@ -36,12 +36,7 @@ public final class SampleRowBinary {
         out.string(r.metric());
         out.string(r.kind());
         out.float64(r.value());
-        Map<String, String> labels = r.labels();
-        out.varint(labels.size());
-        for (String key : sortedKeys(labels)) {
-            out.string(key);
-            out.string(labels.get(key));
-        }
+        out.bytes(labelsBlock(r.labels()));
         out.nullableString(r.summaryWindow());
         out.nullableInt64(r.summaryCount());
         out.nullableInt64(r.summaryWindowMicros());
@@ -82,6 +77,31 @@ public final class SampleRowBinary {
         return keys;
     }
 
+    /**
+     * The encoded labels column of {@code labels} (count, then key and value by key): remembered by identity like
+     * {@link #sortedKeys}, so an interned label set is one copy per row. Encoding ~200 bytes of label text per row
+     * char by char, and probing the map per key, were most of the sink thread's time.
+     */
+    private static byte[] labelsBlock(Map<String, String> labels) {
+        KeyMemo memo = MEMO.get();
+        int slot = System.identityHashCode(labels) & (MEMO_SLOTS - 1);
+        if (memo.labelMaps[slot] == labels) {
+            return memo.labelBlocks[slot];
+        }
+        RowBinaryBuffer block = new RowBinaryBuffer(64);
+        block.varint(labels.size());
+        for (String key : sortedKeys(labels)) {
+            block.string(key);
+            block.string(labels.get(key));
+        }
+        byte[] bytes = Arrays.copyOf(block.array(), block.size());
+        if (isImmutable(labels)) {
+            memo.labelMaps[slot] = labels;
+            memo.labelBlocks[slot] = bytes;
+        }
+        return bytes;
+    }
+
     /** Only maps nobody can change may be remembered by identity: the JDK's immutable ones. */
     private static boolean isImmutable(Map<String, ?> map) {
         return map.getClass() == IMMUTABLE_N || map.getClass() == IMMUTABLE_1;
@@ -94,5 +114,7 @@ public final class SampleRowBinary {
     private static final class KeyMemo {
         final Object[] maps = new Object[MEMO_SLOTS];
         final String[][] keys = new String[MEMO_SLOTS][];
+        final Object[] labelMaps = new Object[MEMO_SLOTS];
+        final byte[][] labelBlocks = new byte[MEMO_SLOTS][];
     }
 }

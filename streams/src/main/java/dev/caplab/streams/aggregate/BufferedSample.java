@@ -9,36 +9,57 @@ import java.util.Objects;
 import java.util.TreeMap;
 
 /**
- * A checked sample on its way into its per-second partial: the fields aggregation needs, in a compact form.
- * {@code summaryWindow} is null unless {@code kind} is SUMMARY with statistics attached.
+ * A checked sample on its way into its per-second partial: its series (shared by every sample of that series, see
+ * {@code run.SeriesInterner}) and the fields aggregation needs. {@code summaryWindow} is null unless {@code kind}
+ * is SUMMARY with statistics attached.
  */
-public record BufferedSample(long timestampMicros, String source, String metric, SampleKind kind, double value,
-                             Map<String, String> labels, SummaryWindow summaryWindow,
-                             Map<String, Double> summaryQuantiles) {
+public record BufferedSample(long timestampMicros, SeriesId series, SampleKind kind, double value,
+                             SummaryWindow summaryWindow, Map<String, Double> summaryQuantiles) {
 
     public BufferedSample {
-        Objects.requireNonNull(source, "source");
-        Objects.requireNonNull(metric, "metric");
+        Objects.requireNonNull(series, "series");
         Objects.requireNonNull(kind, "kind");
-        labels = Map.copyOf(labels);
         summaryQuantiles = Map.copyOf(summaryQuantiles);
+    }
+
+    public BufferedSample(long timestampMicros, String source, String metric, SampleKind kind, double value,
+            Map<String, String> labels, SummaryWindow summaryWindow, Map<String, Double> summaryQuantiles) {
+        this(timestampMicros, SeriesId.of(source, metric, labels), kind, value, summaryWindow, summaryQuantiles);
+    }
+
+    /** The sample {@code s} of the series {@code series} (source, metric and labels already taken from it). */
+    public static BufferedSample of(Sample s, SeriesId series) {
+        Map<String, Double> quantiles = Map.of();
+        SummaryWindow window = null;
+        if (s.getSummary() != null) {
+            window = s.getSummary().getWindow();
+            Map<String, Double> q = new TreeMap<>();
+            s.getSummary().getQuantiles().forEach((k, v) -> q.put(k.toString(), v));
+            quantiles = q;
+        }
+        return new BufferedSample(Micros.of(s.getTimestamp()), series, s.getKind(), s.getValue(), window, quantiles);
     }
 
     public static BufferedSample of(Sample s) {
         Map<String, String> labels = new TreeMap<>();
         s.getLabels().forEach((k, v) -> labels.put(k.toString(), v.toString()));
-        Map<String, Double> quantiles = new TreeMap<>();
-        SummaryWindow window = null;
-        if (s.getSummary() != null) {
-            window = s.getSummary().getWindow();
-            s.getSummary().getQuantiles().forEach((k, v) -> quantiles.put(k.toString(), v));
-        }
-        return new BufferedSample(Micros.of(s.getTimestamp()), s.getSource().toString(), s.getMetric().toString(), s.getKind(),
-                s.getValue(), labels, window, quantiles);
+        return of(s, SeriesId.of(s.getSource().toString(), s.getMetric().toString(), labels));
+    }
+
+    public String source() {
+        return series.source();
+    }
+
+    public String metric() {
+        return series.metric();
+    }
+
+    public Map<String, String> labels() {
+        return series.labels();
     }
 
     /** The identity of the series this sample belongs to: source, metric and labels. */
     public String seriesKey() {
-        return source + '\u0000' + metric + '\u0000' + new TreeMap<>(labels);
+        return series.key();
     }
 }

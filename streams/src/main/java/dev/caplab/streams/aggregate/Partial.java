@@ -123,7 +123,7 @@ public final class Partial {
 
     /** The identity of the series: source, metric and labels (as {@link BufferedSample#seriesKey()}). */
     public String seriesKey() {
-        return source + '\u0000' + metric + '\u0000' + labels;
+        return SeriesId.key(source, metric, labels);
     }
 
     public long bucketMicros() {

@@ -26,22 +26,29 @@ final class PartialStore {
 
     /** Folds the samples into their partials; returns the number of partials written. */
     int fold(String runId, List<BufferedSample> samples) {
-        Map<String, Partial> touched = new LinkedHashMap<>();
+        // Keyed by series and second first: the store key is built once per partial, not once per sample.
+        Map<SeriesSecond, Partial> touched = new LinkedHashMap<>();
         for (BufferedSample s : samples) {
             long bucket = SampleKeys.bucketOf(s.timestampMicros());
-            String key = SampleKeys.partial(runId, bucket, s.seriesKey());
-            Partial p = touched.get(key);
+            SeriesSecond at = new SeriesSecond(s.seriesKey(), bucket);
+            Partial p = touched.get(at);
             if (p == null) {
-                p = store.get(key);
+                p = store.get(at.storeKey(runId));
                 if (p == null) {
                     p = Partial.empty(bucket, s);
                 }
-                touched.put(key, p);
+                touched.put(at, p);
             }
             p.add(s);
         }
-        touched.forEach(store::put);
+        touched.forEach((at, p) -> store.put(at.storeKey(runId), p));
         return touched.size();
+    }
+
+    private record SeriesSecond(String seriesKey, long bucketMicros) {
+        String storeKey(String runId) {
+            return SampleKeys.partial(runId, bucketMicros, seriesKey);
+        }
     }
 
     /** The run's partials whose second starts in [fromMicros, toMicros), in key order (time, then series). */

@@ -74,6 +74,7 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
     private MeasuredCeilings measured;
     private Sensor lateSensor;
     private Sensor rejectedSensor;
+    private SeriesInterner series;
 
     public RunProcessor(TopologySettings settings, String runStateStore, String partialsStore, String inferredStore,
             String measuredStore) {
@@ -90,6 +91,7 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
         this.context = context;
         this.runs = new RunStateStore(context.getStateStore(runStateStore), limits);
         this.partials = new PartialStore(context.getStateStore(partialsStore));
+        this.series = new SeriesInterner(limits);
         this.measured = new MeasuredCeilings(context.getStateStore(measuredStore)); // hook (issue 16)
         this.closer = new StepCloser(partials, settings, measured);
         this.inferred = new InferredRuns(context.getStateStore(inferredStore), settings); // hook (issue 16)
@@ -223,15 +225,17 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
         int leftOut = 0;
         String firstProblem = null;
         for (Sample s : samples) {
-            Optional<String> problem = SampleCheck.problem(s, limits);
+            SeriesInterner.Checked checked = series.of(s);
+            Optional<String> problem = checked.problem().or(() -> SampleCheck.summaryProblem(s, limits));
             if (problem.isPresent()) {
                 leftOut++;
                 firstProblem = firstProblem == null ? problem.get() : firstProblem;
                 continue;
             }
-            buffered.add(BufferedSample.of(s));
-            long t = Micros.of(s.getTimestamp());
-            String metric = s.getMetric().toString();
+            BufferedSample b = BufferedSample.of(s, checked.series());
+            buffered.add(b);
+            long t = b.timestampMicros();
+            String metric = b.metric();
             if (run.declared.isEmpty() && settings.loadLevelMetrics().contains(metric)
                     && LevelChanges.add(run.levels, new LevelPoint(metric, t, s.getValue()), limits.maxLevelChanges())
                     == LevelChanges.Added.FULL && run.firstTimeReached(RunState.Limit.LEVEL_CHANGES)) {

@@ -13,8 +13,15 @@ final class SampleCheck {
 
     /** Why the sample cannot be aggregated, or empty when it can. */
     static Optional<String> problem(Sample s, RunLimits limits) {
-        String source = s.getSource().toString();
-        String metric = s.getMetric().toString();
+        return seriesProblem(s.getSource(), s.getMetric(), s.getLabels(), limits).or(() -> summaryProblem(s, limits));
+    }
+
+    /**
+     * Why a series (source, metric, labels) cannot be aggregated, or empty when it can: what every sample of the
+     * series shares, so {@link SeriesInterner} checks it once per series.
+     */
+    static Optional<String> seriesProblem(String source, String metric, Map<String, String> labels,
+            RunLimits limits) {
         if (source.isBlank()) {
             return Optional.of("blank source (metric " + clip(metric) + ")");
         }
@@ -26,24 +33,12 @@ final class SampleCheck {
         if (p.isPresent()) {
             return p;
         }
-        if (s.getLabels().size() > limits.maxLabelsPerSample()) {
-            return Optional.of(s.getLabels().size() + " labels on " + clip(metric) + ", more than "
+        if (labels.size() > limits.maxLabelsPerSample()) {
+            return Optional.of(labels.size() + " labels on " + clip(metric) + ", more than "
                     + limits.maxLabelsPerSample());
         }
-        if (s.getSummary() != null && s.getSummary().getQuantiles().size() > limits.maxLabelsPerSample()) {
-            return Optional.of(s.getSummary().getQuantiles().size() + " summary quantiles on " + clip(metric)
-                    + ", more than " + limits.maxLabelsPerSample());
-        }
-        if (s.getSummary() != null) {
-            for (CharSequence q : s.getSummary().getQuantiles().keySet()) {
-                p = tooLong("quantile name", q, limits.maxNameBytes());
-                if (p.isPresent()) {
-                    return p;
-                }
-            }
-        }
         long labelBytes = 0;
-        for (Map.Entry<? extends CharSequence, ? extends CharSequence> e : s.getLabels().entrySet()) {
+        for (Map.Entry<String, String> e : labels.entrySet()) {
             p = tooLong("label key", e.getKey(), limits.maxLabelKeyBytes())
                     .or(() -> tooLong("value of label " + clip(e.getKey()), e.getValue(), limits.maxLabelValueBytes()));
             if (p.isPresent()) {
@@ -54,6 +49,24 @@ final class SampleCheck {
         if (labelBytes > limits.maxLabelBytesPerSample()) {
             return Optional.of("label bytes of " + clip(metric) + " are " + labelBytes + " together, more than "
                     + limits.maxLabelBytesPerSample());
+        }
+        return Optional.empty();
+    }
+
+    /** Why the sample's summary statistics cannot be aggregated, or empty when it has none or they can. */
+    static Optional<String> summaryProblem(Sample s, RunLimits limits) {
+        if (s.getSummary() == null) {
+            return Optional.empty();
+        }
+        if (s.getSummary().getQuantiles().size() > limits.maxLabelsPerSample()) {
+            return Optional.of(s.getSummary().getQuantiles().size() + " summary quantiles on "
+                    + clip(s.getMetric()) + ", more than " + limits.maxLabelsPerSample());
+        }
+        for (CharSequence q : s.getSummary().getQuantiles().keySet()) {
+            Optional<String> p = tooLong("quantile name", q, limits.maxNameBytes());
+            if (p.isPresent()) {
+                return p;
+            }
         }
         return Optional.empty();
     }

@@ -54,6 +54,8 @@ public final class ClickHouseSink implements AutoCloseable {
     private final SinkRejections rejections;
     private final Map<TopicPartition, List<ConsumerRecord<String, byte[]>>> buffers = new HashMap<>();
     private final Map<TopicPartition, BatchIntent> recovered = new HashMap<>();
+    /** When (System.nanoTime) the record at the head of each partition's buffer was buffered. */
+    private final Map<TopicPartition, Long> headBufferedAt = new HashMap<>();
     private final AtomicLong rowsWritten = new AtomicLong();
     private final AtomicLong batchesWritten = new AtomicLong();
     private final CountDownLatch stopped = new CountDownLatch(1);
@@ -152,8 +154,13 @@ public final class ClickHouseSink implements AutoCloseable {
             consumer.subscribe(settings.topics(), new Recovery());
             while (running) {
                 ConsumerRecords<String, byte[]> records = consumer.poll(settings.pollTimeout());
+                long now = System.nanoTime();
                 for (TopicPartition tp : records.partitions()) {
-                    buffers.computeIfAbsent(tp, k -> new ArrayList<>()).addAll(records.records(tp));
+                    List<ConsumerRecord<String, byte[]>> buffer = buffers.computeIfAbsent(tp, k -> new ArrayList<>());
+                    if (buffer.isEmpty()) {
+                        headBufferedAt.put(tp, now);
+                    }
+                    buffer.addAll(records.records(tp));
                 }
                 for (TopicPartition tp : List.copyOf(buffers.keySet())) {
                     flushReady(tp, caughtUp(tp, records.records(tp).isEmpty()));
@@ -215,7 +222,7 @@ public final class ClickHouseSink implements AutoCloseable {
                 // Past the range's end when a later record is buffered or the position (which skips transaction
                 // markers and aborted records) has left the range: no other record of the range can come.
                 boolean closes = take < buffer.size() || consumer.position(tp) >= rangeEnd;
-                if (!closes && !caughtUp) {
+                if (!closes && (!caughtUp || lingering(tp))) {
                     return;
                 }
                 intent = new BatchIntent(tp.topic(), tp.partition(), first, buffer.get(take - 1).offset(),
@@ -225,7 +232,15 @@ public final class ClickHouseSink implements AutoCloseable {
             writeAndCommit(tp, intent, batch);
             buffer.subList(0, take).clear();
             recovered.remove(tp);
+            headBufferedAt.put(tp, System.nanoTime());
         }
+    }
+
+    /** Whether the open batch at the head of {@code tp}'s buffer may still wait for more records. */
+    private boolean lingering(TopicPartition tp) {
+        long linger = settings.lingerOf(tp.topic()).toNanos();
+        Long since = headBufferedAt.get(tp);
+        return linger > 0 && since != null && System.nanoTime() - since < linger;
     }
 
     /**
@@ -303,6 +318,7 @@ public final class ClickHouseSink implements AutoCloseable {
             partitions.forEach(tp -> {
                 buffers.remove(tp);
                 recovered.remove(tp);
+                headBufferedAt.remove(tp);
             });
         }
     }

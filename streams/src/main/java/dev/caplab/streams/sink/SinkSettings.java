@@ -13,7 +13,7 @@ import java.util.Objects;
  * deduplicates against earlier inserts only with the same value.
  */
 public record SinkSettings(String bootstrapServers, String groupId, List<String> topics, int maxBatchRecords,
-                           Duration pollTimeout, KafkaClientSecurity kafkaSecurity) {
+                           Duration pollTimeout, KafkaClientSecurity kafkaSecurity, Duration samplesLinger) {
 
     public static final String DEFAULT_GROUP = "caplab-sink";
     /** Raw and derived topics; the dead-letter topic is for operators, not tables. */
@@ -30,28 +30,46 @@ public record SinkSettings(String bootstrapServers, String groupId, List<String>
         }
         Objects.requireNonNull(pollTimeout, "pollTimeout");
         Objects.requireNonNull(kafkaSecurity, "kafkaSecurity");
+        Objects.requireNonNull(samplesLinger, "samplesLinger");
+        if (samplesLinger.isNegative()) {
+            throw new IllegalArgumentException("samplesLinger must be >= 0, was " + samplesLinger);
+        }
     }
 
-    /** A sink that does not authenticate to Kafka (PLAINTEXT). */
+    /** A sink that does not authenticate to Kafka (PLAINTEXT) and writes open sample batches as soon as caught up. */
     public SinkSettings(String bootstrapServers, String groupId, List<String> topics, int maxBatchRecords,
             Duration pollTimeout) {
-        this(bootstrapServers, groupId, topics, maxBatchRecords, pollTimeout, KafkaClientSecurity.NONE);
+        this(bootstrapServers, groupId, topics, maxBatchRecords, pollTimeout, KafkaClientSecurity.NONE,
+                Duration.ZERO);
+    }
+
+    /** How long an open batch of {@code topic} may wait for more records once the sink is caught up. */
+    public Duration lingerOf(String topic) {
+        return TopicCatalog.SAMPLES.equals(topic) ? samplesLinger : Duration.ZERO;
     }
 
     /**
      * Every table topic, batches of up to 100 records per partition, 500 ms polls. A SampleBatch record holds up
      * to 1,000 samples, so a batch is up to 100,000 rows: large for ClickHouse, bounded for the heap (2,000
-     * records let one partition's batch reach 2,000,000 rows and the bench's heap its maximum).
+     * records let one partition's batch reach 2,000,000 rows and the bench's heap its maximum). An open batch of raw
+     * samples waits up to {@link #SAMPLES_LINGER} for more once caught up: written as soon as caught up, a live
+     * sink made an insert - a new part for chDB to write and merge - per partition and poll, a few thousand rows
+     * each. Derived topics (aggregates, verdicts) never wait: their delay is what users watch.
      */
     public static SinkSettings of(String bootstrapServers) {
-        return new SinkSettings(bootstrapServers, DEFAULT_GROUP, TOPICS, 100, Duration.ofMillis(500));
+        return new SinkSettings(bootstrapServers, DEFAULT_GROUP, TOPICS, 100, Duration.ofMillis(500),
+                KafkaClientSecurity.NONE, SAMPLES_LINGER);
     }
 
+    /** How long an open batch of raw samples may wait for more records by default. */
+    public static final Duration SAMPLES_LINGER = Duration.ofSeconds(1);
+
     public SinkSettings withGroupId(String id) {
-        return new SinkSettings(bootstrapServers, id, topics, maxBatchRecords, pollTimeout, kafkaSecurity);
+        return new SinkSettings(bootstrapServers, id, topics, maxBatchRecords, pollTimeout, kafkaSecurity,
+                samplesLinger);
     }
 
     public SinkSettings withKafkaSecurity(KafkaClientSecurity s) {
-        return new SinkSettings(bootstrapServers, groupId, topics, maxBatchRecords, pollTimeout, s);
+        return new SinkSettings(bootstrapServers, groupId, topics, maxBatchRecords, pollTimeout, s, samplesLinger);
     }
 }

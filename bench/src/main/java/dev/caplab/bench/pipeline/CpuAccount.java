@@ -1,0 +1,85 @@
+package dev.caplab.bench.pipeline;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * CPU time the stack's JVM spent over a measured pass, in total and by thread group. On a shared, loaded machine
+ * wall-clock rates swing with the neighbours; CPU per sample does much less, so it is the figure to compare an
+ * optimisation by. Groups come from Linux's per-thread accounting ({@code /proc/self/task}), so native threads —
+ * chDB's merges and inserts, RocksDB's flushes, GC, JIT — are counted too; names are the kernel's (15 characters),
+ * digits blanked. Threads that ended during the pass are only in the process total ("ended threads").
+ */
+final class CpuAccount {
+
+    private static final Path TASKS = Path.of("/proc/self/task");
+    private static final double TICK_NANOS = 1e9 / 100; // USER_HZ, 100 on every Linux the bench runs on
+
+    private final long processStart;
+    private final Map<String, Long> threadStart;
+
+    private CpuAccount() {
+        processStart = processCpuNanos();
+        threadStart = threads();
+    }
+
+    static CpuAccount start() {
+        return new CpuAccount();
+    }
+
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
+    }
+
+    /** CPU ticks (user + system) per thread, keyed by "tid name". */
+    private static Map<String, Long> threads() {
+        Map<String, Long> out = new HashMap<>();
+        try (Stream<Path> tasks = Files.list(TASKS)) {
+            tasks.forEach(task -> {
+                try {
+                    String stat = Files.readString(task.resolve("stat"));
+                    int open = stat.indexOf('(');
+                    int close = stat.lastIndexOf(')');
+                    String[] f = stat.substring(close + 2).split(" ");
+                    // after "pid (comm) ": state is field 0, utime 11, stime 12
+                    out.put(task.getFileName() + " " + stat.substring(open + 1, close),
+                            Long.parseLong(f[11]) + Long.parseLong(f[12]));
+                } catch (NoSuchFileException ended) {
+                    // the thread ended between listing and reading
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out;
+    }
+
+    /** Prints process CPU per sample and the busiest thread groups since {@link #start()}. */
+    void print(PrintStream out, long samples) {
+        long process = processCpuNanos() - processStart;
+        Map<String, Double> groups = new HashMap<>();
+        threads().forEach((thread, ticks) -> {
+            String group = thread.substring(thread.indexOf(' ') + 1).replaceAll("\\d+", "N");
+            groups.merge(group, (ticks - threadStart.getOrDefault(thread, 0L)) * TICK_NANOS, Double::sum);
+        });
+        double grouped = groups.values().stream().mapToDouble(Double::doubleValue).sum();
+        out.printf(Locale.ROOT, "CPU of the stack's JVM during the pass: %.1f s = %.1f µs per sample%n", process / 1e9,
+                process / 1e3 / samples);
+        groups.entrySet().stream().sorted(Map.Entry.<String, Double>comparingByValue().reversed()).limit(12)
+                .forEach(e -> out.printf(Locale.ROOT, "  %6.1f µs/sample  %s%n", e.getValue() / 1e3 / samples,
+                        e.getKey()));
+        out.printf(Locale.ROOT, "  %6.1f µs/sample  (ended threads)%n", (process - grouped) / 1e3 / samples);
+    }
+}
