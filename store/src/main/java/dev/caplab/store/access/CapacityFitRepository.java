@@ -2,13 +2,14 @@ package dev.caplab.store.access;
 
 import dev.caplab.store.row.CapacityFitRow;
 
+import dev.caplab.store.schema.Table;
 import javax.sql.DataSource;
 import java.util.List;
 
 /** Fitted capacity models per (run, metric, source); the highest version (latest refit) wins. */
 public final class CapacityFitRepository extends RunScopedRepository<CapacityFitRow> {
 
-    private static final RowCodec<CapacityFitRow> CODEC = new RowCodec<>("capacity_fits",
+    private static final RowCodec<CapacityFitRow> CODEC = new RowCodec<>(Table.CAPACITY_FITS,
             List.of("run_id", "source", "metric", "model", "model_version", "load_expression", "steps_used",
                     "segments_json", "breakpoints_json", "breakpoint_p_value", "r_squared", "cliff",
                     "cliff_step_index", "capacity", "margin", "safe_capacity_x", "bottleneck", "fitted_at",

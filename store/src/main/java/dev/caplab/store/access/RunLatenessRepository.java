@@ -2,13 +2,14 @@ package dev.caplab.store.access;
 
 import dev.caplab.store.row.RunLatenessRow;
 
+import dev.caplab.store.schema.Table;
 import javax.sql.DataSource;
 import java.util.List;
 
 /** Late and beyond-lateness sample counts per run written by streams; the highest version per run wins. */
 public final class RunLatenessRepository extends RunScopedRepository<RunLatenessRow> {
 
-    private static final RowCodec<RunLatenessRow> CODEC = new RowCodec<>("run_lateness",
+    private static final RowCodec<RunLatenessRow> CODEC = new RowCodec<>(Table.RUN_LATENESS,
             List.of("run_id", "late_samples", "beyond_lateness_samples", "updated_at", "version"), true,
             (p, r) -> p.addAll(r.runId(), r.lateSamples(), r.beyondLatenessSamples(), r.updatedAt(), r.version()),
             rs -> {

@@ -2,6 +2,7 @@ package dev.caplab.store.access;
 
 import dev.caplab.store.row.RunRow;
 
+import dev.caplab.store.schema.Table;
 import javax.sql.DataSource;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -16,7 +17,7 @@ public final class RunRepository {
             "nominal_egress_mbps", "measured_egress_mbps", "tool", "labels", "planned_steps_json",
             "slo_rules_json", "load_expression", "origin", "ended_at", "status", "end_reason", "version");
 
-    private static final RowCodec<RunRow> CODEC = new RowCodec<>("runs", COLUMNS, true,
+    private static final RowCodec<RunRow> CODEC = new RowCodec<>(Table.RUNS, COLUMNS, true,
             (p, r) -> p.addAll(r.runId(), r.startedAt(), r.sutName(), r.sutVersion(), r.sutConfigDigest(),
                     r.provider(), r.region(), r.instanceType(), r.tier(), r.vcpu(), r.memoryBytes(),
                     r.nominalEgressMbps(), r.measuredEgressMbps(), r.tool(), r.labels(), r.plannedStepsJson(),
@@ -68,8 +69,9 @@ public final class RunRepository {
         List<String> copied = COLUMNS.subList(0, COLUMNS.indexOf("ended_at"));
         String version = "bitOr(bitAnd(version, toUInt64(" + DECLARED_BIT + ")), toUInt64(" + (ENDED_BIT | sequence)
                 + "))";
-        access.update("INSERT INTO runs (" + String.join(", ", COLUMNS) + ") SELECT " + String.join(", ", copied)
-                + ", ?, ?, ?, " + version + " FROM runs FINAL WHERE run_id = ? AND version < " + version,
+        access.update("INSERT INTO " + access.table() + " (" + String.join(", ", COLUMNS) + ") SELECT "
+                + String.join(", ", copied) + ", ?, ?, ?, " + version + " FROM " + access.table()
+                + " FINAL WHERE run_id = ? AND version < " + version,
                 endedAt, status, reason, runId);
     }
 

@@ -2,6 +2,7 @@ package dev.caplab.store.access;
 
 import dev.caplab.store.row.SampleRow;
 
+import dev.caplab.store.schema.Table;
 import javax.sql.DataSource;
 import java.time.Instant;
 import java.util.List;
@@ -9,7 +10,7 @@ import java.util.List;
 /** Raw samples: batch inserts (the volume) and per-run, per-metric reads in time order. */
 public final class SampleRepository extends RunScopedRepository<SampleRow> {
 
-    private static final RowCodec<SampleRow> CODEC = new RowCodec<>("samples",
+    private static final RowCodec<SampleRow> CODEC = new RowCodec<>(Table.SAMPLES,
             SampleRowBinary.COLUMNS,
             false,
             (p, r) -> p.addAll(r.runId(), r.ts(), r.source(), r.metric(), r.kind(), r.value(), r.labels(),
@@ -40,6 +41,7 @@ public final class SampleRepository extends RunScopedRepository<SampleRow> {
 
     /** How many samples a run has. */
     public long countOfRun(String runId) {
-        return access.query("SELECT count() FROM samples WHERE run_id = ?", rs -> rs.getLong(1), runId).getFirst();
+        return access.query("SELECT count() FROM " + access.table() + " WHERE run_id = ?", rs -> rs.getLong(1),
+                runId).getFirst();
     }
 }

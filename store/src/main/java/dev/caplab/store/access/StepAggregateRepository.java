@@ -2,13 +2,14 @@ package dev.caplab.store.access;
 
 import dev.caplab.store.row.StepAggregateRow;
 
+import dev.caplab.store.schema.Table;
 import javax.sql.DataSource;
 import java.util.List;
 
 /** Per-step statistics written by streams; the highest version per (run, step, metric, source) wins. */
 public final class StepAggregateRepository extends RunScopedRepository<StepAggregateRow> {
 
-    private static final RowCodec<StepAggregateRow> CODEC = new RowCodec<>("step_aggregates",
+    private static final RowCodec<StepAggregateRow> CODEC = new RowCodec<>(Table.STEP_AGGREGATES,
             List.of("run_id", "step_index", "load", "x", "source", "metric", "kind", "sample_count", "warmup_count",
                     "value_sum", "value_min", "value_max", "value_mean", "sustained", "peak", "quantiles",
                     "rate_per_second", "baseline_delta", "window_start", "window_end", "contaminated", "version", "late_count"),

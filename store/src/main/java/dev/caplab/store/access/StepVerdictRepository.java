@@ -2,13 +2,14 @@ package dev.caplab.store.access;
 
 import dev.caplab.store.row.StepVerdictRow;
 
+import dev.caplab.store.schema.Table;
 import javax.sql.DataSource;
 import java.util.List;
 
 /** Pass/fail verdicts per step; the highest version per (run, step) wins. */
 public final class StepVerdictRepository extends RunScopedRepository<StepVerdictRow> {
 
-    private static final RowCodec<StepVerdictRow> CODEC = new RowCodec<>("step_verdicts",
+    private static final RowCodec<StepVerdictRow> CODEC = new RowCodec<>(Table.STEP_VERDICTS,
             List.of("run_id", "step_index", "load", "x", "passed", "outcomes_json", "contaminated",
                     "contamination_reason", "bottleneck", "version", "late_count"),
             true,
