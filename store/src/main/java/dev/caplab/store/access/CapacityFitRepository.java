@@ -5,11 +5,12 @@ import dev.caplab.store.row.CapacityFitRow;
 import dev.caplab.store.schema.Table;
 import javax.sql.DataSource;
 import java.util.List;
+import java.util.Optional;
 
 /** Fitted capacity models per (run, metric, source); the highest version (latest refit) wins. */
 public final class CapacityFitRepository extends RunScopedRepository<CapacityFitRow> {
 
-    private static final RowCodec<CapacityFitRow> CODEC = new RowCodec<>(Table.CAPACITY_FITS,
+    private static final RowCodec<CapacityFitRow> CODEC = new RowCodec<>(Table.CAPACITY_FITS.sqlName(),
             List.of("run_id", "source", "metric", "model", "model_version", "load_expression", "steps_used",
                     "segments_json", "breakpoints_json", "breakpoint_p_value", "r_squared", "cliff",
                     "cliff_step_index", "capacity", "margin", "safe_capacity_x", "bottleneck", "fitted_at",
@@ -29,5 +30,11 @@ public final class CapacityFitRepository extends RunScopedRepository<CapacityFit
 
     public CapacityFitRepository(DataSource dataSource) {
         super(dataSource, CODEC, "metric, source");
+    }
+
+    /** A run's current fits, of one metric when given, by metric and source. */
+    public List<CapacityFitRow> ofRun(String runId, Optional<String> metric) {
+        return metric.map(m -> access.select("run_id = ? AND metric = ?", "metric, source", runId, m))
+                .orElseGet(() -> ofRun(runId));
     }
 }

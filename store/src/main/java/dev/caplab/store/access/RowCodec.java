@@ -1,6 +1,5 @@
 package dev.caplab.store.access;
 
-import dev.caplab.store.schema.Table;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Objects;
@@ -13,7 +12,7 @@ import java.util.Objects;
  *                   columns have no DEFAULT (plain RowBinary, no per-value default flag), or null to let the driver
  *                   encode the values {@code writer} binds
  */
-record RowCodec<T>(Table table, List<String> columns, boolean replacing, Writer<T> writer,
+record RowCodec<T>(String table, List<String> columns, boolean replacing, Writer<T> writer,
                    TableAccess.Reader<T> reader, RowBinaryEncoder<T> rowBinary) {
 
     RowCodec {
@@ -24,7 +23,7 @@ record RowCodec<T>(Table table, List<String> columns, boolean replacing, Writer<
     }
 
     /** A codec whose rows the driver encodes. */
-    RowCodec(Table table, List<String> columns, boolean replacing, Writer<T> writer, TableAccess.Reader<T> reader) {
+    RowCodec(String table, List<String> columns, boolean replacing, Writer<T> writer, TableAccess.Reader<T> reader) {
         this(table, columns, replacing, writer, reader, null);
     }
 

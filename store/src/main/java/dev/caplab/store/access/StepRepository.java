@@ -13,7 +13,7 @@ public final class StepRepository extends RunScopedRepository<StepRow> {
     private static final List<String> COLUMNS = List.of("run_id", "step_index", "load", "started_at",
             "warmup_micros", "ended_at", "version");
 
-    private static final RowCodec<StepRow> CODEC = new RowCodec<>(Table.STEPS, COLUMNS, true,
+    private static final RowCodec<StepRow> CODEC = new RowCodec<>(Table.STEPS.sqlName(), COLUMNS, true,
             (p, r) -> p.addAll(r.runId(), r.stepIndex(), r.load(), r.startedAt(), r.warmupMicros(), r.endedAt(),
                     r.version()),
             rs -> {

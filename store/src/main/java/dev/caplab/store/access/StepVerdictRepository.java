@@ -9,7 +9,7 @@ import java.util.List;
 /** Pass/fail verdicts per step; the highest version per (run, step) wins. */
 public final class StepVerdictRepository extends RunScopedRepository<StepVerdictRow> {
 
-    private static final RowCodec<StepVerdictRow> CODEC = new RowCodec<>(Table.STEP_VERDICTS,
+    private static final RowCodec<StepVerdictRow> CODEC = new RowCodec<>(Table.STEP_VERDICTS.sqlName(),
             List.of("run_id", "step_index", "load", "x", "passed", "outcomes_json", "contaminated",
                     "contamination_reason", "bottleneck", "version", "late_count"),
             true,

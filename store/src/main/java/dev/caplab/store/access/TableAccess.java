@@ -46,9 +46,9 @@ final class TableAccess<T> {
         this.codec = codec;
         this.direct = direct;
         String cols = String.join(", ", codec.columns());
-        this.insertSql = "INSERT INTO " + codec.table().sqlName() + " (" + cols + ") VALUES ("
+        this.insertSql = "INSERT INTO " + codec.table() + " (" + cols + ") VALUES ("
                 + String.join(", ", java.util.Collections.nCopies(codec.columns().size(), "?")) + ")";
-        this.selectSql = "SELECT " + cols + " FROM " + codec.table().sqlName() + (codec.replacing() ? " FINAL" : "");
+        this.selectSql = "SELECT " + cols + " FROM " + codec.table() + (codec.replacing() ? " FINAL" : "");
     }
 
     /**
@@ -71,7 +71,7 @@ final class TableAccess<T> {
         }
         String what = "inserting " + rows.size() + " rows into " + codec.table();
         if (direct != null && codec.rowBinary() != null) {
-            direct.insert(codec.table().sqlName(), codec.columns(), out -> {
+            direct.insert(codec.table(), codec.columns(), out -> {
                 for (T row : rows) {
                     codec.rowBinary().encode(row, out);
                 }
@@ -87,7 +87,7 @@ final class TableAccess<T> {
             if (dedupToken != null) {
                 settings.setDeduplicationToken(dedupToken);
             }
-            try (InsertResponse ignored = client.insert(codec.table().sqlName(), codec.columns(), out.asInputStream(),
+            try (InsertResponse ignored = client.insert(codec.table(), codec.columns(), out.asInputStream(),
                     format, settings).get()) {
                 return rows.size();
             }
@@ -131,7 +131,7 @@ final class TableAccess<T> {
     /** The table's columns in codec order, described once per database (types drive the RowBinary encoding). */
     private TableSchema insertSchema(Client client, String database) {
         return insertSchemas.computeIfAbsent(database, db -> {
-            TableSchema table = client.getTableSchema(codec.table().sqlName(), db);
+            TableSchema table = client.getTableSchema(codec.table(), db);
             List<ClickHouseColumn> columns = codec.columns().stream().map(table::getColumnByName).toList();
             return new TableSchema(table.getTableName(), table.getQuery(), table.getDatabaseName(), columns);
         });
@@ -187,7 +187,7 @@ final class TableAccess<T> {
 
     /** The table's name in SQL. */
     String table() {
-        return codec.table().sqlName();
+        return codec.table();
     }
 
     List<String> columns() {
