@@ -55,15 +55,28 @@ public record RunFilter(String sutName, String sutVersion, String provider, Stri
     public static final class InvalidRunFilterException extends IllegalArgumentException {
 
         private final String component;
+        private final transient Object value;
+        private final String reason;
 
-        InvalidRunFilterException(String component, Object value, String why) {
-            super("run filter " + component + " = '" + value + "': " + why);
+        InvalidRunFilterException(String component, Object value, String reason) {
+            super("run filter " + component + " = '" + value + "': " + reason);
             this.component = component;
+            this.value = value;
+            this.reason = reason;
         }
 
         /** The component refused: {@code limit}, {@code offset} or {@code from}. */
         public String component() {
             return component;
+        }
+
+        public Object value() {
+            return value;
+        }
+
+        /** Why it was refused, e.g. "must not be negative". */
+        public String reason() {
+            return reason;
         }
     }
 }
