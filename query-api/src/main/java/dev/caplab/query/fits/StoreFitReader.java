@@ -1,21 +1,15 @@
 package dev.caplab.query.fits;
 
-import static dev.caplab.query.store.Columns.json;
-
 import dev.caplab.store.access.CapacityFitRepository;
 import dev.caplab.store.row.CapacityFitRow;
 import java.util.List;
 import java.util.Optional;
 import javax.sql.DataSource;
 import org.springframework.stereotype.Component;
-import tools.jackson.core.type.TypeReference;
 
 /** The latest fit per (run, metric, source) through the store's CapacityFitRepository. */
 @Component
 class StoreFitReader implements FitReader {
-
-    private static final TypeReference<List<FitView.Segment>> SEGMENTS = new TypeReference<>() { };
-    private static final TypeReference<List<FitView.Breakpoint>> BREAKPOINTS = new TypeReference<>() { };
 
     private final CapacityFitRepository fits;
 
@@ -29,10 +23,12 @@ class StoreFitReader implements FitReader {
     }
 
     private static FitView fit(CapacityFitRow f) {
-        List<FitView.Segment> segments = json(f.segmentsJson(), SEGMENTS, "segments_json");
-        List<FitView.Breakpoint> breakpoints = json(f.breakpointsJson(), BREAKPOINTS, "breakpoints_json");
+        List<FitView.Segment> segments = f.segments().stream().map(s -> new FitView.Segment(s.fromX(), s.toX(),
+                s.intercept(), s.slope(), s.slopeStdErr())).toList();
+        List<FitView.Breakpoint> breakpoints = f.breakpoints().stream().map(b -> new FitView.Breakpoint(b.x(),
+                b.stdErr(), b.lower95(), b.upper95())).toList();
         return FitView.of(f.runId(), f.source(), f.metric(), f.model(), f.modelVersion(), f.loadExpression(),
-                f.stepsUsed(), segments == null ? List.of() : segments, breakpoints == null ? List.of() : breakpoints,
+                f.stepsUsed(), segments, breakpoints,
                 f.breakpointPValue(), f.rSquared(), f.cliff(), f.cliffStepIndex(), f.capacity(), f.margin(),
                 f.safeCapacityX(), f.bottleneck(), f.fittedAt());
     }

@@ -1,10 +1,9 @@
 package dev.caplab.query.steps;
 
-import static dev.caplab.query.store.Columns.json;
-
 import dev.caplab.store.access.StepAggregateRepository;
 import dev.caplab.store.access.StepRepository;
 import dev.caplab.store.access.StepVerdictRepository;
+import dev.caplab.store.row.RuleOutcomeValue;
 import dev.caplab.store.row.StepAggregateRow;
 import dev.caplab.store.row.StepRow;
 import dev.caplab.store.row.StepVerdictRow;
@@ -15,13 +14,10 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 import javax.sql.DataSource;
 import org.springframework.stereotype.Component;
-import tools.jackson.core.type.TypeReference;
 
 /** Steps with their verdicts, and step aggregates, through the store's repositories (latest versions). */
 @Component
 class StoreStepReader implements StepReader {
-
-    private static final TypeReference<List<Map<String, Object>>> OUTCOMES = new TypeReference<>() { };
 
     private final StepRepository steps;
     private final StepVerdictRepository verdicts;
@@ -51,23 +47,14 @@ class StoreStepReader implements StepReader {
                 s == null ? null : s.startedAt(), s == null ? null : s.endedAt(),
                 s == null ? 0 : s.warmupMicros() / 1_000L, v == null ? null : v.passed(), v != null && v.contaminated(),
                 v == null ? null : v.contaminationReason(), v == null ? null : v.bottleneck(),
-                v == null ? null : failedRules(v.outcomesJson()), v == null ? 0 : v.lateCount());
+                v == null ? null : failedRules(v.outcomes()), v == null ? 0 : v.lateCount());
     }
 
     /** The names of the SLO rules a step broke, with what was observed, e.g. {@code p95-latency (observed 812.0)}. */
-    static String failedRules(String outcomesJson) {
-        List<Map<String, Object>> outcomes = json(outcomesJson, OUTCOMES, "outcomes_json");
-        if (outcomes == null) {
-            return "";
-        }
-        return outcomes.stream().filter(o -> Boolean.FALSE.equals(o.get("passed")))
-                .map(o -> ruleName(o) + (o.get("observed") == null ? "" : " (observed " + o.get("observed") + ")"))
+    static String failedRules(List<RuleOutcomeValue> outcomes) {
+        return outcomes.stream().filter(o -> !o.passed())
+                .map(o -> o.rule().name() + (o.observed() == null ? "" : " (observed " + o.observed() + ")"))
                 .collect(Collectors.joining("; "));
-    }
-
-    private static String ruleName(Map<String, Object> outcome) {
-        return outcome.get("rule") instanceof Map<?, ?> rule && rule.get("name") != null ? rule.get("name").toString()
-                : "rule";
     }
 
     @Override

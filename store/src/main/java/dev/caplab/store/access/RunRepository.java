@@ -17,20 +17,22 @@ public final class RunRepository {
 
     private static final List<String> COLUMNS = List.of("run_id", "started_at", "sut_name", "sut_version",
             "sut_config_digest", "provider", "region", "instance_type", "tier", "vcpu", "memory_bytes",
-            "nominal_egress_mbps", "measured_egress_mbps", "tool", "labels", "planned_steps_json",
-            "slo_rules_json", "load_expression", "origin", "ended_at", "status", "end_reason", "version");
+            "nominal_egress_mbps", "measured_egress_mbps", "tool", "labels", "planned_steps", "slo_rules",
+            "load_expression", "origin", "ended_at", "status", "end_reason", "version");
 
     private static final RowCodec<RunRow> CODEC = new RowCodec<>(Table.RUNS.sqlName(), COLUMNS, true,
             (p, r) -> p.addAll(r.runId(), r.startedAt(), r.sutName(), r.sutVersion(), r.sutConfigDigest(),
                     r.provider(), r.region(), r.instanceType(), r.tier(), r.vcpu(), r.memoryBytes(),
-                    r.nominalEgressMbps(), r.measuredEgressMbps(), r.tool(), r.labels(), r.plannedStepsJson(),
-                    r.sloRulesJson(), r.loadExpression(), r.origin(), r.endedAt(), r.status(), r.endReason(), r.version()),
+                    r.nominalEgressMbps(), r.measuredEgressMbps(), r.tool(), r.labels(), r.plannedSteps(),
+                    NestedValues.tuples(r.sloRules(), NestedValues::sloRule), r.loadExpression(), r.origin(),
+                    r.endedAt(), r.status(), r.endReason(), r.version()),
             rs -> {
                 Fields f = new Fields(rs);
                 return new RunRow(f.string(), f.instant(), f.string(), f.string(), f.string(), f.string(),
                         f.string(), f.string(), f.string(), f.nullableFloat64(), f.nullableInt64(),
-                        f.nullableFloat64(), f.nullableFloat64(), f.string(), f.stringMap(), f.string(),
-                        f.string(), f.string(), f.string(), f.instant(), f.string(), f.string(), f.int64());
+                        f.nullableFloat64(), f.nullableFloat64(), f.string(), f.stringMap(), f.doubleMaps(),
+                        f.tuples(NestedValues::sloRule), f.string(), f.string(), f.instant(), f.string(), f.string(),
+                        f.int64());
             });
 
     /**

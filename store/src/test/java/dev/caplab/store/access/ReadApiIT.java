@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.caplab.store.measure.MeasuredEgress;
 import dev.caplab.store.row.AlertRow;
+import dev.caplab.store.row.BreakpointValue;
+import dev.caplab.store.row.SegmentValue;
 import dev.caplab.store.row.CapacityFitRow;
 import dev.caplab.store.row.RunLatenessRow;
 import dev.caplab.store.row.RunRow;
@@ -41,7 +43,7 @@ class ReadApiIT {
     private static RunRow run(String id, int hour, String sut, String version, String provider, String region,
                               String tier, String tool, Map<String, String> labels) {
         return new RunRow(id, T0.plusSeconds(3600L * hour), sut, version, null, provider, region, "cx22", tier, 2.0,
-                null, 1000.0, null, tool, labels, "[]", "[]", "users", "DECLARED", null, null, null, 1);
+                null, 1000.0, null, tool, labels, List.of(), List.of(), "users", "DECLARED", null, null, null, 1);
     }
 
     private static final RunRow A = run("a", 0, "mmx", "0.9", "hetzner", "fsn1", "small", "k6",
@@ -173,8 +175,8 @@ class ReadApiIT {
 
     private static CapacityFitRow fit(String source, String metric, long version) {
         return new CapacityFitRow("fit", source, metric, "segmented-1", "1", "users", 5,
-                "[{\"fromX\": 10.0, \"toX\": 18.0, \"intercept\": 0.05, \"slope\": 0.022, \"slopeStdErr\": 0.004}]",
-                "[{\"x\": 18.0, \"stdErr\": 0.3, \"lower95\": 17.4, \"upper95\": 18.6}]", 0.01, 0.97, true, 4, 1.0,
+                List.of(new SegmentValue(10.0, 18.0, 0.05, 0.022, 0.004)),
+                List.of(new BreakpointValue(18.0, 0.3, 17.4, 18.6)), 0.01, 0.97, true, 4, 1.0,
                 0.6, 18.0, true, T0.plusSeconds(version), version);
     }
 
