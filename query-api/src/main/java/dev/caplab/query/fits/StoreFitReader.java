@@ -17,9 +17,10 @@ class StoreFitReader implements FitReader {
         this.fits = new CapacityFitRepository(dataSource);
     }
 
+    /** An empty {@code metric} (e.g. {@code ?metric=}) does not filter. */
     @Override
     public List<FitView> fits(String runId, Optional<String> metric) {
-        return fits.ofRun(runId, metric).stream().map(StoreFitReader::fit).toList();
+        return fits.ofRun(runId, metric.filter(m -> !m.isEmpty())).stream().map(StoreFitReader::fit).toList();
     }
 
     private static FitView fit(CapacityFitRow f) {
@@ -28,8 +29,7 @@ class StoreFitReader implements FitReader {
         List<FitView.Breakpoint> breakpoints = f.breakpoints().stream().map(b -> new FitView.Breakpoint(b.x(),
                 b.stdErr(), b.lower95(), b.upper95())).toList();
         return FitView.of(f.runId(), f.source(), f.metric(), f.model(), f.modelVersion(), f.loadExpression(),
-                f.stepsUsed(), segments, breakpoints,
-                f.breakpointPValue(), f.rSquared(), f.cliff(), f.cliffStepIndex(), f.capacity(), f.margin(),
-                f.safeCapacityX(), f.bottleneck(), f.fittedAt());
+                f.stepsUsed(), segments, breakpoints, f.breakpointPValue(), f.rSquared(), f.cliff(),
+                f.cliffStepIndex(), f.capacity(), f.margin(), f.safeCapacityX(), f.bottleneck(), f.fittedAt());
     }
 }

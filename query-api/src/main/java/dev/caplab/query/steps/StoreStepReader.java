@@ -57,9 +57,11 @@ class StoreStepReader implements StepReader {
                 .collect(Collectors.joining("; "));
     }
 
+    /** An empty {@code metric} or {@code source} (e.g. {@code ?metric=}) does not filter. */
     @Override
     public List<StepAggregateView> aggregates(String runId, Optional<String> metric, Optional<String> source) {
-        return aggregates.ofRun(runId, metric, source).stream().map(StoreStepReader::aggregate).toList();
+        return aggregates.ofRun(runId, metric.filter(m -> !m.isEmpty()), source.filter(s -> !s.isEmpty())).stream()
+                .map(StoreStepReader::aggregate).toList();
     }
 
     private static StepAggregateView aggregate(StepAggregateRow a) {
