@@ -137,7 +137,8 @@ class NodeExporterKneeIT {
         String last = "none";
         while (System.nanoTime() < deadline) {
             try (Connection c = DriverManager.getConnection(stack.clickhouseJdbcUrl());
-                 PreparedStatement s = c.prepareStatement("SELECT steps_used, breakpoints_json, segments_json, model "
+                 PreparedStatement s = c.prepareStatement("SELECT steps_used, toJSONString(breakpoints),"
+                         + " toJSONString(segments), model "
                          + "FROM capacity_fits FINAL WHERE run_id = ? AND metric = 'cpu.cores' AND source = ?")) {
                 s.setString(1, run);
                 s.setString(2, SOURCE);

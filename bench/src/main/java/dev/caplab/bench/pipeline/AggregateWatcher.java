@@ -1,6 +1,7 @@
 package dev.caplab.bench.pipeline;
 
 import dev.caplab.store.http.HttpSettings;
+import dev.caplab.store.schema.Table;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.lang.management.MemoryPoolMXBean;
@@ -68,7 +69,7 @@ final class AggregateWatcher implements AutoCloseable {
         sampleHeap();
         long now = System.nanoTime();
         try (PreparedStatement aggregates = connection.prepareStatement("SELECT run_id, step_index, count()"
-                + " FROM step_aggregates WHERE startsWith(run_id, ?) GROUP BY run_id, step_index")) {
+                + " FROM " + Table.STEP_AGGREGATES.sqlName() + " WHERE startsWith(run_id, ?) GROUP BY run_id, step_index")) {
             aggregates.setString(1, runPrefix);
             try (ResultSet rs = aggregates.executeQuery()) {
                 while (rs.next()) {
@@ -86,7 +87,7 @@ final class AggregateWatcher implements AutoCloseable {
         }
         samplesCountedNanos = now;
         try (PreparedStatement samples = connection.prepareStatement(
-                "SELECT count() FROM samples WHERE startsWith(run_id, ?)")) {
+                "SELECT count() FROM " + Table.SAMPLES.sqlName() + " WHERE startsWith(run_id, ?)")) {
             samples.setString(1, runPrefix);
             try (ResultSet rs = samples.executeQuery()) {
                 rs.next();

@@ -1,15 +1,16 @@
 package dev.caplab.bench.store;
 
-import dev.caplab.store.access.SampleRepository;
-import dev.caplab.store.access.StoreDataSources;
 import dev.caplab.store.access.RowBinaryBuffer;
+import dev.caplab.store.access.SampleRepository;
 import dev.caplab.store.access.SampleRowBinary;
+import dev.caplab.store.access.StoreDataSources;
 import dev.caplab.store.engine.ChdbEngine;
 import dev.caplab.store.engine.ChdbLibrary;
 import dev.caplab.store.http.ClickHouseHttpServer;
 import dev.caplab.store.http.HttpSettings;
 import dev.caplab.store.row.SampleRow;
 import dev.caplab.store.schema.Migrations;
+import dev.caplab.store.schema.Table;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -51,7 +52,7 @@ public final class InsertBench {
                 Consumer<List<SampleRow>> direct = rows -> {
                     encoded.reset();
                     SampleRowBinary.encode(rows, encoded);
-                    engine.insert("INSERT INTO bench.samples (" + String.join(", ", SampleRowBinary.COLUMNS) + ")",
+                    engine.insert("INSERT INTO " + Table.SAMPLES.in("bench") + " (" + String.join(", ", SampleRowBinary.COLUMNS) + ")",
                             "RowBinary", encoded.array(), encoded.size());
                 };
                 // Warm-up: JIT both paths and create the first parts before timing.
@@ -94,7 +95,8 @@ public final class InsertBench {
         for (int p = 0; p < 2; p++) {
             List<SampleRow> rows = inputs.get(p);
             String runId = rows.getFirst().runId();
-            long stored = Long.parseLong(engine.query("SELECT count() FROM bench.samples WHERE run_id = {r:String}",
+            long stored = Long.parseLong(engine.query("SELECT count() FROM " + Table.SAMPLES.in("bench")
+                    + " WHERE run_id = {r:String}",
                     "TabSeparated", Map.of("r", runId)).text().strip());
             if (stored != rows.size()) {
                 throw new IllegalStateException(names[p] + " stored " + stored + " of " + rows.size() + " rows");

@@ -1,9 +1,9 @@
 package dev.caplab.query.compare;
 
-import dev.caplab.query.runs.RunFilter;
 import dev.caplab.query.runs.RunReader;
 import dev.caplab.query.runs.RunSummary;
 import dev.caplab.query.web.BadRequestParameterException;
+import dev.caplab.store.access.RunFilter;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;

@@ -3,6 +3,7 @@ package dev.caplab.query.runs;
 import dev.caplab.access.RequiresScope;
 import dev.caplab.access.Scope;
 import dev.caplab.query.web.BadRequestParameterException;
+import dev.caplab.store.access.RunFilter;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import java.time.Instant;
@@ -42,8 +43,18 @@ class RunController {
                           @RequestParam(required = false) Instant to,
                           @RequestParam(defaultValue = "100") int limit,
                           @RequestParam(defaultValue = "0") int offset) {
-        return runs.find(new RunFilter(sut, version, provider, region, tier, tool, labels(labels), from, to, limit,
-                offset));
+        return runs.find(filter(sut, version, provider, region, tier, tool, labels(labels), from, to, limit, offset));
+    }
+
+    /** The store's filter; a component it refuses is named as the request parameter (they share their names). */
+    private static RunFilter filter(String sut, String version, String provider, String region, String tier,
+                                    String tool, Map<String, String> labels, Instant from, Instant to, int limit,
+                                    int offset) {
+        try {
+            return new RunFilter(sut, version, provider, region, tier, tool, labels, from, to, limit, offset);
+        } catch (RunFilter.InvalidRunFilterException e) {
+            throw new BadRequestParameterException(e.component(), e.value(), e.reason());
+        }
     }
 
     @Operation(summary = "A run with environment, steps, verdicts, fits, max stable load and bottleneck",

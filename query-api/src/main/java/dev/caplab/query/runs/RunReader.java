@@ -1,5 +1,6 @@
 package dev.caplab.query.runs;
 
+import dev.caplab.store.access.RunFilter;
 import java.util.List;
 import java.util.Optional;
 

@@ -5,6 +5,7 @@ import dev.caplab.query.fits.FitView;
 import dev.caplab.query.steps.MaxStableLoad;
 import dev.caplab.query.steps.StepReader;
 import dev.caplab.query.steps.StepView;
+import dev.caplab.store.access.RunFilter;
 import java.util.List;
 import java.util.Optional;
 import org.springframework.stereotype.Service;

@@ -1,8 +1,6 @@
 package dev.caplab.query.runs;
 
 import dev.caplab.store.access.RunLatenessRepository;
-import dev.caplab.store.row.RunLatenessRow;
-import java.util.Comparator;
 import javax.sql.DataSource;
 import org.springframework.stereotype.Component;
 
@@ -18,8 +16,7 @@ class StoreLatenessReader implements LatenessReader {
 
     @Override
     public RunLateness lateness(String runId) {
-        // the counts are cumulative: the newest version is the whole story
-        return repository.ofRun(runId).stream().max(Comparator.comparingLong(RunLatenessRow::version))
-                .map(r -> new RunLateness(r.lateSamples(), r.beyondLatenessSamples())).orElse(RunLateness.NONE);
+        return repository.find(runId).map(r -> new RunLateness(r.lateSamples(), r.beyondLatenessSamples()))
+                .orElse(RunLateness.NONE);
     }
 }

@@ -203,7 +203,7 @@ class CompareScopeIT {
     private static RunRow run(String id, int day, String sut, String provider, String tier, String loadExpression) {
         Instant start = T0.plusSeconds(86_400L * day);
         return new RunRow(id, start, sut, "1.0.0", null, provider, "local", "vm", tier, 1.0, 2L << 30, 1000.0,
-                1000.0, "loadgen", Map.of(), "[]", "[]", loadExpression, "DECLARED", start.plusSeconds(3_600), "COMPLETED", null,
+                1000.0, "loadgen", Map.of(), List.of(), List.of(), loadExpression, "DECLARED", start.plusSeconds(3_600), "COMPLETED", null,
                 1);
     }
 
@@ -214,7 +214,7 @@ class CompareScopeIT {
             Instant start = T0.plusSeconds(120L * i);
             boolean pass = xs[i] < failingX;
             steps.add(new StepRow(runId, i, load, start, 0L, start.plusSeconds(120), 1));
-            verdicts.add(new StepVerdictRow(runId, i, load, xs[i], pass, "[]", false, null,
+            verdicts.add(new StepVerdictRow(runId, i, load, xs[i], pass, List.of(), false, null,
                     pass ? null : "cpu.cores", 1));
         }
     }

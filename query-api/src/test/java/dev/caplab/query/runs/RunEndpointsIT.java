@@ -136,6 +136,11 @@ class RunEndpointsIT {
                 .andExpect(jsonPath("$.length()").value(9))
                 .andExpect(jsonPath("$[0].p95").isNumber())
                 .andExpect(jsonPath("$[0].p90").doesNotExist());
+        // an empty parameter does not filter: 9 steps x 3 metrics, 2 fitted metrics
+        mvc.perform(read("/api/v1/runs/" + Ep19Runs.AWS_2 + "/aggregates").param("metric", "").param("source", ""))
+                .andExpect(jsonPath("$.length()").value(27));
+        mvc.perform(read("/api/v1/runs/" + Ep19Runs.AWS_2 + "/fits").param("metric", ""))
+                .andExpect(jsonPath("$.length()").value(2));
         String csv = mvc.perform(read("/api/v1/runs/" + Ep19Runs.LIGHTNODE_2 + "/fits").param("format", "csv"))
                 .andExpect(status().isOk())
                 .andReturn().getResponse().getContentAsString();

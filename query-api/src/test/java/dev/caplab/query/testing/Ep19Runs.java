@@ -6,9 +6,13 @@ import dev.caplab.store.access.RunRepository;
 import dev.caplab.store.access.StepAggregateRepository;
 import dev.caplab.store.access.StepRepository;
 import dev.caplab.store.access.StepVerdictRepository;
+import dev.caplab.store.row.BreakpointValue;
 import dev.caplab.store.row.CapacityFitRow;
+import dev.caplab.store.row.RuleOutcomeValue;
 import dev.caplab.store.row.RunLatenessRow;
 import dev.caplab.store.row.RunRow;
+import dev.caplab.store.row.SegmentValue;
+import dev.caplab.store.row.SloRuleValue;
 import dev.caplab.store.row.StepAggregateRow;
 import dev.caplab.store.row.StepRow;
 import dev.caplab.store.row.StepVerdictRow;
@@ -77,19 +81,17 @@ public final class Ep19Runs {
         new StepVerdictRepository(ds).insertBatch(verdicts, "ep19-verdicts");
         new StepAggregateRepository(ds).insertBatch(aggregates, "ep19-aggregates");
         new CapacityFitRepository(ds).insertBatch(List.of(
-                fit(LIGHTNODE_2, "cpu.cores", "linear", line(12, 50, 0.15, 0.0097), "[]", false, null, 2.0, 92.8,
+                fit(LIGHTNODE_2, "cpu.cores", "linear", line(12, 50, 0.15, 0.0097), List.of(), false, null, 2.0, 92.8,
                         false),
-                fit(LIGHTNODE_2, "net.tx.mbps", "linear", line(12, 50, 0.0, 1.9), "[]", false, null, 100.0, 31.6,
+                fit(LIGHTNODE_2, "net.tx.mbps", "linear", line(12, 50, 0.0, 1.9), List.of(), false, null, 100.0, 31.6,
                         true),
-                fit(AWS_2, "cpu.cores", "linear", line(12, 250, 0.15, 0.0045), "[]", false, null, 2.0, 233.3, false),
-                fit(AWS_2, "mem.used.bytes", "linear", line(12, 250, 0.4 * GIB, 5.4e6), "[]", false, null,
+                fit(AWS_2, "cpu.cores", "linear", line(12, 250, 0.15, 0.0045), List.of(), false, null, 2.0, 233.3, false),
+                fit(AWS_2, "mem.used.bytes", "linear", line(12, 250, 0.4 * GIB, 5.4e6), List.of(), false, null,
                         2.0 * GIB, 158.6, true),
                 fit(LIGHTNODE_1, "cpu.cores", "segmented-1",
-                        "[{\"fromX\": 10.0, \"toX\": 18.0, \"intercept\": -0.05, \"slope\": 0.029, \"slopeStdErr\":"
-                                + " 0.006}, {\"fromX\": 18.0, \"toX\": 19.0, \"intercept\": -8.5, \"slope\": 0.5,"
-                                + " \"slopeStdErr\": null}]",
-                        "[{\"x\": 18.0, \"stdErr\": 0.3, \"lower95\": 17.4, \"upper95\": 18.6}]", true, 4, 1.0, 18.0,
-                        true)), "ep19-fits");
+                        List.of(new SegmentValue(10.0, 18.0, -0.05, 0.029, 0.006),
+                                new SegmentValue(18.0, 19.0, -8.5, 0.5, null)),
+                        List.of(new BreakpointValue(18.0, 0.3, 17.4, 18.6)), true, 4, 1.0, 18.0, true)), "ep19-fits");
         amendLightNode2(ds);
     }
 
@@ -98,7 +100,7 @@ public final class Ep19Runs {
         Map<String, Double> load = Map.of("viewers", 25.0);
         Instant start = T0.plusSeconds(120L * AMENDED_STEP);
         new StepVerdictRepository(ds).insertBatch(List.of(new StepVerdictRow(LIGHTNODE_2, AMENDED_STEP, load, 25.0,
-                true, "[]", false, null, null, 2, LATE_SAMPLES)), "ep19-amended-verdicts");
+                true, List.of(), false, null, null, 2, LATE_SAMPLES)), "ep19-amended-verdicts");
         new StepAggregateRepository(ds).insertBatch(List.of(
                 aggregate(LIGHTNODE_2, AMENDED_STEP, load, 25.0, "cpu.cores", 0.15 + 0.0097 * 25, start, 2, 2),
                 aggregate(LIGHTNODE_2, AMENDED_STEP, load, 25.0, "net.tx.mbps", 1.9 * 25, start, 2, 1)),
@@ -112,7 +114,7 @@ public final class Ep19Runs {
     private static RunRow run(String id, int n, String provider, String region, String type, String tier, double vcpu,
                               long memory, double measuredEgress) {
         return new RunRow(id, T0.plusSeconds(86_400L * n), "mmx-standalone", "1.4.0", null, provider, region, type,
-                tier, vcpu, memory, 1000.0, measuredEgress, "whep-loadgen", Map.of("episode", "ep19"), "[]", "[]",
+                tier, vcpu, memory, 1000.0, measuredEgress, "whep-loadgen", Map.of("episode", "ep19"), List.of(), List.of(),
                 "viewers", "DECLARED", T0.plusSeconds(86_400L * n + 3_600), "COMPLETED", null, 2);
     }
 
@@ -122,9 +124,8 @@ public final class Ep19Runs {
         Instant start = T0.plusSeconds(120L * i);
         Map<String, Double> load = Map.of("viewers", x);
         steps.add(new StepRow(runId, i, load, start, 15_000_000L, start.plusSeconds(120), 2));
-        String outcomes = pass ? "[]" : "[{\"rule\": {\"name\": \"no-dropped-sessions\", \"metric\": \"sessions.dropped\","
-                + " \"statistic\": \"max\", \"comparator\": \"LE\", \"threshold\": 0.0, \"source\": null},"
-                + " \"observed\": 3.0, \"passed\": false, \"reason\": \"sessions dropped\"}]";
+        List<RuleOutcomeValue> outcomes = pass ? List.of() : List.of(new RuleOutcomeValue(new SloRuleValue(
+                "no-dropped-sessions", "sessions.dropped", "max", "LE", 0.0, null), 3.0, false, "sessions dropped"));
         verdicts.add(new StepVerdictRow(runId, i, load, x, pass, outcomes, false, null, bottleneck, 1));
         aggregates.add(aggregate(runId, i, load, x, "cpu.cores", cpuCores, start));
         aggregates.add(aggregate(runId, i, load, x, "net.tx.mbps", egressMbps, start));
@@ -144,12 +145,12 @@ public final class Ep19Runs {
                 start, start.plusSeconds(120), false, version, lateCount);
     }
 
-    private static String line(double from, double to, double base, double slope) {
-        return "[{\"fromX\": " + from + ", \"toX\": " + to + ", \"intercept\": " + base + ", \"slope\": " + slope
-                + ", \"slopeStdErr\": " + slope * 0.05 + "}]";
+    private static List<SegmentValue> line(double from, double to, double base, double slope) {
+        return List.of(new SegmentValue(from, to, base, slope, slope * 0.05));
     }
 
-    private static CapacityFitRow fit(String runId, String metric, String model, String segments, String breakpoints,
+    private static CapacityFitRow fit(String runId, String metric, String model, List<SegmentValue> segments,
+                                      List<BreakpointValue> breakpoints,
                                       boolean cliff, Integer cliffStep, double capacity, double safeX,
                                       boolean bottleneck) {
         return new CapacityFitRow(runId, "node", metric, model, "1", "viewers", 5, segments, breakpoints,

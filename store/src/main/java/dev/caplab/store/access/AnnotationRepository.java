@@ -2,13 +2,14 @@ package dev.caplab.store.access;
 
 import dev.caplab.store.row.AnnotationRow;
 
+import dev.caplab.store.schema.Table;
 import javax.sql.DataSource;
 import java.util.List;
 
 /** Timeline notes of runs; an identical replayed note collapses onto the original. */
 public final class AnnotationRepository extends RunScopedRepository<AnnotationRow> {
 
-    private static final RowCodec<AnnotationRow> CODEC = new RowCodec<>("annotations",
+    private static final RowCodec<AnnotationRow> CODEC = new RowCodec<>(Table.ANNOTATIONS.sqlName(),
             List.of("run_id", "at", "text", "labels"), true,
             (p, r) -> p.addAll(r.runId(), r.at(), r.text(), r.labels()),
             rs -> {

@@ -3,8 +3,11 @@ package dev.caplab.store.access;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /** Reads consecutive columns of the current row with the Java type each column maps to. */
 final class Fields {
@@ -65,6 +68,44 @@ final class Fields {
         Map<String, Double> out = new LinkedHashMap<>();
         map().forEach((k, v) -> out.put(String.valueOf(k), ((Number) v).doubleValue()));
         return out;
+    }
+
+    /** An {@code Array(Tuple(...))} column, each tuple an {@code Object[]} in declared order. */
+    <T> List<T> tuples(Function<Object[], T> decode) throws SQLException {
+        List<T> out = new ArrayList<>();
+        for (Object element : array()) {
+            out.add(decode.apply((Object[]) element));
+        }
+        return out;
+    }
+
+    /** An {@code Array(Map(String, Float64))} column. */
+    List<Map<String, Double>> doubleMaps() throws SQLException {
+        List<Map<String, Double>> out = new ArrayList<>();
+        for (Object element : array()) {
+            Map<String, Double> m = new LinkedHashMap<>();
+            ((Map<?, ?>) element).forEach((k, v) -> m.put(String.valueOf(k), ((Number) v).doubleValue()));
+            out.add(m);
+        }
+        return out;
+    }
+
+    private Object[] array() throws SQLException {
+        Object v = rs.getObject(++index);
+        if (v == null) {
+            return new Object[0];
+        }
+        if (v instanceof java.sql.Array a) {
+            return (Object[]) a.getArray();
+        }
+        if (v instanceof Object[] a) {
+            return a;
+        }
+        if (v instanceof List<?> l) {
+            return l.toArray();
+        }
+        throw new SQLException("column " + rs.getMetaData().getColumnName(index) + " is not an Array but "
+                + v.getClass().getName());
     }
 
     private Map<?, ?> map() throws SQLException {

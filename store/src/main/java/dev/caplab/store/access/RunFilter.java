@@ -1,47 +1,82 @@
 package dev.caplab.store.access;
 
 import java.time.Instant;
-import java.util.Optional;
+import java.util.Map;
 
 /**
- * Which runs to list; empty components do not filter. {@code labelKey}/{@code labelValue} go together.
+ * Which runs to list, newest first: exact matches on the given fields (null or empty: no filter), every label
+ * {@code key=value} in {@code labels}, a start-time range [{@code from}, {@code to}) and a page.
  *
- * @param limit at most this many runs, newest first
+ * @param from   started at or after, or null
+ * @param to     started before, or null
+ * @param limit  at most this many runs, 1 to {@link #MAX_LIMIT}
+ * @param offset runs skipped before the page, newest first
  */
-public record RunFilter(Optional<String> sutName, Optional<String> provider, Optional<String> tier,
-                        Optional<String> tool, Optional<String> labelKey, Optional<String> labelValue,
-                        Optional<Instant> startedFrom, Optional<Instant> startedBefore, int limit) {
+public record RunFilter(String sutName, String sutVersion, String provider, String region, String tier, String tool,
+                        Map<String, String> labels, Instant from, Instant to, int limit, int offset) {
+
+    /** The largest page a filter may ask for. */
+    public static final int MAX_LIMIT = 1000;
 
     public RunFilter {
-        if (labelKey.isPresent() != labelValue.isPresent()) {
-            throw new IllegalArgumentException("labelKey and labelValue must be given together");
+        labels = labels == null ? Map.of() : Map.copyOf(labels);
+        if (limit < 1 || limit > MAX_LIMIT) {
+            throw new InvalidRunFilterException("limit", limit, "must be between 1 and " + MAX_LIMIT);
         }
-        if (limit < 1 || limit > 10_000) {
-            throw new IllegalArgumentException("limit must be in [1, 10000], was " + limit);
+        if (offset < 0) {
+            throw new InvalidRunFilterException("offset", offset, "must not be negative");
+        }
+        if (from != null && to != null && from.isAfter(to)) {
+            throw new InvalidRunFilterException("from", from, "is after to=" + to);
         }
     }
 
-    /** No filter, the newest 100 runs. */
+    /** No restriction, the newest 100 runs. */
     public static RunFilter all() {
-        return new RunFilter(Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
-                Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), 100);
+        return new RunFilter(null, null, null, null, null, null, Map.of(), null, null, 100, 0);
     }
 
-    /** Same filter restricted to one system under test. */
-    public RunFilter withSutName(String name) {
-        return new RunFilter(Optional.of(name), provider, tier, tool, labelKey, labelValue, startedFrom,
-                startedBefore, limit);
+    /** The newest {@code limit} runs of one system under test (of every system when {@code sutName} is null). */
+    public static RunFilter ofSystem(String sutName, int limit) {
+        return new RunFilter(sutName, null, null, null, null, null, Map.of(), null, null, limit, 0);
     }
 
     /** Same filter restricted to one provider. */
     public RunFilter withProvider(String name) {
-        return new RunFilter(sutName, Optional.of(name), tier, tool, labelKey, labelValue, startedFrom,
-                startedBefore, limit);
+        return new RunFilter(sutName, sutVersion, name, region, tier, tool, labels, from, to, limit, offset);
     }
 
-    /** Same filter restricted to runs carrying {@code key=value}. */
-    public RunFilter withLabel(String key, String value) {
-        return new RunFilter(sutName, provider, tier, tool, Optional.of(key), Optional.of(value), startedFrom,
-                startedBefore, limit);
+    /** Same filter restricted to one tier. */
+    public RunFilter withTier(String name) {
+        return new RunFilter(sutName, sutVersion, provider, region, name, tool, labels, from, to, limit, offset);
+    }
+
+    /** A filter component that cannot be used, named with the offending value. */
+    public static final class InvalidRunFilterException extends IllegalArgumentException {
+
+        private final String component;
+        private final transient Object value;
+        private final String reason;
+
+        InvalidRunFilterException(String component, Object value, String reason) {
+            super("run filter " + component + " = '" + value + "': " + reason);
+            this.component = component;
+            this.value = value;
+            this.reason = reason;
+        }
+
+        /** The component refused: {@code limit}, {@code offset} or {@code from}. */
+        public String component() {
+            return component;
+        }
+
+        public Object value() {
+            return value;
+        }
+
+        /** Why it was refused, e.g. "must not be negative". */
+        public String reason() {
+            return reason;
+        }
     }
 }

@@ -2,13 +2,15 @@ package dev.caplab.store.access;
 
 import dev.caplab.store.row.RunLatenessRow;
 
+import dev.caplab.store.schema.Table;
 import javax.sql.DataSource;
 import java.util.List;
+import java.util.Optional;
 
 /** Late and beyond-lateness sample counts per run written by streams; the highest version per run wins. */
 public final class RunLatenessRepository extends RunScopedRepository<RunLatenessRow> {
 
-    private static final RowCodec<RunLatenessRow> CODEC = new RowCodec<>("run_lateness",
+    private static final RowCodec<RunLatenessRow> CODEC = new RowCodec<>(Table.RUN_LATENESS.sqlName(),
             List.of("run_id", "late_samples", "beyond_lateness_samples", "updated_at", "version"), true,
             (p, r) -> p.addAll(r.runId(), r.lateSamples(), r.beyondLatenessSamples(), r.updatedAt(), r.version()),
             rs -> {
@@ -18,5 +20,10 @@ public final class RunLatenessRepository extends RunScopedRepository<RunLateness
 
     public RunLatenessRepository(DataSource dataSource) {
         super(dataSource, CODEC, "run_id");
+    }
+
+    /** The run's counts, cumulative, so the latest version is the whole story; empty if nothing came late. */
+    public Optional<RunLatenessRow> find(String runId) {
+        return ofRun(runId).stream().findFirst();
     }
 }

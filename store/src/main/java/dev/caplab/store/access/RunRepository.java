@@ -2,10 +2,14 @@ package dev.caplab.store.access;
 
 import dev.caplab.store.row.RunRow;
 
+import dev.caplab.store.schema.Table;
 import javax.sql.DataSource;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** Runs: written from RunStarted (and RunEnded), listed by filters, read as their latest version. */
@@ -13,20 +17,22 @@ public final class RunRepository {
 
     private static final List<String> COLUMNS = List.of("run_id", "started_at", "sut_name", "sut_version",
             "sut_config_digest", "provider", "region", "instance_type", "tier", "vcpu", "memory_bytes",
-            "nominal_egress_mbps", "measured_egress_mbps", "tool", "labels", "planned_steps_json",
-            "slo_rules_json", "load_expression", "origin", "ended_at", "status", "end_reason", "version");
+            "nominal_egress_mbps", "measured_egress_mbps", "tool", "labels", "planned_steps", "slo_rules",
+            "load_expression", "origin", "ended_at", "status", "end_reason", "version");
 
-    private static final RowCodec<RunRow> CODEC = new RowCodec<>("runs", COLUMNS, true,
+    private static final RowCodec<RunRow> CODEC = new RowCodec<>(Table.RUNS.sqlName(), COLUMNS, true,
             (p, r) -> p.addAll(r.runId(), r.startedAt(), r.sutName(), r.sutVersion(), r.sutConfigDigest(),
                     r.provider(), r.region(), r.instanceType(), r.tier(), r.vcpu(), r.memoryBytes(),
-                    r.nominalEgressMbps(), r.measuredEgressMbps(), r.tool(), r.labels(), r.plannedStepsJson(),
-                    r.sloRulesJson(), r.loadExpression(), r.origin(), r.endedAt(), r.status(), r.endReason(), r.version()),
+                    r.nominalEgressMbps(), r.measuredEgressMbps(), r.tool(), r.labels(), r.plannedSteps(),
+                    NestedValues.tuples(r.sloRules(), NestedValues::sloRule), r.loadExpression(), r.origin(),
+                    r.endedAt(), r.status(), r.endReason(), r.version()),
             rs -> {
                 Fields f = new Fields(rs);
                 return new RunRow(f.string(), f.instant(), f.string(), f.string(), f.string(), f.string(),
                         f.string(), f.string(), f.string(), f.nullableFloat64(), f.nullableInt64(),
-                        f.nullableFloat64(), f.nullableFloat64(), f.string(), f.stringMap(), f.string(),
-                        f.string(), f.string(), f.string(), f.instant(), f.string(), f.string(), f.int64());
+                        f.nullableFloat64(), f.nullableFloat64(), f.string(), f.stringMap(), f.doubleMaps(),
+                        f.tuples(NestedValues::sloRule), f.string(), f.string(), f.instant(), f.string(), f.string(),
+                        f.int64());
             });
 
     /**
@@ -68,8 +74,9 @@ public final class RunRepository {
         List<String> copied = COLUMNS.subList(0, COLUMNS.indexOf("ended_at"));
         String version = "bitOr(bitAnd(version, toUInt64(" + DECLARED_BIT + ")), toUInt64(" + (ENDED_BIT | sequence)
                 + "))";
-        access.update("INSERT INTO runs (" + String.join(", ", COLUMNS) + ") SELECT " + String.join(", ", copied)
-                + ", ?, ?, ?, " + version + " FROM runs FINAL WHERE run_id = ? AND version < " + version,
+        access.update("INSERT INTO " + access.table() + " (" + String.join(", ", COLUMNS) + ") SELECT "
+                + String.join(", ", copied) + ", ?, ?, ?, " + version + " FROM " + access.table()
+                + " FINAL WHERE run_id = ? AND version < " + version,
                 endedAt, status, reason, runId);
     }
 
@@ -78,19 +85,48 @@ public final class RunRepository {
         return access.select("run_id = ?", "", runId).stream().findFirst();
     }
 
-    /** Runs matching {@code filter}, newest first. */
+    /** Runs matching {@code filter}, newest first (ties by run id), the page it asks for. */
     public List<RunRow> find(RunFilter filter) {
         List<String> where = new ArrayList<>();
         List<Object> values = new ArrayList<>();
-        filter.sutName().ifPresent(v -> add(where, values, "sut_name = ?", v));
-        filter.provider().ifPresent(v -> add(where, values, "provider = ?", v));
-        filter.tier().ifPresent(v -> add(where, values, "tier = ?", v));
-        filter.tool().ifPresent(v -> add(where, values, "tool = ?", v));
-        filter.labelKey().ifPresent(k -> add(where, values, "labels[?] = ?", k, filter.labelValue().orElseThrow()));
-        filter.startedFrom().ifPresent(v -> add(where, values, "started_at >= ?", v));
-        filter.startedBefore().ifPresent(v -> add(where, values, "started_at < ?", v));
+        equal(where, values, "sut_name", filter.sutName());
+        equal(where, values, "sut_version", filter.sutVersion());
+        equal(where, values, "provider", filter.provider());
+        equal(where, values, "region", filter.region());
+        equal(where, values, "tier", filter.tier());
+        equal(where, values, "tool", filter.tool());
+        filter.labels().forEach((key, value) -> add(where, values, "labels[?] = ?", key, value));
+        if (filter.from() != null) {
+            add(where, values, "started_at >= ?", filter.from());
+        }
+        if (filter.to() != null) {
+            add(where, values, "started_at < ?", filter.to());
+        }
         values.add(filter.limit());
-        return access.select(String.join(" AND ", where), "started_at DESC, run_id LIMIT ?", values.toArray());
+        values.add(filter.offset());
+        return access.select(String.join(" AND ", where), "started_at DESC, run_id LIMIT ? OFFSET ?",
+                values.toArray());
+    }
+
+    /** The runs of {@code runIds} that exist, latest versions, in the order asked; a repeated id comes once. */
+    public List<RunRow> findAll(List<String> runIds) {
+        List<String> distinct = runIds.stream().distinct().toList();
+        if (distinct.isEmpty()) {
+            return List.of();
+        }
+        Map<String, RunRow> byId = new HashMap<>();
+        for (RunRow r : access.select("run_id IN (" + String.join(", ", Collections.nCopies(distinct.size(), "?"))
+                + ")", "", distinct.toArray())) {
+            byId.put(r.runId(), r);
+        }
+        return distinct.stream().filter(byId::containsKey).map(byId::get).toList();
+    }
+
+    /** An empty or null value does not filter. */
+    private static void equal(List<String> where, List<Object> values, String column, String value) {
+        if (value != null && !value.isEmpty()) {
+            add(where, values, column + " = ?", value);
+        }
     }
 
     private static void add(List<String> where, List<Object> values, String clause, Object... bound) {

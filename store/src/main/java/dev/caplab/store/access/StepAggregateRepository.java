@@ -2,13 +2,16 @@ package dev.caplab.store.access;
 
 import dev.caplab.store.row.StepAggregateRow;
 
+import dev.caplab.store.schema.Table;
 import javax.sql.DataSource;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /** Per-step statistics written by streams; the highest version per (run, step, metric, source) wins. */
 public final class StepAggregateRepository extends RunScopedRepository<StepAggregateRow> {
 
-    private static final RowCodec<StepAggregateRow> CODEC = new RowCodec<>("step_aggregates",
+    private static final RowCodec<StepAggregateRow> CODEC = new RowCodec<>(Table.STEP_AGGREGATES.sqlName(),
             List.of("run_id", "step_index", "load", "x", "source", "metric", "kind", "sample_count", "warmup_count",
                     "value_sum", "value_min", "value_max", "value_mean", "sustained", "peak", "quantiles",
                     "rate_per_second", "baseline_delta", "window_start", "window_end", "contaminated", "version", "late_count"),
@@ -32,5 +35,20 @@ public final class StepAggregateRepository extends RunScopedRepository<StepAggre
     /** One metric's aggregates over all steps of a run, the series a fit is drawn from. */
     public List<StepAggregateRow> ofRun(String runId, String metric) {
         return access.select("run_id = ? AND metric = ?", "step_index, source", runId, metric);
+    }
+
+    /** A run's aggregates of one metric and/or one source (empty: any), by step, metric and source. */
+    public List<StepAggregateRow> ofRun(String runId, Optional<String> metric, Optional<String> source) {
+        List<Object> values = new ArrayList<>(List.of(runId));
+        StringBuilder where = new StringBuilder("run_id = ?");
+        metric.ifPresent(m -> {
+            where.append(" AND metric = ?");
+            values.add(m);
+        });
+        source.ifPresent(s -> {
+            where.append(" AND source = ?");
+            values.add(s);
+        });
+        return access.select(where.toString(), "step_index, metric, source", values.toArray());
     }
 }

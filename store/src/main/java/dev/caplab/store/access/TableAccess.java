@@ -185,6 +185,7 @@ final class TableAccess<T> {
         }
     }
 
+    /** The table's name in SQL. */
     String table() {
         return codec.table();
     }

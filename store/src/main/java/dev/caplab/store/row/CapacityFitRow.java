@@ -1,11 +1,13 @@
 package dev.caplab.store.row;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.Objects;
 
-/** A row of {@code capacity_fits}: one CapacityFit, segments and breakpoints as Avro's JSON arrays. */
+/** A row of {@code capacity_fits}: one CapacityFit with its segments and breakpoints. */
 public record CapacityFitRow(String runId, String source, String metric, String model, String modelVersion,
-                             String loadExpression, int stepsUsed, String segmentsJson, String breakpointsJson,
+                             String loadExpression, int stepsUsed, List<SegmentValue> segments,
+                             List<BreakpointValue> breakpoints,
                              Double breakpointPValue, Double rSquared, boolean cliff, Integer cliffStepIndex,
                              Double capacity, double margin, Double safeCapacityX, boolean bottleneck,
                              Instant fittedAt, long version) {
@@ -18,8 +20,8 @@ public record CapacityFitRow(String runId, String source, String metric, String 
         Objects.requireNonNull(modelVersion, "modelVersion");
         Objects.requireNonNull(loadExpression, "loadExpression");
         Checks.nonNegative(stepsUsed, "stepsUsed");
-        Objects.requireNonNull(segmentsJson, "segmentsJson");
-        Objects.requireNonNull(breakpointsJson, "breakpointsJson");
+        segments = List.copyOf(Objects.requireNonNull(segments, "segments"));
+        breakpoints = List.copyOf(Objects.requireNonNull(breakpoints, "breakpoints"));
         if (!(margin > 0 && margin <= 1)) {
             throw new IllegalArgumentException("margin must be in (0, 1], was " + margin);
         }

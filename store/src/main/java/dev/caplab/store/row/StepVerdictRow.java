@@ -1,28 +1,30 @@
 package dev.caplab.store.row;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
 /**
- * A row of {@code step_verdicts}: one StepVerdict, its rule outcomes as Avro's JSON array; {@code lateCount} samples
+ * A row of {@code step_verdicts}: one StepVerdict with its rule outcomes; {@code lateCount} samples
  * reached the step after it first closed (the verdict was amended when it is above 0).
  */
 public record StepVerdictRow(String runId, int stepIndex, Map<String, Double> load, Double x, boolean passed,
-                             String outcomesJson, boolean contaminated, String contaminationReason,
+                             List<RuleOutcomeValue> outcomes, boolean contaminated, String contaminationReason,
                              String bottleneck, long version, long lateCount) {
 
     public StepVerdictRow {
         Checks.text(runId, "runId");
         load = Checks.map(load, "load");
-        Objects.requireNonNull(outcomesJson, "outcomesJson");
+        outcomes = List.copyOf(Objects.requireNonNull(outcomes, "outcomes"));
         Checks.nonNegative(version, "version");
         Checks.nonNegative(lateCount, "lateCount");
     }
 
     /** A verdict no late sample amended. */
     public StepVerdictRow(String runId, int stepIndex, Map<String, Double> load, Double x, boolean passed,
-            String outcomesJson, boolean contaminated, String contaminationReason, String bottleneck, long version) {
-        this(runId, stepIndex, load, x, passed, outcomesJson, contaminated, contaminationReason, bottleneck, version,
+            List<RuleOutcomeValue> outcomes, boolean contaminated, String contaminationReason, String bottleneck,
+            long version) {
+        this(runId, stepIndex, load, x, passed, outcomes, contaminated, contaminationReason, bottleneck, version,
                 0);
     }
 }

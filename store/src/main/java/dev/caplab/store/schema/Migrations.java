@@ -41,8 +41,13 @@ public final class Migrations {
 
     /** Creates {@code database} if missing and applies every migration not yet recorded; returns those applied. */
     public static List<Migration> apply(DataSource dataSource, String database) {
+        return apply(dataSource, database, Integer.MAX_VALUE);
+    }
+
+    /** As {@link #apply(DataSource, String)}, up to version {@code last}: a store as an older release left it. */
+    static List<Migration> apply(DataSource dataSource, String database, int last) {
         Identifiers.requireSafe("database", database);
-        List<Migration> all = load();
+        List<Migration> all = load().stream().filter(m -> m.version() <= last).toList();
         List<Migration> applied = new ArrayList<>();
         try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
             s.execute("CREATE DATABASE IF NOT EXISTS `" + database + "`");

@@ -1,6 +1,10 @@
 package dev.caplab.store.access;
 
 import dev.caplab.store.row.AlertRow;
+import dev.caplab.store.row.BreakpointValue;
+import dev.caplab.store.row.RuleOutcomeValue;
+import dev.caplab.store.row.SegmentValue;
+import dev.caplab.store.row.SloRuleValue;
 import dev.caplab.store.row.AnnotationRow;
 import dev.caplab.store.row.CapacityFitRow;
 import dev.caplab.store.row.RunLatenessRow;
@@ -37,7 +41,7 @@ class RepositoriesIT {
 
     private static RunRow run(String id, String provider, long version) {
         return new RunRow(id, T0, "livekit", "1.8", null, provider, "eu-1", "cx22", "small", 2.0, 4L << 30, 1000.0,
-                null, "k6", Map.of("team", "media"), "[{\"users\":10.0}]", "[]", "users", "DECLARED", null, null, null,
+                null, "k6", Map.of("team", "media"), List.of(Map.of("users", 10.0)), List.of(new SloRuleValue("p95", "http_req_duration", "p95", "LE", 500.0, null)), "users", "DECLARED", null, null, null,
                 version);
     }
 
@@ -54,26 +58,25 @@ class RepositoriesIT {
             assertThat(r.measuredEgressMbps()).isNull();
         });
         assertThat(runs.find(RunFilter.all().withProvider("aws"))).extracting(RunRow::runId).containsExactly("r-b");
-        assertThat(runs.find(RunFilter.all().withLabel("team", "media"))).hasSize(2);
-        assertThat(runs.find(RunFilter.all().withSutName("' OR 1=1 --"))).isEmpty();
+        assertThat(runs.find(RunFilter.ofSystem("' OR 1=1 --", 100))).isEmpty();
     }
 
     @Test
     void aDeclaredStartOutranksAnInferredOneAndAnEndCopiesWhicheverIsLatest() {
         RunRepository runs = new RunRepository(db.dataSource());
         RunRow inferred = new RunRow("r-i", T0, "unknown", null, null, "unknown", null, null, null, null, null, null,
-                null, "k6-json", Map.of(), "[]", "[]", "load", "INFERRED", null, null, null,
+                null, "k6-json", Map.of(), List.of(), List.of(), "load", "INFERRED", null, null, null,
                 RunRepository.startVersion(false, 9));
         // the inferred start has the higher offset (9 > 5), the declared one still wins
         runs.insertBatch(List.of(inferred), "runs-i-9");
         RunRow declared = run("r-i", "hetzner", RunRepository.startVersion(true, 5));
         runs.insertBatch(List.of(new RunRow("r-i", T0, "livekit", "1.8", null, "hetzner", null, null, null, null, null,
-                null, null, "k6", Map.of(), "[]", "[]", "users", "DECLARED", null, null, null, declared.version())),
+                null, null, "k6", Map.of(), List.of(), List.of(), "users", "DECLARED", null, null, null, declared.version())),
                 "runs-i-5");
         assertThat(runs.find("r-i")).get().extracting(RunRow::provider, RunRow::origin)
                 .containsExactly("hetzner", "DECLARED");
         runs.insertBatch(List.of(new RunRow("r-i", T0.minusSeconds(5), "unknown", null, null, "unknown", null, null,
-                null, null, null, null, null, "k6-json", Map.of(), "[]", "[]", "load", "INFERRED", null, null, null,
+                null, null, null, null, null, "k6-json", Map.of(), List.of(), List.of(), "load", "INFERRED", null, null, null,
                 RunRepository.startVersion(false, 12))), "runs-i-12");
         assertThat(runs.find("r-i")).get().extracting(RunRow::provider).isEqualTo("hetzner");
 
@@ -88,7 +91,7 @@ class RepositoriesIT {
         // a replay of the same end changes nothing; an inferred-only run's end has no declared bit
         runs.markEnded("r-i", T0.plusSeconds(60), "COMPLETED", "idle", 11);
         runs.insertBatch(List.of(new RunRow("r-j", T0, "unknown", null, null, "unknown", null, null, null, null, null,
-                null, null, "k6-json", Map.of(), "[]", "[]", "load", "INFERRED", null, null, null,
+                null, null, "k6-json", Map.of(), List.of(), List.of(), "load", "INFERRED", null, null, null,
                 RunRepository.startVersion(false, 3))), "runs-j-3");
         runs.markEnded("r-j", T0.plusSeconds(30), "COMPLETED", null, 4);
         assertThat(runs.find("r-j")).get().extracting(RunRow::origin, RunRow::version)
@@ -170,11 +173,12 @@ class RepositoriesIT {
 
         StepVerdictRepository verdicts = new StepVerdictRepository(db.dataSource());
         StepVerdictRow verdict = new StepVerdictRow("r-d", 0, Map.of("users", 10.0), 10.0, false,
-                "[{\"rule\":{\"name\":\"p95\"},\"observed\":612.0,\"passed\":false,\"reason\":null}]", true,
+                List.of(new RuleOutcomeValue(new SloRuleValue("p95", "http_req_duration", "p95", "LE", 500.0, "k6"),
+                        612.0, false, null)), true,
                 "llm container used 8.6 cores", "cpu", 3);
         verdicts.insertBatch(List.of(verdict), null);
         assertThat(verdicts.ofRun("r-d")).containsExactly(verdict);
-        StepVerdictRow amended = new StepVerdictRow("r-d", 0, Map.of("users", 10.0), 10.0, true, "[]", true,
+        StepVerdictRow amended = new StepVerdictRow("r-d", 0, Map.of("users", 10.0), 10.0, true, List.of(), true,
                 "llm container used 8.6 cores", "cpu", 4, 17);
         verdicts.insertBatch(List.of(amended), null);
         assertThat(verdicts.ofRun("r-d")).containsExactly(amended);
@@ -188,7 +192,8 @@ class RepositoriesIT {
 
         CapacityFitRepository fits = new CapacityFitRepository(db.dataSource());
         CapacityFitRow fit = new CapacityFitRow("r-d", "vm-1", "cpu.cores", "segmented-1", "1", "users", 6,
-                "[{\"fromX\":0.0,\"toX\":18.0,\"intercept\":0.35,\"slope\":0.006}]", "[{\"x\":18.0}]", 0.001, 0.98,
+                List.of(new SegmentValue(0.0, 18.0, 0.35, 0.006, null), new SegmentValue(18.0, 20.0, -8.5, 0.5, 0.01)),
+                List.of(new BreakpointValue(18.0, null, Double.NaN, 19.0)), 0.001, 0.98,
                 true, 5, 2.0, 0.6, 141.7, true, T0.plusSeconds(900), 4);
         fits.insertBatch(List.of(fit), null);
         assertThat(fits.ofRun("r-d")).containsExactly(fit);

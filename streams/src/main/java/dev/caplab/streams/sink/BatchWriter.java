@@ -20,6 +20,7 @@ import dev.caplab.store.access.StepRepository;
 import dev.caplab.store.access.StepVerdictRepository;
 import dev.caplab.store.access.StoreQueryException;
 import dev.caplab.store.access.StoreUnavailableException;
+import dev.caplab.store.schema.Table;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -78,18 +79,19 @@ final class BatchWriter {
     /** Writes the batch; returns the number of rows written. */
     int write(BatchIntent intent, List<ConsumerRecord<String, byte[]>> records) {
         return switch (intent.topic()) {
-            case TopicCatalog.SAMPLES -> insert(intent, records, "samples", samples::insertBatch,
+            case TopicCatalog.SAMPLES -> insert(intent, records, Table.SAMPLES, samples::insertBatch,
                     r -> RowMapping.samples(EventSerdes.sampleBatch().deserialize(r.topic(), r.value())));
             case TopicCatalog.RUNS -> writeLifecycle(intent, records);
-            case TopicCatalog.STEP_AGGREGATES -> insert(intent, records, "step_aggregates", aggregates::insertBatch,
+            case TopicCatalog.STEP_AGGREGATES -> insert(intent, records, Table.STEP_AGGREGATES,
+                    aggregates::insertBatch,
                     r -> List.of(RowMapping.aggregate(EventSerdes.stepAggregate().deserialize(r.topic(), r.value()))));
-            case TopicCatalog.VERDICTS -> insert(intent, records, "step_verdicts", verdicts::insertBatch,
+            case TopicCatalog.VERDICTS -> insert(intent, records, Table.STEP_VERDICTS, verdicts::insertBatch,
                     r -> List.of(RowMapping.verdict(EventSerdes.stepVerdict().deserialize(r.topic(), r.value()))));
-            case TopicCatalog.FITS -> insert(intent, records, "capacity_fits", fits::insertBatch,
+            case TopicCatalog.FITS -> insert(intent, records, Table.CAPACITY_FITS, fits::insertBatch,
                     r -> List.of(RowMapping.fit(EventSerdes.capacityFit().deserialize(r.topic(), r.value()))));
-            case TopicCatalog.ALERTS -> insert(intent, records, "alerts", alerts::insertBatch,
+            case TopicCatalog.ALERTS -> insert(intent, records, Table.ALERTS, alerts::insertBatch,
                     r -> List.of(RowMapping.alert(EventSerdes.alert().deserialize(r.topic(), r.value()))));
-            case TopicCatalog.LATENESS -> insert(intent, records, "run_lateness", lateness::insertBatch,
+            case TopicCatalog.LATENESS -> insert(intent, records, Table.RUN_LATENESS, lateness::insertBatch,
                     r -> List.of(RowMapping.lateness(EventSerdes.runLateness().deserialize(r.topic(), r.value()))));
             default -> throw new IllegalArgumentException("the sink has no table for topic " + intent.topic());
         };
@@ -106,11 +108,11 @@ final class BatchWriter {
                 skipUndecodable(r, e);
             }
         }
-        int n = insert(intent, decoded, "runs", runs::insertBatch,
+        int n = insert(intent, decoded, Table.RUNS, runs::insertBatch,
                 r -> events.get(r) instanceof RunStarted s ? List.of(RowMapping.run(s, r.offset() + 1)) : List.of())
-                + insert(intent, decoded, "steps", steps::insertBatch,
+                + insert(intent, decoded, Table.STEPS, steps::insertBatch,
                 r -> events.get(r) instanceof StepStarted s ? List.of(RowMapping.step(s, r.offset() + 1)) : List.of())
-                + insert(intent, decoded, "annotations", annotations::insertBatch,
+                + insert(intent, decoded, Table.ANNOTATIONS, annotations::insertBatch,
                 r -> events.get(r) instanceof Annotation a ? List.of(RowMapping.annotation(a)) : List.of());
         for (ConsumerRecord<String, byte[]> r : decoded) {
             // offsets are monotonic per run (one partition): a valid version
@@ -145,7 +147,7 @@ final class BatchWriter {
      * Maps each record to its rows and inserts them as one batch under the batch's token; a record that cannot be
      * mapped, or that ClickHouse refuses when the batch is retried record by record, is rejected.
      */
-    private <T> int insert(BatchIntent intent, List<ConsumerRecord<String, byte[]>> records, String table,
+    private <T> int insert(BatchIntent intent, List<ConsumerRecord<String, byte[]>> records, Table table,
             Inserter<T> repository, RowsOf<T> rowsOf) {
         List<ConsumerRecord<String, byte[]>> kept = new ArrayList<>();
         List<List<T>> rowsPerRecord = new ArrayList<>();
@@ -170,7 +172,7 @@ final class BatchWriter {
             }
         }
         try {
-            return repository.insert(all, intent.token(table));
+            return repository.insert(all, intent.token(table.sqlName()));
         } catch (StoreQueryException batchRefused) {
             LOG.warn("ClickHouse refused a batch of {} rows for {} ({}); inserting record by record to isolate it",
                     all.size(), table, batchRefused.getMessage());
@@ -179,7 +181,7 @@ final class BatchWriter {
                 ConsumerRecord<String, byte[]> r = kept.get(i);
                 try {
                     n += repository.insert(rowsPerRecord.get(i), BatchIntent.open(r.topic(), r.partition(),
-                            r.offset(), r.offset(), r.offset(), r.offset() + 1).token(table));
+                            r.offset(), r.offset(), r.offset(), r.offset() + 1).token(table.sqlName()));
                 } catch (StoreQueryException e) {
                     rejections.reject(r, "ClickHouse refused its rows for " + table + ": " + e.getMessage());
                 }

@@ -2,31 +2,38 @@ package dev.caplab.streams.sink;
 
 import dev.caplab.schema.event.Alert;
 import dev.caplab.schema.event.Annotation;
+import dev.caplab.schema.event.Breakpoint;
 import dev.caplab.schema.event.CapacityFit;
+import dev.caplab.schema.event.RuleOutcome;
 import dev.caplab.schema.event.RunLateness;
 import dev.caplab.schema.event.RunStarted;
 import dev.caplab.schema.event.Sample;
 import dev.caplab.schema.event.SampleBatch;
+import dev.caplab.schema.event.Segment;
+import dev.caplab.schema.event.SloRule;
 import dev.caplab.schema.event.StepAggregate;
 import dev.caplab.schema.event.StepStarted;
 import dev.caplab.schema.event.StepVerdict;
-import dev.caplab.streams.run.InferredStart;
 import dev.caplab.store.access.RunRepository;
 import dev.caplab.store.row.AlertRow;
 import dev.caplab.store.row.AnnotationRow;
+import dev.caplab.store.row.BreakpointValue;
 import dev.caplab.store.row.CapacityFitRow;
+import dev.caplab.store.row.RuleOutcomeValue;
 import dev.caplab.store.row.RunLatenessRow;
 import dev.caplab.store.row.RunRow;
 import dev.caplab.store.row.SampleRow;
+import dev.caplab.store.row.SegmentValue;
+import dev.caplab.store.row.SloRuleValue;
 import dev.caplab.store.row.StepAggregateRow;
 import dev.caplab.store.row.StepRow;
 import dev.caplab.store.row.StepVerdictRow;
+import dev.caplab.streams.run.InferredStart;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.stream.Collectors;
 
-/** Events to store rows, field by field; nested Avro structures become the JSON Avro prints. */
+/** Events to store rows, field by field; nested Avro records become the store's typed values, field by field too. */
 final class RowMapping {
 
     private RowMapping() {
@@ -59,7 +66,8 @@ final class RowMapping {
                 str(sut.getConfigDigest()), env.getProvider().toString(), str(env.getRegion()),
                 str(env.getInstanceType()), str(env.getTier()), env.getVcpu(), env.getMemoryBytes(),
                 env.getNominalEgressMbps(), env.getMeasuredEgressMbps(), r.getTool().toString(),
-                strings(r.getLabels()), json(r.getPlannedSteps()), json(r.getSloRules()),
+                strings(r.getLabels()), r.getPlannedSteps().stream().map(RowMapping::doubles).toList(),
+                r.getSloRules().stream().map(RowMapping::rule).toList(),
                 r.getLoadExpression().toString(), r.getOrigin().name(), null, null, null,
                 RunRepository.startVersion(InferredStart.declared(r), sequence));
     }
@@ -83,14 +91,15 @@ final class RowMapping {
 
     static StepVerdictRow verdict(StepVerdict v) {
         return new StepVerdictRow(v.getRunId().toString(), v.getStepIndex(), doubles(v.getLoad()), v.getX(),
-                v.getPassed(), json(v.getOutcomes()), v.getContaminated(), str(v.getContaminationReason()),
+                v.getPassed(), v.getOutcomes().stream().map(RowMapping::outcome).toList(), v.getContaminated(), str(v.getContaminationReason()),
                 str(v.getBottleneck()), v.getVersion(), v.getLateCount());
     }
 
     static CapacityFitRow fit(CapacityFit f) {
         return new CapacityFitRow(f.getRunId().toString(), f.getSource().toString(), f.getMetric().toString(),
                 f.getModel().toString(), f.getModelVersion().toString(), f.getLoadExpression().toString(),
-                f.getStepsUsed(), json(f.getSegments()), json(f.getBreakpoints()), f.getBreakpointPValue(),
+                f.getStepsUsed(), f.getSegments().stream().map(RowMapping::segment).toList(),
+                f.getBreakpoints().stream().map(RowMapping::breakpoint).toList(), f.getBreakpointPValue(),
                 f.getRSquared(), f.getCliff(), f.getCliffStepIndex(), f.getCapacity(), f.getMargin(),
                 f.getSafeCapacityX(), f.getBottleneck(), f.getFittedAt(), f.getVersion());
     }
@@ -105,8 +114,21 @@ final class RowMapping {
                 a.getMessage().toString());
     }
 
-    private static String json(List<?> items) {
-        return items.stream().map(Object::toString).collect(Collectors.joining(", ", "[", "]"));
+    private static SloRuleValue rule(SloRule r) {
+        return new SloRuleValue(r.getName().toString(), r.getMetric().toString(), r.getStatistic().toString(),
+                r.getComparator().name(), r.getThreshold(), str(r.getSource()));
+    }
+
+    private static RuleOutcomeValue outcome(RuleOutcome o) {
+        return new RuleOutcomeValue(rule(o.getRule()), o.getObserved(), o.getPassed(), str(o.getReason()));
+    }
+
+    private static SegmentValue segment(Segment s) {
+        return new SegmentValue(s.getFromX(), s.getToX(), s.getIntercept(), s.getSlope(), s.getSlopeStdErr());
+    }
+
+    private static BreakpointValue breakpoint(Breakpoint b) {
+        return new BreakpointValue(b.getX(), b.getStdErr(), b.getLower95(), b.getUpper95());
     }
 
     private static String str(CharSequence s) {

@@ -85,10 +85,10 @@ class LateDataIT {
                         a.ratePerSecond(), a.baselineDelta(), a.windowStart(), a.windowEnd(), a.contaminated(), 0))
                         .toList(),
                 verdicts.ofRun(run).stream().map(v -> new StepVerdictRow("r", v.stepIndex(), v.load(), v.x(),
-                        v.passed(), v.outcomesJson(), v.contaminated(), v.contaminationReason(), v.bottleneck(), 0))
+                        v.passed(), v.outcomes(), v.contaminated(), v.contaminationReason(), v.bottleneck(), 0))
                         .toList(),
                 fits.ofRun(run).stream().map(f -> new CapacityFitRow("r", f.source(), f.metric(), f.model(),
-                        f.modelVersion(), f.loadExpression(), f.stepsUsed(), f.segmentsJson(), f.breakpointsJson(),
+                        f.modelVersion(), f.loadExpression(), f.stepsUsed(), f.segments(), f.breakpoints(),
                         f.breakpointPValue(), f.rSquared(), f.cliff(), f.cliffStepIndex(), f.capacity(), f.margin(),
                         f.safeCapacityX(), f.bottleneck(), Instant.EPOCH, 0)).toList());
     }

@@ -2,6 +2,7 @@ package dev.caplab.streams.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
+import static org.assertj.core.api.Assertions.withinPercentage;
 
 import dev.caplab.schema.topic.TopicCatalog;
 import dev.caplab.store.access.AlertRepository;
@@ -12,6 +13,7 @@ import dev.caplab.store.access.StepAggregateRepository;
 import dev.caplab.store.access.StepVerdictRepository;
 import dev.caplab.store.row.AlertRow;
 import dev.caplab.store.row.CapacityFitRow;
+import dev.caplab.store.row.SloRuleValue;
 import dev.caplab.store.row.StepAggregateRow;
 import dev.caplab.store.row.StepVerdictRow;
 import dev.caplab.streams.Events;
@@ -39,6 +41,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * replaying the derived topics leaves every (FINAL) read unchanged.
  */
 class PipelineIT {
+
+    /** The one rule SyntheticRun declares. */
+    private static final SloRuleValue P95_RULE = new SloRuleValue("p95 latency", "http_req_duration", "p95", "LE",
+            500.0, null);
 
     private static final String RUN = "it-run-cliff";
     @RegisterExtension
@@ -92,15 +98,35 @@ class PipelineIT {
         }
         assertThat(samples.countOfRun(RUN)).isEqualTo(SyntheticRun.sampleCount());
         assertThat(new RunRepository(ENV.db().dataSource()).find(RUN)).get()
-                .satisfies(r -> assertThat(r.endedAt()).isEqualTo(Events.at(10 + SyntheticRun.STEPS * 30)));
+                .satisfies(r -> {
+                    assertThat(r.endedAt()).isEqualTo(Events.at(10 + SyntheticRun.STEPS * 30));
+                    // nested Avro values arrive typed, field by field
+                    assertThat(r.sloRules()).containsExactly(P95_RULE);
+                });
         List<StepVerdictRow> v = verdicts.ofRun(RUN);
+        assertThat(v.get(SyntheticRun.FIRST_FAILING_STEP).outcomes()).singleElement().satisfies(o -> {
+            assertThat(o.rule()).isEqualTo(P95_RULE);
+            // p95 from the mergeable quantile sketch: close to the 900 ms every sample had, not exactly it
+            assertThat(o.observed()).isCloseTo(900.0, withinPercentage(1));
+            assertThat(o.passed()).isFalse();
+            assertThat(o.reason()).startsWith("client: ").contains("not LE 500.0");
+        });
+        assertThat(v.getFirst().outcomes()).singleElement().satisfies(o -> {
+            assertThat(o.rule()).isEqualTo(P95_RULE);
+            assertThat(o.observed()).isCloseTo(120.0, withinPercentage(1));
+            assertThat(o.passed()).isTrue();
+            assertThat(o.reason()).isNull();
+        });
         assertThat(v).extracting(StepVerdictRow::passed).containsExactly(true, true, true, true, true, false, false,
                 false);
         CapacityFitRow cpu = fits.ofRun(RUN).stream().filter(f -> f.metric().equals("cpu.cores")).findFirst()
                 .orElseThrow();
         assertThat(cpu.cliff()).isTrue();
         assertThat(cpu.capacity()).isEqualTo(4.0);
-        assertThat(cpu.segmentsJson()).contains("\"slope\"");
+        // below the knee the host's CPU is 0.35 + 0.05 cores per user (SyntheticRun)
+        assertThat(cpu.segments().getFirst().slope()).isCloseTo(0.05, within(0.01));
+        assertThat(cpu.segments().getFirst().intercept()).isCloseTo(0.35, within(0.05));
+        assertThat(cpu.breakpoints()).isNotEmpty();
         List<AlertRow> alerts = new AlertRepository(ENV.db().dataSource()).ofRun(RUN);
         assertThat(alerts).extracting(AlertRow::kind).contains("STEP_FAILED", "CLIFF_DETECTED");
         StepAggregateRow tx = new StepAggregateRepository(ENV.db().dataSource()).ofRun(RUN, "net.tx.bytes").stream()

@@ -1,0 +1,74 @@
+package dev.caplab.query.steps;
+
+import dev.caplab.store.access.StepAggregateRepository;
+import dev.caplab.store.access.StepRepository;
+import dev.caplab.store.access.StepVerdictRepository;
+import dev.caplab.store.row.RuleOutcomeValue;
+import dev.caplab.store.row.StepAggregateRow;
+import dev.caplab.store.row.StepRow;
+import dev.caplab.store.row.StepVerdictRow;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import javax.sql.DataSource;
+import org.springframework.stereotype.Component;
+
+/** Steps with their verdicts, and step aggregates, through the store's repositories (latest versions). */
+@Component
+class StoreStepReader implements StepReader {
+
+    private final StepRepository steps;
+    private final StepVerdictRepository verdicts;
+    private final StepAggregateRepository aggregates;
+
+    StoreStepReader(DataSource dataSource) {
+        this.steps = new StepRepository(dataSource);
+        this.verdicts = new StepVerdictRepository(dataSource);
+        this.aggregates = new StepAggregateRepository(dataSource);
+    }
+
+    /** A verdict may exist for a step whose StepStarted is still in flight, and vice versa: both sides count. */
+    @Override
+    public List<StepView> steps(String runId) {
+        Map<Integer, StepRow> started = new TreeMap<>();
+        steps.ofRun(runId).forEach(s -> started.put(s.stepIndex(), s));
+        Map<Integer, StepVerdictRow> judged = new TreeMap<>();
+        verdicts.ofRun(runId).forEach(v -> judged.put(v.stepIndex(), v));
+        TreeMap<Integer, Boolean> indexes = new TreeMap<>();
+        started.keySet().forEach(i -> indexes.put(i, true));
+        judged.keySet().forEach(i -> indexes.put(i, true));
+        return indexes.keySet().stream().map(i -> step(runId, i, started.get(i), judged.get(i))).toList();
+    }
+
+    private static StepView step(String runId, int stepIndex, StepRow s, StepVerdictRow v) {
+        return new StepView(runId, stepIndex, s != null ? s.load() : v.load(), v == null ? null : v.x(),
+                s == null ? null : s.startedAt(), s == null ? null : s.endedAt(),
+                s == null ? 0 : s.warmupMicros() / 1_000L, v == null ? null : v.passed(), v != null && v.contaminated(),
+                v == null ? null : v.contaminationReason(), v == null ? null : v.bottleneck(),
+                v == null ? null : failedRules(v.outcomes()), v == null ? 0 : v.lateCount());
+    }
+
+    /** The names of the SLO rules a step broke, with what was observed, e.g. {@code p95-latency (observed 812.0)}. */
+    static String failedRules(List<RuleOutcomeValue> outcomes) {
+        return outcomes.stream().filter(o -> !o.passed())
+                .map(o -> o.rule().name() + (o.observed() == null ? "" : " (observed " + o.observed() + ")"))
+                .collect(Collectors.joining("; "));
+    }
+
+    /** An empty {@code metric} or {@code source} (e.g. {@code ?metric=}) does not filter. */
+    @Override
+    public List<StepAggregateView> aggregates(String runId, Optional<String> metric, Optional<String> source) {
+        return aggregates.ofRun(runId, metric.filter(m -> !m.isEmpty()), source.filter(s -> !s.isEmpty())).stream()
+                .map(StoreStepReader::aggregate).toList();
+    }
+
+    private static StepAggregateView aggregate(StepAggregateRow a) {
+        Map<String, Double> q = a.quantiles();
+        return new StepAggregateView(a.runId(), a.stepIndex(), a.x(), a.source(), a.metric(), a.kind(),
+                a.sampleCount(), a.warmupCount(), a.sustained(), a.peak(), a.valueMean(), a.valueMin(), a.valueMax(),
+                q.get("0.5"), q.get("0.9"), q.get("0.95"), q.get("0.99"), a.ratePerSecond(), a.baselineDelta(),
+                a.contaminated(), a.windowStart(), a.windowEnd(), a.lateCount());
+    }
+}

@@ -1,0 +1,12 @@
+package dev.caplab.store.measure;
+
+import java.time.Instant;
+import java.util.Objects;
+
+/** An egress ceiling iperf3 measured ({@link EgressMeasurement}): {@code mbps} Mbit/s, measured at {@code at}. */
+public record MeasuredEgress(double mbps, Instant at) {
+
+    public MeasuredEgress {
+        Objects.requireNonNull(at, "at");
+    }
+}

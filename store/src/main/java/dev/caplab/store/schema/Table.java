@@ -1,0 +1,38 @@
+package dev.caplab.store.schema;
+
+/**
+ * caplab's tables, the one place their names are spelled: repositories, the sink, the query API and the benchmarks
+ * refer to these constants; the DDL under {@code db/clickhouse/} creates them under the same names.
+ */
+public enum Table {
+    RUNS("runs"),
+    STEPS("steps"),
+    SAMPLES("samples"),
+    STEP_AGGREGATES("step_aggregates"),
+    STEP_VERDICTS("step_verdicts"),
+    CAPACITY_FITS("capacity_fits"),
+    ANNOTATIONS("annotations"),
+    ALERTS("alerts"),
+    RUN_LATENESS("run_lateness");
+
+    private final String sqlName;
+
+    Table(String sqlName) {
+        this.sqlName = sqlName;
+    }
+
+    /** The table's name in SQL, unqualified: it resolves in the connection's database. */
+    public String sqlName() {
+        return sqlName;
+    }
+
+    /** The name qualified by {@code database} (a checked plain identifier), for a connection set to another one. */
+    public String in(String database) {
+        return Identifiers.requireSafe("database", database) + "." + sqlName;
+    }
+
+    @Override
+    public String toString() {
+        return sqlName;
+    }
+}

@@ -1,0 +1,212 @@
+package dev.caplab.store.access;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.caplab.store.measure.MeasuredEgress;
+import dev.caplab.store.row.AlertRow;
+import dev.caplab.store.row.BreakpointValue;
+import dev.caplab.store.row.SegmentValue;
+import dev.caplab.store.row.CapacityFitRow;
+import dev.caplab.store.row.RunLatenessRow;
+import dev.caplab.store.row.RunRow;
+import dev.caplab.store.row.SampleRow;
+import dev.caplab.store.row.StepAggregateRow;
+import dev.caplab.store.testing.ClickHouseTestExtension;
+import dev.caplab.store.testing.TestDatabase;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The store's read methods, the ones the query API uses, against a real engine: every filter, page and order, with
+ * the expected rows written out here by hand rather than taken from what the store returns.
+ */
+@ExtendWith(ClickHouseTestExtension.class)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ReadApiIT {
+
+    private static final Instant T0 = Instant.parse("2026-07-28T10:00:00Z");
+
+    private final TestDatabase db;
+
+    ReadApiIT(TestDatabase db) {
+        this.db = db;
+    }
+
+    /** Five runs, one hour apart: a (oldest) .. e (newest). */
+    private static RunRow run(String id, int hour, String sut, String version, String provider, String region,
+                              String tier, String tool, Map<String, String> labels) {
+        return new RunRow(id, T0.plusSeconds(3600L * hour), sut, version, null, provider, region, "cx22", tier, 2.0,
+                null, 1000.0, null, tool, labels, List.of(), List.of(), "users", "DECLARED", null, null, null, 1);
+    }
+
+    private static final RunRow A = run("a", 0, "mmx", "0.9", "hetzner", "fsn1", "small", "k6",
+            Map.of("episode", "ep19", "team", "media"));
+    private static final RunRow B = run("b", 1, "mmx", "1.0", "aws", "eu-west-1", "small", "locust",
+            Map.of("episode", "ep19"));
+    private static final RunRow C = run("c", 2, "livekit", "1.8", "hetzner", "fsn1", "large", "k6",
+            Map.of("team", "media"));
+    private static final RunRow D = run("d", 3, "mmx", "1.0", "hetzner", "nbg1", "large", "k6", Map.of());
+    private static final RunRow E = run("e", 4, "mmx", "1.0", "hetzner", "fsn1", "small", "k6",
+            Map.of("episode", "ep20", "team", "media"));
+
+    @BeforeAll
+    void store() {
+        new RunRepository(db.dataSource()).insertBatch(List.of(A, B, C, D, E), "read-api-runs");
+    }
+
+    private List<String> ids(RunFilter filter) {
+        return new RunRepository(db.dataSource()).find(filter).stream().map(RunRow::runId).toList();
+    }
+
+    private static RunFilter filter(String sut, String version, String provider, String region, String tier,
+                                    String tool, Map<String, String> labels, Instant from, Instant to, int limit,
+                                    int offset) {
+        return new RunFilter(sut, version, provider, region, tier, tool, labels, from, to, limit, offset);
+    }
+
+    @Test
+    void runsAreFoundByEachFilterNewestFirst() {
+        assertThat(ids(RunFilter.all())).containsExactly("e", "d", "c", "b", "a");
+        assertThat(ids(RunFilter.ofSystem("mmx", 100))).containsExactly("e", "d", "b", "a");
+        assertThat(ids(filter(null, "1.0", null, null, null, null, Map.of(), null, null, 100, 0)))
+                .containsExactly("e", "d", "b");
+        assertThat(ids(RunFilter.all().withProvider("hetzner"))).containsExactly("e", "d", "c", "a");
+        assertThat(ids(filter(null, null, null, "fsn1", null, null, Map.of(), null, null, 100, 0)))
+                .containsExactly("e", "c", "a");
+        assertThat(ids(RunFilter.all().withTier("large"))).containsExactly("d", "c");
+        assertThat(ids(filter(null, null, null, null, null, "locust", Map.of(), null, null, 100, 0)))
+                .containsExactly("b");
+        assertThat(ids(filter(null, null, null, null, null, null, Map.of("team", "media"), null, null, 100, 0)))
+                .containsExactly("e", "c", "a");
+        assertThat(ids(filter(null, null, null, null, null, null, Map.of("team", "media", "episode", "ep19"), null,
+                null, 100, 0))).as("every label must match").containsExactly("a");
+        assertThat(ids(filter(null, null, null, null, null, null, Map.of(), T0.plusSeconds(3600),
+                T0.plusSeconds(3 * 3600), 100, 0))).as("from inclusive, to exclusive").containsExactly("c", "b");
+        assertThat(ids(filter("mmx", "", "", null, "", null, Map.of(), null, null, 100, 0)))
+                .as("an empty value does not filter").containsExactly("e", "d", "b", "a");
+        assertThat(ids(filter("mmx", null, "hetzner", "fsn1", "small", "k6", Map.of("team", "media"), null, null, 100,
+                0))).containsExactly("e", "a");
+    }
+
+    @Test
+    void runsArePagedAndBoundValuesNeverBecomeSql() {
+        assertThat(ids(filter(null, null, null, null, null, null, Map.of(), null, null, 2, 0))).containsExactly("e",
+                "d");
+        assertThat(ids(filter(null, null, null, null, null, null, Map.of(), null, null, 2, 2))).containsExactly("c",
+                "b");
+        assertThat(ids(filter(null, null, null, null, null, null, Map.of(), null, null, 2, 4))).containsExactly("a");
+        assertThat(ids(RunFilter.ofSystem("mmx' OR '1'='1", 100))).isEmpty();
+        assertThat(ids(filter(null, null, null, null, null, null, Map.of("team'] = 'media' OR labels['x", "y"), null,
+                null, 100, 0))).isEmpty();
+    }
+
+    @Test
+    void aFilterThatCannotBeUsedNamesItsComponent() {
+        assertThatThrownBy(() -> filter(null, null, null, null, null, null, Map.of(), null, null, 1001, 0))
+                .isInstanceOfSatisfying(RunFilter.InvalidRunFilterException.class,
+                        e -> assertThat(e.component()).isEqualTo("limit"));
+        assertThatThrownBy(() -> filter(null, null, null, null, null, null, Map.of(), null, null, 1, -1))
+                .isInstanceOfSatisfying(RunFilter.InvalidRunFilterException.class,
+                        e -> assertThat(e.component()).isEqualTo("offset"));
+        assertThatThrownBy(() -> filter(null, null, null, null, null, null, Map.of(), T0.plusSeconds(1), T0, 1, 0))
+                .isInstanceOfSatisfying(RunFilter.InvalidRunFilterException.class,
+                        e -> assertThat(e.component()).isEqualTo("from"));
+    }
+
+    @Test
+    void runsAreFetchedByIdInTheOrderAskedSkippingUnknownOnes() {
+        RunRepository runs = new RunRepository(db.dataSource());
+        assertThat(runs.findAll(List.of("c", "nope", "a", "c"))).containsExactly(C, A);
+        assertThat(runs.findAll(List.of())).isEmpty();
+        assertThat(runs.find("b")).contains(B);
+        assertThat(runs.find("nope")).isEmpty();
+    }
+
+    @Test
+    void theLatestIperf3SenderMeasurementIsTheRunsMeasuredEgress() {
+        SampleRepository samples = new SampleRepository(db.dataSource());
+        Map<String, String> sender = Map.of("scope", "test", "side", "sender");
+        samples.insertBatch(List.of(
+                SampleRow.of("egress", T0.plusSeconds(10), "iperf3", "net.throughput.mbps", "GAUGE", 94.5, sender),
+                SampleRow.of("egress", T0.plusSeconds(70), "iperf3", "net.throughput.mbps", "GAUGE", 51.25, sender),
+                // the receiver's figure and an interval's figure are not the ceiling, even when later
+                SampleRow.of("egress", T0.plusSeconds(80), "iperf3", "net.throughput.mbps", "GAUGE", 500,
+                        Map.of("scope", "test", "side", "receiver")),
+                SampleRow.of("egress", T0.plusSeconds(90), "iperf3", "net.throughput.mbps", "GAUGE", 600,
+                        Map.of("scope", "interval", "side", "sender"))), null);
+        assertThat(samples.latestEgressMeasurement("egress")).contains(new MeasuredEgress(51.25,
+                T0.plusSeconds(70)));
+        assertThat(samples.latestEgressMeasurement("a")).isEmpty();
+    }
+
+    private static StepAggregateRow aggregate(String run, int step, String source, String metric, double sustained) {
+        return new StepAggregateRow(run, step, Map.of("users", 10.0 * (step + 1)), 10.0 * (step + 1), source, metric,
+                "GAUGE", 60, 10, sustained * 60, sustained / 2, sustained * 2, sustained, sustained, sustained * 2,
+                Map.of("0.5", sustained), null, null, T0.plusSeconds(60L * step), T0.plusSeconds(60L * step + 60),
+                false, 1);
+    }
+
+    @Test
+    void aggregatesAreFilteredByMetricAndSourceOrderedByStepMetricSource() {
+        StepAggregateRepository aggregates = new StepAggregateRepository(db.dataSource());
+        StepAggregateRow cpuVm2Step1 = aggregate("agg", 1, "vm-2", "cpu.cores", 0.7);
+        StepAggregateRow cpuVm1Step1 = aggregate("agg", 1, "vm-1", "cpu.cores", 0.6);
+        StepAggregateRow memVm1Step0 = aggregate("agg", 0, "vm-1", "mem.bytes", 1e9);
+        StepAggregateRow cpuVm1Step0 = aggregate("agg", 0, "vm-1", "cpu.cores", 0.3);
+        aggregates.insertBatch(List.of(cpuVm2Step1, cpuVm1Step1, memVm1Step0, cpuVm1Step0,
+                aggregate("other", 0, "vm-1", "cpu.cores", 9)), null);
+        assertThat(aggregates.ofRun("agg", Optional.empty(), Optional.empty()))
+                .containsExactly(cpuVm1Step0, memVm1Step0, cpuVm1Step1, cpuVm2Step1);
+        assertThat(aggregates.ofRun("agg", Optional.of("cpu.cores"), Optional.empty()))
+                .containsExactly(cpuVm1Step0, cpuVm1Step1, cpuVm2Step1);
+        assertThat(aggregates.ofRun("agg", Optional.empty(), Optional.of("vm-1")))
+                .containsExactly(cpuVm1Step0, memVm1Step0, cpuVm1Step1);
+        assertThat(aggregates.ofRun("agg", Optional.of("cpu.cores"), Optional.of("vm-2")))
+                .containsExactly(cpuVm2Step1);
+        assertThat(aggregates.ofRun("agg", Optional.of("nope"), Optional.empty())).isEmpty();
+    }
+
+    private static CapacityFitRow fit(String source, String metric, long version) {
+        return new CapacityFitRow("fit", source, metric, "segmented-1", "1", "users", 5,
+                List.of(new SegmentValue(10.0, 18.0, 0.05, 0.022, 0.004)),
+                List.of(new BreakpointValue(18.0, 0.3, 17.4, 18.6)), 0.01, 0.97, true, 4, 1.0,
+                0.6, 18.0, true, T0.plusSeconds(version), version);
+    }
+
+    @Test
+    void fitsAreTheLatestPerMetricAndSourceFilteredByMetric() {
+        CapacityFitRepository fits = new CapacityFitRepository(db.dataSource());
+        CapacityFitRow egress = fit("vm-1", "net.egress.mbps", 1);
+        CapacityFitRow cpuVm2 = fit("vm-2", "cpu.cores", 1);
+        CapacityFitRow cpuVm1Old = fit("vm-1", "cpu.cores", 1);
+        CapacityFitRow cpuVm1 = fit("vm-1", "cpu.cores", 2);
+        fits.insertBatch(List.of(egress, cpuVm2, cpuVm1Old), null);
+        fits.insertBatch(List.of(cpuVm1), null);
+        assertThat(fits.ofRun("fit", Optional.empty())).containsExactly(cpuVm1, cpuVm2, egress);
+        assertThat(fits.ofRun("fit", Optional.of("cpu.cores"))).containsExactly(cpuVm1, cpuVm2);
+        assertThat(fits.ofRun("fit", Optional.of("mem.bytes"))).isEmpty();
+    }
+
+    @Test
+    void latenessIsTheLatestCountsAndAlertsComeOldestFirst() {
+        RunLatenessRepository lateness = new RunLatenessRepository(db.dataSource());
+        lateness.insertBatch(List.of(new RunLatenessRow("late", 4, 1, T0.plusSeconds(30), 2),
+                new RunLatenessRow("late", 2, 0, T0.plusSeconds(20), 1)), null);
+        assertThat(lateness.find("late")).contains(new RunLatenessRow("late", 4, 1, T0.plusSeconds(30), 2));
+        assertThat(lateness.find("a")).isEmpty();
+
+        AlertRepository alerts = new AlertRepository(db.dataSource());
+        AlertRow cliff = new AlertRow("alerting", T0.plusSeconds(120), "CLIFF_DETECTED", 4, "cpu 45% -> 88%");
+        AlertRow failed = new AlertRow("alerting", T0.plusSeconds(60), "STEP_FAILED", 3, "p95 812 ms");
+        AlertRow contaminated = new AlertRow("alerting", T0.plusSeconds(60), "CONTAMINATED", null, "llm container");
+        alerts.insertBatch(List.of(cliff, failed, contaminated), null);
+        assertThat(alerts.ofRun("alerting")).containsExactly(contaminated, failed, cliff);
+    }
+}

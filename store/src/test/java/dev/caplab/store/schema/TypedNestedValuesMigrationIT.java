@@ -1,0 +1,90 @@
+package dev.caplab.store.schema;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.caplab.store.access.CapacityFitRepository;
+import dev.caplab.store.access.RunRepository;
+import dev.caplab.store.access.StepVerdictRepository;
+import dev.caplab.store.access.StoreDataSources;
+import dev.caplab.store.row.BreakpointValue;
+import dev.caplab.store.row.RuleOutcomeValue;
+import dev.caplab.store.row.SegmentValue;
+import dev.caplab.store.row.SloRuleValue;
+import dev.caplab.store.testing.EmbeddedClickHouse;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * V006 on a store an older release filled: the nested values it kept as the text Avro's toString prints come back
+ * as typed values, the text columns are gone, and new rows are written typed.
+ */
+class TypedNestedValuesMigrationIT {
+
+    private final EmbeddedClickHouse clickHouse = EmbeddedClickHouse.shared();
+
+    @Test
+    void rowsStoredAsAvroTextBecomeTypedValues() throws SQLException {
+        String database = "typed_nested_" + ProcessHandle.current().pid();
+        try (var server = StoreDataSources.create(clickHouse.jdbcUrl("default"), clickHouse.user(),
+                clickHouse.password())) {
+            Migrations.apply(server, database, 5);
+            try (Connection c = server.getConnection(); Statement s = c.createStatement()) {
+                // as the sink wrote them before V006: Avro's toString of each list's records
+                s.execute("INSERT INTO " + database + ".runs (run_id, started_at, sut_name, provider, tool, labels,"
+                        + " planned_steps_json, slo_rules_json, load_expression, version) VALUES ('old',"
+                        + " '2026-07-28 10:00:00', 'mmx', 'lightnode', 'k6', map(),"
+                        + " '[{\"users\": 10.0}, {\"users\": 20.0, \"pubs\": 2.0}]',"
+                        + " '[{\"name\": \"p95-latency\", \"metric\": \"http.req.duration.ms\", \"statistic\": \"p95\","
+                        + " \"comparator\": \"LE\", \"threshold\": 500.0, \"source\": null}, {\"name\": \"no-drops\","
+                        + " \"metric\": \"sessions.dropped\", \"statistic\": \"max\", \"comparator\": \"EQ\","
+                        + " \"threshold\": 0.0, \"source\": \"sfu-1\"}]', 'users', 1)");
+                s.execute("INSERT INTO " + database + ".step_verdicts (run_id, step_index, load, x, passed,"
+                        + " outcomes_json, contaminated, version) VALUES ('old', 4, map('users', 19.0), 19.0, false,"
+                        + " '[{\"rule\": {\"name\": \"no-drops\", \"metric\": \"sessions.dropped\", \"statistic\":"
+                        + " \"max\", \"comparator\": \"EQ\", \"threshold\": 0.0, \"source\": \"sfu-1\"}, \"observed\":"
+                        + " 3.0, \"passed\": false, \"reason\": \"3 sessions dropped\"}]', false, 7)");
+                s.execute("INSERT INTO " + database + ".capacity_fits (run_id, source, metric, model, model_version,"
+                        + " load_expression, steps_used, segments_json, breakpoints_json, cliff, margin, bottleneck,"
+                        + " fitted_at, version) VALUES ('old', 'node', 'cpu.cores', 'segmented-1', '1', 'users', 5,"
+                        + " '[{\"fromX\": 10.0, \"toX\": 18.0, \"intercept\": 0.05, \"slope\": 0.022, \"slopeStdErr\":"
+                        + " 0.004}, {\"fromX\": 18.0, \"toX\": 19.0, \"intercept\": -8.5, \"slope\": 0.5,"
+                        + " \"slopeStdErr\": null}]', '[{\"x\": 18.0, \"stdErr\": 0.3, \"lower95\": 17.4, \"upper95\":"
+                        + " 18.6}]', true, 0.6, true, '2026-07-28 11:00:00', 3)");
+            }
+            assertThat(Migrations.apply(server, database)).extracting(Migration::name)
+                    .containsExactly("V006__typed_nested_values.sql");
+        }
+        try (var pool = StoreDataSources.create(clickHouse.jdbcUrl(database), clickHouse.user(),
+                clickHouse.password())) {
+            SloRuleValue p95 = new SloRuleValue("p95-latency", "http.req.duration.ms", "p95", "LE", 500.0, null);
+            SloRuleValue noDrops = new SloRuleValue("no-drops", "sessions.dropped", "max", "EQ", 0.0, "sfu-1");
+            assertThat(new RunRepository(pool).find("old")).get().satisfies(r -> {
+                assertThat(r.plannedSteps()).containsExactly(Map.of("users", 10.0), Map.of("users", 20.0, "pubs", 2.0));
+                assertThat(r.sloRules()).containsExactly(p95, noDrops);
+            });
+            assertThat(new StepVerdictRepository(pool).ofRun("old")).singleElement().satisfies(v ->
+                    assertThat(v.outcomes()).containsExactly(new RuleOutcomeValue(noDrops, 3.0, false,
+                            "3 sessions dropped")));
+            assertThat(new CapacityFitRepository(pool).ofRun("old")).singleElement().satisfies(f -> {
+                assertThat(f.segments()).containsExactly(new SegmentValue(10.0, 18.0, 0.05, 0.022, 0.004),
+                        new SegmentValue(18.0, 19.0, -8.5, 0.5, null));
+                assertThat(f.breakpoints()).containsExactly(new BreakpointValue(18.0, 0.3, 17.4, 18.6));
+            });
+            try (Connection c = pool.getConnection(); Statement s = c.createStatement();
+                 var rs = s.executeQuery("SELECT count() FROM system.columns WHERE database = '" + database
+                         + "' AND name LIKE '%\\_json'")) {
+                rs.next();
+                assertThat(rs.getLong(1)).as("no *_json column is left").isZero();
+            }
+        } finally {
+            try (var server = StoreDataSources.create(clickHouse.jdbcUrl("default"), clickHouse.user(),
+                    clickHouse.password()); Connection c = server.getConnection(); Statement s = c.createStatement()) {
+                s.execute("DROP DATABASE IF EXISTS " + database);
+            }
+        }
+    }
+}
