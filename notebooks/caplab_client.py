@@ -102,7 +102,7 @@ class CaplabClient:
         return self.get_df("/api/v1/runs", **filters)
 
     def run(self, run_id):
-        """GET /api/v1/runs/{id}: run, steps, fits, maxStableX, failedX, bottleneck (a dict)."""
+        """GET /api/v1/runs/{id}: run, conclusion (bottleneck, capacity estimates), steps, fits, maxStableX, failedX (a dict)."""
         return self.get("/api/v1/runs/" + urllib.parse.quote(run_id, safe=""))
 
     def steps(self, run_id):

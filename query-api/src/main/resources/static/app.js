@@ -104,7 +104,11 @@ async function runPage(runId) {
   const id = encodeURIComponent(runId);
   const [detail, aggregates] = await Promise.all([api(`api/v1/runs/${id}`), api(`api/v1/runs/${id}/aggregates`)]);
   const run = detail.run;
-  const fit = detail.fits.find(f => f.bottleneck) || detail.fits.find(f => f.cliff) || detail.fits[0];
+  // the run conclusion is the one decision (max stable load, bottleneck, capacity): the page shows it, never re-decides
+  const conclusion = detail.conclusion || { resources: [] };
+  const bn = conclusion.bottleneck;
+  const fit = (bn && detail.fits.find(f => f.metric === bn.metric && f.source === bn.source))
+    || detail.fits.find(f => f.cliff) || detail.fits[0];
   const points = fit ? aggregates.filter(a => a.x != null && a.metric === fit.metric && a.source === fit.source).map(a => [a.x, a.sustained]) : [];
   view.innerHTML = `<h1>${esc(run.runId)}</h1>
     <p class="facts"><span id="run-status">${esc(run.status)}</span>
@@ -116,7 +120,7 @@ async function runPage(runId) {
       : 'no egress ceiling known'}</span>
     <span>egress measured ${esc(run.measuredEgressMbps)} / nominal ${esc(run.nominalEgressMbps)} Mbps</span></p>
     <p class="facts"><span>max stable load <b id="max-stable">${num(detail.maxStableX)}</b></span>
-    <span>first failing <b>${num(detail.failedX)}</b></span><span>bottleneck <b id="bottleneck">${esc(detail.bottleneck)}</b></span>
+    <span>first failing <b>${num(detail.failedX)}</b></span><span title="${bn ? esc(bn.metric + '@' + bn.source + ', named by ' + bn.rule) : 'no resource reached its margin'}">bottleneck <b id="bottleneck">${bn ? esc(bn.metric) : ''}</b></span>
     <span title="samples that reached a step after it closed: they amended it">late samples <b id="late-samples">${detail.lateness.lateSamples}</b></span>
     <span title="samples after the allowed lateness: stored raw, in no aggregate or fit">beyond allowed lateness <b id="beyond-lateness">${detail.lateness.beyondLatenessSamples}</b></span>
     ${fit ? `<span>below the knee: ${esc(fit.metric)} = ${num(fit.baseline, 4)} + ${num(fit.slopePerX, 5)}·x</span>` : ''}</p>
@@ -129,6 +133,12 @@ async function runPage(runId) {
       ['late data', s => s.amended ? `<span class="amended-mark">amended (${s.lateSamples} late sample${s.lateSamples === 1 ? '' : 's'})</span>` : '', true]],
       detail.steps,
       s => (s.contaminated ? 'contaminated' : s.passed === false ? 'fail' : 'pass') + (s.amended ? ' amended' : '')) +
+    `<h2>Capacity (margin ${num(conclusion.margin)})</h2>` + table([['resource', r => `${r.metric}@${r.source}`],
+      ['ceiling', r => r.ceiling], ['base', r => r.intercept], ['slope per x', r => r.slope],
+      ['slope SE', r => r.slopeVariance == null ? '' : num(Math.sqrt(r.slopeVariance), 5)],
+      ['safe x', r => r.safeCapacityX], ['safe x 95 %', r => r.safeCapacityLower95 == null ? '' : `${num(r.safeCapacityLower95)}–${num(r.safeCapacityUpper95)}`],
+      ['capped by cliff', r => r.cappedByCliff ? `yes (last stable ${num(r.lastStableX)})` : ''], ['knee x', r => r.kneeX]],
+      conclusion.resources) +
     `<h2>Fits</h2>` + table([['metric', f => f.metric], ['model', f => f.model], ['base', f => f.baseline],
       ['slope per x', f => f.slopePerX], ['knee x', f => f.kneeX], ['knee 95 %', f => f.kneeLower95 == null ? '' : `${num(f.kneeLower95)}–${num(f.kneeUpper95)}`],
       ['cliff', f => f.cliff ? 'yes' : ''], ['ceiling', f => f.capacity], ['safe x at margin', f => f.safeCapacityX],
@@ -164,7 +174,7 @@ async function comparePage(params) {
         ['tier', r => r.tier], ['vCPU', r => r.vcpu], ['egress measured (Mbps)', r => r.measuredEgressMbps],
         ['max stable x', r => r.maxStableX], ['failed at x', r => r.failedX], ['metric', r => r.metric],
         ['base', r => r.baseline], ['slope', r => r.slopePerX], ['knee x', r => r.kneeX], ['cliff', r => r.cliff ? 'yes' : ''],
-        ['bottleneck', r => r.bottleneck], ['safe x', r => r.safeCapacityX]], rows);
+        ['bottleneck', r => r.bottleneck], ['named by', r => r.bottleneckRule], ['safe x', r => r.safeCapacityX]], rows);
     }).join('');
   c.cohorts.forEach((k, i) => {
     const rows = c.rows.filter(r => k.runIds.includes(r.runId));

@@ -45,6 +45,7 @@ public final class CaplabTopology {
     public static final String SINK_FITS = "caplab-sink-fits";
     public static final String SINK_ALERTS = "caplab-sink-alerts";
     public static final String SINK_LATENESS = "caplab-sink-run-lateness";
+    public static final String SINK_CONCLUSIONS = "caplab-sink-conclusions";
     public static final String SINK_REJECTED = "caplab-sink-rejected";
     public static final String SINK_LIFECYCLE = "caplab-sink-lifecycle";
     /**
@@ -114,6 +115,7 @@ public final class CaplabTopology {
                 .branch((k, e) -> e instanceof DerivedEvent.Fit, Branched.as("fits"))
                 .branch((k, e) -> e instanceof DerivedEvent.Rejected, Branched.as("rejected"))
                 .branch((k, e) -> e instanceof DerivedEvent.Lateness, Branched.as("lateness"))
+                .branch((k, e) -> e instanceof DerivedEvent.Concluded, Branched.as("conclusions"))
                 .branch((k, e) -> e instanceof DerivedEvent.Lifecycle, Branched.as("lifecycle"))
                 .defaultBranch(Branched.as("alerts"));
         derived.get(SPLIT_OUTPUT + "rejected")
@@ -143,6 +145,11 @@ public final class CaplabTopology {
                 .mapValues(e -> generation.stamp(((DerivedEvent.Lateness) e).value()), Named.as("caplab-unwrap-lateness"))
                 .to(TopicCatalog.LATENESS, Produced.with(Serdes.String(), EventSerdes.runLateness())
                         .withName(SINK_LATENESS));
+        derived.get(SPLIT_OUTPUT + "conclusions")
+                .mapValues(e -> generation.stamp(((DerivedEvent.Concluded) e).value()),
+                        Named.as("caplab-unwrap-conclusions"))
+                .to(TopicCatalog.CONCLUSIONS, Produced.with(Serdes.String(), EventSerdes.runConclusion())
+                        .withName(SINK_CONCLUSIONS));
         derived.get(SPLIT_OUTPUT + "alerts")
                 .mapValues(e -> ((DerivedEvent.Raised) e).value(), Named.as("caplab-unwrap-alerts"))
                 .to(TopicCatalog.ALERTS, Produced.with(Serdes.String(), EventSerdes.alert()).withName(SINK_ALERTS));

@@ -1,6 +1,7 @@
 package dev.caplab.streams;
 
 import dev.caplab.schema.event.Alert;
+import dev.caplab.schema.event.RunConclusion;
 import dev.caplab.schema.event.RunLateness;
 import dev.caplab.schema.event.CapacityFit;
 import dev.caplab.schema.event.Sample;
@@ -35,6 +36,7 @@ public final class TopologyFixture implements AutoCloseable {
     public final TestOutputTopic<String, CapacityFit> fits;
     public final TestOutputTopic<String, Alert> alerts;
     public final TestOutputTopic<String, RunLateness> lateness;
+    public final TestOutputTopic<String, RunConclusion> conclusions;
     public final TestOutputTopic<String, byte[]> deadLetter;
     /** What the topology itself writes to the lifecycle topic (inferred starts, idle ends); the driver feeds it back. */
     public final TestOutputTopic<String, SpecificRecord> lifecycleOut;
@@ -55,6 +57,7 @@ public final class TopologyFixture implements AutoCloseable {
         fits = driver.createOutputTopic(TopicCatalog.FITS, keys, EventSerdes.capacityFit());
         alerts = driver.createOutputTopic(TopicCatalog.ALERTS, keys, EventSerdes.alert());
         lateness = driver.createOutputTopic(TopicCatalog.LATENESS, keys, EventSerdes.runLateness());
+        conclusions = driver.createOutputTopic(TopicCatalog.CONCLUSIONS, keys, EventSerdes.runConclusion());
         deadLetter = driver.createOutputTopic(TopicCatalog.DEAD_LETTER, keys, Serdes.ByteArray().deserializer());
         lifecycleOut = driver.createOutputTopic(TopicCatalog.RUNS, keys, EventSerdes.lifecycle());
     }

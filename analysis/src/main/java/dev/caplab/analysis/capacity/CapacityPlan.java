@@ -2,41 +2,74 @@ package dev.caplab.analysis.capacity;
 
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 
-/** Capacity over several resources of one node: the smallest safe load names the bottleneck (report 000, DESIGN "Capacity"). */
-public record CapacityPlan(String modelName, String modelVersion, List<CapacityEstimate> resources,
-                           CapacityEstimate bottleneck) {
+/**
+ * A node's capacity at a planning margin, a pure function of a run's stored per-resource estimates (the run
+ * conclusion's): each resource's safe load x_max = (C·margin − base)/slope on its pre-knee line, and the bottleneck,
+ * the resource with the smallest finite safe load (report 000, DESIGN "Capacity"). That selection is the fitted part
+ * of the one bottleneck rule, {@link dev.caplab.analysis.conclusion.Conclusions}.
+ */
+public record CapacityPlan(String modelName, String modelVersion, double margin, List<Placed> resources,
+                           Optional<Placed> bottleneck) {
     public static final String MODEL_NAME = "capacity-linear";
-    public static final String MODEL_VERSION = "1";
+    public static final String MODEL_VERSION = "2";
 
     public CapacityPlan {
         resources = List.copyOf(resources);
         if (resources.isEmpty()) {
-            throw new IllegalArgumentException("a capacity plan needs at least one resource");
+            throw new IllegalArgumentException("a capacity plan needs at least one resource with a ceiling");
         }
-        if (!resources.contains(bottleneck)) {
-            throw new IllegalArgumentException("bottleneck " + bottleneck.resource() + " is not among the resources");
+        if (bottleneck.isPresent() && !resources.contains(bottleneck.get())) {
+            throw new IllegalArgumentException("bottleneck " + bottleneck.get().estimate().metric()
+                    + " is not among the resources");
         }
     }
 
-    /** Plans from per-resource estimates; the bottleneck is the one with the smallest {@code safeX}. */
-    public static CapacityPlan of(List<CapacityEstimate> estimates) {
-        if (estimates.isEmpty()) {
-            throw new IllegalArgumentException("a capacity plan needs at least one resource");
-        }
-        CapacityEstimate b = estimates.stream().min(Comparator.comparingDouble(CapacityEstimate::safeX)).orElseThrow();
-        return new CapacityPlan(MODEL_NAME, MODEL_VERSION, estimates, b);
+    /** A resource's stored estimate and its capacity at the plan's margin. */
+    public record Placed(ResourceEstimate estimate, CapacityEstimate capacity) {
     }
 
     /**
-     * Places a workload on this node: FITTING when its load is within every resource's safe load,
-     * TIGHT when it fits under the full ceilings but not the margin, UNREACHABLE otherwise.
+     * Plans from stored estimates at {@code margin}; resources without a ceiling are left out.
+     *
+     * @throws IllegalArgumentException when no resource has a ceiling
+     */
+    public static CapacityPlan of(List<ResourceEstimate> estimates, double margin) {
+        List<Placed> placed = placed(estimates, margin);
+        return new CapacityPlan(MODEL_NAME, MODEL_VERSION, margin, placed, smallestSafeLoad(placed));
+    }
+
+    /** The resource whose pre-knee line reaches C·margin at the smallest load, if any grows with load. */
+    public static Optional<Placed> bottleneckOf(List<ResourceEstimate> estimates, double margin) {
+        return smallestSafeLoad(placed(estimates, margin));
+    }
+
+    private static List<Placed> placed(List<ResourceEstimate> estimates, double margin) {
+        return estimates.stream()
+                .sorted(Comparator.comparing(ResourceEstimate::metric).thenComparing(ResourceEstimate::source))
+                .flatMap(e -> e.capacityAt(margin).map(c -> new Placed(e, c)).stream())
+                .toList();
+    }
+
+    private static Optional<Placed> smallestSafeLoad(List<Placed> placed) {
+        // stable min: the first in (metric, source) order wins a tie
+        return placed.stream().filter(p -> Double.isFinite(p.capacity().safeX()))
+                .min(Comparator.comparingDouble(p -> p.capacity().safeX()));
+    }
+
+    /**
+     * Places a workload on this node: FITTING when its load is within every resource's safe load, TIGHT when it fits
+     * under the full ceilings but not the margin (and no cliff capped the bottleneck), UNREACHABLE otherwise.
      */
     public ProfileAssessment assess(WorkloadProfile profile) {
         double load = profile.load();
-        double fullLimit = resources.stream().mapToDouble(CapacityEstimate::xAtFullCeiling).min().orElseThrow();
-        ProfileFit fit = load <= bottleneck.safeX() ? ProfileFit.FITTING
-                : load <= fullLimit && !bottleneck.cappedByCliff() ? ProfileFit.TIGHT : ProfileFit.UNREACHABLE;
-        return new ProfileAssessment(profile.name(), load, bottleneck.resource(), bottleneck.safeX(), fullLimit, fit);
+        double fullLimit = resources.stream().mapToDouble(p -> p.capacity().xAtFullCeiling()).min().orElseThrow();
+        double safe = bottleneck.map(p -> p.capacity().safeX()).orElse(Double.POSITIVE_INFINITY);
+        boolean capped = bottleneck.map(p -> p.capacity().cappedByCliff()).orElse(false);
+        ProfileFit fit = load <= safe ? ProfileFit.FITTING
+                : load <= fullLimit && !capped ? ProfileFit.TIGHT : ProfileFit.UNREACHABLE;
+        return new ProfileAssessment(profile.name(), load, bottleneck.map(p -> p.estimate().metric()).orElse(null),
+                safe, fullLimit, fit);
     }
 }

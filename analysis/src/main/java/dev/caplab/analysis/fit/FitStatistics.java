@@ -3,7 +3,7 @@ package dev.caplab.analysis.fit;
 import org.apache.commons.math3.distribution.TDistribution;
 
 /** Goodness-of-fit arithmetic shared by the models (R², BIC, residual summary, t quantiles). */
-final class FitStatistics {
+public final class FitStatistics {
     private FitStatistics() {
     }
 
@@ -63,7 +63,7 @@ final class FitStatistics {
     }
 
     /** Two-sided quantile t(1 − α/2, dof) for a {@code level} interval. */
-    static double tQuantile(double level, int dof) {
+    public static double tQuantile(double level, int dof) {
         return new TDistribution(null, dof).inverseCumulativeProbability(0.5 + level / 2);
     }
 }

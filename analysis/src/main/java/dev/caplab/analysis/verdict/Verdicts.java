@@ -1,13 +1,12 @@
 package dev.caplab.analysis.verdict;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.OptionalDouble;
 
 /**
- * Step verdicts from SLO rules, and max stable load = the last passing step before the first failing one
- * (EP19 §1.1: "the moment a step fails … the previous step is that machine's maximum stable concurrency").
+ * Step verdicts from SLO rules. Max stable load over the verdicts is decided once, with contamination, by
+ * {@link dev.caplab.analysis.conclusion.Conclusions#maxStableLoad}.
  */
 public final class Verdicts {
     private Verdicts() {
@@ -46,20 +45,5 @@ public final class Verdicts {
     /** Judges every step. */
     public static List<StepVerdict> evaluateAll(List<StepStatistics> steps, List<SloRule> rules) {
         return steps.stream().map(s -> evaluate(s, rules)).toList();
-    }
-
-    /** Last pass before the first fail, steps taken in step-index order. */
-    public static MaxStableLoad maxStableLoad(List<StepVerdict> verdicts) {
-        List<StepVerdict> ordered = verdicts.stream().sorted(Comparator.comparingInt(StepVerdict::stepIndex)).toList();
-        StepVerdict lastPass = null;
-        for (StepVerdict v : ordered) {
-            if (!v.passed()) {
-                return new MaxStableLoad(lastPass == null ? OptionalDouble.empty() : OptionalDouble.of(lastPass.load()),
-                        lastPass == null ? -1 : lastPass.stepIndex(), v.stepIndex(), OptionalDouble.of(v.load()), true);
-            }
-            lastPass = v;
-        }
-        return new MaxStableLoad(lastPass == null ? OptionalDouble.empty() : OptionalDouble.of(lastPass.load()),
-                lastPass == null ? -1 : lastPass.stepIndex(), -1, OptionalDouble.empty(), false);
     }
 }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import dev.caplab.analysis.fit.LinearFit;
 import java.util.List;
 import java.util.OptionalDouble;
+import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -29,19 +30,31 @@ class CapacityModelTest {
     /** subscriptions = cameras × (participants − 1) per room; the smallest x_max over resources is the bottleneck. */
     @Test
     void profilesAreFittingTightOrUnreachableOnATier() {
-        CapacityEstimate cpu = CapacityModel.estimate("cpu.cores", REPORT_LINE, 3.0, 0.6, OptionalDouble.empty());
+        ResourceEstimate cpu = estimate("cpu.cores", REPORT_LINE, 3.0);
         // Egress: 0.3 Mbit/s per subscription (report 000's grid-layer bitrate), 0 base, 100 Mbit/s measured.
-        CapacityEstimate egress = CapacityModel.estimate("egress.mbps", new LinearFit(0, 0.3, 0, 0, 0, 0, 1, 3, 1), 100,
-                0.6, OptionalDouble.empty());
-        CapacityPlan plan = CapacityPlan.of(List.of(cpu, egress));
-        assertThat(plan.bottleneck().resource()).isEqualTo("egress.mbps");
-        assertThat(plan.bottleneck().xMax()).isCloseTo(200, within(1e-9));
+        ResourceEstimate egress = estimate("egress.mbps", new LinearFit(0, 0.3, 0, 0, 0, 0, 1, 3, 1), 100);
+        // a resource without a known ceiling takes no part in the plan
+        ResourceEstimate memory = new ResourceEstimate("node", "mem.bytes", REPORT_LINE, 0, 300, OptionalDouble.empty(),
+                OptionalDouble.empty(), false, OptionalInt.empty(), OptionalDouble.empty());
+        CapacityPlan plan = CapacityPlan.of(List.of(cpu, egress, memory), 0.6);
+        assertThat(plan.resources()).hasSize(2);
+        // cpu: (3.0·0.6 − 0.35)/0.006 = 241.7; egress: 100·0.6/0.3 = 200, the smaller
+        assertThat(plan.bottleneck().orElseThrow().estimate().metric()).isEqualTo("egress.mbps");
+        assertThat(plan.bottleneck().orElseThrow().capacity().xMax()).isCloseTo(200, within(1e-9));
+        // the same stored lines at margin 0.8: cpu (2.4 − 0.35)/0.006 = 341.7, egress 80/0.3 = 266.7
+        assertThat(CapacityPlan.of(List.of(cpu, egress), 0.8).bottleneck().orElseThrow().capacity().safeX())
+                .isCloseTo(266.667, within(0.001));
 
         ConferenceProfile standup = new ConferenceProfile("team standup", 5, 6, 6);
         assertThat(standup.load()).isEqualTo(150);
         assertThat(plan.assess(standup).fit()).isEqualTo(ProfileFit.FITTING);
         assertThat(plan.assess(new ConferenceProfile("meetings", 3, 10, 10)).fit()).isEqualTo(ProfileFit.TIGHT);
         assertThat(plan.assess(new ConferenceProfile("all hands", 1, 100, 4)).fit()).isEqualTo(ProfileFit.UNREACHABLE);
+    }
+
+    private static ResourceEstimate estimate(String metric, LinearFit line, double ceiling) {
+        return new ResourceEstimate("node", metric, line, 12, 300, OptionalDouble.of(ceiling), OptionalDouble.empty(),
+                false, OptionalInt.empty(), OptionalDouble.empty());
     }
 
     @Test

@@ -2,8 +2,13 @@ package dev.caplab.analysis.verdict;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.caplab.analysis.conclusion.Conclusions;
+import dev.caplab.analysis.conclusion.StableLoad;
+import dev.caplab.analysis.conclusion.StepJudgement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -29,17 +34,23 @@ class Ep19VerdictTest {
         return out;
     }
 
+    /** The verdicts as the conclusion reads them: every step judged, none contaminated. */
+    private static StableLoad stable(List<StepVerdict> verdicts) {
+        return Conclusions.maxStableLoad(verdicts.stream().map(v -> new StepJudgement(v.stepIndex(),
+                OptionalDouble.of(v.load()), v.passed() ? StepJudgement.Verdict.PASSED : StepJudgement.Verdict.FAILED,
+                false, Optional.empty())).toList());
+    }
+
     @Test
     void maxStableLoadsAre50And250And18() {
-        assertThat(Verdicts.maxStableLoad(Verdicts.evaluateAll(steps(new double[] {12, 25, 50, 75}, 3), RULES))
-                .load()).hasValue(50);
-        assertThat(Verdicts.maxStableLoad(Verdicts.evaluateAll(
-                steps(new double[] {12, 25, 50, 75, 100, 150, 200, 250, 300}, 8), RULES)).load()).hasValue(250);
-        MaxStableLoad oneVcpu = Verdicts.maxStableLoad(Verdicts.evaluateAll(
-                steps(new double[] {10, 15, 17, 18, 19}, 4), RULES));
-        assertThat(oneVcpu.load()).hasValue(18);
-        assertThat(oneVcpu.firstFailLoad()).hasValue(19);
-        assertThat(oneVcpu.failureObserved()).isTrue();
+        assertThat(stable(Verdicts.evaluateAll(steps(new double[] {12, 25, 50, 75}, 3), RULES)).maxStableX())
+                .hasValue(50);
+        assertThat(stable(Verdicts.evaluateAll(steps(new double[] {12, 25, 50, 75, 100, 150, 200, 250, 300}, 8),
+                RULES)).maxStableX()).hasValue(250);
+        StableLoad oneVcpu = stable(Verdicts.evaluateAll(steps(new double[] {10, 15, 17, 18, 19}, 4), RULES));
+        assertThat(oneVcpu.maxStableX()).hasValue(18);
+        assertThat(oneVcpu.firstFailingX()).hasValue(19);
+        assertThat(oneVcpu.firstFailing()).isPresent();
     }
 
     @Test
@@ -47,7 +58,7 @@ class Ep19VerdictTest {
         List<StepVerdict> v = new ArrayList<>(Verdicts.evaluateAll(steps(new double[] {10, 20, 30}, 1), RULES));
         StepStatistics passing = steps(new double[] {40}, 9).getFirst();
         v.add(Verdicts.evaluate(new StepStatistics(3, 40, passing.observations()), RULES));
-        assertThat(Verdicts.maxStableLoad(v).load()).hasValue(10);
+        assertThat(stable(v).maxStableX()).hasValue(10);
     }
 
     @Test

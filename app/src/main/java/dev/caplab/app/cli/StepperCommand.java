@@ -24,12 +24,14 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code caplab stepper --steps 12,25,50,75,100 --hold 120s --warmup 20s -- k6 run --vus {load} script.js}: runs
- * the tool once per step, publishes the lifecycle, prints progress and stops at the first failing step.
+ * the tool once per step, publishes the lifecycle, prints progress and stops at the first failing step; the max stable
+ * load it prints is the run conclusion's rule ({@code StepperOutcome.lastPassedStep}).
  */
 @Command(name = "stepper", mixinStandardHelpOptions = true,
         description = "Stepped-load controller: run a tool once per load step ({load}, {step}, {hold}, {run} are "
-                + "substituted), emit lifecycle events, stop at the first failing verdict. Exit 0 when every step "
-                + "passed or had no verdict, 2 when a step failed.")
+                + "substituted), emit lifecycle events, stop at the first failing verdict (a contaminated step does "
+                + "not count, as in the run conclusion). Exit 0 when every step passed or had no verdict, 2 when a "
+                + "step failed.")
 public final class StepperCommand implements Callable<Integer> {
 
     @Mixin RunCommand.KafkaOptions kafka;

@@ -66,11 +66,14 @@ public final class KafkaVerdictSource implements VerdictSource, AutoCloseable {
             if (record.topic().equals(TopicCatalog.VERDICTS)) {
                 StepVerdict v = EventSerdes.stepVerdict().deserialize(record.topic(), record.value());
                 if (v != null) {
-                    seen.put(v.getStepIndex(), new StepOutcome(v.getPassed(), v.getPassed() ? null : reasonOf(v)));
+                    seen.put(v.getStepIndex(), new StepOutcome(v.getPassed(), v.getContaminated(),
+                            v.getPassed() ? null : reasonOf(v)));
                 }
             } else {
                 Alert a = EventSerdes.alert().deserialize(record.topic(), record.value());
-                if (a != null && a.getKind() == AlertKind.STEP_FAILED && a.getStepIndex() != null) {
+                // raised for uncontaminated failing steps only; the verdict, when read, says the same and more
+                if (a != null && a.getKind() == AlertKind.STEP_FAILED && a.getStepIndex() != null
+                        && !seen.containsKey(a.getStepIndex())) {
                     seen.put(a.getStepIndex(), new StepOutcome(false, a.getMessage()));
                 }
             }

@@ -21,7 +21,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * Runs a load tool once per step: StepStarted, the tool for at most {@code hold} (stopped when the hold ends; an
  * earlier clean exit ends the step early), StepEnded, then waits for the step's verdict and stops at the first
- * failing step. A tool exiting non-zero also stops the run: its step's data is suspect. Progress goes to
+ * failing step as the run conclusion counts it (analysis {@code Conclusions.maxStableLoad}): a contaminated failing
+ * step says nothing about the system, so it does not stop the test by itself. A tool exiting non-zero also stops the
+ * run: its step's data is suspect. Progress goes to
  * {@code progress}, one line per state change and one every ten seconds.
  */
 public final class SteppedLoadController {
@@ -68,13 +70,19 @@ public final class SteppedLoadController {
                 results.add(new StepResult(index, load, exit, Verdict.NO_VERDICT, null));
                 progress.printf("step %d/%d  no verdict within %ds, continuing%n", index + 1, total,
                         verdictTimeout.toSeconds());
-            } else if (verdict.get().passed()) {
-                results.add(new StepResult(index, load, exit, Verdict.PASSED, null));
-                progress.printf("step %d/%d  PASSED%n", index + 1, total);
             } else {
-                results.add(new StepResult(index, load, exit, Verdict.FAILED, verdict.get().reason()));
-                progress.printf("step %d/%d  FAILED: %s; stopping%n", index + 1, total, verdict.get().reason());
-                return new StepperOutcome(results, OptionalInt.of(index), verdict.get().reason());
+                VerdictSource.StepOutcome v = verdict.get();
+                results.add(new StepResult(index, load, exit, v.passed() ? Verdict.PASSED : Verdict.FAILED,
+                        v.contaminated(), v.reason()));
+                // the run conclusion's rule decides whether this is the first failure: a contaminated step is not
+                if (new StepperOutcome(results, OptionalInt.empty(), null).stable().firstFailing().isPresent()) {
+                    progress.printf("step %d/%d  FAILED: %s; stopping%n", index + 1, total, v.reason());
+                    return new StepperOutcome(results, OptionalInt.of(index), v.reason());
+                }
+                progress.printf("step %d/%d  %s%n", index + 1, total, v.contaminated()
+                        ? (v.passed() ? "PASSED" : "FAILED: " + v.reason()) + " but contaminated: it says nothing about"
+                                + " the system, continuing"
+                        : "PASSED");
             }
         }
         return new StepperOutcome(results, OptionalInt.empty(), null);

@@ -57,6 +57,25 @@ class SteppedLoadControllerTest {
     }
 
     @Test
+    void aContaminatedFailingStepDoesNotStopTheTestAndIsSkippedForTheMaxStableLoad() throws Exception {
+        // step 1 failed while another process ate the host's CPU: it says nothing; step 2 passes, step 3 fails
+        VerdictSource verdicts = (run, step, timeout) -> Optional.of(switch (step) {
+            case 1 -> new VerdictSource.StepOutcome(false, true, "p95(http_req_duration)<=500");
+            case 3 -> new VerdictSource.StepOutcome(false, false, "p95(http_req_duration)<=500");
+            default -> new VerdictSource.StepOutcome(true, null);
+        });
+
+        StepperOutcome outcome = controller(verdicts).run("r4", plan(12, 25, 50, 75, 100),
+                new CommandTemplate(List.of("sh", "-c", "exit 0")));
+
+        assertThat(outcome.failedStep()).hasValue(3);
+        assertThat(outcome.lastPassedStep()).hasValue(2);
+        assertThat(outcome.steps()).hasSize(4);
+        assertThat(progress.toString(StandardCharsets.UTF_8)).contains("but contaminated")
+                .contains("step 4/5  FAILED: p95(http_req_duration)<=500; stopping");
+    }
+
+    @Test
     void withoutVerdictsEveryStepRunsAndALongToolIsStoppedAtTheHold() throws Exception {
         long started = System.nanoTime();
         StepperOutcome outcome = controller(VerdictSource.NONE).run("r2", plan(1, 2),

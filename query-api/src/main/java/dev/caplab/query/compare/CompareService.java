@@ -1,11 +1,13 @@
 package dev.caplab.query.compare;
 
+import dev.caplab.query.conclusion.BottleneckView;
+import dev.caplab.query.conclusion.ConclusionReader;
+import dev.caplab.query.conclusion.ConclusionView;
+import dev.caplab.query.conclusion.EstimateView;
 import dev.caplab.query.fits.FitReader;
 import dev.caplab.query.fits.FitView;
 import dev.caplab.query.runs.RunReader;
 import dev.caplab.query.runs.RunSummary;
-import dev.caplab.query.steps.MaxStableLoad;
-import dev.caplab.query.steps.StepReader;
 import java.util.List;
 import java.util.Optional;
 import org.springframework.stereotype.Service;
@@ -15,13 +17,13 @@ import org.springframework.stereotype.Service;
 public class CompareService {
 
     private final RunReader runs;
-    private final StepReader steps;
     private final FitReader fits;
+    private final ConclusionReader conclusions;
 
-    CompareService(RunReader runs, StepReader steps, FitReader fits) {
+    CompareService(RunReader runs, FitReader fits, ConclusionReader conclusions) {
         this.runs = runs;
-        this.steps = steps;
         this.fits = fits;
+        this.conclusions = conclusions;
     }
 
     Comparison compare(List<String> runIds, Optional<String> sut, boolean acrossSystems, GroupBy groupBy,
@@ -34,21 +36,23 @@ public class CompareService {
                 cohorts, ComparisonWarnings.of(cohorts));
     }
 
+    /** Max stable load, bottleneck and safe capacity as the run's conclusion states them; base and slope from fits. */
     private ComparisonRow row(RunSummary run, GroupBy groupBy, Optional<String> metric) {
-        MaxStableLoad stable = MaxStableLoad.of(steps.steps(run.runId()));
+        Optional<ConclusionView> conclusion = conclusions.conclusion(run.runId());
+        Optional<BottleneckView> bottleneck = conclusion.map(ConclusionView::bottleneck);
         List<FitView> runFits = fits.fits(run.runId(), Optional.empty());
-        Optional<FitView> bottleneckFit = runFits.stream().filter(FitView::bottleneck).findFirst();
         // the requested resource, else the binding one, so base and slope describe what limits this run
         Optional<FitView> shown = metric.map(m -> runFits.stream().filter(f -> f.metric().equals(m)).findFirst())
-                .orElse(bottleneckFit);
-        String bottleneck = bottleneckFit.map(FitView::metric)
-                .orElseGet(() -> stable.firstFailing().map(s -> s.bottleneck()).orElse(null));
+                .orElseGet(() -> bottleneck.flatMap(b -> runFits.stream()
+                        .filter(f -> f.metric().equals(b.metric()) && f.source().equals(b.source())).findFirst()));
         return new ComparisonRow(groupBy.groupOf(run), run.runId(), run.sutName(), run.provider(), run.region(),
                 run.tier(), run.instanceType(), run.vcpu(), run.memoryBytes(), run.nominalEgressMbps(),
-                run.measuredEgressMbps(), run.loadExpression(), stable.maxStableX(), stable.failedX(),
+                run.measuredEgressMbps(), run.loadExpression(), conclusion.map(ConclusionView::maxStableX).orElse(null),
+                conclusion.map(ConclusionView::firstFailingX).orElse(null),
                 shown.map(FitView::metric).orElse(null), shown.map(FitView::baseline).orElse(null),
                 shown.map(FitView::slopePerX).orElse(null), shown.map(FitView::kneeX).orElse(null),
-                runFits.stream().anyMatch(FitView::cliff), bottleneck,
-                bottleneckFit.map(FitView::safeCapacityX).orElse(null));
+                runFits.stream().anyMatch(FitView::cliff), bottleneck.map(BottleneckView::metric).orElse(null),
+                bottleneck.map(BottleneckView::source).orElse(null), bottleneck.map(BottleneckView::rule).orElse(null),
+                conclusion.flatMap(ConclusionView::bottleneckEstimate).map(EstimateView::safeCapacityX).orElse(null));
     }
 }

@@ -1,19 +1,17 @@
 package dev.caplab.query.plan;
 
 import dev.caplab.schema.vocabulary.Planning;
-import dev.caplab.analysis.capacity.CapacityEstimate;
 import dev.caplab.analysis.capacity.CapacityModel;
 import dev.caplab.analysis.capacity.CapacityPlan;
 import dev.caplab.analysis.capacity.ConferenceProfile;
 import dev.caplab.analysis.capacity.ProfileAssessment;
+import dev.caplab.analysis.capacity.ResourceEstimate;
 import dev.caplab.analysis.capacity.WorkloadProfile;
-import dev.caplab.analysis.fit.LinearFit;
-import dev.caplab.query.fits.FitReader;
-import dev.caplab.query.fits.FitView;
+import dev.caplab.query.conclusion.ConclusionReader;
+import dev.caplab.query.conclusion.EstimateView;
+import dev.caplab.store.access.RunFilter;
 import dev.caplab.query.runs.RunReader;
 import dev.caplab.query.runs.RunSummary;
-import dev.caplab.query.steps.MaxStableLoad;
-import dev.caplab.query.steps.StepReader;
 import dev.caplab.query.web.BadRequestParameterException;
 import dev.caplab.query.web.NotFoundException;
 import dev.caplab.store.access.RunFilter;
@@ -21,23 +19,24 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalDouble;
 import org.springframework.stereotype.Service;
 
-/** Places a workload profile on measured tiers with analysis' capacity formula, x_max = (C·margin − base)/slope. */
+/**
+ * Places a workload profile on measured tiers: a pure function (analysis {@link CapacityPlan}) of each run's stored
+ * capacity estimates — the run conclusion's pre-knee lines, ceilings and cliffs — at the requested margin, so a plan
+ * at the run's margin agrees with the run page.
+ */
 @Service
 public class PlanService {
 
     static final int MAX_TIERS = 20;
 
     private final RunReader runs;
-    private final StepReader steps;
-    private final FitReader fits;
+    private final ConclusionReader conclusions;
 
-    PlanService(RunReader runs, StepReader steps, FitReader fits) {
+    PlanService(RunReader runs, ConclusionReader conclusions) {
         this.runs = runs;
-        this.steps = steps;
-        this.fits = fits;
+        this.conclusions = conclusions;
     }
 
     Plan plan(PlanRequest request) {
@@ -57,31 +56,21 @@ public class PlanService {
     }
 
     private Optional<TierPlan> plan(RunSummary run, WorkloadProfile profile, double margin, List<String> warnings) {
-        MaxStableLoad stable = MaxStableLoad.of(steps.steps(run.runId()));
-        List<CapacityEstimate> estimates = new ArrayList<>();
-        List<ResourceNeed> needs = new ArrayList<>();
-        for (FitView fit : fits.fits(run.runId(), Optional.empty())) {
-            if (fit.capacity() == null || fit.baseline() == null || fit.slopePerX() == null) {
-                continue;
-            }
-            // Only the slope's standard error is stored, so the interval ignores the base's variance: a lower bound.
-            double slopeSe = fit.segments().getFirst().slopeStdErr() == null ? 0 : fit.segments().getFirst().slopeStdErr();
-            LinearFit line = new LinearFit(fit.baseline(), fit.slopePerX(), 0, slopeSe * slopeSe, 0, Double.NaN,
-                    Math.max(0, fit.stepsUsed() - 2), Math.max(2, fit.stepsUsed()),
-                    fit.rSquared() == null ? Double.NaN : fit.rSquared());
-            OptionalDouble lastStable = fit.cliff() && stable.maxStableX() != null
-                    ? OptionalDouble.of(stable.maxStableX()) : OptionalDouble.empty();
-            CapacityEstimate e = CapacityModel.estimate(fit.metric(), line, fit.capacity(), margin, lastStable);
-            estimates.add(e);
-            double needed = line.predict(profile.load());
-            needs.add(new ResourceNeed(fit.metric(), fit.capacity(), needed, needed / fit.capacity(), e.safeX(),
-                    e.xMaxStdErr(), e.cappedByCliff()));
-        }
-        if (estimates.isEmpty()) {
-            warnings.add("run " + run.runId() + " (" + run.tier() + ") has no fit with a ceiling; it is left out");
+        List<ResourceEstimate> estimates = conclusions.conclusion(run.runId())
+                .map(c -> c.resources().stream().map(EstimateView::toEstimate).toList()).orElse(List.of());
+        if (estimates.stream().noneMatch(e -> e.ceiling().isPresent())) {
+            warnings.add("run " + run.runId() + " (" + run.tier() + ") has no capacity estimate with a ceiling; it is"
+                    + " left out");
             return Optional.empty();
         }
-        ProfileAssessment a = CapacityPlan.of(estimates).assess(profile);
+        CapacityPlan plan = CapacityPlan.of(estimates, margin);
+        List<ResourceNeed> needs = plan.resources().stream().map(p -> {
+            double ceiling = p.capacity().ceiling();
+            double needed = p.estimate().preKnee().predict(profile.load());
+            return new ResourceNeed(p.estimate().metric(), ceiling, needed, needed / ceiling, p.capacity().safeX(),
+                    p.capacity().xMaxStdErr(), p.capacity().cappedByCliff());
+        }).toList();
+        ProfileAssessment a = plan.assess(profile);
         return Optional.of(new TierPlan(run.runId(), run.provider(), run.tier(), run.vcpu(), a.load(), a.fit().name(),
                 a.bottleneckResource(), a.safeLoad(), a.fullCeilingLoad(), a.safeLoad() - a.load(), needs));
     }

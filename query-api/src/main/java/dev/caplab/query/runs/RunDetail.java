@@ -1,5 +1,7 @@
 package dev.caplab.query.runs;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.caplab.query.conclusion.ConclusionView;
 import dev.caplab.query.fits.FitView;
 import dev.caplab.query.steps.StepView;
 import dev.caplab.store.row.AlertRow;
@@ -7,20 +9,40 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A run with its environment, steps and verdicts, fits, the max stable load (x of the last passing step before the
- * first failing one), the bottleneck (the resource whose fit says it binds first, else the failing step's), the
- * alerts raised for it (failed or contaminated steps, cliffs, input the pipeline rejected or limited), how much of its
- * input came late (each step says whether it was amended), and the egress ceiling planned against and where it came
- * from (null when none is known).
+ * A run with its environment, its conclusion (max stable load, first failing step, the bottleneck and the rule that
+ * named it, per-resource capacity estimates; null until a step closed), steps and verdicts, fits, the alerts raised
+ * for it (failed or contaminated steps, cliffs, input the pipeline rejected or limited), how much of its input came
+ * late (each step says whether it was amended), and the egress ceiling planned against and where it came from (null
+ * when none is known). {@code maxStableX}, {@code failedX} and their step indexes repeat the conclusion's.
  */
-public record RunDetail(RunSummary run, Double maxStableX, Integer maxStableStepIndex, Double failedX,
-                        Integer failedStepIndex, String bottleneck, List<StepView> steps, List<FitView> fits,
+public record RunDetail(RunSummary run, ConclusionView conclusion, List<StepView> steps, List<FitView> fits,
                         List<AlertRow> alerts, RunLateness lateness, EgressCeiling egressCeiling) {
 
     public RunDetail {
+        Objects.requireNonNull(run, "run");
         steps = List.copyOf(steps);
         fits = List.copyOf(fits);
         alerts = List.copyOf(alerts);
         Objects.requireNonNull(lateness, "lateness");
+    }
+
+    @JsonProperty("maxStableX")
+    public Double maxStableX() {
+        return conclusion == null ? null : conclusion.maxStableX();
+    }
+
+    @JsonProperty("maxStableStepIndex")
+    public Integer maxStableStepIndex() {
+        return conclusion == null ? null : conclusion.maxStableStepIndex();
+    }
+
+    @JsonProperty("failedX")
+    public Double failedX() {
+        return conclusion == null ? null : conclusion.firstFailingX();
+    }
+
+    @JsonProperty("failedStepIndex")
+    public Integer failedStepIndex() {
+        return conclusion == null ? null : conclusion.firstFailingStepIndex();
     }
 }

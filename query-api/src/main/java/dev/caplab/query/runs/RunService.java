@@ -1,8 +1,7 @@
 package dev.caplab.query.runs;
 
+import dev.caplab.query.conclusion.ConclusionReader;
 import dev.caplab.query.fits.FitReader;
-import dev.caplab.query.fits.FitView;
-import dev.caplab.query.steps.MaxStableLoad;
 import dev.caplab.query.steps.StepReader;
 import dev.caplab.query.steps.StepView;
 import dev.caplab.store.access.RunFilter;
@@ -10,7 +9,10 @@ import java.util.List;
 import java.util.Optional;
 import org.springframework.stereotype.Service;
 
-/** Assembles run details from the store's runs, steps, verdicts, fits, alerts and late-data counts. */
+/**
+ * Assembles run details from the store's runs, steps, verdicts, fits, alerts, late-data counts and the run conclusion
+ * (max stable load, bottleneck, capacity estimates: read as streams decided them, never re-decided here).
+ */
 @Service
 public class RunService {
 
@@ -19,13 +21,16 @@ public class RunService {
     private final FitReader fits;
     private final AlertReader alerts;
     private final LatenessReader lateness;
+    private final ConclusionReader conclusions;
 
-    RunService(RunReader runs, StepReader steps, FitReader fits, AlertReader alerts, LatenessReader lateness) {
+    RunService(RunReader runs, StepReader steps, FitReader fits, AlertReader alerts, LatenessReader lateness,
+            ConclusionReader conclusions) {
         this.runs = runs;
         this.steps = steps;
         this.fits = fits;
         this.alerts = alerts;
         this.lateness = lateness;
+        this.conclusions = conclusions;
     }
 
     public List<RunSummary> find(RunFilter filter) {
@@ -34,18 +39,8 @@ public class RunService {
 
     public RunDetail detail(String runId) {
         RunSummary run = runs.get(runId).orElseThrow(() -> new RunNotFoundException(runId));
-        List<StepView> runSteps = steps.steps(runId);
-        List<FitView> runFits = fits.fits(runId, Optional.empty());
-        MaxStableLoad stable = MaxStableLoad.of(runSteps);
-        return new RunDetail(run, stable.maxStableX(), stable.lastPassing().map(StepView::stepIndex).orElse(null),
-                stable.failedX(), stable.firstFailing().map(StepView::stepIndex).orElse(null),
-                bottleneck(runFits, stable).orElse(null), runSteps, runFits, alerts.alerts(runId),
-                lateness.lateness(runId), EgressCeiling.of(run, runs.measuredEgress(runId)).orElse(null));
-    }
-
-    /** The fit flagged as binding first wins; without one, what the first failing step's verdict blamed. */
-    static Optional<String> bottleneck(List<FitView> fits, MaxStableLoad stable) {
-        return fits.stream().filter(FitView::bottleneck).map(FitView::metric).findFirst()
-                .or(() -> stable.firstFailing().map(StepView::bottleneck));
+        return new RunDetail(run, conclusions.conclusion(runId).orElse(null), steps.steps(runId),
+                fits.fits(runId, Optional.empty()), alerts.alerts(runId), lateness.lateness(runId),
+                EgressCeiling.of(run, runs.measuredEgress(runId)).orElse(null));
     }
 }

@@ -1,5 +1,8 @@
 package dev.caplab.query.compare;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+import static org.hamcrest.Matchers.closeTo;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.hasItem;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
@@ -11,7 +14,10 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import dev.caplab.query.testing.Ep19Runs;
 import dev.caplab.query.testing.StoreTestSupport;
 import dev.caplab.query.testing.Tokens;
+import java.util.List;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
@@ -45,6 +51,9 @@ class CompareAndPlanIT {
                 .andExpect(jsonPath("$.rows[0].group").value("aws-lightsail"))
                 .andExpect(jsonPath("$.rows[0].maxStableX").value(250.0))
                 .andExpect(jsonPath("$.rows[0].bottleneck").value("mem.used.bytes"))
+                .andExpect(jsonPath("$.rows[0].bottleneckRule").value("SMALLEST_SAFE_CAPACITY"))
+                // (0.6·2 GiB − 0.4 GiB)/5.4e6 per viewer, from the stored conclusion
+                .andExpect(jsonPath("$.rows[0].safeCapacityX").value(closeTo(159.073, 0.001)))
                 .andExpect(jsonPath("$.rows[?(@.runId=='" + Ep19Runs.LIGHTNODE_2 + "')].bottleneck")
                         .value(hasItem("net.tx.mbps")))
                 .andExpect(jsonPath("$.warnings[0]").value(containsString("must not be extrapolated")))
@@ -59,6 +68,38 @@ class CompareAndPlanIT {
                         .header(HttpHeaders.AUTHORIZATION, Tokens.READ))
                 .andExpect(status().isBadRequest())
                 .andExpect(jsonPath("$.detail").value(containsString("no such run")));
+    }
+
+    /** The plan at the run's margin and the run page read the same stored estimates, so they name the same limit. */
+    @Test
+    void aPlanAtTheRunsMarginAgreesWithTheRunDetail() throws Exception {
+        for (String run : List.of(Ep19Runs.LIGHTNODE_2, Ep19Runs.AWS_2, Ep19Runs.LIGHTNODE_1)) {
+            JsonNode detail = json(mvc.perform(get("/api/v1/runs/" + run)
+                    .header(HttpHeaders.AUTHORIZATION, Tokens.READ)).andExpect(status().isOk()));
+            JsonNode plan = json(mvc.perform(post("/api/v1/plans").contentType(MediaType.APPLICATION_JSON)
+                    .content("{\"profile\": {\"load\": 10}, \"runIds\": [\"" + run + "\"]}")
+                    .header(HttpHeaders.AUTHORIZATION, Tokens.READ)).andExpect(status().isOk()));
+            JsonNode bottleneck = detail.at("/conclusion/bottleneck");
+            JsonNode tier = plan.at("/tiers/0");
+            assertThat(tier.get("bottleneck").asText()).as(run).isEqualTo(bottleneck.get("metric").asText());
+            assertThat(tier.get("safeLoad").asDouble()).as(run)
+                    .isCloseTo(bottleneck.get("value").asDouble(), within(1e-9));
+            for (JsonNode need : tier.get("resources")) {
+                JsonNode stored = null;
+                for (JsonNode r : detail.at("/conclusion/resources")) {
+                    if (r.get("metric").asText().equals(need.get("resource").asText())) {
+                        stored = r;
+                    }
+                }
+                assertThat(stored).as(run + " " + need.get("resource")).isNotNull();
+                assertThat(need.get("safeX").asDouble()).isCloseTo(stored.get("safeCapacityX").asDouble(),
+                        within(1e-9));
+            }
+        }
+    }
+
+    private static JsonNode json(org.springframework.test.web.servlet.ResultActions result) throws Exception {
+        return JsonMapper.builder().build().readTree(result.andReturn().getResponse().getContentAsString());
     }
 
     @Test

@@ -11,7 +11,9 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import dev.caplab.query.testing.Ep19Runs;
+import dev.caplab.query.testing.StoredConclusions;
 import dev.caplab.query.testing.Tokens;
+import dev.caplab.store.access.RunConclusionRepository;
 import dev.caplab.store.access.RunRepository;
 import dev.caplab.store.access.StepRepository;
 import dev.caplab.store.access.StepVerdictRepository;
@@ -187,7 +189,7 @@ class CompareScopeIT {
                 .andExpect(jsonPath("$.detail").value(containsString("not runs of sut=mmx-standalone")));
     }
 
-    /** Runs with steps and verdicts only: max stable load needs no aggregates or fits. */
+    /** Runs with steps, verdicts and their conclusion only: max stable load needs no aggregates or fits. */
     private static void writeOtherRuns(DataSource ds) {
         new RunRepository(ds).insertBatch(List.of(
                 run(LOOPBACK_LIVEKIT, 10, "livekit", "loopback", "1vcpu-2gb", "viewers"),
@@ -198,6 +200,11 @@ class CompareScopeIT {
         steps(HETZNER_PARTICIPANTS, "participants", new double[] {20, 40, 60, 80}, 80, steps, verdicts);
         new StepRepository(ds).insertBatch(steps, "other-steps");
         new StepVerdictRepository(ds).insertBatch(verdicts, "other-verdicts");
+        // what streams concluded from those verdicts: the last step before the failing one
+        new RunConclusionRepository(ds).insertBatch(List.of(
+                StoredConclusions.row(LOOPBACK_LIVEKIT, 40.0, 2, 50.0, 3, 4, null, List.of(), T0),
+                StoredConclusions.row(HETZNER_PARTICIPANTS, 60.0, 2, 80.0, 3, 4, null, List.of(), T0)),
+                "other-conclusions");
     }
 
     private static RunRow run(String id, int day, String sut, String provider, String tier, String loadExpression) {

@@ -59,7 +59,9 @@ class RunControllerTest {
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.maxStableX").value(18.0))
                 .andExpect(jsonPath("$.failedX").value(19.0))
-                .andExpect(jsonPath("$.bottleneck").value("cpu.cores"))
+                .andExpect(jsonPath("$.conclusion.bottleneck.metric").value("cpu.cores"))
+                .andExpect(jsonPath("$.conclusion.bottleneck.rule").value("SMALLEST_SAFE_CAPACITY"))
+                .andExpect(jsonPath("$.conclusion.resources[0].safeCapacityX").value(18.0))
                 .andExpect(jsonPath("$.steps.length()").value(5))
                 .andExpect(jsonPath("$.fits[0].kneeX").value(18.0))
                 .andExpect(jsonPath("$.fits[0].segments[0].slope").value(0.022));

@@ -73,7 +73,11 @@ class RunEndpointsIT {
                 .andExpect(jsonPath("$.run.vcpu").value(1.0))
                 .andExpect(jsonPath("$.maxStableX").value(18.0))
                 .andExpect(jsonPath("$.failedX").value(19.0))
-                .andExpect(jsonPath("$.bottleneck").value("cpu.cores"))
+                .andExpect(jsonPath("$.conclusion.bottleneck.metric").value("cpu.cores"))
+                .andExpect(jsonPath("$.conclusion.bottleneck.source").value("node"))
+                .andExpect(jsonPath("$.conclusion.bottleneck.rule").value("SMALLEST_SAFE_CAPACITY"))
+                .andExpect(jsonPath("$.conclusion.resources[0].cappedByCliff").value(true))
+                .andExpect(jsonPath("$.conclusion.resources[0].safeCapacityX").value(18.0))
                 .andExpect(jsonPath("$.steps[4].passed").value(false))
                 .andExpect(jsonPath("$.steps[4].failedRules").value("no-dropped-sessions (observed 3.0)"))
                 .andExpect(jsonPath("$.steps[0].warmupMillis").value(15000))
@@ -83,7 +87,7 @@ class RunEndpointsIT {
                 .andExpect(jsonPath("$.fits[0].segments.length()").value(2));
         mvc.perform(read("/api/v1/runs/" + Ep19Runs.LIGHTNODE_2))
                 .andExpect(jsonPath("$.maxStableX").value(50.0))
-                .andExpect(jsonPath("$.bottleneck").value("net.tx.mbps"));
+                .andExpect(jsonPath("$.conclusion.bottleneck.metric").value("net.tx.mbps"));
     }
 
     @Test

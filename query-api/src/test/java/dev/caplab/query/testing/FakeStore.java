@@ -1,5 +1,9 @@
 package dev.caplab.query.testing;
 
+import dev.caplab.query.conclusion.BottleneckView;
+import dev.caplab.query.conclusion.ConclusionReader;
+import dev.caplab.query.conclusion.ConclusionView;
+import dev.caplab.query.conclusion.EstimateView;
 import dev.caplab.query.fits.FitReader;
 import dev.caplab.query.fits.FitView;
 import dev.caplab.query.runs.AlertReader;
@@ -20,7 +24,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /** In-memory runs, steps and fits for controller slice tests; the ITs read the real store instead. */
-public final class FakeStore implements RunReader, StepReader, FitReader, AlertReader, LatenessReader {
+public final class FakeStore implements RunReader, StepReader, FitReader, AlertReader, LatenessReader,
+        ConclusionReader {
 
     public final List<RunSummary> runs = new ArrayList<>();
     public final List<StepView> steps = new ArrayList<>();
@@ -28,6 +33,7 @@ public final class FakeStore implements RunReader, StepReader, FitReader, AlertR
     public final List<FitView> fits = new ArrayList<>();
     public final List<AlertRow> alerts = new ArrayList<>();
     public final Map<String, RunLateness> lateness = new HashMap<>();
+    public final Map<String, ConclusionView> conclusions = new HashMap<>();
     public RunFilter lastFilter;
 
     /** EP19's LightNode 1 vCPU node: 10..18 concurrent pass, 19 fails with the CPU cliff. */
@@ -53,6 +59,12 @@ public final class FakeStore implements RunReader, StepReader, FitReader, AlertR
                 List.of(new FitView.Segment(10, 18, 0.05, 0.022, 0.004), new FitView.Segment(18, 19, -8.5, 0.5, null)),
                 List.of(new FitView.Breakpoint(18.0, 0.3, 17.4, 18.6)), 0.01, 0.97, true, 4, 1.0, 0.6, 18.0, true,
                 Instant.parse("2026-07-28T11:00:00Z")));
+        // the cpu line 0.05 + 0.022·x reaches 0.6 of 1 vCPU at 25 viewers, past the cliff after 18: 18 is safe
+        store.conclusions.put("ln-1vcpu", new ConclusionView(18.0, 3, 19.0, 4, 5, 0,
+                new BottleneckView("node", "cpu.cores", "SMALLEST_SAFE_CAPACITY", 18.0, null), 0.6,
+                List.of(new EstimateView("node", "cpu.cores", 0.05, 0.022, null, 0.004 * 0.004, null, null, 2, 4, null,
+                        10, 18, 1.0, 18.0, null, null, null, true, 18.0, true, 4, 18.0)),
+                true, "caplab-run-conclusion/1", Instant.parse("2026-07-28T11:00:00Z"), 9));
         return store;
     }
 
@@ -99,6 +111,11 @@ public final class FakeStore implements RunReader, StepReader, FitReader, AlertR
     @Override
     public List<AlertRow> alerts(String runId) {
         return alerts.stream().filter(a -> a.runId().equals(runId)).toList();
+    }
+
+    @Override
+    public Optional<ConclusionView> conclusion(String runId) {
+        return Optional.ofNullable(conclusions.get(runId));
     }
 
     @Override

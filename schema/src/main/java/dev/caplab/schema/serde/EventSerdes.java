@@ -4,6 +4,7 @@ import dev.caplab.schema.event.Alert;
 import dev.caplab.schema.event.Annotation;
 import dev.caplab.schema.event.CapacityFit;
 import dev.caplab.schema.event.RunEnded;
+import dev.caplab.schema.event.RunConclusion;
 import dev.caplab.schema.event.RunLateness;
 import dev.caplab.schema.event.RunStarted;
 import dev.caplab.schema.event.SampleBatch;
@@ -36,6 +37,7 @@ public final class EventSerdes {
     private static final AvroSerde<CapacityFit> CAPACITY_FIT = new AvroSerde<>(CapacityFit.class, KNOWN);
     private static final AvroSerde<Alert> ALERT = new AvroSerde<>(Alert.class, KNOWN);
     private static final AvroSerde<RunLateness> RUN_LATENESS = new AvroSerde<>(RunLateness.class, KNOWN);
+    private static final AvroSerde<RunConclusion> RUN_CONCLUSION = new AvroSerde<>(RunConclusion.class, KNOWN);
     private static final LifecycleSerde LIFECYCLE = new LifecycleSerde(KNOWN);
 
     private EventSerdes() {
@@ -74,6 +76,11 @@ public final class EventSerdes {
     /** Values of {@code caplab.run-lateness}. */
     public static AvroSerde<RunLateness> runLateness() {
         return RUN_LATENESS;
+    }
+
+    /** Values of {@code caplab.conclusions}. */
+    public static AvroSerde<RunConclusion> runConclusion() {
+        return RUN_CONCLUSION;
     }
 
     public static AvroSerde<RunStarted> runStarted() {

@@ -3,6 +3,7 @@ package dev.caplab.schema.serde;
 import dev.caplab.schema.event.Alert;
 import dev.caplab.schema.event.Annotation;
 import dev.caplab.schema.event.CapacityFit;
+import dev.caplab.schema.event.RunConclusion;
 import dev.caplab.schema.event.RunEnded;
 import dev.caplab.schema.event.RunLateness;
 import dev.caplab.schema.event.RunStarted;
@@ -27,7 +28,8 @@ public final class EventTypes {
     /** Every top-level event type, lifecycle first. */
     public static final List<Class<? extends SpecificRecordBase>> ALL = List.of(
             RunStarted.class, StepStarted.class, StepEnded.class, RunEnded.class, Annotation.class,
-            SampleBatch.class, StepAggregate.class, StepVerdict.class, CapacityFit.class, Alert.class, RunLateness.class);
+            SampleBatch.class, StepAggregate.class, StepVerdict.class, CapacityFit.class, Alert.class, RunLateness.class,
+            RunConclusion.class);
 
     private EventTypes() {
     }

@@ -18,6 +18,7 @@ public final class TopicCatalog {
     public static final String FITS = "caplab.fits";
     public static final String ALERTS = "caplab.alerts";
     public static final String LATENESS = "caplab.run-lateness";
+    public static final String CONCLUSIONS = "caplab.conclusions";
     public static final String DEAD_LETTER = "caplab.dead-letter";
 
     /** Partition count of every run-keyed topic; co-partitioning requires them to be equal. */
@@ -40,6 +41,7 @@ public final class TopicCatalog {
             new TopicSpec(VERDICTS, RUN_PARTITIONS, FOREVER, "derived StepVerdict, every revision"),
             new TopicSpec(FITS, RUN_PARTITIONS, FOREVER, "derived CapacityFit, every refit"),
             new TopicSpec(LATENESS, RUN_PARTITIONS, FOREVER, "derived RunLateness: late and beyond-lateness sample counts, every revision"),
+            new TopicSpec(CONCLUSIONS, RUN_PARTITIONS, FOREVER, "derived RunConclusion: the run's one decision, every revision"),
             new TopicSpec(ALERTS, RUN_PARTITIONS, THIRTY_DAYS, "step failures and cliffs while a test runs"),
             new TopicSpec(DEAD_LETTER, 1, THIRTY_DAYS, "undecodable input with the reason, for operators"));
 

@@ -13,7 +13,8 @@ public enum Table {
     CAPACITY_FITS("capacity_fits"),
     ANNOTATIONS("annotations"),
     ALERTS("alerts"),
-    RUN_LATENESS("run_lateness");
+    RUN_LATENESS("run_lateness"),
+    RUN_CONCLUSIONS("run_conclusions");
 
     private final String sqlName;
 

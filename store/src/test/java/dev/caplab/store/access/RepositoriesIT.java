@@ -7,6 +7,7 @@ import dev.caplab.store.row.SegmentValue;
 import dev.caplab.store.row.SloRuleValue;
 import dev.caplab.store.row.AnnotationRow;
 import dev.caplab.store.row.CapacityFitRow;
+import dev.caplab.store.row.RunConclusionRow;
 import dev.caplab.store.row.RunLatenessRow;
 import dev.caplab.store.row.RunRow;
 import dev.caplab.store.row.SampleRow;
@@ -197,6 +198,17 @@ class RepositoriesIT {
                 true, 5, 2.0, 0.6, 141.7, true, T0.plusSeconds(900), 4);
         fits.insertBatch(List.of(fit), null);
         assertThat(fits.ofRun("r-d")).containsExactly(fit);
+
+        RunConclusionRepository conclusions = new RunConclusionRepository(db.dataSource());
+        assertThat(conclusions.latest("r-d")).isEmpty();
+        RunConclusionRow first = new RunConclusionRow("r-d", 10.0, 0, null, null, 1, 0, null, null, null, null, null,
+                0.6, "[]", false, "caplab-run-conclusion/1", T0.plusSeconds(60), 1);
+        RunConclusionRow concluded = new RunConclusionRow("r-d", 18.0, 3, 19.0, 4, 4, 1, "vm-1", "cpu.cores",
+                "SMALLEST_SAFE_CAPACITY", 18.5, null, 0.6, "[{\"source\":\"vm-1\"}]", true,
+                "caplab-run-conclusion/1", T0.plusSeconds(900), 7);
+        conclusions.insertBatch(List.of(concluded), null);
+        conclusions.insertBatch(List.of(first), null);
+        assertThat(conclusions.latest("r-d")).contains(concluded);
     }
 
     private static StepAggregateRow aggregate(long version, double sustained) {

@@ -33,7 +33,7 @@ class MigrationsIT {
                 while (rs.next()) {
                     tables.add(rs.getString(1));
                 }
-                assertThat(tables).containsExactly("alerts", "annotations", "capacity_fits", "run_lateness", "runs",
+                assertThat(tables).containsExactly("alerts", "annotations", "capacity_fits", "run_conclusions", "run_lateness", "runs",
                         "samples", "schema_migrations", "step_aggregates", "step_verdicts", "steps");
                 s.execute("DROP DATABASE " + database);
             }

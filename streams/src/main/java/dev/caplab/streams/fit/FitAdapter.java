@@ -6,6 +6,7 @@ import dev.caplab.analysis.FitFailedException;
 import dev.caplab.analysis.FitOptions;
 import dev.caplab.analysis.InsufficientDataException;
 import dev.caplab.analysis.ResourceFit;
+import dev.caplab.analysis.capacity.ResourceEstimate;
 import dev.caplab.analysis.fit.StepPoint;
 import dev.caplab.schema.event.Breakpoint;
 import dev.caplab.schema.event.CapacityFit;
@@ -28,11 +29,22 @@ public final class FitAdapter {
     private FitAdapter() {
     }
 
+    /** A resource's fit record and its capacity estimate for the run conclusion, from the same analysis call. */
+    public record Fitted(CapacityFit record, ResourceEstimate estimate) {
+    }
+
     /**
      * Fits one resource series; empty with fewer than {@link #MIN_STEPS} steps or when the analysis finds the data
      * insufficient. {@code fittedAtMicros} is the closing step's end, so a replay reproduces the record exactly.
      */
     public static Optional<CapacityFit> fit(String runId, List<FitPoint> points, String loadExpression,
+            OptionalDouble ceiling, double margin, long fittedAtMicros, long version) {
+        return fitWithEstimate(runId, points, loadExpression, ceiling, margin, fittedAtMicros, version)
+                .map(Fitted::record);
+    }
+
+    /** {@link #fit}, with the resource's capacity estimate (pre-knee line, ceiling, knee, cliff). */
+    public static Optional<Fitted> fitWithEstimate(String runId, List<FitPoint> points, String loadExpression,
             OptionalDouble ceiling, double margin, long fittedAtMicros, long version) {
         if (points.size() < MIN_STEPS) {
             return Optional.empty();
@@ -64,7 +76,10 @@ public final class FitAdapter {
                 && fit.cliff().cliffPosition() < byX.size() ? byX.get(fit.cliff().cliffPosition()).stepIndex() : null;
         Double safeX = fit.capacity().map(c -> c.safeX()).filter(Double::isFinite).orElse(null);
         double p = fit.breakpointExistencePValue();
-        return Optional.of(CapacityFit.newBuilder()
+        ResourceEstimate estimate = ResourceEstimate.of(first.source(), first.metric(), fit,
+                byX.stream().mapToDouble(FitPoint::x).distinct().sorted().toArray(), ceiling,
+                cliffStep == null ? OptionalInt.empty() : OptionalInt.of(cliffStep));
+        return Optional.of(new Fitted(CapacityFit.newBuilder()
                 .setRunId(runId)
                 .setSource(first.source())
                 .setMetric(first.metric())
@@ -86,7 +101,7 @@ public final class FitAdapter {
                 .setBottleneck(false)
                 .setFittedAt(Micros.toInstant(fittedAtMicros))
                 .setVersion(version)
-                .build());
+                .build(), estimate));
     }
 
     /**

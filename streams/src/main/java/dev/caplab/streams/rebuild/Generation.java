@@ -1,6 +1,7 @@
 package dev.caplab.streams.rebuild;
 
 import dev.caplab.schema.event.CapacityFit;
+import dev.caplab.schema.event.RunConclusion;
 import dev.caplab.schema.event.RunLateness;
 import dev.caplab.schema.event.StepAggregate;
 import dev.caplab.schema.event.StepVerdict;
@@ -63,6 +64,10 @@ public record Generation(long value) {
 
     public CapacityFit stamp(CapacityFit f) {
         return CapacityFit.newBuilder(f).setVersion(version(f.getVersion())).build();
+    }
+
+    public RunConclusion stamp(RunConclusion c) {
+        return RunConclusion.newBuilder(c).setVersion(version(c.getVersion())).build();
     }
 
     public RunLateness stamp(RunLateness l) {

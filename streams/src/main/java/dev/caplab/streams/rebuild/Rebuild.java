@@ -41,7 +41,7 @@ public final class Rebuild {
     private static final Logger LOG = LoggerFactory.getLogger(Rebuild.class);
     private static final List<String> RAW = List.of(TopicCatalog.RUNS, TopicCatalog.SAMPLES);
     private static final List<String> DERIVED = List.of(TopicCatalog.STEP_AGGREGATES, TopicCatalog.VERDICTS,
-            TopicCatalog.FITS, TopicCatalog.ALERTS, TopicCatalog.LATENESS);
+            TopicCatalog.FITS, TopicCatalog.ALERTS, TopicCatalog.LATENESS, TopicCatalog.CONCLUSIONS);
 
     private Rebuild() {
     }

@@ -2,6 +2,7 @@ package dev.caplab.streams.run;
 
 import dev.caplab.schema.event.Alert;
 import dev.caplab.schema.event.CapacityFit;
+import dev.caplab.schema.event.RunConclusion;
 import dev.caplab.schema.event.RunLateness;
 import dev.caplab.schema.event.StepAggregate;
 import dev.caplab.schema.event.StepVerdict;
@@ -20,6 +21,10 @@ public sealed interface DerivedEvent {
 
     /** A run's late and beyond-lateness sample counts, re-emitted when they change. */
     record Lateness(RunLateness value) implements DerivedEvent {
+    }
+
+    /** The run conclusion, re-emitted whenever a step, the fits or the run close or late data amends them. */
+    record Concluded(RunConclusion value) implements DerivedEvent {
     }
 
     record Raised(Alert value) implements DerivedEvent {

@@ -271,7 +271,7 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
         for (int i = 0; i < closed; i++) {
             StepMark mark = run.marks.get(i);
             if (timeline.get(i).contains(second) && mark != null) {
-                run.marks.put(i, new StepMark(mark.window(), mark.revision(), mark.lateCount() + 1));
+                run.marks.put(i, mark.withLateSample());
                 run.dirtySteps.add(i);
                 return true;
             }
@@ -329,7 +329,11 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
             if (ready) {
                 out.addAll(closer.flushUnassigned(run, timeline));
                 run.runClosed = true;
+                run.concludeDue = true;
             }
+        }
+        if (run.concludeDue) {
+            closer.conclude(run, timeline).ifPresent(out::add);
         }
         if (changed || !out.isEmpty()) {
             runs.put(run.runId, withinBound(run, out));

@@ -1,5 +1,6 @@
 package dev.caplab.streams.run;
 
+import dev.caplab.analysis.capacity.ResourceEstimate;
 import dev.caplab.schema.event.RunStarted;
 import dev.caplab.streams.fit.FitPoint;
 import dev.caplab.streams.step.LevelPoint;
@@ -37,6 +38,8 @@ import java.util.TreeSet;
  * @param latenessRevision      how many times RunLateness was emitted
  * @param lastAmendWallMillis   wall-clock millis of the run's last amendment (amendments are throttled)
  * @param expired               the run's partials were deleted; only the counts are kept
+ * @param estimates             the per-resource capacity estimates of the run's latest refit (the conclusion's)
+ * @param conclusionRevision    how many times the run conclusion was emitted (its local version)
  */
 public record RunState(String runId, RunStarted started, List<StepWindow> declared, Map<Integer, Long> endSeenWallMillis,
                        List<LevelPoint> levels, long maxEventMicros, long runEndedMicros, long runEndSeenWallMillis,
@@ -45,7 +48,7 @@ public record RunState(String runId, RunStarted started, List<StepWindow> declar
                        long lastInputWallMillis, int alertedLimits, Map<Integer, StepMark> marks,
                        Set<Integer> dirtySteps, boolean baselineDirty, long fitRevision, long baselineRevision,
                        long beyondLateness, long latenessEmitted, long latenessRevision, long lastAmendWallMillis,
-                       boolean expired) {
+                       boolean expired, List<ResourceEstimate> estimates, long conclusionRevision) {
 
     /** A limit of {@link RunLimits} a run can reach; each is alerted once per run. */
     public enum Limit {
@@ -66,11 +69,12 @@ public record RunState(String runId, RunStarted started, List<StepWindow> declar
         cliffs = Set.copyOf(cliffs);
         marks = Map.copyOf(marks);
         dirtySteps = Set.copyOf(dirtySteps);
+        estimates = List.copyOf(estimates);
     }
 
     public static RunState empty(String runId) {
         return new RunState(runId, null, List.of(), Map.of(), List.of(), 0, -1, 0, 0, Map.of(), List.of(), Set.of(),
-                false, false, 0, 0, 0, 0, Map.of(), Set.of(), false, 0, 0, 0, 0, 0, 0, false);
+                false, false, 0, 0, 0, 0, Map.of(), Set.of(), false, 0, 0, 0, 0, 0, 0, false, List.of(), 0);
     }
 
     public boolean ended() {
@@ -112,6 +116,10 @@ public record RunState(String runId, RunStarted started, List<StepWindow> declar
         long latenessRevision;
         long lastAmendWallMillis;
         boolean expired;
+        final List<ResourceEstimate> estimates;
+        long conclusionRevision;
+        /** Transient: a step, the fits or the run closed in this record (the run conclusion is then emitted). */
+        boolean concludeDue;
         /** Transient: a RunStarted changed in this record (closed steps are then computed again). */
         boolean startedChanged;
         /** Transient: a closed step's fit points changed in this record (the run's fits are then refitted). */
@@ -146,6 +154,8 @@ public record RunState(String runId, RunStarted started, List<StepWindow> declar
             latenessRevision = s.latenessRevision;
             lastAmendWallMillis = s.lastAmendWallMillis;
             expired = s.expired;
+            estimates = new ArrayList<>(s.estimates);
+            conclusionRevision = s.conclusionRevision;
         }
 
         RunState freeze() {
@@ -153,7 +163,7 @@ public record RunState(String runId, RunStarted started, List<StepWindow> declar
                     maxEventMicros, runEndedMicros, runEndSeenWallMillis, closedSteps, baseline, fitPoints, cliffs,
                     runClosed, unassignedDirty, unassignedVersion, lateSamples, lastInputWallMillis, alertedLimits,
                     marks, dirtySteps, baselineDirty, fitRevision, baselineRevision, beyondLateness, latenessEmitted,
-                    latenessRevision, lastAmendWallMillis, expired);
+                    latenessRevision, lastAmendWallMillis, expired, estimates, conclusionRevision);
         }
 
         /** Marks {@code limit} as reached; true the first time, when the run should be alerted. */

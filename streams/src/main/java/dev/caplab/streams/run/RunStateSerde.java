@@ -1,5 +1,6 @@
 package dev.caplab.streams.run;
 
+import dev.caplab.analysis.capacity.ResourceEstimate;
 import dev.caplab.schema.event.RunStarted;
 import dev.caplab.schema.serde.EventSerdes;
 import dev.caplab.streams.StateStrings;
@@ -24,12 +25,15 @@ import org.apache.kafka.common.errors.SerializationException;
  * Versioned binary encoding of {@link RunState} for the run-state store and its changelog. Format 1 wrote strings
  * with {@code writeUTF} (at most 65,535 bytes) and every load-level sample; format 2 writes {@link StateStrings},
  * level changes only, and the input time and alerted limits; format 3 adds the amendment bookkeeping (step marks,
- * dirty steps, revisions, lateness counts). Formats 1 and 2 are read and migrated (levels compacted; closed steps without a
+ * dirty steps, revisions, lateness counts); format 4 adds each closed step's judgement and the run's capacity
+ * estimates and conclusion revision (a format-3 state concludes from the steps it closes next). Formats 1 and 2 are
+ * read and migrated (levels compacted; closed steps without a
  * mark are left as they were: the partials they would be re-derived from did not exist before format 3).
  */
 public final class RunStateSerde {
 
-    private static final byte FORMAT = 3;
+    private static final byte FORMAT = 4;
+    private static final byte FORMAT_3 = 3;
     private static final byte FORMAT_2 = 2;
     private static final byte FORMAT_UTF = 1;
     private static final String TOPIC = "run-state";
@@ -101,6 +105,7 @@ public final class RunStateSerde {
                 out.writeBoolean(w.inferred());
                 out.writeLong(e.getValue().revision());
                 out.writeLong(e.getValue().lateCount());
+                JudgementCodec.write(out, e.getValue().judgement());
             }
             out.writeInt(s.dirtySteps().size());
             for (int i : new TreeSet<>(s.dirtySteps())) {
@@ -114,6 +119,11 @@ public final class RunStateSerde {
             out.writeLong(s.latenessRevision());
             out.writeLong(s.lastAmendWallMillis());
             out.writeBoolean(s.expired());
+            out.writeInt(s.estimates().size());
+            for (ResourceEstimate e : s.estimates()) {
+                JudgementCodec.write(out, e);
+            }
+            out.writeLong(s.conclusionRevision());
             out.flush();
             return bytes.toByteArray();
         } catch (IOException e) {
@@ -142,7 +152,7 @@ public final class RunStateSerde {
     static RunState decode(byte[] b, int maxLevelChanges) {
         try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(b))) {
             byte format = in.readByte();
-            if (format != FORMAT && format != FORMAT_2 && format != FORMAT_UTF) {
+            if (format != FORMAT && format != FORMAT_3 && format != FORMAT_2 && format != FORMAT_UTF) {
                 throw new SerializationException("run state: unknown format " + format);
             }
             StateStrings.Reader strings = StateStrings.Reader.of(format == FORMAT_UTF);
@@ -191,12 +201,17 @@ public final class RunStateSerde {
             boolean baselineDirty = false;
             long[] counters = new long[6];
             boolean expired = false;
-            if (format == FORMAT) {
+            List<ResourceEstimate> estimates = new ArrayList<>();
+            long conclusionRevision = 0;
+            if (format == FORMAT || format == FORMAT_3) {
                 for (int n = in.readInt(), i = 0; i < n; i++) {
                     int key = in.readInt();
                     StepWindow w = new StepWindow(in.readInt(), readLoad(in, strings), in.readLong(), in.readLong(),
                             in.readLong(), in.readBoolean());
-                    marks.put(key, new StepMark(w, in.readLong(), in.readLong()));
+                    long revision = in.readLong();
+                    long lateCount = in.readLong();
+                    marks.put(key, new StepMark(w, revision, lateCount,
+                            format == FORMAT ? JudgementCodec.readJudgement(in, strings) : null));
                 }
                 for (int n = in.readInt(), i = 0; i < n; i++) {
                     dirtySteps.add(in.readInt());
@@ -207,10 +222,16 @@ public final class RunStateSerde {
                 }
                 expired = in.readBoolean();
             }
+            if (format == FORMAT) {
+                for (int n = in.readInt(), i = 0; i < n; i++) {
+                    estimates.add(JudgementCodec.readEstimate(in, strings));
+                }
+                conclusionRevision = in.readLong();
+            }
             return new RunState(runId, started, declared, endSeen, levels, maxEvent, runEnded, runEndSeen, closed,
                     baseline, points, cliffs, runClosed, dirty, unassignedVersion, late, lastInput, alerted, marks,
                     dirtySteps, baselineDirty, counters[0], counters[1], counters[2], counters[3], counters[4],
-                    counters[5], expired);
+                    counters[5], expired, estimates, conclusionRevision);
         } catch (IOException | IllegalArgumentException e) {
             throw new SerializationException("corrupt run state (" + b.length + " bytes)", e);
         }

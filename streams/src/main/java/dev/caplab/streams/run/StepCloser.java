@@ -1,6 +1,12 @@
 package dev.caplab.streams.run;
 
+import dev.caplab.analysis.capacity.CapacityPlan;
+import dev.caplab.analysis.conclusion.Conclusions;
+import dev.caplab.analysis.conclusion.ResourceUse;
+import dev.caplab.analysis.conclusion.RunConclusion;
+import dev.caplab.analysis.conclusion.StepJudgement;
 import dev.caplab.streams.Micros;
+import dev.caplab.streams.conclusion.ConclusionAdapter;
 import dev.caplab.schema.event.Alert;
 import dev.caplab.schema.event.AlertKind;
 import dev.caplab.schema.event.CapacityFit;
@@ -21,7 +27,6 @@ import dev.caplab.streams.fit.ResourceCeilings;
 import dev.caplab.streams.step.StepWindow;
 import dev.caplab.streams.verdict.VerdictAdapter;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -33,7 +38,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Computes a step from the run's per-second partials: its aggregates, verdict and alerts, and its fit points; the
- * baseline before the first step; the unassigned seconds; and the run's fits. Nothing is consumed: partials stay
+ * baseline before the first step; the unassigned seconds; the run's fits; and the run conclusion. Nothing is consumed: partials stay
  * until the run expires, so the same step can be computed again (a higher revision) when a late sample or a later
  * lifecycle event changes it, and the result depends only on which partials and lifecycle the run has.
  */
@@ -60,7 +65,6 @@ final class StepCloser {
         StepMark previous = run.marks.get(step.index());
         long revision = previous == null ? 1 : previous.revision() + 1;
         long late = previous == null ? 0 : previous.lateCount();
-        run.marks.put(step.index(), new StepMark(step, revision, late));
         run.dirtySteps.remove(step.index());
         List<Partial> inStep = partials.range(run.runId, step.startMicros(), step.endMicros());
         List<SeriesStats> stats = StepStatistics.of(inStep, step.steadyFromMicros(), settings);
@@ -70,12 +74,18 @@ final class StepCloser {
             out.add(new DerivedEvent.Aggregate(aggregate(run, step.index(), step.load(), x, s, step.startMicros(),
                     step.endMicros(), contamination.contaminated(), revision, late)));
         }
+        Optional<ResourceUse> overMargin = Conclusions.stepBottleneck(uses(run, stats), settings.fitMargin());
         StepVerdict verdict = VerdictAdapter.verdict(run.runId, step.index(), step.load(), x, stats, rules(run),
-                contamination, bottleneck(run, stats));
+                contamination, overMargin.map(u -> u.metric() + "@" + u.source()).orElse(null));
         verdict.setVersion(revision);
         verdict.setLateCount(late);
         out.add(new DerivedEvent.Verdict(verdict));
-        if (!verdict.getPassed()) {
+        run.marks.put(step.index(), new StepMark(step, revision, late, new StepJudgement(step.index(),
+                x == null ? OptionalDouble.empty() : OptionalDouble.of(x),
+                verdict.getPassed() ? StepJudgement.Verdict.PASSED : StepJudgement.Verdict.FAILED,
+                contamination.contaminated(), overMargin)));
+        run.concludeDue = true;
+        if (!verdict.getPassed() && !contamination.contaminated()) {
             out.add(alert(run, step, AlertKind.STEP_FAILED, "step " + step.index() + " failed: " + failedRules(verdict)));
         }
         List<FitPoint> before = run.fitPoints.stream().filter(p -> p.stepIndex() == step.index()).toList();
@@ -86,8 +96,11 @@ final class StepCloser {
         run.fitPointsChanged |= !before.equals(run.fitPoints.stream().filter(p -> p.stepIndex() == step.index())
                 .toList());
         if (contamination.contaminated()) {
+            // A contaminated step says nothing about the system, so it raises no STEP_FAILED (a stepper stops on
+            // that) even when its rules failed: the run conclusion skips it too.
             out.add(alert(run, step, AlertKind.STEP_CONTAMINATED, "step " + step.index() + " contaminated, left out "
-                    + "of fits: " + contamination.reason().orElseThrow()));
+                    + "of fits and of the max stable load" + (verdict.getPassed() ? "" : " (its rules failed: "
+                    + failedRules(verdict) + ")") + ": " + contamination.reason().orElseThrow()));
         }
         return out;
     }
@@ -177,8 +190,9 @@ final class StepCloser {
     }
 
     /**
-     * Refits every resource series of the run at its next fit revision; the fit with the smallest safe capacity is
-     * the bottleneck. {@code step} is the latest closed step (its end stamps the fits and alerts).
+     * Refits every resource series of the run at its next fit revision and keeps their capacity estimates for the run
+     * conclusion; the fit the conclusion's bottleneck rule names (smallest safe capacity) is flagged. {@code step} is
+     * the latest closed step (its end stamps the fits and alerts).
      */
     List<DerivedEvent> refit(RunState.Mutable run, StepWindow step) {
         if (run.fitPoints.isEmpty()) {
@@ -188,16 +202,22 @@ final class StepCloser {
         Map<String, List<FitPoint>> byResource = new TreeMap<>();
         run.fitPoints.forEach(p -> byResource.computeIfAbsent(p.resourceKey(), k -> new ArrayList<>()).add(p));
         List<CapacityFit> fits = new ArrayList<>();
+        run.estimates.clear();
         String expression = run.started == null ? "load" : run.started.getLoadExpression().toString();
         for (List<FitPoint> points : byResource.values()) {
             // hook (issue 16): the declared environment with an iperf3-measured egress where none was declared
             OptionalDouble ceiling = ResourceCeilings.of(points.getFirst().metric(), measured.environment(run));
-            FitAdapter.fit(run.runId, points, expression, ceiling, settings.fitMargin(), step.endMicros(),
-                    run.fitRevision).ifPresent(fits::add);
+            FitAdapter.fitWithEstimate(run.runId, points, expression, ceiling, settings.fitMargin(), step.endMicros(),
+                    run.fitRevision).ifPresent(f -> {
+                        fits.add(f.record());
+                        run.estimates.add(f.estimate());
+                    });
         }
-        Optional<CapacityFit> bottleneck = fits.stream().filter(f -> f.getSafeCapacityX() != null)
-                .min(Comparator.comparingDouble(CapacityFit::getSafeCapacityX));
-        bottleneck.ifPresent(f -> f.setBottleneck(true));
+        run.concludeDue = true;
+        CapacityPlan.bottleneckOf(run.estimates, settings.fitMargin()).ifPresent(b -> fits.stream()
+                .filter(f -> f.getSource().toString().equals(b.estimate().source())
+                        && f.getMetric().toString().equals(b.estimate().metric()))
+                .forEach(f -> f.setBottleneck(true)));
         List<DerivedEvent> out = new ArrayList<>();
         for (CapacityFit f : fits) {
             out.add(new DerivedEvent.Fit(f));
@@ -211,22 +231,40 @@ final class StepCloser {
         return out;
     }
 
-    /** The resource closest to its ceiling in this step, when above the planning margin. */
-    private String bottleneck(RunState.Mutable run, List<SeriesStats> stats) {
-        dev.caplab.schema.event.Environment env = measured.environment(run); // hook (issue 16)
-        if (env == null) {
-            return null;
+    /**
+     * The run conclusion at its next revision, from the closed steps' judgements and the latest refit's estimates;
+     * stamped with the latest closed step's end (event time), so a replay reproduces it. Empty before a step closed.
+     */
+    Optional<DerivedEvent> conclude(RunState.Mutable run, List<StepWindow> timeline) {
+        run.concludeDue = false;
+        int closed = Math.min(run.closedSteps, timeline.size());
+        if (closed == 0) {
+            return Optional.empty();
         }
-        String best = null;
-        double bestUse = settings.fitMargin();
-        for (SeriesStats s : stats) {
-            OptionalDouble c = ResourceCeilings.of(s.metric(), env);
-            if (!s.isGroup() && !s.outsideSut() && c.isPresent() && s.sustained() / c.getAsDouble() >= bestUse) {
-                bestUse = s.sustained() / c.getAsDouble();
-                best = s.metric() + "@" + s.source();
+        List<StepJudgement> judgements = new ArrayList<>();
+        for (int i = 0; i < closed; i++) {
+            StepMark mark = run.marks.get(i);
+            if (mark != null && mark.judgement() != null) {
+                judgements.add(mark.judgement());
             }
         }
-        return best;
+        run.conclusionRevision++;
+        RunConclusion conclusion = Conclusions.conclude(judgements, run.estimates, settings.fitMargin());
+        return Optional.of(new DerivedEvent.Concluded(ConclusionAdapter.toEvent(run.runId, conclusion,
+                run.runClosed, timeline.get(closed - 1).endMicros(), run.conclusionRevision)));
+    }
+
+    /** Sustained use against the node's ceiling of every series of the system under test with a known ceiling. */
+    private List<ResourceUse> uses(RunState.Mutable run, List<SeriesStats> stats) {
+        dev.caplab.schema.event.Environment env = measured.environment(run); // hook (issue 16)
+        List<ResourceUse> out = new ArrayList<>();
+        for (SeriesStats s : stats) {
+            OptionalDouble c = ResourceCeilings.of(s.metric(), env);
+            if (!s.isGroup() && !s.outsideSut() && c.isPresent() && Double.isFinite(s.sustained())) {
+                out.add(new ResourceUse(s.source(), s.metric(), s.sustained(), c.getAsDouble()));
+            }
+        }
+        return out;
     }
 
     private Double x(RunState.Mutable run, StepWindow step) {

@@ -12,6 +12,7 @@ import dev.caplab.store.access.AlertRepository;
 import dev.caplab.store.access.AnnotationRepository;
 import dev.caplab.store.access.CapacityFitRepository;
 import dev.caplab.store.access.EngineInserts;
+import dev.caplab.store.access.RunConclusionRepository;
 import dev.caplab.store.access.RunLatenessRepository;
 import dev.caplab.store.access.RunRepository;
 import dev.caplab.store.access.SampleRepository;
@@ -54,6 +55,7 @@ final class BatchWriter {
     private final CapacityFitRepository fits;
     private final AlertRepository alerts;
     private final RunLatenessRepository lateness;
+    private final RunConclusionRepository conclusions;
     private final SinkRejections rejections;
     private long undecodable;
 
@@ -68,6 +70,7 @@ final class BatchWriter {
         fits = new CapacityFitRepository(ds);
         alerts = new AlertRepository(ds);
         lateness = new RunLatenessRepository(ds);
+        conclusions = new RunConclusionRepository(ds);
         this.rejections = rejections;
     }
 
@@ -91,6 +94,8 @@ final class BatchWriter {
                     r -> List.of(RowMapping.fit(EventSerdes.capacityFit().deserialize(r.topic(), r.value()))));
             case TopicCatalog.ALERTS -> insert(intent, records, Table.ALERTS, alerts::insertBatch,
                     r -> List.of(RowMapping.alert(EventSerdes.alert().deserialize(r.topic(), r.value()))));
+            case TopicCatalog.CONCLUSIONS -> insert(intent, records, Table.RUN_CONCLUSIONS, conclusions::insertBatch,
+                    r -> List.of(RowMapping.conclusion(EventSerdes.runConclusion().deserialize(r.topic(), r.value()))));
             case TopicCatalog.LATENESS -> insert(intent, records, Table.RUN_LATENESS, lateness::insertBatch,
                     r -> List.of(RowMapping.lateness(EventSerdes.runLateness().deserialize(r.topic(), r.value()))));
             default -> throw new IllegalArgumentException("the sink has no table for topic " + intent.topic());

@@ -5,6 +5,9 @@ import dev.caplab.schema.event.Annotation;
 import dev.caplab.schema.event.Breakpoint;
 import dev.caplab.schema.event.CapacityFit;
 import dev.caplab.schema.event.RuleOutcome;
+import dev.caplab.schema.event.ResourceEstimate;
+import dev.caplab.schema.event.RunBottleneck;
+import dev.caplab.schema.event.RunConclusion;
 import dev.caplab.schema.event.RunLateness;
 import dev.caplab.schema.event.RunStarted;
 import dev.caplab.schema.event.Sample;
@@ -14,12 +17,15 @@ import dev.caplab.schema.event.SloRule;
 import dev.caplab.schema.event.StepAggregate;
 import dev.caplab.schema.event.StepStarted;
 import dev.caplab.schema.event.StepVerdict;
+import dev.caplab.schema.serde.AvroJson;
+import dev.caplab.streams.run.InferredStart;
 import dev.caplab.store.access.RunRepository;
 import dev.caplab.store.row.AlertRow;
 import dev.caplab.store.row.AnnotationRow;
 import dev.caplab.store.row.BreakpointValue;
 import dev.caplab.store.row.CapacityFitRow;
 import dev.caplab.store.row.RuleOutcomeValue;
+import dev.caplab.store.row.RunConclusionRow;
 import dev.caplab.store.row.RunLatenessRow;
 import dev.caplab.store.row.RunRow;
 import dev.caplab.store.row.SampleRow;
@@ -107,6 +113,18 @@ final class RowMapping {
     static RunLatenessRow lateness(RunLateness l) {
         return new RunLatenessRow(l.getRunId().toString(), l.getLateSamples(), l.getBeyondLatenessSamples(),
                 l.getUpdatedAt(), l.getVersion());
+    }
+
+    /** The estimates array in Avro's JSON encoding, which Avro reads back (not {@code toString}). */
+    static RunConclusionRow conclusion(RunConclusion c) {
+        RunBottleneck b = c.getBottleneck();
+        return new RunConclusionRow(c.getRunId().toString(), c.getMaxStableX(), c.getMaxStableStepIndex(),
+                c.getFirstFailingX(), c.getFirstFailingStepIndex(), c.getStepsJudged(), c.getStepsSkipped(),
+                b == null ? null : b.getSource().toString(), b == null ? null : b.getMetric().toString(),
+                b == null ? null : b.getRule().name(), b == null ? null : b.getValue(),
+                b == null ? null : b.getStepIndex(), c.getMargin(),
+                AvroJson.encodeArray(c.getResources(), ResourceEstimate.getClassSchema()), c.getRunClosed(),
+                c.getModel().toString(), c.getConcludedAt(), c.getVersion());
     }
 
     static AlertRow alert(Alert a) {

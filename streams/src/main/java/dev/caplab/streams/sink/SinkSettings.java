@@ -19,7 +19,7 @@ public record SinkSettings(String bootstrapServers, String groupId, List<String>
     /** Raw and derived topics; the dead-letter topic is for operators, not tables. */
     public static final List<String> TOPICS = List.of(TopicCatalog.RUNS, TopicCatalog.SAMPLES,
             TopicCatalog.STEP_AGGREGATES, TopicCatalog.VERDICTS, TopicCatalog.FITS, TopicCatalog.ALERTS,
-            TopicCatalog.LATENESS);
+            TopicCatalog.LATENESS, TopicCatalog.CONCLUSIONS);
 
     public SinkSettings {
         Objects.requireNonNull(bootstrapServers, "bootstrapServers");

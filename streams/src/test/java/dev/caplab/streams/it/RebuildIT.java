@@ -8,10 +8,12 @@ import dev.caplab.schema.event.StepStarted;
 import dev.caplab.schema.topic.TopicCatalog;
 import dev.caplab.store.access.AlertRepository;
 import dev.caplab.store.access.CapacityFitRepository;
+import dev.caplab.store.access.RunConclusionRepository;
 import dev.caplab.store.access.StepAggregateRepository;
 import dev.caplab.store.access.StepVerdictRepository;
 import dev.caplab.store.row.AlertRow;
 import dev.caplab.store.row.CapacityFitRow;
+import dev.caplab.store.row.RunConclusionRow;
 import dev.caplab.store.row.StepAggregateRow;
 import dev.caplab.store.row.StepVerdictRow;
 import dev.caplab.store.testing.EmbeddedClickHouse;
@@ -61,7 +63,7 @@ class RebuildIT {
     private static final double CHANGED_THRESHOLD_CORES = 0.5;
     private static final String LIVE_GROUP = "rebuild-it-live";
     private static final List<String> DERIVED = List.of(TopicCatalog.STEP_AGGREGATES, TopicCatalog.VERDICTS,
-            TopicCatalog.FITS, TopicCatalog.ALERTS);
+            TopicCatalog.FITS, TopicCatalog.ALERTS, TopicCatalog.CONCLUSIONS);
     @RegisterExtension
     static final ItEnvironment ENV = new ItEnvironment();
     private static final List<TestDatabase> FRESH = new ArrayList<>();
@@ -71,11 +73,12 @@ class RebuildIT {
 
     /** The derived rows of the run in one database, read as the store reads them (FINAL). */
     record Projection(List<StepAggregateRow> aggregates, List<StepVerdictRow> verdicts, List<CapacityFitRow> fits,
-                      List<AlertRow> alerts) {
+                      List<AlertRow> alerts, List<RunConclusionRow> conclusions) {
 
         static Projection of(DataSource ds) {
             return new Projection(new StepAggregateRepository(ds).ofRun(RUN), new StepVerdictRepository(ds).ofRun(RUN),
-                    new CapacityFitRepository(ds).ofRun(RUN), new AlertRepository(ds).ofRun(RUN));
+                    new CapacityFitRepository(ds).ofRun(RUN), new AlertRepository(ds).ofRun(RUN),
+                    new RunConclusionRepository(ds).ofRun(RUN));
         }
 
         /** Every versioned row's version. */
@@ -84,6 +87,7 @@ class RebuildIT {
             aggregates.forEach(r -> out.add(r.version()));
             verdicts.forEach(r -> out.add(r.version()));
             fits.forEach(r -> out.add(r.version()));
+            conclusions.forEach(r -> out.add(r.version()));
             return out;
         }
     }
@@ -132,6 +136,8 @@ class RebuildIT {
         assertThat(withoutVersions(rebuilt.aggregates())).containsExactlyElementsOf(withoutVersions(live.aggregates()));
         assertThat(withoutVersions(rebuilt.verdicts())).containsExactlyElementsOf(withoutVersions(live.verdicts()));
         assertThat(withoutVersions(rebuilt.fits())).containsExactlyElementsOf(withoutVersions(live.fits()));
+        assertThat(withoutVersions(rebuilt.conclusions())).hasSize(1)
+                .containsExactlyElementsOf(withoutVersions(live.conclusions()));
         assertThat(rebuilt.alerts()).containsExactlyElementsOf(live.alerts());
         // Same revisions within the derivation, under the rebuild's generation.
         assertThat(rebuilt.versions()).containsExactlyElementsOf(live.versions().stream()
@@ -184,6 +190,7 @@ class RebuildIT {
         assertThat(replaced.aggregates()).containsExactlyElementsOf(expected.aggregates());
         assertThat(replaced.verdicts()).containsExactlyElementsOf(expected.verdicts());
         assertThat(replaced.fits()).containsExactlyElementsOf(expected.fits());
+        assertThat(replaced.conclusions()).containsExactlyElementsOf(expected.conclusions());
         assertThat(replaced.versions()).allMatch(v -> Generation.of(v).equals(report.generation()));
         // Alerts carry no version (the whole alert is the key): the rebuild's are added beside the live ones.
         assertThat(replaced.alerts()).containsAll(expected.alerts());

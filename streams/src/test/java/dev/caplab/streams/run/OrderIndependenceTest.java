@@ -3,6 +3,7 @@ package dev.caplab.streams.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.caplab.schema.event.CapacityFit;
+import dev.caplab.schema.event.RunConclusion;
 import dev.caplab.schema.event.StepAggregate;
 import dev.caplab.schema.event.StepVerdict;
 import dev.caplab.streams.SyntheticRun;
@@ -18,8 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * One run fed in several orders — lifecycle first, lifecycle last, the load tool's samples before the host's —
- * gives the same newest aggregates, verdicts and fits field for field, except the fields that record how the data
- * came (version, lateCount, fittedAt). On the raw-buffer design, samples after their step closed were left out.
+ * gives the same newest aggregates, verdicts, fits and run conclusion field for field, except the fields that record
+ * how the data came (version, lateCount, fittedAt). On the raw-buffer design, samples after their step closed were left out.
  */
 class OrderIndependenceTest {
 
@@ -44,13 +45,16 @@ class OrderIndependenceTest {
         assertThat(late.aggregates).isEqualTo(inOrder.aggregates);
         assertThat(late.verdicts).isEqualTo(inOrder.verdicts);
         assertThat(late.fits).isEqualTo(inOrder.fits);
+        assertThat(inOrder.conclusion).contains("cpu.cores");
+        assertThat(last.conclusion).isEqualTo(inOrder.conclusion);
+        assertThat(late.conclusion).isEqualTo(inOrder.conclusion);
         assertThat(late.lateSamples).as("every host sample after the client's event time closed its step")
                 .isPositive();
         assertThat(inOrder.lateSamples).isZero();
     }
 
     private record Stored(Map<String, String> aggregates, Map<String, String> verdicts, Map<String, String> fits,
-                          long lateSamples) {
+                          String conclusion, long lateSamples) {
     }
 
     private Stored feed(List<SyntheticRun.Input> inputs, String name) {
@@ -85,7 +89,10 @@ class OrderIndependenceTest {
             Map<String, String> fs = new TreeMap<>();
             fits.forEach((k, v) -> fs.put(k, CapacityFit.newBuilder(v).setVersion(0).setFittedAt(java.time.Instant.EPOCH)
                     .build().toString()));
-            return new Stored(a, vs, fs, late);
+            String conclusion = t.conclusions.readValuesToList().stream()
+                    .max(java.util.Comparator.comparingLong(RunConclusion::getVersion))
+                    .map(c -> RunConclusion.newBuilder(c).setVersion(0).build().toString()).orElse("none");
+            return new Stored(a, vs, fs, conclusion, late);
         }
     }
 }

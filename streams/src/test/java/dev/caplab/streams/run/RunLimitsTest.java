@@ -42,9 +42,10 @@ class RunLimitsTest {
                 pipe(t, in);
             }
             t.advanceWallClock(Duration.ofSeconds(31));
-            // 5 plateaus of 40,000 samples each: 5 changes, 21 bytes each (metric "vus", time, level).
+            // 5 plateaus of 40,000 samples each: 5 changes, 21 bytes each (metric "vus", time, level), beside the
+            // closed steps' marks and judgements; 200,000 kept samples would be over 4 MB.
             assertThat(stateBytes(t, PoisonInputs.LEVELS_RUN)).as("bytes of the run's state record")
-                    .isLessThan(1_000);
+                    .isLessThan(1_500);
             assertThat(t.verdicts.readValuesToList()).hasSize(PoisonInputs.LEVEL_STEPS);
             assertThat(t.deadLetter.isEmpty()).isTrue();
         }

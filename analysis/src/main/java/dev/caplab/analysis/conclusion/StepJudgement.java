@@ -1,0 +1,28 @@
+package dev.caplab.analysis.conclusion;
+
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * What one closed step says about the system: its load x, its verdict against the run's SLO rules, whether other
+ * processes contaminated it, and the resource that used the largest share of its ceiling at or past the planning
+ * margin in it ({@link Conclusions#stepBottleneck}).
+ */
+public record StepJudgement(int stepIndex, OptionalDouble x, Verdict verdict, boolean contaminated,
+                            Optional<ResourceUse> overMargin) {
+
+    public StepJudgement {
+        Objects.requireNonNull(x, "x");
+        Objects.requireNonNull(verdict, "verdict");
+        Objects.requireNonNull(overMargin, "overMargin");
+    }
+
+    /** A step's verdict; UNJUDGED when no verdict is known for it. */
+    public enum Verdict { PASSED, FAILED, UNJUDGED }
+
+    /** Contaminated and unjudged steps say nothing about the system under test. */
+    public boolean informative() {
+        return !contaminated && verdict != Verdict.UNJUDGED;
+    }
+}

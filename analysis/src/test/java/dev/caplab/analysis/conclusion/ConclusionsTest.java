@@ -1,0 +1,123 @@
+package dev.caplab.analysis.conclusion;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.caplab.analysis.capacity.ResourceEstimate;
+import dev.caplab.analysis.conclusion.StepJudgement.Verdict;
+import dev.caplab.analysis.fit.LinearFit;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import org.junit.jupiter.api.Test;
+
+/** The run conclusion's rules on hand-made steps and lines; every expected figure is worked out in the comments. */
+class ConclusionsTest {
+
+    private static StepJudgement step(int index, double x, Verdict verdict, boolean contaminated) {
+        return new StepJudgement(index, OptionalDouble.of(x), verdict, contaminated, Optional.empty());
+    }
+
+    private static StepJudgement step(int index, double x, ResourceUse overMargin, boolean contaminated) {
+        return new StepJudgement(index, OptionalDouble.of(x), Verdict.PASSED, contaminated, Optional.of(overMargin));
+    }
+
+    private static ResourceEstimate estimate(String metric, LinearFit line, OptionalDouble ceiling,
+            OptionalDouble lastStableX) {
+        return new ResourceEstimate("node", metric, line, 10, 40, ceiling, OptionalDouble.empty(),
+                lastStableX.isPresent(), lastStableX.isPresent() ? OptionalInt.of(3) : OptionalInt.empty(),
+                lastStableX);
+    }
+
+    @Test
+    void aContaminatedFailingStepIsSkippedNotCountedAsTheFirstFailure() {
+        // 10 pass, 20 fails but was contaminated (says nothing), 30 pass, 40 fails: max stable 30, first failure 40
+        RunConclusion c = Conclusions.conclude(List.of(step(0, 10, Verdict.PASSED, false),
+                step(1, 20, Verdict.FAILED, true), step(2, 30, Verdict.PASSED, false),
+                step(3, 40, Verdict.FAILED, false)), List.of(), 0.6);
+        assertThat(c.stable().maxStableX()).hasValue(30);
+        assertThat(c.stable().lastPassing().orElseThrow().stepIndex()).isEqualTo(2);
+        assertThat(c.stable().firstFailingX()).hasValue(40);
+        assertThat(c.stable().firstFailing().orElseThrow().stepIndex()).isEqualTo(3);
+        assertThat(c.stepsJudged()).isEqualTo(3);
+        assertThat(c.stepsSkipped()).isEqualTo(1);
+    }
+
+    @Test
+    void anUnjudgedStepIsSkippedAndStepsAreTakenInIndexOrder() {
+        // given out of order: 0 pass at 10, 1 unjudged at 20, 2 fails at 30 → max stable 10 (step 0), failure at 30
+        StableLoad s = Conclusions.maxStableLoad(List.of(step(2, 30, Verdict.FAILED, false),
+                step(1, 20, Verdict.UNJUDGED, false), step(0, 10, Verdict.PASSED, false)));
+        assertThat(s.lastPassing().orElseThrow().stepIndex()).isZero();
+        assertThat(s.firstFailing().orElseThrow().stepIndex()).isEqualTo(2);
+    }
+
+    @Test
+    void noFailureLeavesTheMaxStableLoadAsALowerBoundAndAFirstFailureLeavesNone() {
+        assertThat(Conclusions.maxStableLoad(List.of(step(0, 10, Verdict.PASSED, false))).firstFailing()).isEmpty();
+        StableLoad failedAtOnce = Conclusions.maxStableLoad(List.of(step(0, 10, Verdict.FAILED, false),
+                step(1, 20, Verdict.PASSED, false)));
+        assertThat(failedAtOnce.maxStableX()).isEmpty();
+        assertThat(failedAtOnce.firstFailingX()).hasValue(10);
+    }
+
+    @Test
+    void theBottleneckIsTheFittedResourceWithTheSmallestSafeCapacity() {
+        // cpu: (2·0.6 − 0.35)/0.006 = 141.67; egress: (100·0.6 − 0)/0.5 = 120 → egress; memory has no ceiling
+        LinearFit cpu = new LinearFit(0.35, 0.006, 0, 0, 0, 0, 2, 4, 1);
+        LinearFit egress = new LinearFit(0, 0.5, 0, 0, 0, 0, 2, 4, 1);
+        RunConclusion c = Conclusions.conclude(List.of(step(0, 10, new ResourceUse("node", "cpu.cores", 1.9, 2), false)),
+                List.of(estimate("cpu.cores", cpu, OptionalDouble.of(2), OptionalDouble.empty()),
+                        estimate("net.tx.bytes", egress, OptionalDouble.of(100), OptionalDouble.empty()),
+                        estimate("mem.bytes", cpu, OptionalDouble.empty(), OptionalDouble.empty())), 0.6);
+        Bottleneck b = c.bottleneck().orElseThrow();
+        assertThat(b.metric()).isEqualTo("net.tx.bytes");
+        assertThat(b.rule()).isEqualTo(Bottleneck.Rule.SMALLEST_SAFE_CAPACITY);
+        assertThat(b.value()).isCloseTo(120, within(1e-9));
+        assertThat(b.stepIndex()).isEmpty();
+    }
+
+    @Test
+    void withoutAFittedCeilingTheFirstUncontaminatedStepOverTheMarginNamesIt() {
+        // step 0 is contaminated (its cpu says nothing); step 1: cpu 1.3/2 = 0.65 and egress 70/100 = 0.70 → egress
+        List<ResourceUse> step1 = List.of(new ResourceUse("node", "cpu.cores", 1.3, 2),
+                new ResourceUse("node", "net.tx.bytes", 70, 100));
+        ResourceUse over = Conclusions.stepBottleneck(step1, 0.6).orElseThrow();
+        assertThat(over.metric()).isEqualTo("net.tx.bytes");
+        RunConclusion c = Conclusions.conclude(List.of(
+                step(0, 10, new ResourceUse("node", "cpu.cores", 1.9, 2), true), step(1, 20, over, false)),
+                List.of(), 0.6);
+        Bottleneck b = c.bottleneck().orElseThrow();
+        assertThat(b.rule()).isEqualTo(Bottleneck.Rule.FIRST_STEP_OVER_MARGIN);
+        assertThat(b.metric()).isEqualTo("net.tx.bytes");
+        assertThat(b.stepIndex()).hasValue(1);
+        assertThat(b.value()).isCloseTo(0.70, within(1e-12));
+        // below the margin nothing is a bottleneck: 1.1/2 = 0.55 and 50/100 = 0.5
+        assertThat(Conclusions.stepBottleneck(List.of(new ResourceUse("node", "cpu.cores", 1.1, 2),
+                new ResourceUse("node", "net.tx.bytes", 50, 100)), 0.6)).isEmpty();
+    }
+
+    @Test
+    void theSafeCapacityCarriesItsDeltaMethodIntervalFromTheLinesCovariance() {
+        // x_max = (2·0.6 − 0.5)/0.01 = 70; Var ŷ(70) = 4e-4 + 70²·1e-8 + 2·70·(−1e-6) = 3.09e-4, SE 0.0175784;
+        // SE x_max = 0.0175784/0.01 = 1.75784; t(0.975, 3) = 3.182446 → half width 5.59421: [64.4058, 75.5942]
+        LinearFit line = new LinearFit(0.5, 0.01, 4e-4, 1e-8, -1e-6, 0.01, 3, 5, 0.99);
+        ResourceEstimate e = estimate("cpu.cores", line, OptionalDouble.of(2), OptionalDouble.empty());
+        assertThat(e.capacityAt(0.6).orElseThrow().safeX()).isCloseTo(70, within(1e-9));
+        assertThat(e.capacityAt(0.6).orElseThrow().xMaxStdErr()).isCloseTo(1.75784, within(1e-5));
+        ResourceEstimate.Interval i = e.safeCapacityInterval95(0.6).orElseThrow();
+        assertThat(i.lower()).isCloseTo(64.4058, within(1e-3));
+        assertThat(i.upper()).isCloseTo(75.5942, within(1e-3));
+    }
+
+    @Test
+    void aCliffCapsTheSafeCapacityAtTheLastStableXAndItHasNoInterval() {
+        // x_max 70 lies beyond the last stable x 50 before the cliff: safe x is 50, a measured step
+        LinearFit line = new LinearFit(0.5, 0.01, 4e-4, 1e-8, -1e-6, 0.01, 3, 5, 0.99);
+        ResourceEstimate e = estimate("cpu.cores", line, OptionalDouble.of(2), OptionalDouble.of(50));
+        assertThat(e.capacityAt(0.6).orElseThrow().safeX()).isEqualTo(50);
+        assertThat(e.safeCapacityInterval95(0.6)).isEmpty();
+        assertThat(Conclusions.conclude(List.of(), List.of(e), 0.6).bottleneck().orElseThrow().value()).isEqualTo(50);
+    }
+}

@@ -1,0 +1,44 @@
+package dev.caplab.query.conclusion;
+
+import dev.caplab.schema.event.ResourceEstimate;
+import dev.caplab.schema.serde.AvroJson;
+import dev.caplab.store.access.RunConclusionRepository;
+import dev.caplab.store.row.RunConclusionRow;
+import java.util.Optional;
+import javax.sql.DataSource;
+import org.springframework.stereotype.Component;
+
+/** Reads {@code run_conclusions} through the store's repository, the one the sink writes it with. */
+@Component
+class StoreConclusionReader implements ConclusionReader {
+
+    private final RunConclusionRepository repository;
+
+    StoreConclusionReader(DataSource dataSource) {
+        this.repository = new RunConclusionRepository(dataSource);
+    }
+
+    @Override
+    public Optional<ConclusionView> conclusion(String runId) {
+        return repository.latest(runId).map(StoreConclusionReader::view);
+    }
+
+    static ConclusionView view(RunConclusionRow r) {
+        BottleneckView bottleneck = r.bottleneckMetric() == null ? null : new BottleneckView(r.bottleneckSource(),
+                r.bottleneckMetric(), r.bottleneckRule(), r.bottleneckValue(), r.bottleneckStepIndex());
+        return new ConclusionView(r.maxStableX(), r.maxStableStepIndex(), r.firstFailingX(), r.firstFailingStepIndex(),
+                r.stepsJudged(), r.stepsSkipped(), bottleneck, r.margin(),
+                AvroJson.<ResourceEstimate>decodeArray(r.resourcesJson(), ResourceEstimate.getClassSchema()).stream()
+                        .map(StoreConclusionReader::estimate).toList(),
+                r.runClosed(), r.model(), r.concludedAt(), r.version());
+    }
+
+    private static EstimateView estimate(ResourceEstimate e) {
+        return new EstimateView(e.getSource().toString(), e.getMetric().toString(), e.getIntercept(), e.getSlope(),
+                e.getInterceptVariance(), e.getSlopeVariance(), e.getCovariance(), e.getResidualStdErr(),
+                e.getDegreesOfFreedom(), e.getPreKneeSteps(), e.getRSquared(), e.getFromX(), e.getToX(),
+                e.getCeiling(), e.getSafeCapacityX(), e.getSafeCapacityStdErr(), e.getSafeCapacityLower95(),
+                e.getSafeCapacityUpper95(), e.getCappedByCliff(), e.getKneeX(), e.getCliff(), e.getCliffStepIndex(),
+                e.getLastStableX());
+    }
+}

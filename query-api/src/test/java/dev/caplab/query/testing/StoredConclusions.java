@@ -1,0 +1,44 @@
+package dev.caplab.query.testing;
+
+import dev.caplab.schema.event.ResourceEstimate;
+import dev.caplab.schema.serde.AvroJson;
+import dev.caplab.store.row.RunConclusionRow;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * Run conclusions as the sink stores them, for fixtures: the estimates in Avro's JSON encoding, each safe capacity
+ * worked out here from the line with the report's formula x = (C·margin − base)/slope, capped at the last stable x
+ * past a cliff.
+ */
+public final class StoredConclusions {
+
+    public static final double MARGIN = 0.6;
+
+    private StoredConclusions() {
+    }
+
+    /** A resource's pre-knee line over [fromX, toX] with a slope SE, its ceiling, and the cliff's last stable x or null. */
+    public static ResourceEstimate estimate(String source, String metric, double base, double slope, double slopeStdErr,
+                                            int steps, double fromX, double toX, double ceiling, Double lastStableX) {
+        double xMax = (ceiling * MARGIN - base) / slope;
+        boolean capped = lastStableX != null && xMax >= lastStableX;
+        return ResourceEstimate.newBuilder().setSource(source).setMetric(metric).setIntercept(base).setSlope(slope)
+                .setSlopeVariance(slopeStdErr * slopeStdErr).setDegreesOfFreedom(steps - 2).setPreKneeSteps(steps)
+                .setFromX(fromX).setToX(toX).setCeiling(ceiling).setSafeCapacityX(capped ? lastStableX : xMax)
+                .setCappedByCliff(capped).setCliff(lastStableX != null).setLastStableX(lastStableX).build();
+    }
+
+    /** A conclusion whose bottleneck is the fitted resource with the smallest safe capacity, or none. */
+    public static RunConclusionRow row(String runId, Double maxStableX, Integer maxStableStep, Double failedX,
+                                       Integer failedStep, int steps, ResourceEstimate bottleneck,
+                                       List<ResourceEstimate> resources, Instant at) {
+        return new RunConclusionRow(runId, maxStableX, maxStableStep, failedX, failedStep, steps, 0,
+                bottleneck == null ? null : bottleneck.getSource().toString(),
+                bottleneck == null ? null : bottleneck.getMetric().toString(),
+                bottleneck == null ? null : "SMALLEST_SAFE_CAPACITY",
+                bottleneck == null ? null : bottleneck.getSafeCapacityX(), null, MARGIN,
+                AvroJson.encodeArray(resources, ResourceEstimate.getClassSchema()), true, "caplab-run-conclusion/1",
+                at, 1);
+    }
+}

@@ -1,0 +1,39 @@
+package dev.caplab.store.access;
+
+import dev.caplab.store.schema.Table;
+import dev.caplab.store.row.RunConclusionRow;
+
+import javax.sql.DataSource;
+import java.util.List;
+import java.util.Optional;
+
+/** The run conclusion written by streams, one per run; the highest version (latest revision) wins. */
+public final class RunConclusionRepository extends RunScopedRepository<RunConclusionRow> {
+
+    private static final RowCodec<RunConclusionRow> CODEC = new RowCodec<>(Table.RUN_CONCLUSIONS.sqlName(),
+            List.of("run_id", "max_stable_x", "max_stable_step_index", "first_failing_x", "first_failing_step_index",
+                    "steps_judged", "steps_skipped", "bottleneck_source", "bottleneck_metric", "bottleneck_rule",
+                    "bottleneck_value", "bottleneck_step_index", "margin", "resources_json", "run_closed", "model",
+                    "concluded_at", "version"),
+            true,
+            (p, r) -> p.addAll(r.runId(), r.maxStableX(), r.maxStableStepIndex(), r.firstFailingX(),
+                    r.firstFailingStepIndex(), r.stepsJudged(), r.stepsSkipped(), r.bottleneckSource(),
+                    r.bottleneckMetric(), r.bottleneckRule(), r.bottleneckValue(), r.bottleneckStepIndex(),
+                    r.margin(), r.resourcesJson(), r.runClosed(), r.model(), r.concludedAt(), r.version()),
+            rs -> {
+                Fields f = new Fields(rs);
+                return new RunConclusionRow(f.string(), f.nullableFloat64(), f.nullableInt32(), f.nullableFloat64(),
+                        f.nullableInt32(), f.int32(), f.int32(), f.string(), f.string(), f.string(),
+                        f.nullableFloat64(), f.nullableInt32(), f.float64(), f.string(), f.bool(), f.string(),
+                        f.instant(), f.int64());
+            });
+
+    public RunConclusionRepository(DataSource dataSource) {
+        super(dataSource, CODEC, "run_id");
+    }
+
+    /** The run's newest conclusion; empty while no step of it has closed. */
+    public Optional<RunConclusionRow> latest(String runId) {
+        return ofRun(runId).stream().findFirst();
+    }
+}

@@ -1,0 +1,33 @@
+package dev.caplab.store.row;
+
+import java.time.Instant;
+import java.util.Objects;
+
+/**
+ * A row of {@code run_conclusions}: one RunConclusion. The bottleneck columns are all null or all set;
+ * {@code resourcesJson} is the per-resource estimates in Avro's JSON encoding. The highest version wins.
+ */
+public record RunConclusionRow(String runId, Double maxStableX, Integer maxStableStepIndex, Double firstFailingX,
+                               Integer firstFailingStepIndex, int stepsJudged, int stepsSkipped,
+                               String bottleneckSource, String bottleneckMetric, String bottleneckRule,
+                               Double bottleneckValue, Integer bottleneckStepIndex, double margin,
+                               String resourcesJson, boolean runClosed, String model, Instant concludedAt,
+                               long version) {
+
+    public RunConclusionRow {
+        Checks.text(runId, "runId");
+        Checks.nonNegative(stepsJudged, "stepsJudged");
+        Checks.nonNegative(stepsSkipped, "stepsSkipped");
+        if ((bottleneckMetric == null) != (bottleneckRule == null) || (bottleneckMetric == null) != (bottleneckSource == null)) {
+            throw new IllegalArgumentException("run " + runId + ": bottleneck source, metric and rule go together, got "
+                    + bottleneckSource + "/" + bottleneckMetric + "/" + bottleneckRule);
+        }
+        if (!(margin > 0 && margin <= 1)) {
+            throw new IllegalArgumentException("margin must be in (0, 1], was " + margin);
+        }
+        Objects.requireNonNull(resourcesJson, "resourcesJson");
+        Checks.text(model, "model");
+        Checks.storable(Objects.requireNonNull(concludedAt, "concludedAt"), "concludedAt");
+        Checks.nonNegative(version, "version");
+    }
+}

@@ -1,0 +1,85 @@
+package dev.caplab.streams.conclusion;
+
+import dev.caplab.analysis.capacity.CapacityEstimate;
+import dev.caplab.analysis.capacity.ResourceEstimate;
+import dev.caplab.analysis.conclusion.Bottleneck;
+import dev.caplab.analysis.conclusion.RunConclusion;
+import dev.caplab.analysis.conclusion.StepJudgement;
+import dev.caplab.analysis.fit.LinearFit;
+import dev.caplab.schema.event.BottleneckRule;
+import dev.caplab.schema.event.RunBottleneck;
+import dev.caplab.streams.Micros;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/** The analysis' run conclusion as the {@code RunConclusion} event; non-finite numbers become null. */
+public final class ConclusionAdapter {
+
+    private ConclusionAdapter() {
+    }
+
+    public static dev.caplab.schema.event.RunConclusion toEvent(String runId, RunConclusion c, boolean runClosed,
+            long concludedAtMicros, long version) {
+        Optional<StepJudgement> pass = c.stable().lastPassing();
+        Optional<StepJudgement> fail = c.stable().firstFailing();
+        return dev.caplab.schema.event.RunConclusion.newBuilder()
+                .setRunId(runId)
+                .setMaxStableX(orNull(c.stable().maxStableX()))
+                .setMaxStableStepIndex(pass.map(StepJudgement::stepIndex).orElse(null))
+                .setFirstFailingX(orNull(c.stable().firstFailingX()))
+                .setFirstFailingStepIndex(fail.map(StepJudgement::stepIndex).orElse(null))
+                .setStepsJudged(c.stepsJudged())
+                .setStepsSkipped(c.stepsSkipped())
+                .setBottleneck(c.bottleneck().map(ConclusionAdapter::bottleneck).orElse(null))
+                .setMargin(c.margin())
+                .setResources(c.resources().stream().map(e -> estimate(e, c.margin())).toList())
+                .setRunClosed(runClosed)
+                .setModel(c.modelName() + "/" + c.modelVersion())
+                .setConcludedAt(Micros.toInstant(concludedAtMicros))
+                .setVersion(version)
+                .build();
+    }
+
+    private static RunBottleneck bottleneck(Bottleneck b) {
+        return RunBottleneck.newBuilder().setSource(b.source()).setMetric(b.metric())
+                .setRule(BottleneckRule.valueOf(b.rule().name())).setValue(b.value())
+                .setStepIndex(b.stepIndex().isPresent() ? b.stepIndex().getAsInt() : null).build();
+    }
+
+    private static dev.caplab.schema.event.ResourceEstimate estimate(ResourceEstimate e, double margin) {
+        LinearFit line = e.preKnee();
+        Optional<CapacityEstimate> capacity = e.capacityAt(margin);
+        Optional<ResourceEstimate.Interval> interval = e.safeCapacityInterval95(margin);
+        return dev.caplab.schema.event.ResourceEstimate.newBuilder()
+                .setSource(e.source()).setMetric(e.metric())
+                .setIntercept(line.base()).setSlope(line.slope())
+                .setInterceptVariance(finiteOrNull(line.baseVariance()))
+                .setSlopeVariance(finiteOrNull(line.slopeVariance()))
+                .setCovariance(finiteOrNull(line.covariance()))
+                .setResidualStdErr(finiteOrNull(line.residualStdErr()))
+                .setDegreesOfFreedom(line.degreesOfFreedom()).setPreKneeSteps(line.stepCount())
+                .setRSquared(finiteOrNull(line.rSquared()))
+                .setFromX(e.fromX()).setToX(e.toX())
+                .setCeiling(orNull(e.ceiling()))
+                .setSafeCapacityX(capacity.map(CapacityEstimate::safeX).map(ConclusionAdapter::finiteOrNull)
+                        .orElse(null))
+                .setSafeCapacityStdErr(capacity.map(CapacityEstimate::xMaxStdErr)
+                        .map(ConclusionAdapter::finiteOrNull).orElse(null))
+                .setSafeCapacityLower95(interval.map(ResourceEstimate.Interval::lower).orElse(null))
+                .setSafeCapacityUpper95(interval.map(ResourceEstimate.Interval::upper).orElse(null))
+                .setCappedByCliff(capacity.map(CapacityEstimate::cappedByCliff).orElse(false))
+                .setKneeX(orNull(e.kneeX()))
+                .setCliff(e.cliff())
+                .setCliffStepIndex(e.cliffStepIndex().isPresent() ? e.cliffStepIndex().getAsInt() : null)
+                .setLastStableX(orNull(e.lastStableX()))
+                .build();
+    }
+
+    private static Double orNull(OptionalDouble v) {
+        return v.isPresent() && Double.isFinite(v.getAsDouble()) ? v.getAsDouble() : null;
+    }
+
+    private static Double finiteOrNull(double v) {
+        return Double.isFinite(v) ? v : null;
+    }
+}

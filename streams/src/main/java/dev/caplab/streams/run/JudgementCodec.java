@@ -1,0 +1,101 @@
+package dev.caplab.streams.run;
+
+import dev.caplab.analysis.capacity.ResourceEstimate;
+import dev.caplab.analysis.conclusion.ResourceUse;
+import dev.caplab.analysis.conclusion.StepJudgement;
+import dev.caplab.analysis.fit.LinearFit;
+import dev.caplab.streams.StateStrings;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+
+/** The run-state encoding (format 4) of what the run conclusion needs: step judgements and capacity estimates. */
+final class JudgementCodec {
+
+    private JudgementCodec() {
+    }
+
+    static void write(DataOutputStream out, StepJudgement j) throws IOException {
+        out.writeBoolean(j != null);
+        if (j == null) {
+            return;
+        }
+        out.writeInt(j.stepIndex());
+        writeOptional(out, j.x());
+        out.writeByte(j.verdict().ordinal());
+        out.writeBoolean(j.contaminated());
+        out.writeBoolean(j.overMargin().isPresent());
+        if (j.overMargin().isPresent()) {
+            ResourceUse u = j.overMargin().get();
+            StateStrings.write(out, u.source());
+            StateStrings.write(out, u.metric());
+            out.writeDouble(u.used());
+            out.writeDouble(u.ceiling());
+        }
+    }
+
+    static StepJudgement readJudgement(DataInputStream in, StateStrings.Reader strings) throws IOException {
+        if (!in.readBoolean()) {
+            return null;
+        }
+        int index = in.readInt();
+        OptionalDouble x = readOptional(in);
+        StepJudgement.Verdict verdict = StepJudgement.Verdict.values()[in.readByte()];
+        boolean contaminated = in.readBoolean();
+        Optional<ResourceUse> over = in.readBoolean()
+                ? Optional.of(new ResourceUse(strings.read(in), strings.read(in), in.readDouble(), in.readDouble()))
+                : Optional.empty();
+        return new StepJudgement(index, x, verdict, contaminated, over);
+    }
+
+    static void write(DataOutputStream out, ResourceEstimate e) throws IOException {
+        StateStrings.write(out, e.source());
+        StateStrings.write(out, e.metric());
+        LinearFit l = e.preKnee();
+        out.writeDouble(l.base());
+        out.writeDouble(l.slope());
+        out.writeDouble(l.baseVariance());
+        out.writeDouble(l.slopeVariance());
+        out.writeDouble(l.covariance());
+        out.writeDouble(l.residualStdErr());
+        out.writeInt(l.degreesOfFreedom());
+        out.writeInt(l.stepCount());
+        out.writeDouble(l.rSquared());
+        out.writeDouble(e.fromX());
+        out.writeDouble(e.toX());
+        writeOptional(out, e.ceiling());
+        writeOptional(out, e.kneeX());
+        out.writeBoolean(e.cliff());
+        out.writeInt(e.cliffStepIndex().orElse(-1));
+        writeOptional(out, e.lastStableX());
+    }
+
+    static ResourceEstimate readEstimate(DataInputStream in, StateStrings.Reader strings) throws IOException {
+        String source = strings.read(in);
+        String metric = strings.read(in);
+        LinearFit line = new LinearFit(in.readDouble(), in.readDouble(), in.readDouble(), in.readDouble(),
+                in.readDouble(), in.readDouble(), in.readInt(), in.readInt(), in.readDouble());
+        double fromX = in.readDouble();
+        double toX = in.readDouble();
+        OptionalDouble ceiling = readOptional(in);
+        OptionalDouble knee = readOptional(in);
+        boolean cliff = in.readBoolean();
+        int cliffStep = in.readInt();
+        return new ResourceEstimate(source, metric, line, fromX, toX, ceiling, knee, cliff,
+                cliffStep < 0 ? OptionalInt.empty() : OptionalInt.of(cliffStep), readOptional(in));
+    }
+
+    private static void writeOptional(DataOutputStream out, OptionalDouble v) throws IOException {
+        out.writeBoolean(v.isPresent());
+        if (v.isPresent()) {
+            out.writeDouble(v.getAsDouble());
+        }
+    }
+
+    private static OptionalDouble readOptional(DataInputStream in) throws IOException {
+        return in.readBoolean() ? OptionalDouble.of(in.readDouble()) : OptionalDouble.empty();
+    }
+}
