@@ -10,6 +10,8 @@ import java.util.stream.Collectors;
 /** One run's column of the report: environment, outcome, steps and verdicts, then fits, traffic, plan, warnings. */
 final class RunSection {
 
+    private static final double GIB = 1L << 30;
+
     private RunSection() {
     }
 
@@ -42,7 +44,7 @@ final class RunSection {
         row(html, "instance type", run.instanceType());
         row(html, "tier", run.tier());
         row(html, "vCPU", Html.num(run.vcpu()));
-        row(html, "memory", run.memoryBytes() == null ? "–" : Html.num(run.memoryBytes().doubleValue()) + "B");
+        row(html, "memory", run.memoryBytes() == null ? "–" : Html.num(run.memoryBytes() / GIB) + " GiB");
         row(html, "egress ceiling", d.egressCeiling() == null ? "–"
                 : Html.num(d.egressCeiling().mbps()) + " Mbps (" + d.egressCeiling().text() + ")");
         row(html, "tool", run.tool());
