@@ -63,9 +63,14 @@ class ReportCommandIT {
     }
 
     @AfterAll
-    void stop() {
+    void stop() throws java.io.IOException {
         if (stack != null) {
             stack.close();
+        }
+        if (dataDir != null) {
+            try (var files = Files.walk(dataDir)) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
         }
     }
 
