@@ -17,7 +17,7 @@ import picocli.CommandLine.Command;
                 FitCommand.class,
                 dev.caplab.app.cli.RunCommand.class, dev.caplab.app.cli.StepCommand.class, dev.caplab.app.cli.StepperCommand.class,
                 dev.caplab.app.cli.StreamsCommand.class, dev.caplab.app.cli.SinkCommand.class,
-                dev.caplab.app.cli.RebuildCommand.class,
+                dev.caplab.app.cli.RebuildCommand.class, dev.caplab.app.cli.ReportCommand.class,
                 dev.caplab.app.cli.IngestCommand.class, dev.caplab.app.cli.SampleCommand.class,
                 CommandLine.HelpCommand.class
         })

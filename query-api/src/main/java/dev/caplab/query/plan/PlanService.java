@@ -39,7 +39,7 @@ public class PlanService {
         this.conclusions = conclusions;
     }
 
-    Plan plan(PlanRequest request) {
+    public Plan plan(PlanRequest request) {
         WorkloadProfile profile = profile(request.profile());
         double margin = request.margin() == null ? Planning.DEFAULT_MARGIN : request.margin();
         if (!(margin > 0 && margin <= 1)) {

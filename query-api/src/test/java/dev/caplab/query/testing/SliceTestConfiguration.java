@@ -4,6 +4,7 @@ import dev.caplab.access.AccessConfiguration;
 import dev.caplab.query.QueryApiProperties;
 import dev.caplab.query.compare.CompareService;
 import dev.caplab.query.plan.PlanService;
+import dev.caplab.query.report.ReportService;
 import dev.caplab.query.runs.RunService;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.test.context.TestConfiguration;
@@ -16,7 +17,7 @@ import org.springframework.context.annotation.Import;
 @EnableConfigurationProperties(QueryApiProperties.class)
 // the SQL endpoint's collaborators are package-private; no statement reaches ClickHouse in slice tests
 @ComponentScan("dev.caplab.query.sql")
-@Import({RunService.class, CompareService.class, PlanService.class, AccessConfiguration.class})
+@Import({RunService.class, CompareService.class, PlanService.class, ReportService.class, AccessConfiguration.class})
 public class SliceTestConfiguration {
 
     @Bean

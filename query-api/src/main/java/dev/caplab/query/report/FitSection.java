@@ -1,0 +1,65 @@
+package dev.caplab.query.report;
+
+import dev.caplab.query.fits.FitView;
+import java.util.List;
+
+/** Every fit with its knee and 95 % interval, and each fitted resource's use per step against its ceiling. */
+final class FitSection {
+
+    private FitSection() {
+    }
+
+    static String render(RunReport report, ChartRanges ranges) {
+        StringBuilder html = new StringBuilder("<h3>Fits</h3>");
+        if (report.resources().isEmpty()) {
+            return html.append("<p class=\"none\">No fits yet.</p>").toString();
+        }
+        html.append("<table class=\"fits\"><thead><tr><th>resource</th><th>model</th><th>base</th><th>slope per x</th>"
+                + "<th>knee x</th><th>knee 95 % interval</th><th>break p-value</th><th>R²</th><th>cliff</th>"
+                + "<th>ceiling</th><th>safe x at margin</th><th>binds first</th></tr></thead><tbody>");
+        for (ResourceUse use : report.resources()) {
+            FitView f = use.fit();
+            html.append("<tr class=\"fit\" data-metric=\"").append(Html.text(f.metric())).append("\"><td>")
+                    .append(Html.text(f.metric())).append(" <small>").append(Html.text(f.source()))
+                    .append("</small></td><td>").append(Html.text(f.model())).append("</td><td>")
+                    .append(Html.num(f.baseline())).append("</td><td>").append(Html.num(f.slopePerX()))
+                    .append("</td><td class=\"knee\">").append(Html.num(f.kneeX())).append("</td><td class=\"knee-interval\">")
+                    .append(f.kneeX() == null ? "–" : Html.num(f.kneeLower95()) + " – " + Html.num(f.kneeUpper95()))
+                    .append("</td><td>").append(Html.num(f.breakpointPValue())).append("</td><td>")
+                    .append(Html.num(f.rSquared())).append("</td><td>")
+                    .append(f.cliff() ? "cliff at step " + f.cliffStepIndex() : "no").append("</td><td>")
+                    .append(Html.num(f.capacity())).append("</td><td class=\"safe-x\">").append(Html.num(f.safeCapacityX()))
+                    .append(" <small>(margin ").append(Html.num(f.margin())).append(")</small></td><td>")
+                    .append(f.bottleneck() ? "yes" : "no").append("</td></tr>");
+        }
+        html.append("</tbody></table><div class=\"charts\">");
+        for (ResourceUse use : report.resources()) {
+            html.append(chart(use, report.detail().run().loadExpression(), ranges));
+        }
+        return html.append("</div>").toString();
+    }
+
+    private static String chart(ResourceUse use, String loadExpression, ChartRanges ranges) {
+        FitView f = use.fit();
+        ChartRanges.Axes axes = ranges.axes(loadExpression, ChartRanges.resourceKey(f));
+        SvgChart chart = new SvgChart(ChartRanges.resourceKey(f), f.metric() + " (" + f.source() + ") against load",
+                loadExpression == null ? "x" : loadExpression, f.metric(), axes.x(), axes.y());
+        List<SvgChart.Point> points = use.points().stream().map(p -> new SvgChart.Point(p.x(), p.sustained(),
+                p.contaminated() ? "contaminated" : p.passed() == null ? "pending" : p.passed() ? "pass" : "fail",
+                "step " + p.stepIndex() + ": x " + Html.num(p.x()) + ", sustained " + Html.num(p.sustained())))
+                .toList();
+        chart.series("use", "sustained per step", points, false);
+        for (FitView.Segment s : f.segments()) {
+            chart.segment("fitline", s.fromX(), s.intercept() + s.slope() * s.fromX(), s.toX(),
+                    s.intercept() + s.slope() * s.toX());
+        }
+        if (f.kneeX() != null) {
+            chart.vertical("knee", "knee " + Html.num(f.kneeX()), f.kneeX(), f.kneeLower95(), f.kneeUpper95());
+        }
+        if (f.capacity() != null) {
+            chart.horizontal("ceiling", "ceiling " + Html.num(f.capacity()), f.capacity());
+            chart.horizontal("margin", "margin " + Html.num(f.margin()), f.capacity() * f.margin());
+        }
+        return chart.svg();
+    }
+}

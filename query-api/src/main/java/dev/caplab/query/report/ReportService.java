@@ -1,0 +1,79 @@
+package dev.caplab.query.report;
+
+import dev.caplab.query.fits.FitView;
+import dev.caplab.query.plan.PlanRequest;
+import dev.caplab.query.plan.PlanService;
+import dev.caplab.query.runs.RunDetail;
+import dev.caplab.query.runs.RunService;
+import dev.caplab.query.steps.StepAggregateView;
+import dev.caplab.query.steps.StepReader;
+import dev.caplab.query.steps.StepView;
+import dev.caplab.query.web.BadRequestParameterException;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.springframework.stereotype.Service;
+
+/** Gathers what a report shows of each run from the query services and renders it as one HTML document. */
+@Service
+public class ReportService {
+
+    /** More runs than this make columns too narrow to read. */
+    static final int MAX_RUNS = 6;
+
+    private final RunService runs;
+    private final StepReader steps;
+    private final PlanService plans;
+
+    ReportService(RunService runs, StepReader steps, PlanService plans) {
+        this.runs = runs;
+        this.steps = steps;
+        this.plans = plans;
+    }
+
+    /** The report of {@code runIds} (one run, or several side by side) as a self-contained HTML document. */
+    public String html(List<String> runIds) {
+        List<String> distinct = List.copyOf(new LinkedHashSet<>(runIds == null ? List.of() : runIds));
+        if (distinct.isEmpty()) {
+            throw new BadRequestParameterException("run", "[]", "name at least one run");
+        }
+        if (distinct.size() > MAX_RUNS) {
+            throw new BadRequestParameterException("run", distinct.size(), "at most " + MAX_RUNS + " runs");
+        }
+        return ReportHtml.render(distinct.stream().map(this::report).toList());
+    }
+
+    RunReport report(String runId) {
+        RunDetail detail = runs.detail(runId);
+        List<StepAggregateView> aggregates = steps.aggregates(runId, Optional.empty(), Optional.empty()).stream()
+                .filter(a -> a.stepIndex() >= 0).toList();
+        double planLoad = detail.maxStableX() == null ? 0 : detail.maxStableX();
+        var plan = plans.plan(new PlanRequest(new PlanRequest.Profile("max stable load", planLoad, null, null, null),
+                List.of(runId), List.of(), null, null));
+        return new RunReport(detail, resources(detail, aggregates), TrafficFromAggregates.of(detail.steps(), aggregates),
+                plan, planLoad);
+    }
+
+    private static List<ResourceUse> resources(RunDetail detail, List<StepAggregateView> aggregates) {
+        Map<Integer, StepView> byIndex = detail.steps().stream()
+                .collect(Collectors.toMap(StepView::stepIndex, Function.identity()));
+        List<ResourceUse> out = new ArrayList<>();
+        for (FitView fit : detail.fits()) {
+            List<ResourceUse.Point> points = new ArrayList<>();
+            for (StepAggregateView a : aggregates) {
+                StepView step = byIndex.get(a.stepIndex());
+                if (a.metric().equals(fit.metric()) && a.source().equals(fit.source()) && a.x() != null
+                        && Double.isFinite(a.sustained())) {
+                    points.add(new ResourceUse.Point(a.stepIndex(), a.x(), a.sustained(),
+                            step == null ? null : step.passed(), a.contaminated()));
+                }
+            }
+            out.add(new ResourceUse(fit, points));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,121 @@
+package dev.caplab.query.report;
+
+import dev.caplab.query.runs.RunDetail;
+import dev.caplab.query.runs.RunSummary;
+import dev.caplab.query.steps.StepView;
+import dev.caplab.store.row.AlertRow;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** One run's column of the report: environment, outcome, steps and verdicts, then fits, traffic, plan, warnings. */
+final class RunSection {
+
+    private static final double GIB = 1L << 30;
+
+    private RunSection() {
+    }
+
+    static String render(RunReport report, ChartRanges ranges) {
+        RunDetail d = report.detail();
+        RunSummary run = d.run();
+        StringBuilder html = new StringBuilder();
+        html.append("<section class=\"run\" data-run=\"").append(Html.text(run.runId())).append("\">");
+        html.append("<h2><span class=\"run-id\">").append(Html.text(run.runId())).append("</span></h2>");
+        html.append("<p class=\"subtitle\"><span class=\"sut\">").append(Html.text(run.sutName())).append("</span> ")
+                .append(Html.text(run.sutVersion())).append(" · <span class=\"status\">").append(Html.text(run.status()))
+                .append("</span></p>");
+        environment(html, d);
+        outcome(html, d);
+        steps(html, d);
+        html.append(FitSection.render(report, ranges));
+        html.append(TrafficSection.render(report, ranges));
+        html.append(PlanSection.render(report));
+        warnings(html, d);
+        return html.append("</section>").toString();
+    }
+
+    private static void environment(StringBuilder html, RunDetail d) {
+        RunSummary run = d.run();
+        html.append("<h3>Environment</h3><table class=\"environment kv\">");
+        row(html, "system under test", run.sutName());
+        row(html, "version", run.sutVersion());
+        row(html, "provider", run.provider());
+        row(html, "region", run.region());
+        row(html, "instance type", run.instanceType());
+        row(html, "tier", run.tier());
+        row(html, "vCPU", Html.num(run.vcpu()));
+        row(html, "memory", run.memoryBytes() == null ? "–" : Html.num(run.memoryBytes() / GIB) + " GiB");
+        row(html, "egress ceiling", d.egressCeiling() == null ? "–"
+                : Html.num(d.egressCeiling().mbps()) + " Mbps (" + d.egressCeiling().text() + ")");
+        row(html, "tool", run.tool());
+        row(html, "load expression", run.loadExpression());
+        row(html, "started", run.startedAt());
+        row(html, "ended", run.endedAt());
+        row(html, "origin", run.origin());
+        row(html, "labels", run.labels().entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(", ")));
+        html.append("</table>");
+    }
+
+    private static void outcome(StringBuilder html, RunDetail d) {
+        html.append("<h3>Outcome</h3><table class=\"outcome kv\">");
+        row(html, "max stable load", d.maxStableX() == null ? "none: no step passed"
+                : Html.num(d.maxStableX()) + " (step " + d.maxStableStepIndex() + ")");
+        row(html, "first failing load", d.failedX() == null ? "none failed"
+                : Html.num(d.failedX()) + " (step " + d.failedStepIndex() + ")");
+        row(html, "bottleneck", d.bottleneck() == null ? "–" : d.bottleneck());
+        html.append("</table>");
+    }
+
+    private static void steps(StringBuilder html, RunDetail d) {
+        html.append("<h3>Steps and verdicts</h3><table class=\"steps\"><thead><tr><th>step</th><th>load</th><th>x</th>"
+                + "<th>verdict</th><th>broken rules</th><th>bottleneck</th><th>late samples</th></tr></thead><tbody>");
+        for (StepView s : d.steps()) {
+            String verdict = verdict(s);
+            html.append("<tr class=\"step ").append(verdict).append(s.amended() ? " amended" : "")
+                    .append("\" data-step=\"").append(s.stepIndex()).append("\"><td>").append(s.stepIndex())
+                    .append("</td><td>").append(Html.text(s.load().entrySet().stream()
+                            .sorted(Map.Entry.comparingByKey())
+                            .map(e -> e.getKey() + "=" + Html.num(e.getValue())).collect(Collectors.joining(", "))))
+                    .append("</td><td class=\"x\">").append(Html.num(s.x())).append("</td><td class=\"verdict\">")
+                    .append(verdict).append(s.contaminated() ? " (" + Html.text(s.contaminationReason()) + ")" : "")
+                    .append("</td><td>").append(Html.text(s.failedRules())).append("</td><td>")
+                    .append(Html.text(s.bottleneck())).append("</td><td>")
+                    .append(s.amended() ? "amended (" + s.lateSamples() + ")" : "0").append("</td></tr>");
+        }
+        html.append("</tbody></table>");
+    }
+
+    /** What a step's verdict column says: contaminated steps say nothing about the system, so they are not pass/fail. */
+    static String verdict(StepView s) {
+        if (s.contaminated()) {
+            return "contaminated";
+        }
+        return s.passed() == null ? "pending" : s.passed() ? "pass" : "fail";
+    }
+
+    private static void warnings(StringBuilder html, RunDetail d) {
+        html.append("<h3>Alerts and lateness</h3><table class=\"lateness kv\">");
+        row(html, "late samples (amended steps)", String.valueOf(d.lateness().lateSamples()));
+        row(html, "beyond allowed lateness (in no aggregate)", String.valueOf(d.lateness().beyondLatenessSamples()));
+        html.append("</table>");
+        if (d.alerts().isEmpty()) {
+            html.append("<p class=\"none\">No alerts.</p>");
+            return;
+        }
+        html.append("<table class=\"alerts\"><thead><tr><th>at</th><th>kind</th><th>step</th><th>message</th></tr>"
+                + "</thead><tbody>");
+        for (AlertRow a : d.alerts()) {
+            html.append("<tr class=\"alert\"><td>").append(Html.text(a.at())).append("</td><td>")
+                    .append(Html.text(a.kind())).append("</td><td>").append(Html.text(a.stepIndex())).append("</td><td>")
+                    .append(Html.text(a.message())).append("</td></tr>");
+        }
+        html.append("</tbody></table>");
+    }
+
+    /** A key-value row; {@code value} is escaped here. */
+    static void row(StringBuilder html, String key, Object value) {
+        html.append("<tr><th>").append(Html.text(key)).append("</th><td>")
+                .append(value == null || "".equals(value) ? "–" : Html.text(value)).append("</td></tr>");
+    }
+}

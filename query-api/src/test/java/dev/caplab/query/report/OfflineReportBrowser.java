@@ -1,0 +1,167 @@
+package dev.caplab.query.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.logging.Level;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
+import org.openqa.selenium.logging.LoggingPreferences;
+
+/**
+ * Headless Chromium with its network cut off (every connection goes to a dead proxy, every host name fails to
+ * resolve) opening saved reports from {@code file://} URLs, and reading what they show. The DevTools performance log
+ * records every request the page makes: only the file itself may appear there.
+ */
+final class OfflineReportBrowser implements AutoCloseable {
+
+    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+    private static final Path SCREENSHOTS = Path.of("target", "screenshots");
+
+    private final ChromeDriver driver;
+    private final Path profile;
+
+    private OfflineReportBrowser(ChromeDriver driver, Path profile) {
+        this.driver = driver;
+        this.profile = profile;
+    }
+
+    static OfflineReportBrowser start() throws IOException {
+        assertThat(CHROMIUM).as("apt-get install -y chromium chromium-driver").exists();
+        assertThat(CHROMEDRIVER).as("apt-get install -y chromium chromium-driver").exists();
+        Path profile = Files.createTempDirectory("caplab-report-chromium");
+        LoggingPreferences logs = new LoggingPreferences();
+        logs.enable(LogType.PERFORMANCE, Level.ALL);
+        logs.enable(LogType.BROWSER, Level.ALL);
+        ChromeOptions options = new ChromeOptions().setBinary(CHROMIUM.toFile())
+                .addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                        "--no-first-run", "--window-size=1600,1400", "--user-data-dir=" + profile,
+                        // network off: a proxy nobody listens on, loopback included, and no name resolves
+                        "--proxy-server=http://127.0.0.1:9", "--proxy-bypass-list=<-loopback>",
+                        "--host-resolver-rules=MAP * ~NOTFOUND");
+        options.setCapability("goog:loggingPrefs", logs);
+        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
+                .build();
+        Files.createDirectories(SCREENSHOTS);
+        return new OfflineReportBrowser(new ChromeDriver(service, options), profile);
+    }
+
+    /** The TrafficRun report: what it shows, that it fetched nothing, and that its CSP blocks a fetch. */
+    void checkTrafficRun(Path file, String liveUrl) throws IOException {
+        open(file);
+        WebElement run = driver.findElement(By.cssSelector("section.run[data-run='" + TrafficRun.RUN_ID + "']"));
+        assertThat(run.findElement(By.cssSelector(".sut")).getText()).isEqualTo(TrafficRun.SUT);
+        assertThat(driver.getTitle()).isNotEqualTo("owned").contains(TrafficRun.RUN_ID);
+        List<WebElement> steps = run.findElements(By.cssSelector("table.steps tbody tr"));
+        assertThat(steps).hasSize(TrafficRun.USERS.length);
+        for (int i = 0; i < steps.size(); i++) {
+            assertThat(steps.get(i).findElement(By.cssSelector(".verdict")).getText()).as("step %d verdict", i)
+                    .isEqualTo(TrafficRun.PASSED[i] ? "pass" : "fail");
+            assertThat(number(steps.get(i).findElement(By.cssSelector(".x")).getText())).isEqualTo(TrafficRun.USERS[i]);
+        }
+        WebElement fit = run.findElement(By.cssSelector("table.fits tr.fit[data-metric='cpu.cores']"));
+        assertThat(number(fit.findElement(By.cssSelector(".knee")).getText())).isEqualTo(TrafficRun.KNEE);
+        assertThat(fit.findElement(By.cssSelector(".knee-interval")).getText().split(" – "))
+                .extracting(OfflineReportBrowser::number).containsExactly(TrafficRun.KNEE_LOWER, TrafficRun.KNEE_UPPER);
+        // charts: one point per step, at the ingested values
+        assertThat(pointValues(run, "resource:cpu.cores", "use")).containsExactly(TrafficRun.CPU_CORES[0],
+                TrafficRun.CPU_CORES[1], TrafficRun.CPU_CORES[2]);
+        assertThat(pointValues(run, "throughput", "rps")).containsExactly(TrafficRun.REQUESTS_PER_S[0],
+                TrafficRun.REQUESTS_PER_S[1], TrafficRun.REQUESTS_PER_S[2]);
+        assertThat(pointValues(run, "latency", "p95")).containsExactly(TrafficRun.P95_MS[0], TrafficRun.P95_MS[1],
+                TrafficRun.P95_MS[2]);
+        assertThat(run.findElements(By.cssSelector("svg[data-chart='latency'] circle"))).hasSize(9);
+        WebElement chart = run.findElement(By.cssSelector("svg[data-chart='throughput']"));
+        assertThat(chart.getSize().getWidth()).isGreaterThan(200);
+        List<WebElement> traffic = run.findElements(By.cssSelector("table.traffic tbody tr"));
+        assertThat(traffic).extracting(r -> r.findElements(By.tagName("td")).get(3).getText())
+                .containsExactly(percent(0), percent(1), percent(2));
+        screenshot("report-traffic-run");
+        assertNothingFetched(file);
+        assertCspBlocksFetch(liveUrl);
+    }
+
+    /** A side-by-side report: one column per run in order, with the expected number of step rows each. */
+    void checkTwoRuns(Path file, List<String> runIds, List<Integer> stepCounts) throws IOException {
+        open(file);
+        List<WebElement> sections = driver.findElements(By.cssSelector(".runs > section.run"));
+        assertThat(sections).extracting(s -> s.getDomAttribute("data-run")).containsExactlyElementsOf(runIds);
+        for (int i = 0; i < sections.size(); i++) {
+            assertThat(sections.get(i).findElements(By.cssSelector("table.steps tbody tr"))).hasSize(stepCounts.get(i));
+        }
+        assertThat(sections.get(0).getLocation().getX()).as("columns side by side")
+                .isLessThan(sections.get(1).getLocation().getX());
+        assertThat(sections.get(0).getLocation().getY()).isEqualTo(sections.get(1).getLocation().getY());
+        screenshot("report-two-runs");
+        assertNothingFetched(file);
+    }
+
+    private void open(Path file) {
+        driver.manage().logs().get(LogType.PERFORMANCE); // drain what earlier pages logged
+        driver.get(file.toAbsolutePath().toUri().toString());
+    }
+
+    /** Every request the page made is the file itself (no stylesheet, script, font or image from anywhere). */
+    private void assertNothingFetched(Path file) {
+        List<String> requested = driver.manage().logs().get(LogType.PERFORMANCE).getAll().stream()
+                .map(LogEntry::getMessage).filter(m -> m.contains("\"Network.requestWillBeSent\""))
+                .map(m -> m.replaceAll(".*?\"request\":\\{.*?\"url\":\"([^\"]*)\".*", "$1")).toList();
+        assertThat(requested).as("requests the page made").isNotEmpty()
+                .allSatisfy(url -> assertThat(url).isEqualTo(file.toAbsolutePath().toUri().toString()));
+        Object resources = ((JavascriptExecutor) driver).executeScript(
+                "return performance.getEntriesByType('resource').map(e => e.name);");
+        assertThat((List<?>) resources).isEmpty();
+    }
+
+    /** A fetch attempted from the page (as an edited file might) is refused by its Content-Security-Policy. */
+    private void assertCspBlocksFetch(String liveUrl) {
+        Object outcome = ((JavascriptExecutor) driver).executeAsyncScript("""
+                const done = arguments[arguments.length - 1];
+                let violated = null;
+                document.addEventListener('securitypolicyviolation', e => { violated = e.effectiveDirective; });
+                fetch(arguments[0]).then(() => done('fetched'), () => setTimeout(() => done('refused:' + violated), 200));
+                """, liveUrl);
+        assertThat(outcome).isEqualTo("refused:connect-src");
+    }
+
+    private List<Double> pointValues(WebElement run, String chart, String series) {
+        return run.findElements(By.cssSelector("svg[data-chart='" + chart + "'] circle.point." + series)).stream()
+                .map(c -> Double.parseDouble(c.getDomAttribute("data-y"))).toList();
+    }
+
+    private static String percent(int step) {
+        double share = TrafficRun.FAILED_PER_S[step] / TrafficRun.REQUESTS_PER_S[step] * 100;
+        return (share == Math.rint(share) ? String.valueOf((long) share) : String.valueOf(share)) + " %";
+    }
+
+    private static double number(String text) {
+        return Double.parseDouble(text.trim());
+    }
+
+    private void screenshot(String name) throws IOException {
+        Files.write(SCREENSHOTS.resolve(name + ".png"), driver.getScreenshotAs(OutputType.BYTES));
+    }
+
+    @Override
+    public void close() throws IOException {
+        driver.quit();
+        try (var files = Files.walk(profile)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+    }
+
+}

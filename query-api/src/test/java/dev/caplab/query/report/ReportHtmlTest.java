@@ -1,0 +1,123 @@
+package dev.caplab.query.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.caplab.query.fits.FitView;
+import dev.caplab.query.plan.Plan;
+import dev.caplab.query.runs.RunDetail;
+import dev.caplab.query.runs.RunLateness;
+import dev.caplab.query.runs.RunSummary;
+import dev.caplab.query.steps.StepView;
+import dev.caplab.store.row.AlertRow;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/** The renderer alone, on hand-built runs: hostile strings stay text, nothing can be fetched, axes are shared. */
+class ReportHtmlTest {
+
+    private static final String HOSTILE = "<script>alert('sut')</script>";
+    private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
+
+    @Test
+    void userStringsAreEscapedEverywhere() {
+        String html = ReportHtml.render(List.of(report("run-\"><img src=x onerror=alert(1)>", HOSTILE,
+                "users<b>", List.of(10.0, 20.0))));
+        assertThat(html.toLowerCase()).doesNotContain("<script").doesNotContain("<img").doesNotContain("<b>")
+                .doesNotContain("onerror=alert(1)>");
+        assertThat(html).contains("&lt;script&gt;alert(&#39;sut&#39;)&lt;/script&gt;")
+                .contains("run-&quot;&gt;&lt;img src=x onerror=alert(1)&gt;")
+                .contains("users&lt;b&gt;");
+    }
+
+    @Test
+    void theDocumentCannotFetchAnything() {
+        String html = ReportHtml.render(List.of(report("r1", "sut", "users", List.of(10.0, 20.0))));
+        assertThat(html).contains("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none';");
+        assertThat(html.toLowerCase()).doesNotContain("http://").doesNotContain("https://").doesNotContain("src=")
+                .doesNotContain("href=").doesNotContain("url(").doesNotContain("@import").doesNotContain("<script")
+                .doesNotContain("<link");
+    }
+
+    @Test
+    void sameRunsGiveTheSameBytes() {
+        List<RunReport> runs = List.of(report("r1", "sut", "users", List.of(10.0, 20.0)));
+        assertThat(ReportHtml.render(runs)).isEqualTo(ReportHtml.render(runs));
+    }
+
+    @Test
+    void runsOfOneLoadExpressionShareAxesAndOthersDoNot() {
+        // r1 reaches x = 20 and r2 x = 40: on a shared axis, x = 10 sits at the same place in both charts
+        RunReport r1 = report("r1", "sut", "users", List.of(10.0, 20.0));
+        RunReport r2 = report("r2", "sut", "users", List.of(10.0, 40.0));
+        RunReport other = report("r3", "sut", "sessions", List.of(10.0, 20.0));
+        List<String> shared = cxOfFirstPoint(ReportHtml.render(List.of(r1, r2)));
+        assertThat(shared).hasSize(2);
+        assertThat(shared.get(0)).isEqualTo(shared.get(1));
+        List<String> separate = cxOfFirstPoint(ReportHtml.render(List.of(r2, other)));
+        assertThat(separate.get(0)).isNotEqualTo(separate.get(1));
+        assertThat(ReportHtml.render(List.of(r2, other))).contains("different load expressions");
+    }
+
+    @Test
+    void stepsFitsAndKneeAreShown() {
+        String html = ReportHtml.render(List.of(report("r1", "sut", "users", List.of(10.0, 20.0))));
+        assertThat(count(html, "<tr class=\"step pass")).isEqualTo(1);
+        assertThat(count(html, "<tr class=\"step fail")).isEqualTo(1);
+        assertThat(html).contains("<td class=\"knee\">15</td>").contains("<td class=\"knee-interval\">14.2 – 15.8</td>");
+        // one point per step in the resource chart, three latency series and one throughput series of two points
+        assertThat(count(html, "<circle class=\"point use")).isEqualTo(2);
+        assertThat(count(html, "<circle class=\"point p95")).isEqualTo(2);
+    }
+
+    /** The cx of the first point of each run's cpu chart, in document order. */
+    private static List<String> cxOfFirstPoint(String html) {
+        Matcher m = Pattern.compile("data-chart=\"resource:cpu.cores\".*?<circle class=\"point use [a-z]*\" cx=\"([0-9.]+)\"")
+                .matcher(html);
+        List<String> out = new ArrayList<>();
+        while (m.find()) {
+            out.add(m.group(1));
+        }
+        return out;
+    }
+
+    private static int count(String text, String needle) {
+        int n = 0;
+        for (int i = text.indexOf(needle); i >= 0; i = text.indexOf(needle, i + 1)) {
+            n++;
+        }
+        return n;
+    }
+
+    /** A run with one passing and one failing step at {@code xs}, a CPU fit with a knee at 15 [14.2, 15.8]. */
+    static RunReport report(String runId, String sut, String loadExpression, List<Double> xs) {
+        RunSummary run = new RunSummary(runId, T0, T0.plusSeconds(600), "COMPLETED", sut, "1.0", "prov", null,
+                "t2", "tier-a", 2.0, 1L << 31, null, null, "k6", loadExpression, Map.of("team", "<b>x</b>"),
+                "DECLARED");
+        List<StepView> steps = List.of(
+                new StepView(runId, 0, Map.of(loadExpression, xs.get(0)), xs.get(0), T0, T0.plusSeconds(60), 5_000,
+                        true, false, null, null, "", 0),
+                new StepView(runId, 1, Map.of(loadExpression, xs.get(1)), xs.get(1), T0.plusSeconds(60),
+                        T0.plusSeconds(120), 5_000, false, false, null, "cpu.cores", "p95 (observed 900)", 0));
+        FitView fit = FitView.of(runId, "host", "cpu.cores", "segmented-1", "1", loadExpression, 2,
+                List.of(new FitView.Segment(xs.get(0), 15, 0.1, 0.05, 0.01),
+                        new FitView.Segment(15, xs.get(1), -2, 0.19, null)),
+                List.of(new FitView.Breakpoint(15, 0.4, 14.2, 15.8)), 0.01, 0.99, true, 1, 2.0, 0.6, 22.0, true,
+                T0.plusSeconds(700));
+        RunDetail detail = new RunDetail(run, xs.get(0), 0, xs.get(1), 1, "cpu.cores", steps, List.of(fit),
+                List.of(new AlertRow(runId, T0.plusSeconds(120), "STEP_FAILED", 1, "step 1 failed: <p95>")),
+                new RunLateness(0, 0), null);
+        List<ResourceUse> resources = List.of(new ResourceUse(fit, List.of(
+                new ResourceUse.Point(0, xs.get(0), 0.6, true, false),
+                new ResourceUse.Point(1, xs.get(1), 1.9, false, false))));
+        List<StepTraffic> traffic = List.of(
+                new StepTraffic(0, xs.get(0), 10.0, 0.0, 100.0, 120.0, 150.0, "client"),
+                new StepTraffic(1, xs.get(1), 12.0, 0.1, 400.0, 900.0, 1200.0, "client"));
+        Plan plan = new Plan("max stable load", xs.get(0), 0.6, "capacity/1", List.of(), List.of("no <tier>"));
+        return new RunReport(detail, resources, traffic, plan, xs.get(0));
+    }
+}
