@@ -39,6 +39,16 @@ class ShortHistoryTest {
         assertThat(cps.getFirst().pValue()).isZero();
     }
 
+    /** Fitted values carry floating-point noise; 12 and 11.999999999999996 are one regime, not a change at p = 0. */
+    @Test
+    void floatingPointNoiseIsNoChange() {
+        double[] knee = {12.0, 12.0, 11.999999999999996, 6.0, 6.000000000000001, 6.0, 6.0};
+        assertThat(ChangeDetection.detect(knee, ChangeOptions.DEFAULT).changePoints()).extracting(ChangePoint::index)
+                .containsExactly(3);
+        assertThat(ChangeDetection.detect(new double[] {0.1 + 0.2, 0.3, 0.3, 0.1 + 0.2, 0.3}, ChangeOptions.DEFAULT)
+                .changePoints()).isEmpty();
+    }
+
     @Test
     void aConstantSeriesHasNoChange() {
         assertThat(ChangeDetection.detect(new double[] {7, 7, 7, 7, 7, 7}, ChangeOptions.DEFAULT).changePoints())
