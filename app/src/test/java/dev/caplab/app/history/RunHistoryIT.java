@@ -80,6 +80,12 @@ class RunHistoryIT {
         for (Shape s : shapes) {
             await(s.runId());
         }
+        // a shop run that has started and not ended: its figures are not final, so the history leaves it out
+        post("/api/v1/runs", String.format(Locale.ROOT, "{\"runId\":\"shop-running\",\"sut\":\"shop\","
+                + "\"sutVersion\":\"2.0\",\"tier\":\"%s\",\"provider\":\"lab\",\"vcpu\":4,\"tool\":\"k6\","
+                + "\"loadExpression\":\"users\",\"startedAt\":\"%s\"}", TIER, Instant.now().minusSeconds(60)), 201,
+                "shop-running start");
+        awaitListed("shop-running");
     }
 
     @AfterAll
@@ -99,6 +105,7 @@ class RunHistoryIT {
         assertThat(h.path("tool").asString()).isEqualTo("k6");
         assertThat(h.path("loadExpression").asString()).isEqualTo("users");
         assertThat(h.path("metric").asString()).as("the bottleneck by default").isEqualTo("cpu.cores");
+        assertThat(h.path("warnings").toString()).contains("1 running run(s) of shop");
         List<String> names = new ArrayList<>();
         h.path("series").forEach(s -> names.add(s.path("series").asString()));
         assertThat(names).containsExactly("slope", "knee", "maxStableLoad");
@@ -205,7 +212,7 @@ class RunHistoryIT {
                 start.plusSeconds(BASELINE_SECONDS + (long) STEPS * STEP_SECONDS)), 202, s.runId() + " end");
     }
 
-    /** Every step judged and the CPU fit made over all of them. */
+    /** Ended, every step judged and the CPU fit made over all of them. */
     private static void await(String runId) throws Exception {
         long deadline = System.nanoTime() + PATIENCE.toNanos();
         String last = null;
@@ -222,13 +229,24 @@ class RunHistoryIT {
                 for (JsonNode f : d.path("fits")) {
                     fitted |= f.path("metric").asString().equals("cpu.cores") && f.path("stepsUsed").asInt() == STEPS;
                 }
-                if (judged && fitted) {
+                boolean ended = !d.path("run").path("status").asString().equals("RUNNING");
+                if (judged && fitted && ended) {
                     return;
                 }
             }
             Thread.sleep(500);
         }
         throw new AssertionError(runId + " never judged and fitted; last seen: " + last);
+    }
+
+    private static void awaitListed(String runId) throws Exception {
+        long deadline = System.nanoTime() + PATIENCE.toNanos();
+        while (get("/api/v1/runs/" + runId, "application/json").statusCode() != 200) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError(runId + " never listed");
+            }
+            Thread.sleep(250);
+        }
     }
 
     private static String line(String metric, String source, double value, long epochSecond) {

@@ -16,10 +16,12 @@ import java.util.function.Function;
 /**
  * The runs a history follows: one system under test on one tier, driven by one tool under one load expression (the
  * same figures mean something else on another server, tier or x), oldest first. The parameters given narrow the
- * runs; what they leave open must have one value across the matching runs, else the request is ambiguous.
+ * runs; what they leave open must have one value across the matching runs, else the request is ambiguous. Runs still
+ * RUNNING are left out ({@code running} counts them): their steps and fits are not final, and a half-done newest run
+ * would read as a change.
  */
 record HistoryCohort(String sut, String tier, String tool, String loadExpression, List<RunSummary> runs,
-                     int matching) {
+                     int matching, int running) {
 
     /** The newest runs a history covers: change detection is cubic in the number of runs. */
     static final int MAX_RUNS = 100;
@@ -45,11 +47,17 @@ record HistoryCohort(String sut, String tier, String tool, String loadExpression
         requireOne("tool", found, RunSummary::tool);
         requireOne("loadExpression", found, RunSummary::loadExpression);
         RunSummary any = found.getFirst();
-        List<RunSummary> oldestFirst = new ArrayList<>(found.subList(0, Math.min(MAX_RUNS, found.size())));
+        List<RunSummary> ended = found.stream().filter(r -> !RunSummary.RUNNING.equals(r.status())).toList();
+        if (ended.isEmpty()) {
+            throw new BadRequestParameterException(firstGiven(sut, tier, tool, loadExpression),
+                    asked(sut, tier, tool, loadExpression), "the " + found.size() + " matching runs are all still"
+                            + " running; a history shows ended runs");
+        }
+        List<RunSummary> oldestFirst = new ArrayList<>(ended.subList(0, Math.min(MAX_RUNS, ended.size())));
         oldestFirst.sort(Comparator.comparing(RunSummary::startedAt, Comparator.nullsFirst(Comparator.naturalOrder()))
                 .thenComparing(RunSummary::runId));
         return new HistoryCohort(any.sutName(), any.tier(), any.tool(), any.loadExpression(), oldestFirst,
-                found.size());
+                ended.size(), found.size() - ended.size());
     }
 
     String label() {

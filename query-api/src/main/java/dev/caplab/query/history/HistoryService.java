@@ -64,7 +64,11 @@ public class HistoryService {
             }
         }
         if (cohort.matching() > cohort.runs().size()) {
-            warnings.add("only the newest " + cohort.runs().size() + " of " + cohort.matching() + " runs are shown");
+            warnings.add("only the newest " + cohort.runs().size() + " of " + cohort.matching() + " ended runs are"
+                    + " shown");
+        }
+        if (cohort.running() > 0) {
+            warnings.add(cohort.running() + " running run(s) of " + cohort.label() + " left out until they end");
         }
         List<SeriesHistory> series = new ArrayList<>();
         for (HistorySeries s : HistorySeries.values()) {
