@@ -4,7 +4,8 @@ import java.util.function.BiFunction;
 
 /**
  * The series a run history draws, each read from a run's conclusions for the chosen resource. A new series (the
- * throughput limit, issue 15 item 1) is one more constant here, reading its value from {@link RunMetrics}.
+ * throughput limit, issue 15 item 1) is one more constant here, reading its value from {@link RunMetrics} (a field
+ * there, filled by the {@link RunMetricsSource}); the API, CSV, change detection and page pick it up from this list.
  */
 public enum HistorySeries {
 
