@@ -70,16 +70,7 @@ out("vcpu1.base", coef(m)[1]); out("vcpu1.slope", coef(m)[2])
 p <- predict(m, data.frame(x = 19), interval = "prediction", level = 0.95)
 out("vcpu1.predict19", p[1]); out("vcpu1.predict19.lower95", p[2]); out("vcpu1.predict19.upper95", p[3])
 
-# 5) USL: X(N) = lambda N / (1 + sigma (N-1) + kappa N (N-1)), Gunther's benchmark data as in usl4j.
-u <- data.frame(n = c(1, 2, 3, 4, 5, 6, 7, 8),
-                x = c(955.16, 1878.91, 2688.01, 3548.68, 4315.54, 5130.43, 5931.37, 6531.08))
-write_fixture("usl", u)
-f <- nls(x ~ lambda * n / (1 + sigma * (n - 1) + kappa * n * (n - 1)), data = u,
-         start = list(lambda = 1000, sigma = 0.02, kappa = 0.001))
-cf <- summary(f)$coefficients
-out("usl.lambda", cf["lambda", 1]); out("usl.lambda.se", cf["lambda", 2])
-out("usl.sigma", cf["sigma", 1]); out("usl.sigma.se", cf["sigma", 2])
-out("usl.kappa", cf["kappa", 1]); out("usl.kappa.se", cf["kappa", 2])
+# 5) (was USL, removed with analysis/usl: see usl-vs-segmented.R and analysis/README.md)
 
 # 6) Otava's t-test at a known split: Student (pooled) on population standard deviations (numpy std, ddof 0).
 left <- c(100, 102, 99, 101, 100, 98, 101, 103, 100, 99)

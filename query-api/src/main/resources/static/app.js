@@ -188,6 +188,59 @@ async function comparePage(params) {
   view.dataset.ready = 'compare';
 }
 
+/** A cohort's history: each series against run start time, versions labelled, change points marked. */
+async function historyPage(params) {
+  const runs = await api('api/v1/runs?limit=1000');
+  const keys = ['sut', 'tier', 'tool', 'loadExpression', 'metric'];
+  const chosen = Object.fromEntries(keys.map(k => [k, params.get(k) || '']));
+  const options = k => [...new Set(runs.map(r => k === 'sut' ? r.sutName : r[k]).filter(Boolean))].sort();
+  const select = k => `<label>${k} <select name="${k}"><option value="">(any)</option>${options(k).map(v =>
+    `<option${v === chosen[k] ? ' selected' : ''}>${esc(v)}</option>`).join('')}</select></label>`;
+  view.innerHTML = `<h1>History across runs</h1>
+    <form id="history-form">${['sut', 'tier', 'tool', 'loadExpression'].map(select).join('')}
+      <label>metric <input name="metric" value="${esc(chosen.metric)}" placeholder="bottleneck"></label>
+      <button type="submit">Show</button></form><div id="history-result"></div>`;
+  document.getElementById('history-form').addEventListener('submit', ev => {
+    ev.preventDefault();
+    const f = new FormData(ev.target);
+    location.hash = '#/history?' + keys.filter(k => f.get(k)).map(k => `${k}=${encodeURIComponent(f.get(k))}`).join('&');
+  });
+  const query = keys.filter(k => chosen[k]).map(k => `${k}=${encodeURIComponent(chosen[k])}`).join('&');
+  if (!query) { view.dataset.ready = 'history'; return; }
+  const out = document.getElementById('history-result');
+  let h;
+  try { h = await api(`api/v1/history?${query}`); } catch (e) {
+    out.innerHTML = `<div class="error">${esc(e.message)}</div>`;
+    view.dataset.ready = 'history-error';
+    return;
+  }
+  out.innerHTML = `<p class="scope">${esc(h.scope)}; slope and knee of <b>${esc(h.metric)}</b> (${esc(h.metricChosenBy)});
+    changes by ${esc(h.changeModel)} at p &lt; 0.001.</p>
+    ${h.warnings.map(w => `<div class="warning">⚠ ${esc(w)}</div>`).join('')}` +
+    h.series.map((s, i) => `<div id="history-chart-${i}" class="chart"></div>`).join('') +
+    `<h2>Change points</h2>` + table([['series', c => c.series], ['first run of the new regime', c => `<a href="#/run/${encodeURIComponent(c.runId)}">${esc(c.runId)}</a>`, true],
+      ['version', c => c.sutVersion], ['started', c => c.startedAt], ['mean before', c => c.meanBefore],
+      ['mean after', c => c.meanAfter], ['change %', c => c.changePercent], ['p-value', c => c.pValue]],
+      h.series.flatMap(s => s.changePoints.map(c => Object.assign({ series: s.label }, c))));
+  h.series.forEach((s, i) => {
+    const pts = s.points.filter(p => p.value != null);
+    chart(`history-chart-${i}`).setOption({
+      title: { text: `${s.label}${s.resource ? ' of ' + s.resource : ''} per run`, left: 'center' },
+      tooltip: { trigger: 'item', formatter: p => `${esc(p.data.runId)} (${esc(p.data.sutVersion)})<br>${esc(p.data.value[0])}<br>${num(p.data.value[1], 5)}` },
+      legend: { bottom: 0 },
+      xAxis: { type: 'time', name: 'run start' }, yAxis: { type: 'value', name: s.label, scale: true },
+      series: [{ type: 'line', name: s.label, symbolSize: 9,
+        data: pts.map((p, j) => ({ value: [p.startedAt, p.value], runId: p.runId, sutVersion: p.sutVersion,
+          itemStyle: p.changePoint ? { color: '#c00' } : undefined,
+          // the version where it starts: one label per version, not one per run
+          label: { show: j === 0 || p.sutVersion !== pts[j - 1].sutVersion, position: 'top', formatter: p.sutVersion || '' } })),
+        markLine: { symbol: 'none', lineStyle: { color: '#c00', type: 'dashed' },
+          data: s.changePoints.map(c => ({ xAxis: c.startedAt,
+            label: { formatter: `change: ${c.sutVersion || c.runId} (${num(c.changePercent, 0)} %)` } })) } }] });
+  });
+  view.dataset.ready = 'history';
+}
+
 async function planPage() {
   const runs = await api('api/v1/runs?limit=200');
   const tiers = [...new Set(runs.map(r => r.tier).filter(Boolean))];
@@ -234,6 +287,7 @@ async function route() {
   try {
     if (path.startsWith('/run/')) await runPage(decodeURIComponent(path.slice(5)));
     else if (path === '/compare') await comparePage(params);
+    else if (path === '/history') await historyPage(params);
     else if (path === '/plan') await planPage();
     else await runList();
   } catch (e) {

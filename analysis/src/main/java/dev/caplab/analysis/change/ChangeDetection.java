@@ -1,5 +1,7 @@
 package dev.caplab.analysis.change;
 
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -17,12 +19,21 @@ public final class ChangeDetection {
     private ChangeDetection() {
     }
 
-    /** Finds the change points of {@code series} (oldest first). */
-    public static ChangeReport detect(double[] series, ChangeOptions o) {
-        for (int i = 0; i < series.length; i++) {
-            if (!Double.isFinite(series[i])) {
-                throw new IllegalArgumentException("series value " + i + " is not finite: " + series[i]);
+    /** Significant digits a value keeps: fitted knees of 12 and 11.999999999999996 are the same knee. */
+    static final int SIGNIFICANT_DIGITS = 12;
+
+    /**
+     * Finds the change points of {@code series} (oldest first). Values are first rounded to
+     * {@value #SIGNIFICANT_DIGITS} significant digits: two regimes without spread differ at p = 0 however small the
+     * difference, so floating-point noise in computed values would otherwise read as a change.
+     */
+    public static ChangeReport detect(double[] values, ChangeOptions o) {
+        double[] series = new double[values.length];
+        for (int i = 0; i < values.length; i++) {
+            if (!Double.isFinite(values[i])) {
+                throw new IllegalArgumentException("series value " + i + " is not finite: " + values[i]);
             }
+            series[i] = new BigDecimal(values[i]).round(new MathContext(SIGNIFICANT_DIGITS)).doubleValue();
         }
         List<Integer> cps = split(series, o.firstPassPValue());
         return new ChangeReport(ChangeReport.MODEL_NAME, ChangeReport.MODEL_VERSION, series.length, merge(series, cps, o));

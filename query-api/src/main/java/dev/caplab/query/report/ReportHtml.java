@@ -76,7 +76,7 @@ public final class ReportHtml {
         overviewRow(html, reports, "load expression", r -> r.detail().run().loadExpression());
         overviewRow(html, reports, "max stable load", r -> Html.num(r.detail().maxStableX()));
         overviewRow(html, reports, "first failing load", r -> Html.num(r.detail().failedX()));
-        overviewRow(html, reports, "bottleneck", r -> r.detail().bottleneck());
+        overviewRow(html, reports, "bottleneck", r -> r.detail().bottleneckName());
         overviewRow(html, reports, "status", r -> r.detail().run().status());
         html.append("</tbody></table>");
         if (reports.stream().map(r -> r.detail().run()).map(RunSummary::loadExpression).distinct().count() > 1) {

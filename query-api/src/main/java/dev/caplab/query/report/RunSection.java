@@ -63,7 +63,7 @@ final class RunSection {
                 : Html.num(d.maxStableX()) + " (step " + d.maxStableStepIndex() + ")");
         row(html, "first failing load", d.failedX() == null ? "none failed"
                 : Html.num(d.failedX()) + " (step " + d.failedStepIndex() + ")");
-        row(html, "bottleneck", d.bottleneck() == null ? "–" : d.bottleneck());
+        row(html, "bottleneck", d.bottleneckName() == null ? "–" : d.bottleneckName());
         html.append("</table>");
     }
 

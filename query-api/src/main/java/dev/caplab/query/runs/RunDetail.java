@@ -45,4 +45,10 @@ public record RunDetail(RunSummary run, ConclusionView conclusion, List<StepView
     public Integer failedStepIndex() {
         return conclusion == null ? null : conclusion.firstFailingStepIndex();
     }
+
+    /** "metric@source" of the conclusion's bottleneck, for text that names it in one word; null when none is named. */
+    public String bottleneckName() {
+        return conclusion == null || conclusion.bottleneck() == null ? null
+                : conclusion.bottleneck().metric() + "@" + conclusion.bottleneck().source();
+    }
 }

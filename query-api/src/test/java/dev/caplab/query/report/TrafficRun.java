@@ -5,7 +5,11 @@ import dev.caplab.store.access.RunRepository;
 import dev.caplab.store.access.StepAggregateRepository;
 import dev.caplab.store.access.StepRepository;
 import dev.caplab.store.access.StepVerdictRepository;
+import dev.caplab.store.row.BreakpointValue;
 import dev.caplab.store.row.CapacityFitRow;
+import dev.caplab.store.row.RuleOutcomeValue;
+import dev.caplab.store.row.SegmentValue;
+import dev.caplab.store.row.SloRuleValue;
 import dev.caplab.store.row.RunRow;
 import dev.caplab.store.row.StepAggregateRow;
 import dev.caplab.store.row.StepRow;
@@ -43,7 +47,7 @@ final class TrafficRun {
 
     static void write(DataSource ds) {
         new RunRepository(ds).insertBatch(List.of(new RunRow(RUN_ID, T0, SUT, "2.0", null, "hetzner", "fsn1",
-                "cx22", "2vcpu-4gb", 2.0, 4L << 30, 1000.0, null, "k6", Map.of("owner", "<b>ops</b>"), "[]", "[]",
+                "cx22", "2vcpu-4gb", 2.0, 4L << 30, 1000.0, null, "k6", Map.of("owner", "<b>ops</b>"), List.of(), List.of(),
                 "users", "DECLARED", T0.plusSeconds(400), "COMPLETED", null, 1)), "report-run");
         List<StepRow> steps = new ArrayList<>();
         List<StepVerdictRow> verdicts = new ArrayList<>();
@@ -52,9 +56,9 @@ final class TrafficRun {
             Instant start = T0.plusSeconds(100L * i + 10);
             Map<String, Double> load = Map.of("users", USERS[i]);
             steps.add(new StepRow(RUN_ID, i, load, start, 10_000_000L, start.plusSeconds(100), 1));
-            String outcomes = PASSED[i] ? "[]" : "[{\"rule\": {\"name\": \"p95(http_req_duration)<=500\", \"metric\":"
-                    + " \"http_req_duration\", \"statistic\": \"p95\", \"comparator\": \"LE\", \"threshold\": 500.0,"
-                    + " \"source\": null}, \"observed\": 900.0, \"passed\": false, \"reason\": \"p95 too high\"}]";
+            List<RuleOutcomeValue> outcomes = PASSED[i] ? List.of() : List.of(new RuleOutcomeValue(
+                    new SloRuleValue("p95(http_req_duration)<=500", "http_req_duration", "p95", "LE", 500.0, null),
+                    900.0, false, "p95 too high"));
             verdicts.add(new StepVerdictRow(RUN_ID, i, load, USERS[i], PASSED[i], outcomes, false, null,
                     PASSED[i] ? null : "http_req_duration", 1, 0));
             aggregates.add(counter(i, load, start, "http.reqs.count", REQUESTS_PER_S[i]));
@@ -73,10 +77,8 @@ final class TrafficRun {
         new StepAggregateRepository(ds).insertBatch(aggregates, "report-aggregates");
         new CapacityFitRepository(ds).insertBatch(List.of(new CapacityFitRow(RUN_ID, "host", "cpu.cores",
                 "segmented-1", "1", "users", 3,
-                "[{\"fromX\": 10.0, \"toX\": 20.0, \"intercept\": 0.05, \"slope\": 0.025, \"slopeStdErr\": 0.002},"
-                        + " {\"fromX\": 20.0, \"toX\": 40.0, \"intercept\": 0.1, \"slope\": 0.0225, \"slopeStdErr\": null}]",
-                "[{\"x\": " + KNEE + ", \"stdErr\": 1.2, \"lower95\": " + KNEE_LOWER + ", \"upper95\": " + KNEE_UPPER
-                        + "}]",
+                List.of(new SegmentValue(10.0, 20.0, 0.05, 0.025, 0.002), new SegmentValue(20.0, 40.0, 0.1, 0.0225, null)),
+                List.of(new BreakpointValue(KNEE, 1.2, KNEE_LOWER, KNEE_UPPER)),
                 0.03, 0.97, false, null, 2.0, 0.6, 42.0, true, T0.plusSeconds(500), 1)), "report-fits");
     }
 

@@ -17,6 +17,7 @@ import org.springframework.context.annotation.Import;
 @EnableConfigurationProperties(QueryApiProperties.class)
 // the SQL endpoint's collaborators are package-private; no statement reaches ClickHouse in slice tests
 @ComponentScan("dev.caplab.query.sql")
+@ComponentScan("dev.caplab.query.history")
 @Import({RunService.class, CompareService.class, PlanService.class, ReportService.class, AccessConfiguration.class})
 public class SliceTestConfiguration {
 

@@ -1,0 +1,269 @@
+package dev.caplab.app.history;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.caplab.app.load.WriteClients;
+import dev.caplab.app.up.EmbeddedStack;
+import dev.caplab.app.up.UpSettings;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Issue 15 item 3 through {@code caplab up}: seven stepped runs of {@code shop} (same tier, tool and load expression)
+ * go in through the public ingest endpoints, three of version 1.0 and four of 2.0, which needs twice the CPU per user;
+ * one run of another system on the same tier comes in between. CPU per step is 0.1 + s·users (s within 1 % of 0.05
+ * for 1.0, 0.10 for 2.0) up to a knee where contention sets in (12 users for 1.0, 6 for 2.0), then rises three times
+ * as steeply; p95 latency breaks the SLO from the first
+ * step past 1.2× the knee, so the max stable load is 14 users for 1.0 and 6 for 2.0. The history must hold the seven
+ * shop runs only and show one change in each series, at the first 2.0 run.
+ */
+class RunHistoryIT {
+
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final Duration PATIENCE = Duration.ofSeconds(240);
+    private static final int STEPS = 10;
+    private static final int STEP_SECONDS = 20;
+    private static final int BASELINE_SECONDS = 5;
+    private static final int FIRST_V2_RUN = 3;
+    private static final String TIER = "4vcpu-8gb";
+
+    @TempDir
+    static Path dataDir;
+
+    private static EmbeddedStack stack;
+    private static final List<String> shopRuns = new ArrayList<>();
+
+    /** A run's shape: its system, version, CPU per user below the knee and the users where contention sets in. */
+    private record Shape(String runId, String sut, String version, double coresPerUser, double knee) {
+    }
+
+    @BeforeAll
+    static void upAndIngest() throws Exception {
+        stack = EmbeddedStack.start(new UpSettings(dataDir, "127.0.0.1", 0, 0, 0, false, null, List.of()),
+                new PrintStream(new ByteArrayOutputStream()));
+        List<Shape> shapes = new ArrayList<>();
+        for (int i = 0; i < 7; i++) {
+            boolean v2 = i >= FIRST_V2_RUN;
+            // a slope that wobbles by ±1 % between runs of one version, as re-runs do
+            double wobble = 1 + 0.01 * (i % 3 - 1);
+            shapes.add(new Shape("shop-" + i, "shop", v2 ? "2.0" : "1.0", (v2 ? 0.10 : 0.05) * wobble, v2 ? 6 : 12));
+            shopRuns.add("shop-" + i);
+            if (i == 4) {
+                shapes.add(new Shape("search-0", "search", "1.0", 0.2, 4));
+            }
+        }
+        Instant first = Instant.now().truncatedTo(ChronoUnit.SECONDS).minus(Duration.ofHours(shapes.size() + 1));
+        for (int i = 0; i < shapes.size(); i++) {
+            send(shapes.get(i), first.plus(Duration.ofHours(i)));
+        }
+        for (Shape s : shapes) {
+            await(s.runId());
+        }
+        // a shop run that has started and not ended: its figures are not final, so the history leaves it out
+        post("/api/v1/runs", String.format(Locale.ROOT, "{\"runId\":\"shop-running\",\"sut\":\"shop\","
+                + "\"sutVersion\":\"2.0\",\"tier\":\"%s\",\"provider\":\"lab\",\"vcpu\":4,\"tool\":\"k6\","
+                + "\"loadExpression\":\"users\",\"startedAt\":\"%s\"}", TIER, Instant.now().minusSeconds(60)), 201,
+                "shop-running start");
+        awaitListed("shop-running");
+    }
+
+    @AfterAll
+    static void down() {
+        if (stack != null) {
+            stack.close();
+        }
+    }
+
+    @Test
+    void theHistoryOfShopHasOneChangeAtTheFirstRunOfVersion2InEachSeries() throws Exception {
+        HttpResponse<String> r = get("/api/v1/history?sut=shop", "application/json");
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        JsonNode h = JSON.readTree(r.body());
+        assertThat(h.path("sut").asString()).isEqualTo("shop");
+        assertThat(h.path("tier").asString()).isEqualTo(TIER);
+        assertThat(h.path("tool").asString()).isEqualTo("k6");
+        assertThat(h.path("loadExpression").asString()).isEqualTo("users");
+        assertThat(h.path("metric").asString()).as("the bottleneck by default").isEqualTo("cpu.cores");
+        assertThat(h.path("warnings").toString()).contains("1 running run(s) of shop");
+        List<String> names = new ArrayList<>();
+        h.path("series").forEach(s -> names.add(s.path("series").asString()));
+        assertThat(names).containsExactly("slope", "knee", "maxStableLoad");
+        for (JsonNode series : h.path("series")) {
+            String name = series.path("series").asString();
+            assertThat(series.path("points").findValuesAsString("runId")).as(name).containsExactlyElementsOf(shopRuns);
+            assertThat(series.path("changePoints").size()).as(name + ": " + series).isEqualTo(1);
+            JsonNode change = series.path("changePoints").get(0);
+            assertThat(change.path("runId").asString()).as(name).isEqualTo("shop-" + FIRST_V2_RUN);
+            assertThat(change.path("sutVersion").asString()).as(name).isEqualTo("2.0");
+            for (JsonNode p : series.path("points")) {
+                assertThat(p.path("changePoint").asBoolean()).as(name + " " + p)
+                        .isEqualTo(p.path("runId").asString().equals("shop-" + FIRST_V2_RUN));
+            }
+        }
+        // the values, independently of the fit: the shapes' slopes and knees, max stable the last step under 1.2× the knee
+        JsonNode knee = seriesNamed(h, "knee");
+        JsonNode maxStable = seriesNamed(h, "maxStableLoad");
+        JsonNode slope = seriesNamed(h, "slope");
+        for (int i = 0; i < shopRuns.size(); i++) {
+            double expectedSlope = (i >= FIRST_V2_RUN ? 0.10 : 0.05) * (1 + 0.01 * (i % 3 - 1));
+            assertThat(slope.path("points").get(i).path("value").asDouble()).as("slope of run " + i)
+                    .isCloseTo(expectedSlope, within(1e-4));
+            assertThat(knee.path("points").get(i).path("value").asDouble()).as("knee of run " + i)
+                    .isCloseTo(i >= FIRST_V2_RUN ? 6 : 12, within(0.5));
+            assertThat(maxStable.path("points").get(i).path("value").asDouble()).as("max stable of run " + i)
+                    .isEqualTo(i >= FIRST_V2_RUN ? 6.0 : 14.0);
+        }
+        assertThat(knee.path("changePoints").get(0).path("changePercent").asDouble()).isCloseTo(-50,
+                within(2.0));
+    }
+
+    @Test
+    void theCsvHasOneLinePerSeriesAndRunWithTheChangeMarked() throws Exception {
+        HttpResponse<String> r = get("/api/v1/history?sut=shop&tier=" + TIER + "&tool=k6&loadExpression=users"
+                + "&metric=cpu.cores", "text/csv");
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        List<String> lines = r.body().lines().toList();
+        assertThat(lines.getFirst()).isEqualTo("series,runId,startedAt,sutVersion,value,changePoint");
+        assertThat(lines).hasSize(1 + 3 * shopRuns.size());
+        assertThat(lines.stream().filter(l -> l.endsWith(",true"))).hasSize(3)
+                .allMatch(l -> l.contains(",shop-" + FIRST_V2_RUN + ","));
+        assertThat(lines).noneMatch(l -> l.contains("search"));
+    }
+
+    @Test
+    void anAmbiguousOrEmptyCohortIsABadRequestThatSaysWhatToPass() throws Exception {
+        HttpResponse<String> both = get("/api/v1/history?tier=" + TIER, "application/json");
+        assertThat(both.statusCode()).isEqualTo(400);
+        assertThat(JSON.readTree(both.body()).path("detail").asString())
+                .contains("span sut [search, shop]").contains("pass sut=");
+        HttpResponse<String> none = get("/api/v1/history?sut=shop&tool=locust", "application/json");
+        assertThat(none.statusCode()).isEqualTo(400);
+        assertThat(JSON.readTree(none.body()).path("detail").asString()).contains("sut=shop, tool=locust")
+                .contains("no run matches");
+        HttpResponse<String> unfitted = get("/api/v1/history?sut=shop&metric=memory.bytes", "application/json");
+        assertThat(unfitted.statusCode()).isEqualTo(400);
+        assertThat(JSON.readTree(unfitted.body()).path("detail").asString()).contains("fitted: [")
+                .contains("cpu.cores");
+    }
+
+    private static JsonNode seriesNamed(JsonNode history, String name) {
+        for (JsonNode s : history.path("series")) {
+            if (s.path("series").asString().equals(name)) {
+                return s;
+            }
+        }
+        throw new AssertionError("no series " + name + " in " + history);
+    }
+
+    /** Run start, steps and samples and step ends, run end: as a load generator would send them (see SteppedRunOverHttp). */
+    private static void send(Shape s, Instant start) throws Exception {
+        post("/api/v1/runs", String.format(Locale.ROOT, "{\"runId\":\"%s\",\"sut\":\"%s\",\"sutVersion\":\"%s\","
+                + "\"tier\":\"%s\",\"provider\":\"lab\",\"vcpu\":4,\"tool\":\"k6\","
+                + "\"slo\":[\"p95(http_req_duration)<=500\"],\"loadExpression\":\"users\",\"startedAt\":\"%s\"}",
+                s.runId(), s.sut(), s.version(), TIER, start), 201, s.runId() + " start");
+        String write = "/write?db=" + URLEncoder.encode(s.runId(), StandardCharsets.UTF_8) + "&precision=s";
+        StringBuilder baseline = new StringBuilder();
+        for (int k = 0; k < BASELINE_SECONDS; k++) {
+            baseline.append(line("cpu.cores", "host", 0.05, start.getEpochSecond() + k));
+        }
+        post(write, baseline.toString(), 204, s.runId() + " baseline");
+        for (int step = 0; step < STEPS; step++) {
+            double users = 2.0 * (step + 1);
+            Instant stepStart = start.plusSeconds(BASELINE_SECONDS + (long) step * STEP_SECONDS);
+            post("/api/v1/runs/" + s.runId() + "/steps", String.format(Locale.ROOT,
+                    "{\"index\":%d,\"load\":{\"users\":%s},\"warmupSeconds\":4,\"startedAt\":\"%s\"}", step, users,
+                    stepStart), 202, s.runId() + " step " + step);
+            double cores = 0.1 + s.coresPerUser() * Math.min(users, s.knee())
+                    + 3 * s.coresPerUser() * Math.max(0, users - s.knee());
+            double latency = users > 1.2 * s.knee() ? 900 : 120;
+            StringBuilder lines = new StringBuilder();
+            for (int k = 0; k < STEP_SECONDS; k++) {
+                long t = stepStart.getEpochSecond() + k;
+                lines.append(line("cpu.cores", "host", cores + (k % 3 - 1) * 0.01, t));
+                lines.append(line("http_req_duration", "client", latency, t));
+            }
+            post(write, lines.toString(), 204, s.runId() + " step " + step + " samples");
+            post("/api/v1/events", String.format(Locale.ROOT, "{\"runId\":\"%s\",\"events\":[{\"type\":\"step_ended\","
+                    + "\"index\":%d,\"endedAt\":\"%s\"}]}", s.runId(), step, stepStart.plusSeconds(STEP_SECONDS)),
+                    202, s.runId() + " step " + step + " end");
+        }
+        post("/api/v1/runs/" + s.runId() + "/end", String.format(Locale.ROOT, "{\"endedAt\":\"%s\"}",
+                start.plusSeconds(BASELINE_SECONDS + (long) STEPS * STEP_SECONDS)), 202, s.runId() + " end");
+    }
+
+    /** Ended, every step judged and the CPU fit made over all of them. */
+    private static void await(String runId) throws Exception {
+        long deadline = System.nanoTime() + PATIENCE.toNanos();
+        String last = null;
+        while (System.nanoTime() < deadline) {
+            HttpResponse<String> r = get("/api/v1/runs/" + runId, "application/json");
+            last = r.body();
+            if (r.statusCode() == 200) {
+                JsonNode d = JSON.readTree(r.body());
+                boolean judged = d.path("steps").size() == STEPS;
+                for (JsonNode step : d.path("steps")) {
+                    judged &= !step.path("passed").isNull();
+                }
+                boolean fitted = false;
+                for (JsonNode f : d.path("fits")) {
+                    fitted |= f.path("metric").asString().equals("cpu.cores") && f.path("stepsUsed").asInt() == STEPS;
+                }
+                boolean ended = !d.path("run").path("status").asString().equals("RUNNING");
+                if (judged && fitted && ended) {
+                    return;
+                }
+            }
+            Thread.sleep(500);
+        }
+        throw new AssertionError(runId + " never judged and fitted; last seen: " + last);
+    }
+
+    private static void awaitListed(String runId) throws Exception {
+        long deadline = System.nanoTime() + PATIENCE.toNanos();
+        while (get("/api/v1/runs/" + runId, "application/json").statusCode() != 200) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError(runId + " never listed");
+            }
+            Thread.sleep(250);
+        }
+    }
+
+    private static String line(String metric, String source, double value, long epochSecond) {
+        return String.format(Locale.ROOT, "%s,source=%s value=%s %d\n", metric, source, value, epochSecond);
+    }
+
+    private static void post(String path, String body, int expected, String what) throws Exception {
+        WriteClients.post(HTTP, uri(path), body.getBytes(StandardCharsets.UTF_8),
+                body.startsWith("{") ? "application/json" : "text/plain", null, expected, what);
+    }
+
+    private static HttpResponse<String> get(String path, String accept) throws Exception {
+        return HTTP.send(HttpRequest.newBuilder(uri(path)).header("Accept", accept).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static URI uri(String path) {
+        return URI.create("http://127.0.0.1:" + stack.httpPort() + path);
+    }
+}

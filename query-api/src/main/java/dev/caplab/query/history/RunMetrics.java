@@ -1,0 +1,19 @@
+package dev.caplab.query.history;
+
+import java.util.Map;
+
+/**
+ * What one run concluded, as far as its history needs it: the resource that binds first, the max stable load and,
+ * per fitted resource, the pre-knee slope and the knee. Null values mean the run did not conclude that (no passing
+ * step, no breakpoint found).
+ */
+public record RunMetrics(String runId, String bottleneck, Double maxStableX, Map<String, ResourceLine> resources) {
+
+    public RunMetrics {
+        resources = Map.copyOf(resources);
+    }
+
+    /** A resource fitted against load: the slope below the knee (resource units per x) and the knee's x. */
+    public record ResourceLine(Double slopePerX, Double kneeX) {
+    }
+}
