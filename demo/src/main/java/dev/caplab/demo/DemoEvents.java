@@ -34,7 +34,7 @@ final class DemoEvents {
 
     /** Demo run labels: marks the run as generated and names the report it was rebuilt from. */
     static Map<String, String> runLabels(String sourceReport, String... more) {
-        Map<String, String> labels = labels(DemoMetrics.LABEL_DEMO, "true", DemoMetrics.LABEL_SOURCE_REPORT, sourceReport);
+        Map<String, String> labels = labels(DemoLabels.LABEL_DEMO, "true", DemoLabels.LABEL_SOURCE_REPORT, sourceReport);
         labels.putAll(labels(more));
         return labels;
     }

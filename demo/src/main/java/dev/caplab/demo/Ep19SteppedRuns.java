@@ -1,5 +1,7 @@
 package dev.caplab.demo;
 
+import dev.caplab.schema.vocabulary.LabelNames;
+import dev.caplab.schema.vocabulary.MetricNames;
 import static dev.caplab.demo.DemoEvents.MBIT;
 import static dev.caplab.demo.DemoEvents.MIB;
 import static dev.caplab.demo.DemoEvents.labels;
@@ -122,9 +124,9 @@ final class Ep19SteppedRuns {
         RunRecorder run = new RunRecorder(node.runId());
         run.start(runStarted(node));
         String host = node.host() + NODE_SOURCE_SUFFIX;
-        Map<String, String> hostLabels = labels(DemoMetrics.LABEL_SUT, "true", DemoMetrics.LABEL_SYSTEM, "mmx");
-        Map<String, String> txLabels = labels(DemoMetrics.LABEL_SUT, "true", DemoMetrics.LABEL_SYSTEM, "mmx",
-                DemoMetrics.LABEL_INTERFACE, "eth0");
+        Map<String, String> hostLabels = labels(LabelNames.SUT, "true", LabelNames.SYSTEM, "mmx");
+        Map<String, String> txLabels = labels(LabelNames.SUT, "true", LabelNames.SYSTEM, "mmx",
+                LabelNames.INTERFACE, "eth0");
         Map<String, String> loadgenLabels = labels("endpoint", "/whep");
 
         double txBytes = 9.1e9 + 1e9 * random.nextDouble();
@@ -169,10 +171,10 @@ final class Ep19SteppedRuns {
                     dropped += Math.rint(step.droppedFramesPerSecond() * SCRAPE_EVERY.toSeconds()
                             * (1 + 0.3 * Shapes.noise(random)));
                 }
-                run.gauge(LOADGEN, t, LOADGEN, DemoMetrics.SESSIONS_TARGET, step.sessions(), loadgenLabels);
-                run.gauge(LOADGEN, t, LOADGEN, DemoMetrics.SESSIONS_CONNECTED, connected, loadgenLabels);
-                run.counter(LOADGEN, t, LOADGEN, DemoMetrics.SESSION_CONNECT_FAILURES, failures, loadgenLabels);
-                run.counter(LOADGEN, t, LOADGEN, DemoMetrics.FRAMES_DROPPED, dropped, loadgenLabels);
+                run.gauge(LOADGEN, t, LOADGEN, MetricNames.SESSIONS_TARGET, step.sessions(), loadgenLabels);
+                run.gauge(LOADGEN, t, LOADGEN, MetricNames.SESSIONS_CONNECTED, connected, loadgenLabels);
+                run.counter(LOADGEN, t, LOADGEN, MetricNames.SESSION_CONNECT_FAILURES, failures, loadgenLabels);
+                run.counter(LOADGEN, t, LOADGEN, MetricNames.FRAMES_DROPPED, dropped, loadgenLabels);
             }
             run.stepEnded(index, stepEnd);
             stepStart = stepEnd;
@@ -226,10 +228,10 @@ final class Ep19SteppedRuns {
 
     private static void hostSample(RunRecorder run, Instant t, String host, double cpuCores, double txBytes,
             double memUsedMiB, double memTotalMiB, Map<String, String> hostLabels, Map<String, String> txLabels) {
-        run.gauge("host-sampler", t, host, DemoMetrics.CPU_CORES, cpuCores, hostLabels);
-        run.counter("host-sampler", t, host, DemoMetrics.NET_TX_BYTES, Math.rint(txBytes), txLabels);
-        run.gauge("host-sampler", t, host, DemoMetrics.MEM_BYTES, Math.rint(memUsedMiB * MIB), hostLabels);
-        run.gauge("host-sampler", t, host, DemoMetrics.MEM_AVAILABLE_BYTES,
+        run.gauge("host-sampler", t, host, MetricNames.CPU_CORES, cpuCores, hostLabels);
+        run.counter("host-sampler", t, host, MetricNames.NET_TX_BYTES, Math.rint(txBytes), txLabels);
+        run.gauge("host-sampler", t, host, MetricNames.MEM_BYTES, Math.rint(memUsedMiB * MIB), hostLabels);
+        run.gauge("host-sampler", t, host, MetricNames.MEM_AVAILABLE_BYTES,
                 Math.rint((memTotalMiB - memUsedMiB) * MIB), hostLabels);
     }
 
@@ -246,9 +248,9 @@ final class Ep19SteppedRuns {
                 DemoEvents.runLabels("002 EP19 load-testing methodology", "node_role", "standalone", "method",
                         "stepped", "egress_measured_with", "iperf3"),
                 planned,
-                List.of(DemoEvents.rule(/* every session connects */ DemoMetrics.SESSION_CONNECT_FAILURES, "rate",
+                List.of(DemoEvents.rule(/* every session connects */ MetricNames.SESSION_CONNECT_FAILURES, "rate",
                                 Comparator.LE, 0.0),
-                        DemoEvents.rule(/* no dropped frames */ DemoMetrics.FRAMES_DROPPED, "rate", Comparator.LE, 0.0)),
+                        DemoEvents.rule(/* no dropped frames */ MetricNames.FRAMES_DROPPED, "rate", Comparator.LE, 0.0)),
                 "sessions", RunOrigin.DECLARED);
     }
 }

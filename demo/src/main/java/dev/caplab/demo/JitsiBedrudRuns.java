@@ -1,5 +1,7 @@
 package dev.caplab.demo;
 
+import dev.caplab.schema.vocabulary.LabelNames;
+import dev.caplab.schema.vocabulary.MetricNames;
 import static dev.caplab.demo.DemoEvents.MBIT;
 import static dev.caplab.demo.DemoEvents.MIB;
 import static dev.caplab.demo.DemoEvents.labels;
@@ -152,23 +154,23 @@ final class JitsiBedrudRuns {
 
         double tx = 7.7e11;
         double rx = 4.1e11;
-        Map<String, String> iface = labels("scope", "host", DemoMetrics.LABEL_INTERFACE, "eth0");
+        Map<String, String> iface = labels("scope", "host", LabelNames.INTERFACE, "eth0");
         for (int i = 0; i < n; i++) {
             Instant at = sweeps.get(i);
             for (int c = 0; c < containers; c++) {
                 String name = plan.containers().get(c).name();
-                Map<String, String> l = labels(DemoMetrics.LABEL_SUT, "true", DemoMetrics.LABEL_SYSTEM, plan.system(),
-                        DemoMetrics.LABEL_CONTAINER, name);
-                run.gauge("docker-stats", at, name, DemoMetrics.CPU_CORES, Math.max(0, cpu[c][i]) / 100, l);
-                run.gauge("docker-stats", at, name, DemoMetrics.MEM_BYTES, Math.rint(mem[c][i] * MIB), l);
+                Map<String, String> l = labels(LabelNames.SUT, "true", LabelNames.SYSTEM, plan.system(),
+                        LabelNames.CONTAINER, name);
+                run.gauge("docker-stats", at, name, MetricNames.CPU_CORES, Math.max(0, cpu[c][i]) / 100, l);
+                run.gauge("docker-stats", at, name, MetricNames.MEM_BYTES, Math.rint(mem[c][i] * MIB), l);
             }
             if (i > 0) {
                 double seconds = DemoEvents.seconds(Duration.between(sweeps.get(i - 1), at));
                 tx += txMbps[i] * MBIT / 8 * seconds;
                 rx += rxMbps[i] * MBIT / 8 * seconds;
             }
-            run.counter("host-sampler", at, SERVER, DemoMetrics.NET_TX_BYTES, tx, iface);
-            run.counter("host-sampler", at, SERVER, DemoMetrics.NET_RX_BYTES, rx, iface);
+            run.counter("host-sampler", at, SERVER, MetricNames.NET_TX_BYTES, tx, iface);
+            run.counter("host-sampler", at, SERVER, MetricNames.NET_RX_BYTES, rx, iface);
         }
         run.end(end, RunStatus.COMPLETED, null);
         return run.build();

@@ -1,5 +1,7 @@
 package dev.caplab.demo;
 
+import dev.caplab.schema.vocabulary.LabelNames;
+import dev.caplab.schema.vocabulary.MetricNames;
 import static dev.caplab.demo.DemoEvents.MBIT;
 import static dev.caplab.demo.DemoEvents.MIB;
 import static dev.caplab.demo.DemoEvents.labels;
@@ -150,20 +152,20 @@ final class LiveKitDevMacRun {
                     failures += step.subscribers() - step.connectedSubscribers();
                 }
                 Map<String, String> tester = labels("room", "capacity-" + step.publishers() + "x" + step.subscribers());
-                run.counter(TESTER, at, TESTER, DemoMetrics.SUBSCRIBER_RX_BYTES, subRx, tester);
-                run.counter(TESTER, at, TESTER, DemoMetrics.RTP_PACKETS_RECEIVED, received, tester);
-                run.counter(TESTER, at, TESTER, DemoMetrics.RTP_PACKETS_LOST, lost, tester);
-                run.counter(TESTER, at, TESTER, DemoMetrics.SESSION_CONNECT_FAILURES, failures, tester);
-                run.gauge(TESTER, at, TESTER, DemoMetrics.SESSIONS_TARGET, step.subscribers(), tester);
-                run.gauge(TESTER, at, TESTER, DemoMetrics.SESSIONS_CONNECTED, joined, tester);
-                run.gauge(TESTER, at, TESTER, DemoMetrics.TRACKS_AVAILABLE_PER_SUBSCRIBER, 2.0 * step.publishers(),
+                run.counter(TESTER, at, TESTER, MetricNames.SUBSCRIBER_RX_BYTES, subRx, tester);
+                run.counter(TESTER, at, TESTER, MetricNames.RTP_PACKETS_RECEIVED, received, tester);
+                run.counter(TESTER, at, TESTER, MetricNames.RTP_PACKETS_LOST, lost, tester);
+                run.counter(TESTER, at, TESTER, MetricNames.SESSION_CONNECT_FAILURES, failures, tester);
+                run.gauge(TESTER, at, TESTER, MetricNames.SESSIONS_TARGET, step.subscribers(), tester);
+                run.gauge(TESTER, at, TESTER, MetricNames.SESSIONS_CONNECTED, joined, tester);
+                run.gauge(TESTER, at, TESTER, MetricNames.TRACKS_AVAILABLE_PER_SUBSCRIBER, 2.0 * step.publishers(),
                         tester);
-                run.gauge(TESTER, at, TESTER, DemoMetrics.TRACKS_SUBSCRIBED_PER_SUBSCRIBER,
+                run.gauge(TESTER, at, TESTER, MetricNames.TRACKS_SUBSCRIBED_PER_SUBSCRIBER,
                         i < WARMUP_SAMPLES ? step.tracksPerSubscriber() * (i + 1.0) / (WARMUP_SAMPLES + 1)
                                 : step.tracksPerSubscriber(), tester);
                 lkTxRate[a + i] = bytes[i] * TX_OVERHEAD / DemoEvents.seconds(EVERY);
             }
-            run.gauge(TESTER, instant(end), TESTER, DemoMetrics.RTP_LOSS_PERCENT, step.lossPercent(),
+            run.gauge(TESTER, instant(end), TESTER, MetricNames.RTP_LOSS_PERCENT, step.lossPercent(),
                     labels("room", "capacity-" + step.publishers() + "x" + step.subscribers(), "summary", "true"));
             int index = run.stepStarted(instant(a),
                     DemoEvents.load("publishers", step.publishers(), "subscribers", step.subscribers()),
@@ -175,24 +177,24 @@ final class LiveKitDevMacRun {
                 labels("kind", "environment-change", "reason", "llm and worker competed for the VM's CPU during the "
                         + "first 20x20 step; that step is contaminated and was re-run"));
 
-        Map<String, String> sut = labels(DemoMetrics.LABEL_SUT, "true", DemoMetrics.LABEL_SYSTEM, "livekit",
-                DemoMetrics.LABEL_CONTAINER, LIVEKIT);
-        Map<String, String> llm = labels(DemoMetrics.LABEL_SUT, "false", DemoMetrics.LABEL_SYSTEM, "llm",
-                DemoMetrics.LABEL_CONTAINER, LLM);
-        Map<String, String> worker = labels(DemoMetrics.LABEL_SUT, "false", DemoMetrics.LABEL_SYSTEM, "worker",
-                DemoMetrics.LABEL_CONTAINER, WORKER);
+        Map<String, String> sut = labels(LabelNames.SUT, "true", LabelNames.SYSTEM, "livekit",
+                LabelNames.CONTAINER, LIVEKIT);
+        Map<String, String> llm = labels(LabelNames.SUT, "false", LabelNames.SYSTEM, "llm",
+                LabelNames.CONTAINER, LLM);
+        Map<String, String> worker = labels(LabelNames.SUT, "false", LabelNames.SYSTEM, "worker",
+                LabelNames.CONTAINER, WORKER);
         for (int i = 0; i < total; i++) {
             Instant at = instant(i);
             lkTx += lkTxRate[i] * DemoEvents.seconds(EVERY);
-            run.gauge(DOCKER_STATS, at, LIVEKIT, DemoMetrics.CPU_CORES, lkCores[i], sut);
-            run.gauge(DOCKER_STATS, at, LIVEKIT, DemoMetrics.MEM_BYTES, Math.rint(lkMem[i]), sut);
-            run.counter(DOCKER_STATS, at, LIVEKIT, DemoMetrics.NET_TX_BYTES, Math.rint(lkTx), sut);
+            run.gauge(DOCKER_STATS, at, LIVEKIT, MetricNames.CPU_CORES, lkCores[i], sut);
+            run.gauge(DOCKER_STATS, at, LIVEKIT, MetricNames.MEM_BYTES, Math.rint(lkMem[i]), sut);
+            run.counter(DOCKER_STATS, at, LIVEKIT, MetricNames.NET_TX_BYTES, Math.rint(lkTx), sut);
             if (i < competitorsStopped) {
-                run.gauge(DOCKER_STATS, at, LLM, DemoMetrics.CPU_CORES, llmCores[i], llm);
-                run.gauge(DOCKER_STATS, at, LLM, DemoMetrics.MEM_BYTES,
+                run.gauge(DOCKER_STATS, at, LLM, MetricNames.CPU_CORES, llmCores[i], llm);
+                run.gauge(DOCKER_STATS, at, LLM, MetricNames.MEM_BYTES,
                         Math.rint(4.3 * DemoEvents.GIB * (1 + 0.002 * Shapes.noise(random))), llm);
-                run.gauge(DOCKER_STATS, at, WORKER, DemoMetrics.CPU_CORES, workerCores[i], worker);
-                run.gauge(DOCKER_STATS, at, WORKER, DemoMetrics.MEM_BYTES,
+                run.gauge(DOCKER_STATS, at, WORKER, MetricNames.CPU_CORES, workerCores[i], worker);
+                run.gauge(DOCKER_STATS, at, WORKER, MetricNames.MEM_BYTES,
                         Math.rint(280 * MIB * (1 + 0.01 * Shapes.noise(random))), worker);
             }
         }
@@ -238,9 +240,9 @@ final class LiveKitDevMacRun {
                 DemoEvents.runLabels("000 LiveKit SFU load test on the dev Mac", "layout", "5x5", "num_per_second",
                         "30", "simulcast", "true", "host_is_production", "false"),
                 planned,
-                List.of(DemoEvents.rule(/* packet loss at most 1% */ DemoMetrics.RTP_LOSS_PERCENT, "last",
+                List.of(DemoEvents.rule(/* packet loss at most 1% */ MetricNames.RTP_LOSS_PERCENT, "last",
                                 Comparator.LE, 1.0),
-                        DemoEvents.rule(/* every subscriber connects */ DemoMetrics.SESSION_CONNECT_FAILURES, "rate",
+                        DemoEvents.rule(/* every subscriber connects */ MetricNames.SESSION_CONNECT_FAILURES, "rate",
                                 Comparator.LE, 0.0)),
                 "subscribers*(publishers*2)", RunOrigin.DECLARED);
     }

@@ -1,5 +1,6 @@
 package dev.caplab.demo;
 
+import dev.caplab.schema.vocabulary.MetricNames;
 import static dev.caplab.demo.DemoEvents.labels;
 
 import dev.caplab.schema.event.Comparator;
@@ -114,19 +115,19 @@ final class LocustBackendRun {
                 rps += perSecond[w];
             }
             rps /= Math.min(s, RPS_WINDOW_SECONDS);
-            run.gauge("locust-csv", at, "locust", DemoMetrics.USERS, usersAt(s), history);
-            run.gauge("locust-csv", at, AGGREGATED, DemoMetrics.HTTP_REQUESTS_PER_SECOND, rps, history);
-            run.summary("locust-csv", at, AGGREGATED, DemoMetrics.HTTP_RESPONSE_TIME_MS, aggregated.mean(), history,
+            run.gauge("locust-csv", at, "locust", MetricNames.LOCUST_USERS, usersAt(s), history);
+            run.gauge("locust-csv", at, AGGREGATED, MetricNames.HTTP_REQS_PER_S, rps, history);
+            run.summary("locust-csv", at, AGGREGATED, MetricNames.HTTP_DURATION_MS, aggregated.mean(), history,
                     stats(aggregated, s));
         }
         Instant end = STARTED.plusSeconds(RUN_SECONDS);
         for (int e = 0; e < ENDPOINTS.size(); e++) {
             Endpoint endpoint = ENDPOINTS.get(e);
             LocustPercentiles p = byEndpoint.get(e);
-            run.summary("locust-csv", end, endpoint.source(), DemoMetrics.HTTP_RESPONSE_TIME_MS, p.mean(),
+            run.summary("locust-csv", end, endpoint.source(), MetricNames.HTTP_DURATION_MS, p.mean(),
                     labels("csv", "stats", "method", endpoint.method(), "name", endpoint.name()), stats(p, RUN_SECONDS));
         }
-        run.summary("locust-csv", end, AGGREGATED, DemoMetrics.HTTP_RESPONSE_TIME_MS, aggregated.mean(),
+        run.summary("locust-csv", end, AGGREGATED, MetricNames.HTTP_DURATION_MS, aggregated.mean(),
                 labels("csv", "stats", "name", AGGREGATED), stats(aggregated, RUN_SECONDS));
         // Locust writes its final stats as it stops, a moment before the step ends (steps are half-open)
         run.stepEnded(index, end.plusSeconds(1));
@@ -187,7 +188,7 @@ final class LocustBackendRun {
                 DemoEvents.runLabels("004 backend load tests", "gunicorn_workers", "4", "spawn_rate", "10",
                         "run_time_s", "120", "wait_time_s", "1", "csv_full_history", "false"),
                 List.of(DemoEvents.load("users", USERS)),
-                List.of(DemoEvents.rule(/* p99 at most 500 ms */ DemoMetrics.HTTP_RESPONSE_TIME_MS, "p99",
+                List.of(DemoEvents.rule(/* p99 at most 500 ms */ MetricNames.HTTP_DURATION_MS, "p99",
                         Comparator.LE, 500)),
                 "users", RunOrigin.DECLARED);
     }

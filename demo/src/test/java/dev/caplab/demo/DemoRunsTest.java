@@ -32,7 +32,7 @@ class DemoRunsTest {
     void holdsEveryReportsRunsUnderTheirIds() {
         assertThat(runs).extracting(DemoRun::runId).containsExactlyElementsOf(DemoRuns.runIds()).doesNotHaveDuplicates();
         assertThat(runs).allSatisfy(r -> assertThat(r.runStarted().getLabels())
-                .containsEntry(DemoMetrics.LABEL_DEMO, "true").containsKey(DemoMetrics.LABEL_SOURCE_REPORT));
+                .containsEntry(DemoLabels.LABEL_DEMO, "true").containsKey(DemoLabels.LABEL_SOURCE_REPORT));
         // a stored raw stream, not an aggregate: tens of thousands of samples
         assertThat(runs.stream().mapToInt(r -> r.samples().size()).sum()).isBetween(10_000, 200_000);
     }

@@ -1,5 +1,6 @@
 package dev.caplab.demo;
 
+import dev.caplab.schema.vocabulary.MetricNames;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -20,11 +21,11 @@ class Ep19SteppedRunsTest {
     private static int maxStable(StepFigures figures) {
         int stable = -1;
         for (StepFigures.Window w : figures.steps()) {
-            boolean failed = StepFigures.increase(figures.samples(LOADGEN, DemoMetrics.SESSION_CONNECT_FAILURES,
+            boolean failed = StepFigures.increase(figures.samples(LOADGEN, MetricNames.SESSION_CONNECT_FAILURES,
                     w.sustainedFrom(), w.end())) > 0
-                    || StepFigures.increase(figures.samples(LOADGEN, DemoMetrics.FRAMES_DROPPED, w.sustainedFrom(),
+                    || StepFigures.increase(figures.samples(LOADGEN, MetricNames.FRAMES_DROPPED, w.sustainedFrom(),
                     w.end())) > 0
-                    || StepFigures.min(figures.samples(LOADGEN, DemoMetrics.SESSIONS_CONNECTED, w.sustainedFrom(),
+                    || StepFigures.min(figures.samples(LOADGEN, MetricNames.SESSIONS_CONNECTED, w.sustainedFrom(),
                     w.end())) < w.load().get("sessions");
             if (failed) {
                 return stable;
@@ -36,13 +37,13 @@ class Ep19SteppedRunsTest {
 
     private static List<Double> cpuPercentPerInterval(StepFigures f, String host, StepFigures.Window w, boolean all) {
         // the sample at the step's start covers the interval before it
-        List<Sample> cpu = f.samples(host, DemoMetrics.CPU_CORES, all ? w.start().plusNanos(1) : w.sustainedFrom(),
+        List<Sample> cpu = f.samples(host, MetricNames.CPU_CORES, all ? w.start().plusNanos(1) : w.sustainedFrom(),
                 w.end());
         return cpu.stream().map(s -> 100 * s.getValue()).toList();
     }
 
     private static double egressMbps(StepFigures f, String host, StepFigures.Window w) {
-        return StepFigures.rate(f.samples(host, DemoMetrics.NET_TX_BYTES, w.sustainedFrom(), w.end()))
+        return StepFigures.rate(f.samples(host, MetricNames.NET_TX_BYTES, w.sustainedFrom(), w.end()))
                 / StepFigures.MBIT_BYTES;
     }
 
@@ -82,7 +83,7 @@ class Ep19SteppedRunsTest {
         assertThat(cpu.stream().mapToDouble(Double::doubleValue).max().orElseThrow()).isCloseTo(177, within(0.5));
         assertThat(cpu).anySatisfy(p -> assertThat(p).isCloseTo(134, within(0.5)));
         // egress pinned inside the measured 50-106 Mbit/s while CPU still has headroom on 2 cores
-        List<Double> tx = StepFigures.intervalRates(f.samples(host, DemoMetrics.NET_TX_BYTES, failing.sustainedFrom(),
+        List<Double> tx = StepFigures.intervalRates(f.samples(host, MetricNames.NET_TX_BYTES, failing.sustainedFrom(),
                 failing.end())).stream().map(r -> r / StepFigures.MBIT_BYTES).toList();
         assertThat(tx).allSatisfy(m -> assertThat(m).isBetween(50.0, 106.0));
         assertThat(egressMbps(f, host, failing)).isGreaterThan(0.9 * 103);
@@ -100,9 +101,9 @@ class Ep19SteppedRunsTest {
         String host = "lightsail-node";
         StepFigures.Window at250 = f.step(7);
         StepFigures.Window at300 = f.step(8);
-        double available250 = StepFigures.median(f.samples(host, DemoMetrics.MEM_AVAILABLE_BYTES,
+        double available250 = StepFigures.median(f.samples(host, MetricNames.MEM_AVAILABLE_BYTES,
                 at250.sustainedFrom(), at250.end())) / StepFigures.MIB;
-        double available300 = StepFigures.min(f.samples(host, DemoMetrics.MEM_AVAILABLE_BYTES, at300.start(),
+        double available300 = StepFigures.min(f.samples(host, MetricNames.MEM_AVAILABLE_BYTES, at300.start(),
                 at300.end())) / StepFigures.MIB;
         assertThat(available250).isCloseTo(289, within(2.0));
         assertThat(available300).isCloseTo(33, within(2.0));
@@ -126,7 +127,7 @@ class Ep19SteppedRunsTest {
                     .isCloseTo(published[i], within(0.5));
         }
         StepFigures.Window cliff = f.step(4);
-        List<Sample> cpu = f.samples(host, DemoMetrics.CPU_CORES, cliff.start().plusNanos(1), cliff.end());
+        List<Sample> cpu = f.samples(host, MetricNames.CPU_CORES, cliff.start().plusNanos(1), cliff.end());
         List<Double> percent = cpuPercentPerInterval(f, host, cliff, true);
         int firstHigh = 0;
         while (percent.get(firstHigh) < 88 - 1e-9) {
@@ -139,7 +140,7 @@ class Ep19SteppedRunsTest {
         assertThat(percent.stream().mapToDouble(Double::doubleValue).max().orElseThrow()).isCloseTo(103, within(0.1));
         // extrapolating 10-18 would have predicted about 48-55%
         assertThat(medianOf(percent)).isGreaterThan(55 + 30);
-        assertThat(StepFigures.increase(f.samples(LOADGEN, DemoMetrics.FRAMES_DROPPED, cliff.sustainedFrom(),
+        assertThat(StepFigures.increase(f.samples(LOADGEN, MetricNames.FRAMES_DROPPED, cliff.sustainedFrom(),
                 cliff.end()))).isPositive();
     }
 }

@@ -1,5 +1,7 @@
 package dev.caplab.demo;
 
+import dev.caplab.schema.vocabulary.LabelNames;
+import dev.caplab.schema.vocabulary.MetricNames;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -37,15 +39,15 @@ class JitsiBedrudRunsTest {
         assertThat(run.runStarted().getEnvironment().getVcpu()).isEqualTo(5.0);
         assertThat(f.steps()).extracting(w -> w.load().get("participants")).containsExactly(5.0, 10.0, 20.0);
         Instant firstStep = f.step(0).start();
-        double bgTx = StepFigures.rate(f.samples("gluek-server", DemoMetrics.NET_TX_BYTES, Instant.EPOCH,
+        double bgTx = StepFigures.rate(f.samples("gluek-server", MetricNames.NET_TX_BYTES, Instant.EPOCH,
                 firstStep.minusNanos(1)));
-        double bgRx = StepFigures.rate(f.samples("gluek-server", DemoMetrics.NET_RX_BYTES, Instant.EPOCH,
+        double bgRx = StepFigures.rate(f.samples("gluek-server", MetricNames.NET_RX_BYTES, Instant.EPOCH,
                 firstStep.minusNanos(1)));
         for (int s = 0; s < 3; s++) {
             StepFigures.Window w = f.step(s);
             assertThat(StepFigures.seconds(w.start(), w.end())).isEqualTo(180);
-            Predicate<Sample> ofSystem = x -> system.equals(x.getLabels().get(DemoMetrics.LABEL_SYSTEM));
-            List<Sample> cpu = f.samples(ofSystem.and(x -> x.getMetric().equals(DemoMetrics.CPU_CORES)), w.start(),
+            Predicate<Sample> ofSystem = x -> system.equals(x.getLabels().get(LabelNames.SYSTEM));
+            List<Sample> cpu = f.samples(ofSystem.and(x -> x.getMetric().equals(MetricNames.CPU_CORES)), w.start(),
                     w.end());
             assertThat(cpu).extracting(Sample::getSource).containsAll(CONTAINERS.get(row));
             List<Double> cpuPercent = StepFigures.sumPerTimestamp(cpu).stream().map(c -> 100 * c).toList();
@@ -54,11 +56,11 @@ class JitsiBedrudRunsTest {
             assertThat(cpuPercent.stream().mapToDouble(Double::doubleValue).max().orElseThrow())
                     .as("%s peak CPU at %s", system, w.load()).isCloseTo(CPU_PEAK[row][s], within(0.5));
             List<Double> mem = StepFigures.sumPerTimestamp(f.samples(
-                    ofSystem.and(x -> x.getMetric().equals(DemoMetrics.MEM_BYTES)), w.start(), w.end()));
+                    ofSystem.and(x -> x.getMetric().equals(MetricNames.MEM_BYTES)), w.start(), w.end()));
             assertThat(mem.stream().mapToDouble(Double::doubleValue).average().orElseThrow() / StepFigures.MIB)
                     .isCloseTo(MEM_MB[row][s], within(1.0));
-            double tx = StepFigures.rate(f.samples("gluek-server", DemoMetrics.NET_TX_BYTES, w.start(), w.end()));
-            double rx = StepFigures.rate(f.samples("gluek-server", DemoMetrics.NET_RX_BYTES, w.start(), w.end()));
+            double tx = StepFigures.rate(f.samples("gluek-server", MetricNames.NET_TX_BYTES, w.start(), w.end()));
+            double rx = StepFigures.rate(f.samples("gluek-server", MetricNames.NET_RX_BYTES, w.start(), w.end()));
             assertThat((tx - bgTx) / StepFigures.MBIT_BYTES).isCloseTo(EGRESS[row][s], within(0.05));
             assertThat((rx - bgRx) / StepFigures.MBIT_BYTES).isCloseTo(INGRESS[row][s], within(0.05));
         }
@@ -68,7 +70,7 @@ class JitsiBedrudRunsTest {
     void dockerStatsSweepsEveryThreeToFiveSeconds() {
         DemoRun run = TestRuns.byId(DemoRuns.JITSI_MEET);
         List<Sample> jvb = run.samples().stream().filter(s -> s.getSource().equals("jitsi-jvb")
-                && s.getMetric().equals(DemoMetrics.CPU_CORES)).toList();
+                && s.getMetric().equals(MetricNames.CPU_CORES)).toList();
         for (int i = 1; i < jvb.size(); i++) {
             assertThat(StepFigures.seconds(jvb.get(i - 1).getTimestamp(), jvb.get(i).getTimestamp()))
                     .isBetween(3.0, 5.0);

@@ -1,5 +1,7 @@
 package dev.caplab.demo;
 
+import dev.caplab.schema.vocabulary.LabelNames;
+import dev.caplab.schema.vocabulary.MetricNames;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -47,8 +49,8 @@ class LiveKitDevMacRunTest {
     void peakCpuAndRamOfTheLivekitContainerAreTheReportsPerStep() {
         for (int i : new int[] {0, 1, 3, 4}) {
             StepFigures.Window w = figures.step(i);
-            double cores = StepFigures.max(figures.samples(LIVEKIT, DemoMetrics.CPU_CORES, w.start(), w.end()));
-            double mib = StepFigures.max(figures.samples(LIVEKIT, DemoMetrics.MEM_BYTES, w.start(), w.end()))
+            double cores = StepFigures.max(figures.samples(LIVEKIT, MetricNames.CPU_CORES, w.start(), w.end()));
+            double mib = StepFigures.max(figures.samples(LIVEKIT, MetricNames.MEM_BYTES, w.start(), w.end()))
                     / StepFigures.MIB;
             assertThat(cores).as("peak cores step %d", i).isCloseTo(PEAK_CORES[i], within(0.005));
             assertThat(mib).as("peak MiB step %d", i).isCloseTo(PEAK_MIB[i], within(0.5));
@@ -59,30 +61,30 @@ class LiveKitDevMacRunTest {
     void subscriberTrafficLossTracksAndConnectionsPerStep() {
         for (int i = 0; i < 5; i++) {
             StepFigures.Window w = figures.step(i);
-            double mbps = StepFigures.rate(figures.samples(TESTER, DemoMetrics.SUBSCRIBER_RX_BYTES, w.sustainedFrom(),
+            double mbps = StepFigures.rate(figures.samples(TESTER, MetricNames.SUBSCRIBER_RX_BYTES, w.sustainedFrom(),
                     w.end())) / StepFigures.MBIT_BYTES;
             assertThat(mbps).as("traffic step %d", i).isCloseTo(TRAFFIC_MBPS[i], within(0.05));
 
-            double received = StepFigures.increase(figures.samples(TESTER, DemoMetrics.RTP_PACKETS_RECEIVED,
+            double received = StepFigures.increase(figures.samples(TESTER, MetricNames.RTP_PACKETS_RECEIVED,
                     w.start(), w.end()));
-            double lost = StepFigures.increase(figures.samples(TESTER, DemoMetrics.RTP_PACKETS_LOST, w.start(),
+            double lost = StepFigures.increase(figures.samples(TESTER, MetricNames.RTP_PACKETS_LOST, w.start(),
                     w.end()));
             assertThat(100 * lost / (received + lost)).as("loss step %d", i)
                     .isCloseTo(LOSS_PERCENT[i], within(0.0015));
-            List<Sample> summary = figures.samples(TESTER, DemoMetrics.RTP_LOSS_PERCENT, w.start(), w.end());
+            List<Sample> summary = figures.samples(TESTER, MetricNames.RTP_LOSS_PERCENT, w.start(), w.end());
             assertThat(summary).hasSize(1);
             assertThat(summary.getFirst().getValue()).isEqualTo(LOSS_PERCENT[i]);
             // steps are half-open [start, end): the tool's summary must fall inside its step, not on the boundary
             assertThat(summary.getFirst().getTimestamp()).isBefore(w.end());
 
-            List<Sample> tracks = figures.samples(TESTER, DemoMetrics.TRACKS_SUBSCRIBED_PER_SUBSCRIBER,
+            List<Sample> tracks = figures.samples(TESTER, MetricNames.TRACKS_SUBSCRIBED_PER_SUBSCRIBER,
                     w.sustainedFrom(), w.end());
             assertThat(StepFigures.median(tracks)).isEqualTo(TRACKS[i]);
-            assertThat(StepFigures.max(figures.samples(TESTER, DemoMetrics.TRACKS_AVAILABLE_PER_SUBSCRIBER,
+            assertThat(StepFigures.max(figures.samples(TESTER, MetricNames.TRACKS_AVAILABLE_PER_SUBSCRIBER,
                     w.start(), w.end()))).isEqualTo(TRACKS_AVAILABLE[i]);
-            assertThat(StepFigures.median(figures.samples(TESTER, DemoMetrics.SESSIONS_CONNECTED, w.sustainedFrom(),
+            assertThat(StepFigures.median(figures.samples(TESTER, MetricNames.SESSIONS_CONNECTED, w.sustainedFrom(),
                     w.end()))).isEqualTo(SUBSCRIBERS_CONNECTED[i]);
-            double failures = StepFigures.increase(figures.samples(TESTER, DemoMetrics.SESSION_CONNECT_FAILURES,
+            double failures = StepFigures.increase(figures.samples(TESTER, MetricNames.SESSION_CONNECT_FAILURES,
                     w.sustainedFrom(), w.end()));
             assertThat(failures).as("connect failures step %d", i).isEqualTo(PUB_SUB[i][1]
                     - SUBSCRIBERS_CONNECTED[i]);
@@ -94,13 +96,13 @@ class LiveKitDevMacRunTest {
     @Test
     void contaminationIsCpuOutsideTheSutAndStopsAtTheAnnotation() {
         StepFigures.Window contaminated = figures.step(2);
-        List<Sample> foreign = figures.samples(s -> "false".equals(s.getLabels().get(DemoMetrics.LABEL_SUT))
-                && s.getMetric().equals(DemoMetrics.CPU_CORES), contaminated.start(), contaminated.end());
+        List<Sample> foreign = figures.samples(s -> "false".equals(s.getLabels().get(LabelNames.SUT))
+                && s.getMetric().equals(MetricNames.CPU_CORES), contaminated.start(), contaminated.end());
         assertThat(foreign).extracting(Sample::getSource).contains("vidconf-llm-1", "vidconf-worker-1");
-        double llmPeak = StepFigures.max(figures.samples("vidconf-llm-1", DemoMetrics.CPU_CORES,
+        double llmPeak = StepFigures.max(figures.samples("vidconf-llm-1", MetricNames.CPU_CORES,
                 contaminated.start(), contaminated.end()));
         assertThat(llmPeak).isCloseTo(LLM_PEAK_CORES, within(0.005));
-        List<Sample> allCpu = figures.samples(s -> s.getMetric().equals(DemoMetrics.CPU_CORES), contaminated.start(),
+        List<Sample> allCpu = figures.samples(s -> s.getMetric().equals(MetricNames.CPU_CORES), contaminated.start(),
                 contaminated.end());
         assertThat(StepFigures.sumPerTimestamp(allCpu)).allSatisfy(sum -> assertThat(sum).isLessThanOrEqualTo(VM_CORES));
 
@@ -108,12 +110,12 @@ class LiveKitDevMacRunTest {
                 .findFirst().orElseThrow();
         assertThat(stop.getText()).isEqualTo("docker stop vidconf-llm-1 vidconf-worker-1");
         assertThat(stop.getAt()).isAfter(contaminated.end()).isBefore(figures.step(3).start());
-        assertThat(figures.samples(s -> "false".equals(s.getLabels().get(DemoMetrics.LABEL_SUT)), stop.getAt(),
+        assertThat(figures.samples(s -> "false".equals(s.getLabels().get(LabelNames.SUT)), stop.getAt(),
                 run.samples().getLast().getTimestamp().plusSeconds(1))).isEmpty();
         // the clean steps saw no competitor above idle
         for (int i : new int[] {0, 1}) {
             StepFigures.Window w = figures.step(i);
-            assertThat(StepFigures.max(figures.samples("vidconf-llm-1", DemoMetrics.CPU_CORES, w.start(), w.end())))
+            assertThat(StepFigures.max(figures.samples("vidconf-llm-1", MetricNames.CPU_CORES, w.start(), w.end())))
                     .isLessThan(0.1);
         }
     }

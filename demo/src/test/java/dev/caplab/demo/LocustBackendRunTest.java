@@ -1,5 +1,6 @@
 package dev.caplab.demo;
 
+import dev.caplab.schema.vocabulary.MetricNames;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -62,7 +63,7 @@ class LocustBackendRunTest {
     void historyIsCumulativeEverySecondWithTheUserRamp() {
         List<Sample> history = run.samples().stream()
                 .filter(s -> "stats_history".equals(s.getLabels().get("csv"))).toList();
-        List<Sample> users = history.stream().filter(s -> s.getMetric().equals(DemoMetrics.USERS)).toList();
+        List<Sample> users = history.stream().filter(s -> s.getMetric().equals(MetricNames.LOCUST_USERS)).toList();
         assertThat(users).hasSize(119);
         assertThat(StepFigures.max(users)).isEqualTo(400);
         Sample full = users.stream().filter(u -> u.getValue() == 400).findFirst().orElseThrow();
@@ -76,7 +77,7 @@ class LocustBackendRunTest {
                     .isGreaterThan(summaries.get(i - 1).getSummary().getCount());
         }
         // users wait 1 s between requests: about 400 rps once all are spawned
-        List<Sample> rps = history.stream().filter(s -> s.getMetric().equals(DemoMetrics.HTTP_REQUESTS_PER_SECOND))
+        List<Sample> rps = history.stream().filter(s -> s.getMetric().equals(MetricNames.HTTP_REQS_PER_S))
                 .toList();
         assertThat(StepFigures.median(rps.subList(60, rps.size()))).isCloseTo(400, within(25.0));
         assertThat(new StepFigures(run).step(0).load()).containsEntry("users", 400.0);

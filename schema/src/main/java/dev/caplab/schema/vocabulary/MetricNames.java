@@ -36,6 +36,28 @@ public final class MetricNames {
     public static final String JMETER_THREADS_STARTED_WINDOW_COUNT = "jmeter.threads.started.window.count";
     public static final String JMETER_THREADS_ENDED_WINDOW_COUNT = "jmeter.threads.ended.window.count";
 
+    // WebRTC load generators (custom WHEP/LiveKit clients, lk load-test)
+    /** Sessions (WHEP viewers, LiveKit subscribers) currently connected (gauge). */
+    public static final String SESSIONS_CONNECTED = "sessions.connected";
+    /** Sessions the step asks for (gauge). */
+    public static final String SESSIONS_TARGET = "sessions.target";
+    /** Sessions that did not connect within the tool's timeout (counter). */
+    public static final String SESSION_CONNECT_FAILURES = "session.connect.failures";
+    /** Video frames dropped by the receivers (counter). */
+    public static final String FRAMES_DROPPED = "frames.dropped";
+    /** lk load-test: RTP bytes received by all subscribers together (counter). */
+    public static final String SUBSCRIBER_RX_BYTES = "subscriber.rx.bytes";
+    /** lk load-test: RTP packets received by all subscribers (counter). */
+    public static final String RTP_PACKETS_RECEIVED = "rtp.packets.received";
+    /** lk load-test: RTP packets lost on the way to subscribers (counter). */
+    public static final String RTP_PACKETS_LOST = "rtp.packets.lost";
+    /** lk load-test summary: aggregate packet loss of the step, in percent (gauge, one value at step end). */
+    public static final String RTP_LOSS_PERCENT = "rtp.loss.percent";
+    /** lk load-test: tracks each connected subscriber received, averaged over subscribers (gauge). */
+    public static final String TRACKS_SUBSCRIBED_PER_SUBSCRIBER = "tracks.subscribed.per_subscriber";
+    /** lk load-test: tracks published in the room, i.e. what each subscriber should receive (gauge). */
+    public static final String TRACKS_AVAILABLE_PER_SUBSCRIBER = "tracks.available.per_subscriber";
+
     // resources of hosts, cgroups and containers
     public static final String CPU_CORES = "cpu.cores";
     /** docker's CPU %: percent of one core, 250 = 2.5 cores. */
