@@ -1,5 +1,6 @@
 package dev.caplab.ingest.adapter;
 
+import dev.caplab.schema.vocabulary.Statistics;
 import dev.caplab.schema.vocabulary.LabelNames;
 import dev.caplab.schema.event.Sample;
 import dev.caplab.schema.event.SampleKind;
@@ -31,7 +32,7 @@ public final class Samples {
      */
     public static Sample summary(Instant at, String source, String metric, SummaryStats stats,
             Map<String, String> labels) {
-        Double central = stats.getMean() != null ? stats.getMean() : stats.getQuantiles().get("0.5");
+        Double central = stats.getMean() != null ? stats.getMean() : stats.getQuantiles().get(Statistics.Q50);
         if (central == null) {
             central = stats.getQuantiles().entrySet().stream()
                     .min(Map.Entry.comparingByKey(java.util.Comparator.comparing(java.math.BigDecimal::new)))

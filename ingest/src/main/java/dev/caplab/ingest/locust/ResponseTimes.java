@@ -1,5 +1,6 @@
 package dev.caplab.ingest.locust;
 
+import dev.caplab.schema.vocabulary.Statistics;
 import dev.caplab.ingest.adapter.FieldException;
 import dev.caplab.ingest.adapter.QuantileKeys;
 import dev.caplab.ingest.adapter.csv.CsvHeader;
@@ -46,7 +47,7 @@ final class ResponseTimes {
     static SummaryStats cumulative(CsvRow row, Columns columns, Map<String, Double> quantiles) {
         long count = row.integer(columns.count());
         Map<String, Double> all = new LinkedHashMap<>(quantiles);
-        all.putIfAbsent("0.5", requireNonNegative(columns.median(), row.number(columns.median())));
+        all.putIfAbsent(Statistics.Q50, requireNonNegative(columns.median(), row.number(columns.median())));
         return SummaryStats.newBuilder()
                 .setWindow(SummaryWindow.CUMULATIVE)
                 .setCount(count)

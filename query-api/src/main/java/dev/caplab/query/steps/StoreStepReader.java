@@ -1,5 +1,6 @@
 package dev.caplab.query.steps;
 
+import dev.caplab.schema.vocabulary.Statistics;
 import dev.caplab.store.access.StepAggregateRepository;
 import dev.caplab.store.access.StepRepository;
 import dev.caplab.store.access.StepVerdictRepository;
@@ -68,7 +69,7 @@ class StoreStepReader implements StepReader {
         Map<String, Double> q = a.quantiles();
         return new StepAggregateView(a.runId(), a.stepIndex(), a.x(), a.source(), a.metric(), a.kind(),
                 a.sampleCount(), a.warmupCount(), a.sustained(), a.peak(), a.valueMean(), a.valueMin(), a.valueMax(),
-                q.get("0.5"), q.get("0.9"), q.get("0.95"), q.get("0.99"), a.ratePerSecond(), a.baselineDelta(),
+                q.get(Statistics.Q50), q.get(Statistics.Q90), q.get(Statistics.Q95), q.get(Statistics.Q99), a.ratePerSecond(), a.baselineDelta(),
                 a.contaminated(), a.windowStart(), a.windowEnd(), a.lateCount());
     }
 }

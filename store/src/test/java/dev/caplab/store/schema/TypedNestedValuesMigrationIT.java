@@ -76,9 +76,10 @@ class TypedNestedValuesMigrationIT {
             });
             try (Connection c = pool.getConnection(); Statement s = c.createStatement();
                  var rs = s.executeQuery("SELECT count() FROM system.columns WHERE database = '" + database
-                         + "' AND name LIKE '%\\_json'")) {
+                         + "' AND table IN ('runs', 'step_verdicts', 'capacity_fits') AND name LIKE '%\\_json'")) {
                 rs.next();
-                assertThat(rs.getLong(1)).as("no *_json column is left").isZero();
+                // V006's tables; run_conclusions (V007) keeps its estimates in Avro's JSON encoding by design
+                assertThat(rs.getLong(1)).as("no *_json column is left in the tables V006 migrated").isZero();
             }
         } finally {
             try (var server = StoreDataSources.create(clickHouse.jdbcUrl("default"), clickHouse.user(),
