@@ -53,7 +53,7 @@ class DemoPipelineIT {
         JsonNode detail = awaitRun("demo-ep19-lightnode-1vcpu", DemoPipelineIT::settled);
         assertThat(detail.path("maxStableX").asDouble()).isEqualTo(18.0);
         assertThat(detail.path("failedX").asDouble()).isEqualTo(19.0);
-        assertThat(detail.path("bottleneck").asString()).containsIgnoringCase("cpu");
+        assertThat(detail.path("conclusion").path("bottleneck").path("metric").asString()).containsIgnoringCase("cpu");
     }
 
     @Test
@@ -62,8 +62,8 @@ class DemoPipelineIT {
         JsonNode aws = awaitRun("demo-ep19-aws-lightsail-2vcpu", DemoPipelineIT::settled);
         assertThat(lightNode.path("maxStableX").asDouble()).isEqualTo(50.0);
         assertThat(aws.path("maxStableX").asDouble()).isEqualTo(250.0);
-        assertThat(lightNode.path("bottleneck").asString()).containsIgnoringCase("net");
-        assertThat(aws.path("bottleneck").asString()).containsIgnoringCase("mem");
+        assertThat(lightNode.path("conclusion").path("bottleneck").path("metric").asString()).containsIgnoringCase("net");
+        assertThat(aws.path("conclusion").path("bottleneck").path("metric").asString()).containsIgnoringCase("mem");
     }
 
     @Test
