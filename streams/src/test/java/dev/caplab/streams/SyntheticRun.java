@@ -104,6 +104,18 @@ public final class SyntheticRun {
         return out;
     }
 
+    /**
+     * {@link #inputs} backwards: the run's end first and its start last, every batch's samples newest first, as a
+     * file read from the end or shards of a remote write that flush in any order deliver them.
+     */
+    public static List<Input> reversed(String runId) {
+        List<Input> out = new ArrayList<>();
+        for (Input i : inputs(runId).reversed()) {
+            out.add(i.samples() == null ? i : new Input(null, List.copyOf(i.samples().reversed())));
+        }
+        return out;
+    }
+
     /** How many samples {@link #inputs} holds. */
     public static int sampleCount() {
         return 10 + STEPS * STEP_SECONDS * 3;

@@ -99,6 +99,15 @@ public final class MetricNames {
     public static final String SAMPLER_DURATION_MS = "sampler.duration.ms";
     public static final String SAMPLER_PROCESS_CPU_CORES = "sampler.process.cpu.cores";
 
+    /**
+     * Streams' own step aggregate (source {@link #DERIVED_SOURCE}) that says a window it emitted rows for (the
+     * baseline, the unassigned seconds) holds no samples any more; readers keep each window's newest revision and
+     * leave this row out. No sample has this name.
+     */
+    public static final String EMPTY_WINDOW = "caplab.window.empty";
+    /** Source of the aggregates streams derives itself rather than from one source's samples. */
+    public static final String DERIVED_SOURCE = "caplab";
+
     private MetricNames() {
     }
 }

@@ -2,6 +2,7 @@ package dev.caplab.store.access;
 
 import dev.caplab.store.row.StepAggregateRow;
 
+import dev.caplab.schema.vocabulary.MetricNames;
 import dev.caplab.store.schema.Table;
 import javax.sql.DataSource;
 import java.util.ArrayList;
@@ -28,13 +29,29 @@ public final class StepAggregateRepository extends RunScopedRepository<StepAggre
                         f.nullableFloat64(), f.instant(), f.instant(), f.bool(), f.int64(), f.int64());
             });
 
+    /**
+     * A window's (step's, baseline's) rows are those of its newest revision: streams emits every series of a window
+     * at each revision, so a series missing from the newest one no longer belongs to it (its samples arrived in
+     * another order and the window moved); a window emptied since says so with {@link MetricNames#EMPTY_WINDOW}.
+     */
+    private static final String NEWEST_REVISION = " AND metric != '" + MetricNames.EMPTY_WINDOW + "'"
+            + " AND (step_index, version) IN (SELECT step_index, max(version) FROM "
+            + Table.STEP_AGGREGATES.sqlName() + " WHERE run_id = ? GROUP BY step_index)";
+
     public StepAggregateRepository(DataSource dataSource) {
         super(dataSource, CODEC, "step_index, metric, source");
     }
 
+    /** A run's aggregates of its windows' newest revisions, by step, metric and source. */
+    @Override
+    public List<StepAggregateRow> ofRun(String runId) {
+        return ofRun(runId, Optional.empty(), Optional.empty());
+    }
+
     /** One metric's aggregates over all steps of a run, the series a fit is drawn from. */
     public List<StepAggregateRow> ofRun(String runId, String metric) {
-        return access.select("run_id = ? AND metric = ?", "step_index, source", runId, metric);
+        return access.select("run_id = ? AND metric = ?" + NEWEST_REVISION, "step_index, source", runId, metric,
+                runId);
     }
 
     /** A run's aggregates of one metric and/or one source (empty: any), by step, metric and source. */
@@ -49,6 +66,7 @@ public final class StepAggregateRepository extends RunScopedRepository<StepAggre
             where.append(" AND source = ?");
             values.add(s);
         });
-        return access.select(where.toString(), "step_index, metric, source", values.toArray());
+        values.add(runId);
+        return access.select(where + NEWEST_REVISION, "step_index, metric, source", values.toArray());
     }
 }

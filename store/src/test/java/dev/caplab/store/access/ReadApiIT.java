@@ -153,6 +153,38 @@ class ReadApiIT {
                 false, 1);
     }
 
+    private static StepAggregateRow revision(StepAggregateRow row, int step, String source, String metric,
+            long count, long version) {
+        return new StepAggregateRow(row.runId(), step, row.load(), row.x(), source, metric, row.kind(), count,
+                count == 0 ? 0 : row.warmupCount(), row.valueSum(), row.valueMin(), row.valueMax(), row.valueMean(),
+                row.sustained(), row.peak(), row.quantiles(), null, null, row.windowStart(), row.windowEnd(), false,
+                version, 0);
+    }
+
+    @Test
+    void eachWindowShowsItsNewestRevisionAndAnEmptiedWindowNothing() {
+        StepAggregateRepository aggregates = new StepAggregateRepository(db.dataSource());
+        StepAggregateRow base = aggregate("windows", 0, "vm-1", "cpu.cores", 0.3);
+        // Baseline: revision 1 had CPU and latency; revision 2 (the window moved) has CPU only.
+        // Unassigned seconds: revision 1 had CPU; revision 2 says the window is empty now.
+        // Step 0: one revision. Step 1: CPU amended (revision 3) beside memory of the same revision.
+        aggregates.insertBatch(List.of(
+                revision(base, -1, "vm-1", "cpu.cores", 10, 1), revision(base, -1, "client", "latency.ms", 10, 1),
+                revision(base, -1, "vm-1", "cpu.cores", 5, 2),
+                revision(base, -2, "vm-1", "cpu.cores", 3, 1),
+                revision(base, -2, "caplab", "caplab.window.empty", 0, 2),
+                revision(base, 0, "vm-1", "cpu.cores", 60, 1),
+                revision(base, 1, "vm-1", "cpu.cores", 60, 2), revision(base, 1, "vm-1", "mem.bytes", 60, 2),
+                revision(base, 1, "vm-1", "cpu.cores", 61, 3), revision(base, 1, "vm-1", "mem.bytes", 61, 3)), null);
+
+        assertThat(aggregates.ofRun("windows")).extracting(r -> r.stepIndex() + "|" + r.metric() + "|"
+                + r.sampleCount()).containsExactly("-1|cpu.cores|5", "0|cpu.cores|60", "1|cpu.cores|61",
+                "1|mem.bytes|61");
+        assertThat(aggregates.ofRun("windows", "cpu.cores")).extracting(StepAggregateRow::stepIndex)
+                .containsExactly(-1, 0, 1);
+        assertThat(aggregates.ofRun("windows", Optional.of("latency.ms"), Optional.empty())).isEmpty();
+    }
+
     @Test
     void aggregatesAreFilteredByMetricAndSourceOrderedByStepMetricSource() {
         StepAggregateRepository aggregates = new StepAggregateRepository(db.dataSource());

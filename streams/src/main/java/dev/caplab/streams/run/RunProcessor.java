@@ -184,19 +184,20 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
                 long start = Micros.of(s.getStartedAt());
                 s.getLoad().forEach((k, v) -> load.put(k.toString(), v));
                 StepWindow previous = run.declared.get(s.getStepIndex());
-                long end = previous == null ? StepWindow.OPEN : previous.endMicros();
+                Long pendingEnd = run.pendingEnds.remove(s.getStepIndex());
+                long end = previous != null ? previous.endMicros() : pendingEnd != null ? pendingEnd : StepWindow.OPEN;
                 run.declared.put(s.getStepIndex(), new StepWindow(s.getStepIndex(), load, start,
                         end == StepWindow.OPEN ? end : Math.max(end, start), s.getWarmupMicros(), false));
             }
             case StepEnded e -> {
                 StepWindow w = run.declared.get(e.getStepIndex());
                 if (w == null) {
-                    LOG.warn("run {}: StepEnded for step {} that never started; ignored for step assignment",
-                            run.runId, e.getStepIndex());
+                    // Its StepStarted is still on its way (another request, a retry): the end waits for it.
+                    run.pendingEnds.put(e.getStepIndex(), Micros.of(e.getEndedAt()));
                 } else {
                     run.declared.put(w.index(), w.endingAt(Micros.of(e.getEndedAt())));
-                    run.endSeenWallMillis.put(w.index(), nowMillis);
                 }
+                run.endSeenWallMillis.put(e.getStepIndex(), nowMillis);
             }
             case RunEnded e -> {
                 run.runEndedMicros = Micros.of(e.getEndedAt());

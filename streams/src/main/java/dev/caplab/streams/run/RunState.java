@@ -40,6 +40,8 @@ import java.util.TreeSet;
  * @param expired               the run's partials were deleted; only the counts are kept
  * @param estimates             the per-resource capacity estimates of the run's latest refit (the conclusion's)
  * @param conclusionRevision    how many times the run conclusion was emitted (its local version)
+ * @param pendingEnds           step index → end micros of a StepEnded that arrived before its StepStarted (applied
+ *                              when the start arrives: lifecycle events may come in any order)
  */
 public record RunState(String runId, RunStarted started, List<StepWindow> declared, Map<Integer, Long> endSeenWallMillis,
                        List<LevelPoint> levels, long maxEventMicros, long runEndedMicros, long runEndSeenWallMillis,
@@ -48,7 +50,8 @@ public record RunState(String runId, RunStarted started, List<StepWindow> declar
                        long lastInputWallMillis, int alertedLimits, Map<Integer, StepMark> marks,
                        Set<Integer> dirtySteps, boolean baselineDirty, long fitRevision, long baselineRevision,
                        long beyondLateness, long latenessEmitted, long latenessRevision, long lastAmendWallMillis,
-                       boolean expired, List<ResourceEstimate> estimates, long conclusionRevision) {
+                       boolean expired, List<ResourceEstimate> estimates, long conclusionRevision,
+                       Map<Integer, Long> pendingEnds) {
 
     /** A limit of {@link RunLimits} a run can reach; each is alerted once per run. */
     public enum Limit {
@@ -70,11 +73,12 @@ public record RunState(String runId, RunStarted started, List<StepWindow> declar
         marks = Map.copyOf(marks);
         dirtySteps = Set.copyOf(dirtySteps);
         estimates = List.copyOf(estimates);
+        pendingEnds = Map.copyOf(pendingEnds);
     }
 
     public static RunState empty(String runId) {
         return new RunState(runId, null, List.of(), Map.of(), List.of(), 0, -1, 0, 0, Map.of(), List.of(), Set.of(),
-                false, false, 0, 0, 0, 0, Map.of(), Set.of(), false, 0, 0, 0, 0, 0, 0, false, List.of(), 0);
+                false, false, 0, 0, 0, 0, Map.of(), Set.of(), false, 0, 0, 0, 0, 0, 0, false, List.of(), 0, Map.of());
     }
 
     public boolean ended() {
@@ -118,6 +122,7 @@ public record RunState(String runId, RunStarted started, List<StepWindow> declar
         boolean expired;
         final List<ResourceEstimate> estimates;
         long conclusionRevision;
+        final TreeMap<Integer, Long> pendingEnds;
         /** Transient: a step, the fits or the run closed in this record (the run conclusion is then emitted). */
         boolean concludeDue;
         /** Transient: a RunStarted changed in this record (closed steps are then computed again). */
@@ -156,6 +161,7 @@ public record RunState(String runId, RunStarted started, List<StepWindow> declar
             expired = s.expired;
             estimates = new ArrayList<>(s.estimates);
             conclusionRevision = s.conclusionRevision;
+            pendingEnds = new TreeMap<>(s.pendingEnds);
         }
 
         RunState freeze() {
@@ -163,7 +169,7 @@ public record RunState(String runId, RunStarted started, List<StepWindow> declar
                     maxEventMicros, runEndedMicros, runEndSeenWallMillis, closedSteps, baseline, fitPoints, cliffs,
                     runClosed, unassignedDirty, unassignedVersion, lateSamples, lastInputWallMillis, alertedLimits,
                     marks, dirtySteps, baselineDirty, fitRevision, baselineRevision, beyondLateness, latenessEmitted,
-                    latenessRevision, lastAmendWallMillis, expired, estimates, conclusionRevision);
+                    latenessRevision, lastAmendWallMillis, expired, estimates, conclusionRevision, pendingEnds);
         }
 
         /** Marks {@code limit} as reached; true the first time, when the run should be alerted. */

@@ -26,13 +26,15 @@ import org.apache.kafka.common.errors.SerializationException;
  * with {@code writeUTF} (at most 65,535 bytes) and every load-level sample; format 2 writes {@link StateStrings},
  * level changes only, and the input time and alerted limits; format 3 adds the amendment bookkeeping (step marks,
  * dirty steps, revisions, lateness counts); format 4 adds each closed step's judgement and the run's capacity
- * estimates and conclusion revision (a format-3 state concludes from the steps it closes next). Formats 1 and 2 are
+ * estimates and conclusion revision (a format-3 state concludes from the steps it closes next); format 5 adds the
+ * step ends that arrived before their starts. Formats 1 and 2 are
  * read and migrated (levels compacted; closed steps without a
  * mark are left as they were: the partials they would be re-derived from did not exist before format 3).
  */
 public final class RunStateSerde {
 
-    private static final byte FORMAT = 4;
+    private static final byte FORMAT = 5;
+    private static final byte FORMAT_4 = 4;
     private static final byte FORMAT_3 = 3;
     private static final byte FORMAT_2 = 2;
     private static final byte FORMAT_UTF = 1;
@@ -124,6 +126,11 @@ public final class RunStateSerde {
                 JudgementCodec.write(out, e);
             }
             out.writeLong(s.conclusionRevision());
+            out.writeInt(s.pendingEnds().size());
+            for (Map.Entry<Integer, Long> e : new TreeMap<>(s.pendingEnds()).entrySet()) {
+                out.writeInt(e.getKey());
+                out.writeLong(e.getValue());
+            }
             out.flush();
             return bytes.toByteArray();
         } catch (IOException e) {
@@ -152,7 +159,7 @@ public final class RunStateSerde {
     static RunState decode(byte[] b, int maxLevelChanges) {
         try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(b))) {
             byte format = in.readByte();
-            if (format != FORMAT && format != FORMAT_3 && format != FORMAT_2 && format != FORMAT_UTF) {
+            if (format != FORMAT && format != FORMAT_4 && format != FORMAT_3 && format != FORMAT_2 && format != FORMAT_UTF) {
                 throw new SerializationException("run state: unknown format " + format);
             }
             StateStrings.Reader strings = StateStrings.Reader.of(format == FORMAT_UTF);
@@ -203,7 +210,7 @@ public final class RunStateSerde {
             boolean expired = false;
             List<ResourceEstimate> estimates = new ArrayList<>();
             long conclusionRevision = 0;
-            if (format == FORMAT || format == FORMAT_3) {
+            if (format == FORMAT || format == FORMAT_4 || format == FORMAT_3) {
                 for (int n = in.readInt(), i = 0; i < n; i++) {
                     int key = in.readInt();
                     StepWindow w = new StepWindow(in.readInt(), readLoad(in, strings), in.readLong(), in.readLong(),
@@ -211,7 +218,7 @@ public final class RunStateSerde {
                     long revision = in.readLong();
                     long lateCount = in.readLong();
                     marks.put(key, new StepMark(w, revision, lateCount,
-                            format == FORMAT ? JudgementCodec.readJudgement(in, strings) : null));
+                            format != FORMAT_3 ? JudgementCodec.readJudgement(in, strings) : null));
                 }
                 for (int n = in.readInt(), i = 0; i < n; i++) {
                     dirtySteps.add(in.readInt());
@@ -222,16 +229,22 @@ public final class RunStateSerde {
                 }
                 expired = in.readBoolean();
             }
-            if (format == FORMAT) {
+            if (format == FORMAT || format == FORMAT_4) {
                 for (int n = in.readInt(), i = 0; i < n; i++) {
                     estimates.add(JudgementCodec.readEstimate(in, strings));
                 }
                 conclusionRevision = in.readLong();
             }
+            Map<Integer, Long> pendingEnds = new TreeMap<>();
+            if (format == FORMAT) {
+                for (int n = in.readInt(), i = 0; i < n; i++) {
+                    pendingEnds.put(in.readInt(), in.readLong());
+                }
+            }
             return new RunState(runId, started, declared, endSeen, levels, maxEvent, runEnded, runEndSeen, closed,
                     baseline, points, cliffs, runClosed, dirty, unassignedVersion, late, lastInput, alerted, marks,
                     dirtySteps, baselineDirty, counters[0], counters[1], counters[2], counters[3], counters[4],
-                    counters[5], expired, estimates, conclusionRevision);
+                    counters[5], expired, estimates, conclusionRevision, pendingEnds);
         } catch (IOException | IllegalArgumentException e) {
             throw new SerializationException("corrupt run state (" + b.length + " bytes)", e);
         }

@@ -10,9 +10,11 @@ import dev.caplab.streams.conclusion.ConclusionAdapter;
 import dev.caplab.schema.event.Alert;
 import dev.caplab.schema.event.AlertKind;
 import dev.caplab.schema.event.CapacityFit;
+import dev.caplab.schema.event.SampleKind;
 import dev.caplab.schema.event.SloRule;
 import dev.caplab.schema.event.StepAggregate;
 import dev.caplab.schema.event.StepVerdict;
+import dev.caplab.schema.vocabulary.MetricNames;
 import dev.caplab.streams.TopologySettings;
 import dev.caplab.streams.aggregate.Partial;
 import dev.caplab.streams.aggregate.SeriesStats;
@@ -113,7 +115,8 @@ final class StepCloser {
                 .filter(p -> p.bucketMicros() >= firstStart && timeline.stream().noneMatch(w -> w.contains(p.bucketMicros())))
                 .toList();
         if (outside.isEmpty()) {
-            return List.of();
+            return run.unassignedVersion == 0 ? List.of() : List.of(emptied(run, StepWindow.UNASSIGNED_INDEX,
+                    ++run.unassignedVersion, firstStart == Long.MIN_VALUE ? 0 : firstStart));
         }
         run.unassignedVersion++;
         long from = outside.stream().mapToLong(Partial::bucketMicros).min().orElseThrow();
@@ -150,11 +153,29 @@ final class StepCloser {
                 out.add(new DerivedEvent.Aggregate(aggregate(run, StepWindow.BASELINE_INDEX, Map.of(), null, s, from,
                         firstStepStart, false, run.baselineRevision, 0)));
             }
+        } else if (run.baselineRevision > 0) {
+            // The first step now starts at or before the earliest sample (its start arrived late, or earlier load
+            // levels did): the baseline rows emitted before describe nothing any more.
+            out.add(emptied(run, StepWindow.BASELINE_INDEX, ++run.baselineRevision, firstStepStart));
         }
         changed[0] = !values.equals(run.baseline);
         run.baseline.clear();
         run.baseline.putAll(values);
         return out;
+    }
+
+    /**
+     * The row that says a window emitted before holds no samples now ({@link MetricNames#EMPTY_WINDOW}), at the
+     * window's next revision. Readers keep a window's rows of its newest revision only and drop this one
+     * ({@code StepAggregateRepository}), so the window's earlier rows disappear from every answer.
+     */
+    private static DerivedEvent emptied(RunState.Mutable run, int index, long revision, long atMicros) {
+        return new DerivedEvent.Aggregate(StepAggregate.newBuilder().setRunId(run.runId).setStepIndex(index)
+                .setLoad(Map.of()).setX(null).setSource(MetricNames.DERIVED_SOURCE).setMetric(MetricNames.EMPTY_WINDOW).setKind(SampleKind.GAUGE).setCount(0)
+                .setWarmupCount(0).setSum(0).setMin(0).setMax(0).setMean(0).setSustained(0).setPeak(0)
+                .setQuantiles(Map.of()).setRatePerSecond(null).setBaselineDelta(null)
+                .setWindowStart(Micros.toInstant(atMicros)).setWindowEnd(Micros.toInstant(atMicros))
+                .setContaminated(false).setVersion(revision).setLateCount(0).build());
     }
 
     private StepAggregate aggregate(RunState.Mutable run, int index, Map<String, Double> load, Double x, SeriesStats s,

@@ -4,13 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.caplab.schema.event.CapacityFit;
 import dev.caplab.schema.event.RunConclusion;
+import dev.caplab.schema.event.Sample;
 import dev.caplab.schema.event.StepAggregate;
 import dev.caplab.schema.event.StepVerdict;
+import dev.caplab.schema.vocabulary.MetricNames;
+import dev.caplab.streams.Events;
 import dev.caplab.streams.SyntheticRun;
 import dev.caplab.streams.TopologyFixture;
 import dev.caplab.streams.TopologySettings;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -18,7 +22,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * One run fed in several orders — lifecycle first, lifecycle last, the load tool's samples before the host's —
+ * One run fed in several orders — lifecycle first, lifecycle last, the load tool's samples before the host's, and
+ * everything backwards (step ends before their starts, newest samples first) —
  * gives the same newest aggregates, verdicts, fits and run conclusion field for field, except the fields that record
  * how the data came (version, lateCount, fittedAt). On the raw-buffer design, samples after their step closed were left out.
  */
@@ -36,6 +41,7 @@ class OrderIndependenceTest {
 
         Stored last = feed(SyntheticRun.lifecycleLast(RUN), "lifecycle-last");
         Stored late = feed(SyntheticRun.hostLast(RUN), "host-last");
+        Stored backwards = feed(SyntheticRun.reversed(RUN), "reversed");
 
         assertThat(inOrder.aggregates).isNotEmpty().containsKey("0|host|cpu.cores").containsKey("-1|host|cpu.cores");
         assertThat(inOrder.fits).containsKey("host|cpu.cores");
@@ -45,12 +51,53 @@ class OrderIndependenceTest {
         assertThat(late.aggregates).isEqualTo(inOrder.aggregates);
         assertThat(late.verdicts).isEqualTo(inOrder.verdicts);
         assertThat(late.fits).isEqualTo(inOrder.fits);
+        assertThat(backwards.aggregates).isEqualTo(inOrder.aggregates);
+        assertThat(backwards.verdicts).isEqualTo(inOrder.verdicts);
+        assertThat(backwards.fits).isEqualTo(inOrder.fits);
         assertThat(inOrder.conclusion).contains("cpu.cores");
         assertThat(last.conclusion).isEqualTo(inOrder.conclusion);
         assertThat(late.conclusion).isEqualTo(inOrder.conclusion);
+        assertThat(backwards.conclusion).isEqualTo(inOrder.conclusion);
         assertThat(late.lateSamples).as("every host sample after the client's event time closed its step")
                 .isPositive();
         assertThat(inOrder.lateSamples).isZero();
+    }
+
+    @Test
+    void anInferredRunFedNewestFirstKeepsNoBaselineItHadOnTheWay() {
+        // Nobody declared steps: the load level (k6's vus) defines them. Newest first, the first level seen is the
+        // last step's, so the host samples before it look like a pre-test baseline until the earlier levels arrive
+        // and the first step starts at the run's first second: that baseline must vanish from what readers see.
+        List<List<Sample>> batches = new ArrayList<>();
+        for (int step = 0; step < 4; step++) {
+            for (int s = 0; s < 60; s += 10) {
+                List<Sample> batch = new ArrayList<>();
+                for (int k = s; k < s + 10; k++) {
+                    double t = step * 60 + k;
+                    batch.add(Events.gauge("client", "vus", t, 10 * (step + 1)));
+                    batch.add(Events.gauge("host", "cpu.cores", t, 0.2 + 0.1 * step));
+                }
+                batches.add(batch);
+            }
+        }
+        List<SyntheticRun.Input> forwards = batches.stream().map(b -> new SyntheticRun.Input(null, b)).toList();
+        // The host sampler's file first, then the load tool's, each read from its end.
+        List<SyntheticRun.Input> backwards = new ArrayList<>();
+        for (String source : List.of("host", "client")) {
+            for (List<Sample> b : batches.reversed()) {
+                backwards.add(new SyntheticRun.Input(null, b.reversed().stream()
+                        .filter(x -> x.getSource().toString().equals(source)).toList()));
+            }
+        }
+
+        Stored inOrder = feed(forwards, "inferred-in-order");
+        Stored newestFirst = feed(backwards, "inferred-newest-first");
+
+        assertThat(inOrder.aggregates).containsKey("0|host|cpu.cores").containsKey("2|host|cpu.cores")
+                .doesNotContainKey("-1|host|cpu.cores");
+        assertThat(newestFirst.aggregates).isEqualTo(inOrder.aggregates);
+        assertThat(newestFirst.verdicts).isEqualTo(inOrder.verdicts);
+        assertThat(newestFirst.fits).isEqualTo(inOrder.fits);
     }
 
     private record Stored(Map<String, String> aggregates, Map<String, String> verdicts, Map<String, String> fits,
@@ -70,9 +117,15 @@ class OrderIndependenceTest {
             for (int k = 0; k < 5; k++) {
                 t.advanceWallClock(Duration.ofSeconds(11)); // closes by wall clock and flushes throttled amendments
             }
+            // What a reader of the store sees: each window's rows of its newest revision, minus the row that says
+            // the window is empty now.
+            List<StepAggregate> emitted = t.aggregates.readValuesToList();
+            Map<Integer, Long> newest = new TreeMap<>();
+            emitted.forEach(a -> newest.merge(a.getStepIndex(), a.getVersion(), Math::max));
             Map<String, StepAggregate> aggregates = new TreeMap<>();
-            t.aggregates.readValuesToList().forEach(a -> aggregates.merge(a.getStepIndex() + "|" + a.getSource() + "|"
-                    + a.getMetric(), a, (x, y) -> y.getVersion() >= x.getVersion() ? y : x));
+            emitted.stream().filter(a -> a.getVersion() == newest.get(a.getStepIndex()))
+                    .filter(a -> !a.getMetric().toString().equals(MetricNames.EMPTY_WINDOW))
+                    .forEach(a -> aggregates.put(a.getStepIndex() + "|" + a.getSource() + "|" + a.getMetric(), a));
             Map<String, StepVerdict> verdicts = new TreeMap<>();
             t.verdicts.readValuesToList().forEach(v -> verdicts.merge(String.valueOf(v.getStepIndex()), v,
                     (x, y) -> y.getVersion() >= x.getVersion() ? y : x));

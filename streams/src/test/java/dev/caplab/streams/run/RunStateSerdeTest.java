@@ -34,7 +34,7 @@ class RunStateSerdeTest {
                 Set.of(0), true, 4, 2, 9, 16, 5, 1234, false,
                 List.of(new ResourceEstimate("host", "cpu.cores", new LinearFit(0.35, 0.006, 1e-4, 1e-8, -1e-6,
                         Double.NaN, 0, 2, 1), 10, 20, OptionalDouble.of(2), OptionalDouble.empty(), true,
-                        OptionalInt.of(3), OptionalDouble.of(20))), 6);
+                        OptionalInt.of(3), OptionalDouble.of(20))), 6, Map.of(4, 9_000_000L));
         assertThat(RunStateSerde.decode(RunStateSerde.encode(s), 2000)).isEqualTo(s);
     }
 
