@@ -11,6 +11,7 @@ import dev.caplab.store.row.StepVerdictRow;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import javax.sql.DataSource;
@@ -30,17 +31,19 @@ class StoreStepReader implements StepReader {
         this.aggregates = new StepAggregateRepository(dataSource);
     }
 
-    /** A verdict may exist for a step whose StepStarted is still in flight, and vice versa: both sides count. */
+    /**
+     * A run's steps are its declared ones once it has any, as streams' timeline has them: a verdict of a step
+     * inferred from the load level before the declaration arrived, at an index no declared step has, belongs to a
+     * step the run no longer has. Without declared steps, the judged (inferred) steps are the run's steps.
+     */
     @Override
     public List<StepView> steps(String runId) {
         Map<Integer, StepRow> started = new TreeMap<>();
         steps.ofRun(runId).forEach(s -> started.put(s.stepIndex(), s));
         Map<Integer, StepVerdictRow> judged = new TreeMap<>();
         verdicts.ofRun(runId).forEach(v -> judged.put(v.stepIndex(), v));
-        TreeMap<Integer, Boolean> indexes = new TreeMap<>();
-        started.keySet().forEach(i -> indexes.put(i, true));
-        judged.keySet().forEach(i -> indexes.put(i, true));
-        return indexes.keySet().stream().map(i -> step(runId, i, started.get(i), judged.get(i))).toList();
+        Set<Integer> indexes = started.isEmpty() ? judged.keySet() : started.keySet();
+        return indexes.stream().map(i -> step(runId, i, started.get(i), judged.get(i))).toList();
     }
 
     private static StepView step(String runId, int stepIndex, StepRow s, StepVerdictRow v) {

@@ -293,6 +293,7 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
         List<DerivedEvent> out = new ArrayList<>(alerts);
         List<StepWindow> timeline = Timeline.of(run, settings);
         reopenRedefined(run, timeline);
+        out.addAll(closer.dropVanished(run, timeline));
         long graceMillis = settings.grace().toMillis();
         while (run.closedSteps < timeline.size()) {
             StepWindow w = timeline.get(run.closedSteps);

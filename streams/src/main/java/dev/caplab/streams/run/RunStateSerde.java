@@ -1,5 +1,6 @@
 package dev.caplab.streams.run;
 
+import dev.caplab.analysis.conclusion.StepJudgement;
 import dev.caplab.analysis.capacity.ResourceEstimate;
 import dev.caplab.schema.event.RunStarted;
 import dev.caplab.schema.serde.EventSerdes;
@@ -27,7 +28,7 @@ import org.apache.kafka.common.errors.SerializationException;
  * level changes only, and the input time and alerted limits; format 3 adds the amendment bookkeeping (step marks,
  * dirty steps, revisions, lateness counts); format 4 adds each closed step's judgement and the run's capacity
  * estimates and conclusion revision (a format-3 state concludes from the steps it closes next); format 5 adds the
- * step ends that arrived before their starts. Formats 1 and 2 are
+ * step ends that arrived before their starts and which marks belong to steps that vanished. Formats 1 and 2 are
  * read and migrated (levels compacted; closed steps without a
  * mark are left as they were: the partials they would be re-derived from did not exist before format 3).
  */
@@ -108,6 +109,7 @@ public final class RunStateSerde {
                 out.writeLong(e.getValue().revision());
                 out.writeLong(e.getValue().lateCount());
                 JudgementCodec.write(out, e.getValue().judgement());
+                out.writeBoolean(e.getValue().vanished());
             }
             out.writeInt(s.dirtySteps().size());
             for (int i : new TreeSet<>(s.dirtySteps())) {
@@ -217,8 +219,8 @@ public final class RunStateSerde {
                             in.readLong(), in.readBoolean());
                     long revision = in.readLong();
                     long lateCount = in.readLong();
-                    marks.put(key, new StepMark(w, revision, lateCount,
-                            format != FORMAT_3 ? JudgementCodec.readJudgement(in, strings) : null));
+                    StepJudgement judgement = format != FORMAT_3 ? JudgementCodec.readJudgement(in, strings) : null;
+                    marks.put(key, new StepMark(w, revision, lateCount, judgement, format == FORMAT && in.readBoolean()));
                 }
                 for (int n = in.readInt(), i = 0; i < n; i++) {
                     dirtySteps.add(in.readInt());

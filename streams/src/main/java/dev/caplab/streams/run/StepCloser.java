@@ -107,6 +107,29 @@ final class StepCloser {
         return out;
     }
 
+    /**
+     * Steps that left the timeline (inferred steps replaced by fewer declared ones, whatever came first): their
+     * aggregates are emptied at the next revision and their fit points dropped (the caller refits), so neither
+     * readers nor fits keep a step the run no longer has. Their verdict rows stay in the store; readers show a
+     * run's declared steps only once it has any ({@code StoreStepReader}).
+     */
+    List<DerivedEvent> dropVanished(RunState.Mutable run, List<StepWindow> timeline) {
+        List<DerivedEvent> out = new ArrayList<>();
+        for (StepMark mark : List.copyOf(run.marks.tailMap(timeline.size()).values())) {
+            if (mark.vanished()) {
+                continue;
+            }
+            StepMark gone = mark.vanishing();
+            int index = mark.window().index();
+            run.marks.put(index, gone);
+            run.dirtySteps.remove(index);
+            out.add(emptied(run, index, gone.revision(), mark.window().startMicros()));
+            run.fitPointsChanged |= run.fitPoints.removeIf(p -> p.stepIndex() == index);
+            run.concludeDue = true;
+        }
+        return out;
+    }
+
     /** Aggregates of every second of the run outside the baseline and every step (gaps, after the last step). */
     List<DerivedEvent> flushUnassigned(RunState.Mutable run, List<StepWindow> timeline) {
         run.unassignedDirty = false;
@@ -165,8 +188,8 @@ final class StepCloser {
     }
 
     /**
-     * The row that says a window emitted before holds no samples now ({@link MetricNames#EMPTY_WINDOW}), at the
-     * window's next revision. Readers keep a window's rows of its newest revision only and drop this one
+     * The row that says a window emitted before (a step that vanished, the baseline, the unassigned seconds) holds
+     * no samples now ({@link MetricNames#EMPTY_WINDOW}), at the window's next revision. Readers keep a window's rows of its newest revision only and drop this one
      * ({@code StepAggregateRepository}), so the window's earlier rows disappear from every answer.
      */
     private static DerivedEvent emptied(RunState.Mutable run, int index, long revision, long atMicros) {

@@ -100,8 +100,50 @@ class OrderIndependenceTest {
         assertThat(newestFirst.fits).isEqualTo(inOrder.fits);
     }
 
+    @Test
+    void declaredStepsArrivingAfterMoreInferredOnesReplaceThemAsIfTheyHadComeFirst() {
+        // k6 ramps vus through 8 levels of 30 s; the controller declares 4 steps of 60 s (two levels each). When
+        // the samples come first, 8 inferred steps close before the declaration arrives and must leave no trace.
+        List<SyntheticRun.Input> samples = new ArrayList<>();
+        for (int level = 0; level < 8; level++) {
+            for (int s = 0; s < 30; s += 10) {
+                List<Sample> batch = new ArrayList<>();
+                for (int k = s; k < s + 10; k++) {
+                    double t = level * 30 + k;
+                    batch.add(Events.gauge("client", "vus", t, 10 * (level + 1)));
+                    batch.add(Events.gauge("host", "cpu.cores", t, 0.3 + 0.1 * level));
+                }
+                samples.add(new SyntheticRun.Input(null, batch));
+            }
+        }
+        List<SyntheticRun.Input> lifecycle = new ArrayList<>();
+        lifecycle.add(new SyntheticRun.Input(Events.runStarted(RUN, "users", List.of(), 4), null));
+        for (int step = 0; step < 4; step++) {
+            lifecycle.add(new SyntheticRun.Input(Events.stepStarted(RUN, step, Map.of("users", 20.0 * (step + 1)),
+                    step * 60, 5), null));
+            lifecycle.add(new SyntheticRun.Input(Events.stepEnded(RUN, step, step * 60 + 60), null));
+        }
+        List<SyntheticRun.Input> declaredFirst = new ArrayList<>(lifecycle);
+        declaredFirst.addAll(samples);
+        declaredFirst.add(new SyntheticRun.Input(Events.runEnded(RUN, 240), null));
+        List<SyntheticRun.Input> declaredLast = new ArrayList<>(samples);
+        declaredLast.addAll(lifecycle);
+        declaredLast.add(new SyntheticRun.Input(Events.runEnded(RUN, 240), null));
+
+        Stored first = feed(declaredFirst, "declared-first");
+        Stored last = feed(declaredLast, "declared-last");
+
+        assertThat(last.everClosedSteps).as("inferred steps 4-6 closed before the declaration came").contains(4, 5, 6);
+        assertThat(first.aggregates).containsKey("3|host|cpu.cores").doesNotContainKey("4|host|cpu.cores");
+        assertThat(last.aggregates).isEqualTo(first.aggregates);
+        assertThat(last.fits).isEqualTo(first.fits);
+        assertThat(last.conclusion).isEqualTo(first.conclusion);
+        // The vanished steps' verdict rows stay (the store keeps each index's newest); readers show declared steps.
+        assertThat(new TreeMap<>(last.verdicts).headMap("4")).isEqualTo(first.verdicts);
+    }
+
     private record Stored(Map<String, String> aggregates, Map<String, String> verdicts, Map<String, String> fits,
-                          String conclusion, long lateSamples) {
+                          String conclusion, long lateSamples, java.util.Set<Integer> everClosedSteps) {
     }
 
     private Stored feed(List<SyntheticRun.Input> inputs, String name) {
@@ -145,7 +187,9 @@ class OrderIndependenceTest {
             String conclusion = t.conclusions.readValuesToList().stream()
                     .max(java.util.Comparator.comparingLong(RunConclusion::getVersion))
                     .map(c -> RunConclusion.newBuilder(c).setVersion(0).build().toString()).orElse("none");
-            return new Stored(a, vs, fs, conclusion, late);
+            java.util.Set<Integer> everClosed = new java.util.TreeSet<>();
+            emitted.forEach(x -> everClosed.add(x.getStepIndex()));
+            return new Stored(a, vs, fs, conclusion, late, everClosed);
         }
     }
 }
