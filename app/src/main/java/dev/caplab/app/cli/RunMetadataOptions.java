@@ -40,9 +40,20 @@ public final class RunMetadataOptions {
             description = "Load tool (label " + LabelNames.TOOL + "; default: the format).")
     String tool;
 
-    /** The labels given, by their {@link InferredStart} names. */
+    @Option(names = "--label", paramLabel = "KEY=VALUE",
+            description = "Any other label for every sample (repeatable), e.g. role=loadgen on the load generator's "
+                    + "host sampler, so caplab can tell when the generator, not the server, limited throughput.")
+    Map<String, String> extra = new LinkedHashMap<>();
+
+    /** The labels given: {@code --label} ones, then the named options by their {@link InferredStart} names. */
     Map<String, String> labels() {
         Map<String, String> out = new LinkedHashMap<>();
+        extra.forEach((k, v) -> {
+            if (k.isBlank()) {
+                throw new IllegalArgumentException("--label " + k + "=" + v + ": the key must not be blank");
+            }
+            out.put(k, v);
+        });
         put(out, LabelNames.SUT, sut);
         put(out, LabelNames.SUT_VERSION, sutVersion);
         put(out, LabelNames.PROVIDER, provider);

@@ -45,6 +45,9 @@ public final class SampleCommand implements Callable<Integer> {
     @Mixin
     IngestCommand.SinkOptions sinkOptions;
 
+    @Mixin
+    RunMetadataOptions metadata;
+
     @Override
     public Integer call() throws Exception {
         String source = host != null ? host : InetAddress.getLocalHost().getHostName();
@@ -53,7 +56,7 @@ public final class SampleCommand implements Callable<Integer> {
         CountDownLatch stop = new CountDownLatch(1);
         try (IngestCommand.SinkOptions.Opened sink = sinkOptions.open("caplab-sample");
                 IntervalPublisher loop = new IntervalPublisher(HostSampler.ADAPTER, runId,
-                        StepCommand.Durations.parse(interval), sampler::sampleOnce, sink.sink(), p -> {
+                        StepCommand.Durations.parse(interval), sampler::sampleOnce, metadata.labelling(sink.sink()), p -> {
                             problems.incrementAndGet();
                             System.err.println("caplab sample: " + p.what());
                         })) {

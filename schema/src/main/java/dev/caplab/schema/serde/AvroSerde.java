@@ -47,7 +47,7 @@ public final class AvroSerde<T extends SpecificRecordBase> implements Serde<T>, 
 
     /** With {@code bodyCodec} (may be null), the current writer schema's bodies are written and read by hand. */
     AvroSerde(Class<T> type, KnownSchemas known, Supplier<BodyCodec<T>> bodyCodec) {
-        TrustedEventClasses.ensure();
+        AvroTrust.install();
         this.type = Objects.requireNonNull(type, "type");
         this.known = Objects.requireNonNull(known, "known");
         this.readerSchema = EventTypes.schemaOf(type);
