@@ -7,6 +7,7 @@ import dev.caplab.query.plan.PlanRequest;
 import dev.caplab.query.plan.PlanService;
 import dev.caplab.query.runs.RunReader;
 import dev.caplab.query.runs.RunSummary;
+import dev.caplab.query.testing.StoreTestSupport;
 import dev.caplab.query.testing.StoredConclusions;
 import dev.caplab.schema.event.ResourceEstimate;
 import dev.caplab.store.access.CapacityFitRepository;
@@ -68,10 +69,7 @@ class CohortReadsIT {
 
     @DynamicPropertySource
     static void store(DynamicPropertyRegistry registry) {
-        registry.add("caplab.query.database", () -> database().name());
-        registry.add("caplab.query.sql.clickhouse-url", () -> EmbeddedClickHouse.shared().httpUrl());
-        registry.add("caplab.query.sql.user", () -> EmbeddedClickHouse.shared().user());
-        registry.add("caplab.query.sql.password", () -> EmbeddedClickHouse.shared().password());
+        StoreTestSupport.properties(registry, CohortReadsIT::database);
     }
 
     /** Named apart from the other ITs' {@code dataSource} beans, which slice tests' scanning may also see. */
