@@ -9,8 +9,8 @@ import java.util.OptionalInt;
 
 /**
  * The one place a run is concluded. Streams calls {@link #conclude} whenever a step or the run closes (and again
- * when late data amends them) and stores the result; the query API, plans and the stepper read it or call
- * {@link #maxStableLoad} — none re-decides.
+ * when late data amends them) and stores the result; the query API, plans, the history and the stepper read the
+ * stored result — none re-decides.
  *
  * <p>Max stable load = the last passing step before the first failing one (EP19 §1.1), steps in index order, where
  * contaminated and unjudged steps are skipped: they say nothing about the system, neither pass nor fail.

@@ -6,7 +6,8 @@ import dev.caplab.ingest.lifecycle.RunStartRequest;
 import dev.caplab.ingest.publish.LifecyclePublisher;
 import dev.caplab.ingest.publish.ProducerSettings;
 import dev.caplab.ingest.stepper.CommandTemplate;
-import dev.caplab.ingest.stepper.KafkaVerdictSource;
+import dev.caplab.ingest.stepper.ConclusionText;
+import dev.caplab.ingest.stepper.KafkaConclusionSource;
 import dev.caplab.ingest.stepper.StepPlan;
 import dev.caplab.ingest.stepper.SteppedLoadController;
 import dev.caplab.ingest.stepper.StepperOutcome;
@@ -16,6 +17,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -24,14 +26,14 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code caplab stepper --steps 12,25,50,75,100 --hold 120s --warmup 20s -- k6 run --vus {load} script.js}: runs
- * the tool once per step, publishes the lifecycle, prints progress and stops at the first failing step; the max stable
- * load it prints is the run conclusion's rule ({@code StepperOutcome.lastPassedStep}).
+ * the tool once per step, publishes the lifecycle, prints progress and stops when the run conclusion streams stores
+ * (topic {@code caplab.conclusions}) names a first failing step; the max stable load it prints is that conclusion's.
  */
 @Command(name = "stepper", mixinStandardHelpOptions = true,
         description = "Stepped-load controller: run a tool once per load step ({load}, {step}, {hold}, {run} are "
-                + "substituted), emit lifecycle events, stop at the first failing verdict (a contaminated step does "
-                + "not count, as in the run conclusion). Exit 0 when every step passed or had no verdict, 2 when a "
-                + "step failed.")
+                + "substituted), emit lifecycle events, after each step wait for the run conclusion and stop when it "
+                + "names a first failing step (a contaminated step does not count). Exit 0 when no step failed, 2 "
+                + "when one did or the tool exited non-zero.")
 public final class StepperCommand implements Callable<Integer> {
 
     @Mixin RunCommand.KafkaOptions kafka;
@@ -49,9 +51,10 @@ public final class StepperCommand implements Callable<Integer> {
     @Option(names = "--tier") String tier;
     @Option(names = "--slo", description = "SLO rule when the stepper starts the run; repeatable.")
     List<String> slo = new ArrayList<>();
-    @Option(names = "--verdict-timeout", defaultValue = "30s",
-            description = "How long to wait for a step's verdict before continuing (default: ${DEFAULT-VALUE}).")
-    String verdictTimeout;
+    @Option(names = {"--conclusion-timeout", "--verdict-timeout"}, defaultValue = "60s",
+            description = "How long to wait after a step for the run conclusion to account for it before continuing;"
+                    + " streams closes a step after its grace, 30 s by default (default: ${DEFAULT-VALUE}).")
+    String conclusionTimeout;
     @Parameters(paramLabel = "COMMAND", arity = "1..*", description = "The load tool's command line, after --.")
     List<String> command;
 
@@ -66,7 +69,7 @@ public final class StepperCommand implements Callable<Integer> {
         LifecycleEvents events = new LifecycleEvents(Clock.systemUTC());
         try (LifecyclePublisher publisher = new LifecyclePublisher(
                 new ProducerSettings(kafka.bootstrapServers, "caplab-stepper", kafka.kafkaLogin.security()));
-                KafkaVerdictSource verdicts = new KafkaVerdictSource(kafka.bootstrapServers,
+                KafkaConclusionSource conclusions = new KafkaConclusionSource(kafka.bootstrapServers,
                         kafka.kafkaLogin.security())) {
             String run = runId;
             if (ownsRun) {
@@ -77,16 +80,20 @@ public final class StepperCommand implements Callable<Integer> {
                 run = started.getRunId();
                 System.out.println("run " + run);
             }
-            StepperOutcome outcome = new SteppedLoadController(publisher, verdicts,
-                    StepCommand.Durations.parse(verdictTimeout), Clock.systemUTC(), System.out)
+            StepperOutcome outcome = new SteppedLoadController(publisher, conclusions,
+                    StepCommand.Durations.parse(conclusionTimeout), Clock.systemUTC(), System.out)
                     .run(run, plan, new CommandTemplate(command));
             if (ownsRun) {
                 publisher.publish(events.toEvent(new RunEndRequest(run,
                         outcome.failedStep().isPresent() ? RunStatus.ABORTED : RunStatus.COMPLETED,
                         outcome.stopReason(), null), run)).join();
             }
-            outcome.lastPassedStep().ifPresent(i -> System.out.println("max stable load: " + dimension + "="
-                    + plan.loads().get(i)));
+            outcome.conclusion().ifPresentOrElse(c -> System.out.println("run conclusion: " + ConclusionText.of(c)),
+                    () -> System.out.println("run conclusion: none arrived (is caplab streams running?)"));
+            OptionalInt stable = outcome.lastPassedStep();
+            if (stable.isPresent() && stable.getAsInt() < plan.loads().size()) {
+                System.out.println("max stable load: " + dimension + "=" + plan.loads().get(stable.getAsInt()));
+            }
             return outcome.failedStep().isPresent() ? 2 : 0;
         }
     }

@@ -3,6 +3,7 @@ package dev.caplab.ingest.stepper;
 import dev.caplab.ingest.publish.LifecycleSink;
 import dev.caplab.ingest.stepper.StepperOutcome.StepResult;
 import dev.caplab.ingest.stepper.StepperOutcome.Verdict;
+import dev.caplab.schema.event.RunConclusion;
 import dev.caplab.schema.event.StepEnded;
 import dev.caplab.schema.event.StepStarted;
 import java.io.IOException;
@@ -20,11 +21,11 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Runs a load tool once per step: StepStarted, the tool for at most {@code hold} (stopped when the hold ends; an
- * earlier clean exit ends the step early), StepEnded, then waits for the step's verdict and stops at the first
- * failing step as the run conclusion counts it (analysis {@code Conclusions.maxStableLoad}): a contaminated failing
- * step says nothing about the system, so it does not stop the test by itself. A tool exiting non-zero also stops the
- * run: its step's data is suspect. Progress goes to
- * {@code progress}, one line per state change and one every ten seconds.
+ * earlier clean exit ends the step early), StepEnded, then waits until the run conclusion streams stores
+ * ({@code caplab.conclusions}) accounts for the step as closed and stops when it names a first failing step. The
+ * conclusion decides (analysis {@code Conclusions}): a contaminated failing step says nothing about the system, the
+ * conclusion skips it, so it does not stop the test. A tool exiting non-zero also stops the run: its step's data is
+ * suspect. Progress goes to {@code progress}, one line per state change and one every ten seconds.
  */
 public final class SteppedLoadController {
 
@@ -32,16 +33,16 @@ public final class SteppedLoadController {
     private static final Duration STOP_GRACE = Duration.ofSeconds(10);
 
     private final LifecycleSink lifecycle;
-    private final VerdictSource verdicts;
-    private final Duration verdictTimeout;
+    private final ConclusionSource conclusions;
+    private final Duration conclusionTimeout;
     private final Clock clock;
     private final PrintStream progress;
 
-    public SteppedLoadController(LifecycleSink lifecycle, VerdictSource verdicts, Duration verdictTimeout, Clock clock,
-            PrintStream progress) {
+    public SteppedLoadController(LifecycleSink lifecycle, ConclusionSource conclusions, Duration conclusionTimeout,
+            Clock clock, PrintStream progress) {
         this.lifecycle = lifecycle;
-        this.verdicts = verdicts;
-        this.verdictTimeout = verdictTimeout;
+        this.conclusions = conclusions;
+        this.conclusionTimeout = conclusionTimeout;
         this.clock = clock;
         this.progress = progress;
     }
@@ -49,6 +50,7 @@ public final class SteppedLoadController {
     public StepperOutcome run(String runId, StepPlan plan, CommandTemplate command)
             throws IOException, InterruptedException {
         List<StepResult> results = new ArrayList<>();
+        Optional<RunConclusion> latest = Optional.empty();
         int total = plan.loads().size();
         for (int index = 0; index < total; index++) {
             double load = plan.loads().get(index);
@@ -63,29 +65,31 @@ public final class SteppedLoadController {
                 String reason = "tool exited with " + exit + " in step " + index;
                 results.add(new StepResult(index, load, exit, Verdict.FAILED, reason));
                 progress.println("step " + (index + 1) + " stopped: " + reason);
-                return new StepperOutcome(results, OptionalInt.of(index), reason);
+                return new StepperOutcome(results, latest, OptionalInt.of(index), reason);
             }
-            Optional<VerdictSource.StepOutcome> verdict = verdicts.awaitVerdict(runId, index, verdictTimeout);
-            if (verdict.isEmpty()) {
-                results.add(new StepResult(index, load, exit, Verdict.NO_VERDICT, null));
-                progress.printf("step %d/%d  no verdict within %ds, continuing%n", index + 1, total,
-                        verdictTimeout.toSeconds());
-            } else {
-                VerdictSource.StepOutcome v = verdict.get();
-                results.add(new StepResult(index, load, exit, v.passed() ? Verdict.PASSED : Verdict.FAILED,
-                        v.contaminated(), v.reason()));
-                // the run conclusion's rule decides whether this is the first failure: a contaminated step is not
-                if (new StepperOutcome(results, OptionalInt.empty(), null).stable().firstFailing().isPresent()) {
-                    progress.printf("step %d/%d  FAILED: %s; stopping%n", index + 1, total, v.reason());
-                    return new StepperOutcome(results, OptionalInt.of(index), v.reason());
-                }
-                progress.printf("step %d/%d  %s%n", index + 1, total, v.contaminated()
-                        ? (v.passed() ? "PASSED" : "FAILED: " + v.reason()) + " but contaminated: it says nothing about"
-                                + " the system, continuing"
-                        : "PASSED");
+            Optional<RunConclusion> concluded = conclusions.awaitStepClosed(runId, index, conclusionTimeout);
+            if (concluded.isEmpty()) {
+                results.add(new StepResult(index, load, exit, Verdict.NO_CONCLUSION, null));
+                progress.printf("step %d/%d  no run conclusion for it within %ds, continuing%n", index + 1, total,
+                        conclusionTimeout.toSeconds());
+                continue;
             }
+            RunConclusion c = concluded.get();
+            latest = concluded;
+            String summary = ConclusionText.of(c);
+            if (c.getFirstFailingStepIndex() != null) {
+                int failing = c.getFirstFailingStepIndex();
+                results.add(new StepResult(index, load, exit, failing == index ? Verdict.FAILED : Verdict.SKIPPED,
+                        summary));
+                progress.printf("step %d/%d  FAILED: %s; stopping%n", index + 1, total, summary);
+                return new StepperOutcome(results, latest, OptionalInt.of(failing), summary);
+            }
+            boolean passed = c.getMaxStableStepIndex() != null && c.getMaxStableStepIndex() == index;
+            results.add(new StepResult(index, load, exit, passed ? Verdict.PASSED : Verdict.SKIPPED, summary));
+            progress.printf("step %d/%d  %s: %s%n", index + 1, total, passed ? "PASSED"
+                    : "not counted by the run conclusion (contaminated or unjudged), continuing", summary);
         }
-        return new StepperOutcome(results, OptionalInt.empty(), null);
+        return new StepperOutcome(results, latest, OptionalInt.empty(), null);
     }
 
     /** The tool's exit code, or null when it was still running at the hold's end and was stopped. */

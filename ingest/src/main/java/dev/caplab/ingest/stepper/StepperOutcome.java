@@ -1,50 +1,37 @@
 package dev.caplab.ingest.stepper;
 
-import dev.caplab.analysis.conclusion.Conclusions;
-import dev.caplab.analysis.conclusion.StableLoad;
-import dev.caplab.analysis.conclusion.StepJudgement;
+import dev.caplab.schema.event.RunConclusion;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
-import java.util.OptionalDouble;
 import java.util.OptionalInt;
 
-/** What a stepped run did: per-step results in order and, if it stopped early, the failing step. */
-public record StepperOutcome(List<StepResult> steps, OptionalInt failedStep, String stopReason) {
+/**
+ * What a stepped run did: per-step results in order, the newest run conclusion read (streams' decision, empty when
+ * none arrived) and, if it stopped early, the failing step and why.
+ */
+public record StepperOutcome(List<StepResult> steps, Optional<RunConclusion> conclusion, OptionalInt failedStep,
+                             String stopReason) {
 
     public StepperOutcome {
         steps = List.copyOf(steps);
+        Objects.requireNonNull(conclusion, "conclusion");
+        Objects.requireNonNull(failedStep, "failedStep");
+    }
+
+    /** The run conclusion's max stable step: the last passing step before the first failing one, as streams said. */
+    public OptionalInt lastPassedStep() {
+        return conclusion.map(RunConclusion::getMaxStableStepIndex).map(OptionalInt::of).orElse(OptionalInt.empty());
     }
 
     /**
-     * The last passing step before the first failing one, by the run conclusion's own rule (analysis
-     * {@link Conclusions#maxStableLoad}): contaminated steps and steps without a verdict are skipped.
+     * How the run conclusion counted a step: PASSED when it is the max stable step, FAILED when it is the first
+     * failing step (or its tool exited non-zero), SKIPPED when the conclusion closed it without counting it
+     * (contaminated or unjudged), NO_CONCLUSION when none accounting for it arrived in time.
      */
-    public OptionalInt lastPassedStep() {
-        return stable().lastPassing().map(j -> OptionalInt.of(j.stepIndex())).orElse(OptionalInt.empty());
-    }
+    public enum Verdict { PASSED, FAILED, SKIPPED, NO_CONCLUSION }
 
-    /** Max stable load over the steps so far (the controller stops when it has a first failing step). */
-    StableLoad stable() {
-        return Conclusions.maxStableLoad(steps.stream().map(StepResult::judgement).toList());
-    }
-
-    public enum Verdict { PASSED, FAILED, NO_VERDICT }
-
-    /** One step: index, load, the tool's exit code (null if it was stopped at the hold's end), verdict. */
-    public record StepResult(int index, double load, Integer exitCode, Verdict verdict, boolean contaminated,
-                             String reason) {
-
-        /** An uncontaminated step. */
-        public StepResult(int index, double load, Integer exitCode, Verdict verdict, String reason) {
-            this(index, load, exitCode, verdict, false, reason);
-        }
-
-        StepJudgement judgement() {
-            return new StepJudgement(index, OptionalDouble.of(load), switch (verdict) {
-                case PASSED -> StepJudgement.Verdict.PASSED;
-                case FAILED -> StepJudgement.Verdict.FAILED;
-                case NO_VERDICT -> StepJudgement.Verdict.UNJUDGED;
-            }, contaminated, Optional.empty());
-        }
+    /** One step: index, load, the tool's exit code (null if it was stopped at the hold's end), verdict, reason. */
+    public record StepResult(int index, double load, Integer exitCode, Verdict verdict, String reason) {
     }
 }

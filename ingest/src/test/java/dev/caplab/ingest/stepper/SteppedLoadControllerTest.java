@@ -2,6 +2,7 @@ package dev.caplab.ingest.stepper;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.caplab.schema.event.RunConclusion;
 import dev.caplab.schema.event.StepEnded;
 import dev.caplab.schema.event.StepStarted;
 import java.io.ByteArrayOutputStream;
@@ -9,6 +10,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -21,11 +23,11 @@ class SteppedLoadControllerTest {
     private final List<SpecificRecord> events = new ArrayList<>();
     private final ByteArrayOutputStream progress = new ByteArrayOutputStream();
 
-    private SteppedLoadController controller(VerdictSource verdicts) {
+    private SteppedLoadController controller(ConclusionSource conclusions) {
         return new SteppedLoadController(e -> {
             events.add(e);
             return CompletableFuture.completedFuture(null);
-        }, verdicts, Duration.ofMillis(50), Clock.systemUTC(), new PrintStream(progress, true, StandardCharsets.UTF_8));
+        }, conclusions, Duration.ofMillis(50), Clock.systemUTC(), new PrintStream(progress, true, StandardCharsets.UTF_8));
     }
 
     private static StepPlan plan(double... loads) {
@@ -36,16 +38,32 @@ class SteppedLoadControllerTest {
         return new StepPlan(list, Duration.ofMillis(300), Duration.ofMillis(100), "users");
     }
 
+    /** A conclusion as streams would store it; nulls where it concluded nothing. */
+    private static RunConclusion conclusion(int judged, int skipped, Integer stableIndex, Double stableX,
+            Integer failingIndex, Double failingX) {
+        return RunConclusion.newBuilder().setRunId("r").setStepsJudged(judged).setStepsSkipped(skipped)
+                .setMaxStableStepIndex(stableIndex).setMaxStableX(stableX).setFirstFailingStepIndex(failingIndex)
+                .setFirstFailingX(failingX).setMargin(0.6).setResources(List.of()).setBottleneck(null).setModel("conclusions/1")
+                .setConcludedAt(Instant.parse("2026-01-01T00:00:00Z")).setVersion(judged + skipped).build();
+    }
+
+    /** Streams' answer after each step, in step order; a step past the script gets none. */
+    private static ConclusionSource scripted(RunConclusion... afterStep) {
+        return (run, step, timeout) -> step < afterStep.length ? Optional.of(afterStep[step]) : Optional.empty();
+    }
+
     @Test
-    void stopsAtTheFirstFailingStepAfterEmittingItsLifecycle() throws Exception {
-        VerdictSource failAtTwo = (run, step, timeout) ->
-                Optional.of(new VerdictSource.StepOutcome(step != 1, step == 1 ? "p95(http_req_duration)<=500" : null));
+    void stopsWhenTheConclusionNamesAFirstFailingStepAfterEmittingItsLifecycle() throws Exception {
+        ConclusionSource failAtTwo = scripted(conclusion(1, 0, 0, 12.0, null, null),
+                conclusion(2, 0, 0, 12.0, 1, 25.0), conclusion(3, 0, 2, 50.0, null, null));
 
         StepperOutcome outcome = controller(failAtTwo).run("r1", plan(12, 25, 50),
                 new CommandTemplate(List.of("sh", "-c", "test {load} -gt 0")));
 
         assertThat(outcome.failedStep()).hasValue(1);
         assertThat(outcome.lastPassedStep()).hasValue(0);
+        assertThat(outcome.steps()).extracting(StepperOutcome.StepResult::verdict)
+                .containsExactly(StepperOutcome.Verdict.PASSED, StepperOutcome.Verdict.FAILED);
         assertThat(events).extracting(e -> e.getClass().getSimpleName())
                 .containsExactly("StepStarted", "StepEnded", "StepStarted", "StepEnded");
         StepStarted second = (StepStarted) events.get(2);
@@ -53,45 +71,59 @@ class SteppedLoadControllerTest {
         assertThat(second.getWarmupMicros()).isEqualTo(100_000L);
         assertThat(((StepEnded) events.get(3)).getStepIndex()).isEqualTo(1);
         assertThat(progress.toString(StandardCharsets.UTF_8)).contains("step 2/3  users=25  sh -c test 25 -gt 0")
-                .contains("FAILED: p95(http_req_duration)<=500");
+                .contains("step 2/3  FAILED: max stable load x=12 (step index 0), first failing x=25 (step index 1)")
+                .contains("; stopping");
     }
 
     @Test
-    void aContaminatedFailingStepDoesNotStopTheTestAndIsSkippedForTheMaxStableLoad() throws Exception {
-        // step 1 failed while another process ate the host's CPU: it says nothing; step 2 passes, step 3 fails
-        VerdictSource verdicts = (run, step, timeout) -> Optional.of(switch (step) {
-            case 1 -> new VerdictSource.StepOutcome(false, true, "p95(http_req_duration)<=500");
-            case 3 -> new VerdictSource.StepOutcome(false, false, "p95(http_req_duration)<=500");
-            default -> new VerdictSource.StepOutcome(true, null);
-        });
+    void aStepTheConclusionSkipsDoesNotStopTheTest() throws Exception {
+        // step 1 failed while another process ate the host's CPU: streams' conclusion skips it; step 3 fails
+        ConclusionSource conclusions = scripted(conclusion(1, 0, 0, 12.0, null, null),
+                conclusion(1, 1, 0, 12.0, null, null), conclusion(2, 1, 2, 50.0, null, null),
+                conclusion(3, 1, 2, 50.0, 3, 75.0), conclusion(4, 1, 4, 100.0, null, null));
 
-        StepperOutcome outcome = controller(verdicts).run("r4", plan(12, 25, 50, 75, 100),
+        StepperOutcome outcome = controller(conclusions).run("r4", plan(12, 25, 50, 75, 100),
                 new CommandTemplate(List.of("sh", "-c", "exit 0")));
 
         assertThat(outcome.failedStep()).hasValue(3);
         assertThat(outcome.lastPassedStep()).hasValue(2);
-        assertThat(outcome.steps()).hasSize(4);
-        assertThat(progress.toString(StandardCharsets.UTF_8)).contains("but contaminated")
-                .contains("step 4/5  FAILED: p95(http_req_duration)<=500; stopping");
+        assertThat(outcome.steps()).extracting(StepperOutcome.StepResult::verdict).containsExactly(
+                StepperOutcome.Verdict.PASSED, StepperOutcome.Verdict.SKIPPED, StepperOutcome.Verdict.PASSED,
+                StepperOutcome.Verdict.FAILED);
+        assertThat(progress.toString(StandardCharsets.UTF_8))
+                .contains("step 2/5  not counted by the run conclusion (contaminated or unjudged), continuing")
+                .contains("1 skipped")
+                .contains("step 4/5  FAILED: max stable load x=50 (step index 2), first failing x=75 (step index 3)");
     }
 
     @Test
-    void withoutVerdictsEveryStepRunsAndALongToolIsStoppedAtTheHold() throws Exception {
+    void aConclusionAccountsForTheStepsItClosedOrAllOnceTheRunClosed() {
+        // two steps closed: one judged, one skipped → steps 0 and 1 closed, step 2 not yet
+        RunConclusion twoClosed = conclusion(1, 1, 0, 12.0, null, null);
+        assertThat(ConclusionSource.accountsFor(twoClosed, 0)).isTrue();
+        assertThat(ConclusionSource.accountsFor(twoClosed, 1)).isTrue();
+        assertThat(ConclusionSource.accountsFor(twoClosed, 2)).isFalse();
+        twoClosed.setRunClosed(true);
+        assertThat(ConclusionSource.accountsFor(twoClosed, 2)).isTrue();
+    }
+
+    @Test
+    void withoutConclusionsEveryStepRunsAndALongToolIsStoppedAtTheHold() throws Exception {
         long started = System.nanoTime();
-        StepperOutcome outcome = controller(VerdictSource.NONE).run("r2", plan(1, 2),
+        StepperOutcome outcome = controller(ConclusionSource.NONE).run("r2", plan(1, 2),
                 new CommandTemplate(List.of("sleep", "30")));
 
         assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(10));
         assertThat(outcome.failedStep()).isEmpty();
         assertThat(outcome.steps()).extracting(StepperOutcome.StepResult::exitCode).containsOnlyNulls();
         assertThat(outcome.steps()).extracting(StepperOutcome.StepResult::verdict)
-                .containsOnly(StepperOutcome.Verdict.NO_VERDICT);
+                .containsOnly(StepperOutcome.Verdict.NO_CONCLUSION);
         assertThat(events).hasSize(4);
     }
 
     @Test
     void aToolExitingNonZeroStopsTheRun() throws Exception {
-        StepperOutcome outcome = controller(VerdictSource.NONE).run("r3", plan(5, 10),
+        StepperOutcome outcome = controller(ConclusionSource.NONE).run("r3", plan(5, 10),
                 new CommandTemplate(List.of("sh", "-c", "exit 3")));
 
         assertThat(outcome.failedStep()).hasValue(0);

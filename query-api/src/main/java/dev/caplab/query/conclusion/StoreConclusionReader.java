@@ -4,6 +4,9 @@ import dev.caplab.schema.event.ResourceEstimate;
 import dev.caplab.schema.serde.AvroJson;
 import dev.caplab.store.access.RunConclusionRepository;
 import dev.caplab.store.row.RunConclusionRow;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 import javax.sql.DataSource;
 import org.springframework.stereotype.Component;
@@ -21,6 +24,13 @@ class StoreConclusionReader implements ConclusionReader {
     @Override
     public Optional<ConclusionView> conclusion(String runId) {
         return repository.latest(runId).map(StoreConclusionReader::view);
+    }
+
+    @Override
+    public Map<String, ConclusionView> conclusions(Collection<String> runIds) {
+        Map<String, ConclusionView> out = new LinkedHashMap<>();
+        repository.ofRuns(runIds).forEach(r -> out.put(r.runId(), view(r)));
+        return out;
     }
 
     static ConclusionView view(RunConclusionRow r) {

@@ -2,6 +2,7 @@ package dev.caplab.query.fits;
 
 import dev.caplab.store.access.CapacityFitRepository;
 import dev.caplab.store.row.CapacityFitRow;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import javax.sql.DataSource;
@@ -21,6 +22,11 @@ class StoreFitReader implements FitReader {
     @Override
     public List<FitView> fits(String runId, Optional<String> metric) {
         return fits.ofRun(runId, metric.filter(m -> !m.isEmpty())).stream().map(StoreFitReader::fit).toList();
+    }
+
+    @Override
+    public List<FitView> fitsOfRuns(Collection<String> runIds) {
+        return fits.ofRuns(runIds).stream().map(StoreFitReader::fit).toList();
     }
 
     private static FitView fit(CapacityFitRow f) {

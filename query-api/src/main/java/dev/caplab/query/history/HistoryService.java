@@ -37,7 +37,7 @@ public class HistoryService {
     History history(Optional<String> sut, Optional<String> tier, Optional<String> tool,
                     Optional<String> loadExpression, Optional<String> metric) {
         HistoryCohort cohort = HistoryCohort.select(runs, sut, tier, tool, loadExpression);
-        List<RunMetrics> metrics = cohort.runs().stream().map(source::metricsOf).toList();
+        List<RunMetrics> metrics = source.metricsOf(cohort.runs());
         List<String> warnings = new ArrayList<>();
         String resource;
         String chosenBy;

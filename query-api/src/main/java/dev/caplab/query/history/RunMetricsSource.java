@@ -1,12 +1,11 @@
 package dev.caplab.query.history;
 
 import dev.caplab.query.runs.RunSummary;
+import java.util.List;
 
-/**
- * Where the run history reads each run's conclusions. The one place to switch when runs carry a stored conclusion
- * (issue 14 item 1): implement this over it and retire {@link DetailRunMetrics}.
- */
+/** Where the run history reads what each run of a cohort concluded. */
 public interface RunMetricsSource {
 
-    RunMetrics metricsOf(RunSummary run);
+    /** One {@link RunMetrics} per run, in the order of {@code runs}. */
+    List<RunMetrics> metricsOf(List<RunSummary> runs);
 }

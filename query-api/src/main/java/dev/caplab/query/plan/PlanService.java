@@ -56,11 +56,16 @@ public class PlanService {
     }
 
     private Optional<TierPlan> plan(RunSummary run, WorkloadProfile profile, double margin, List<String> warnings) {
-        List<ResourceEstimate> estimates = conclusions.conclusion(run.runId())
-                .map(c -> c.resources().stream().map(EstimateView::toEstimate).toList()).orElse(List.of());
+        Optional<List<ResourceEstimate>> concluded = conclusions.conclusion(run.runId())
+                .map(c -> c.resources().stream().map(EstimateView::toEstimate).toList());
+        List<ResourceEstimate> estimates = concluded.orElse(List.of());
         if (estimates.stream().noneMatch(e -> e.ceiling().isPresent())) {
-            warnings.add("run " + run.runId() + " (" + run.tier() + ") has no capacity estimate with a ceiling; it is"
-                    + " left out");
+            warnings.add("run " + run.runId() + " (" + (run.tier() == null ? "no tier declared" : "tier " + run.tier())
+                    + ") is left out: " + (concluded.isEmpty() ? "it has no run conclusion yet (no step closed)"
+                    : estimates.isEmpty() ? "its conclusion has no fitted resource yet (too few uncontaminated"
+                    + " steps with a load x)" : "none of its fitted resources " + estimates.stream()
+                    .map(ResourceEstimate::metric).distinct().toList() + " has a ceiling (declare the run's vcpu,"
+                    + " memory or egress)"));
             return Optional.empty();
         }
         CapacityPlan plan = CapacityPlan.of(estimates, margin);

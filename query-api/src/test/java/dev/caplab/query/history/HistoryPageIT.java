@@ -6,6 +6,7 @@ import dev.caplab.store.access.CapacityFitRepository;
 import dev.caplab.store.access.RunRepository;
 import dev.caplab.store.access.StepRepository;
 import dev.caplab.store.access.StepVerdictRepository;
+import dev.caplab.query.testing.StoreTestSupport;
 import dev.caplab.query.testing.StoredConclusions;
 import dev.caplab.store.access.RunConclusionRepository;
 import dev.caplab.store.row.BreakpointValue;
@@ -79,10 +80,7 @@ class HistoryPageIT {
 
     @DynamicPropertySource
     static void store(DynamicPropertyRegistry registry) {
-        registry.add("caplab.query.database", () -> database().name());
-        registry.add("caplab.query.sql.clickhouse-url", () -> EmbeddedClickHouse.shared().httpUrl());
-        registry.add("caplab.query.sql.user", () -> EmbeddedClickHouse.shared().user());
-        registry.add("caplab.query.sql.password", () -> EmbeddedClickHouse.shared().password());
+        StoreTestSupport.properties(registry, HistoryPageIT::database);
     }
 
     @TestConfiguration(proxyBeanMethods = false)

@@ -109,6 +109,12 @@ public final class FakeStore implements RunReader, StepReader, FitReader, AlertR
     }
 
     @Override
+    public List<FitView> fitsOfRuns(java.util.Collection<String> runIds) {
+        return fits.stream().filter(f -> runIds.contains(f.runId())).sorted(java.util.Comparator
+                .comparing(FitView::runId).thenComparing(FitView::metric).thenComparing(FitView::source)).toList();
+    }
+
+    @Override
     public List<AlertRow> alerts(String runId) {
         return alerts.stream().filter(a -> a.runId().equals(runId)).toList();
     }
@@ -116,6 +122,13 @@ public final class FakeStore implements RunReader, StepReader, FitReader, AlertR
     @Override
     public Optional<ConclusionView> conclusion(String runId) {
         return Optional.ofNullable(conclusions.get(runId));
+    }
+
+    @Override
+    public Map<String, ConclusionView> conclusions(java.util.Collection<String> runIds) {
+        Map<String, ConclusionView> out = new java.util.TreeMap<>(conclusions);
+        out.keySet().retainAll(runIds);
+        return out;
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.caplab.query.testing;
 
 import dev.caplab.store.testing.EmbeddedClickHouse;
 import dev.caplab.store.testing.TestDatabase;
+import java.util.function.Supplier;
 import javax.sql.DataSource;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
@@ -23,7 +24,12 @@ public class StoreTestSupport {
 
     /** Points the API at the test database and the SQL endpoint at the engine's HTTP interface. */
     public static void properties(DynamicPropertyRegistry registry) {
-        registry.add("caplab.query.database", () -> database().name());
+        properties(registry, StoreTestSupport::database);
+    }
+
+    /** The same for a test's own database, created when the API first asks for its name. */
+    public static void properties(DynamicPropertyRegistry registry, Supplier<TestDatabase> database) {
+        registry.add("caplab.query.database", () -> database.get().name());
         registry.add("caplab.query.sql.clickhouse-url", () -> EmbeddedClickHouse.shared().httpUrl());
         registry.add("caplab.query.sql.user", () -> EmbeddedClickHouse.shared().user());
         registry.add("caplab.query.sql.password", () -> EmbeddedClickHouse.shared().password());

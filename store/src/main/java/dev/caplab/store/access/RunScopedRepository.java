@@ -1,6 +1,8 @@
 package dev.caplab.store.access;
 
 import javax.sql.DataSource;
+import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
 
 /** What every per-run table offers: idempotent batch inserts and the run's rows, latest versions only. */
@@ -26,5 +28,18 @@ public abstract class RunScopedRepository<T> {
     /** All rows of a run, collapsed to their highest version, in the table's natural order. */
     public List<T> ofRun(String runId) {
         return access.select("run_id = ?", orderBy, runId);
+    }
+
+    /**
+     * The rows of every run of {@code runIds} in one query (a cohort's, instead of one query per run), collapsed to
+     * their highest version, by run id and then the table's natural order; unknown runs have none.
+     */
+    public List<T> ofRuns(Collection<String> runIds) {
+        List<String> distinct = runIds.stream().distinct().toList();
+        if (distinct.isEmpty()) {
+            return List.of();
+        }
+        return access.select("run_id IN (" + String.join(", ", Collections.nCopies(distinct.size(), "?")) + ")",
+                "run_id, " + orderBy, distinct.toArray());
     }
 }

@@ -8,6 +8,7 @@ import dev.caplab.store.row.AlertRow;
 import dev.caplab.store.row.BreakpointValue;
 import dev.caplab.store.row.SegmentValue;
 import dev.caplab.store.row.CapacityFitRow;
+import dev.caplab.store.row.RunConclusionRow;
 import dev.caplab.store.row.RunLatenessRow;
 import dev.caplab.store.row.RunRow;
 import dev.caplab.store.row.SampleRow;
@@ -224,6 +225,47 @@ class ReadApiIT {
         assertThat(fits.ofRun("fit", Optional.empty())).containsExactly(cpuVm1, cpuVm2, egress);
         assertThat(fits.ofRun("fit", Optional.of("cpu.cores"))).containsExactly(cpuVm1, cpuVm2);
         assertThat(fits.ofRun("fit", Optional.of("mem.bytes"))).isEmpty();
+    }
+
+    @Test
+    void aCohortsFitsComeInOneReadByRunThenMetricAndSourceLatestVersionsOnly() {
+        CapacityFitRepository fits = new CapacityFitRepository(db.dataSource());
+        CapacityFitRow kCpu = withRun(fit("vm-1", "cpu.cores", 1), "cohort-k");
+        CapacityFitRow kCpuNew = withRun(fit("vm-1", "cpu.cores", 3), "cohort-k");
+        CapacityFitRow kEgress = withRun(fit("vm-1", "net.egress.mbps", 1), "cohort-k");
+        CapacityFitRow jCpu = withRun(fit("vm-2", "cpu.cores", 2), "cohort-j");
+        CapacityFitRow outside = withRun(fit("vm-1", "cpu.cores", 1), "cohort-x");
+        fits.insertBatch(List.of(kCpu, kEgress, jCpu, outside), null);
+        fits.insertBatch(List.of(kCpuNew), null);
+        // asked k before j, k twice, and a run without fits: rows come by run id, each run's as ofRun orders them
+        assertThat(fits.ofRuns(List.of("cohort-k", "cohort-j", "cohort-k", "cohort-none")))
+                .containsExactly(jCpu, kCpuNew, kEgress);
+        assertThat(fits.ofRuns(List.of())).isEmpty();
+    }
+
+    @Test
+    void aCohortsConclusionsComeInOneReadTheNewestRevisionOfEachRun() {
+        RunConclusionRepository conclusions = new RunConclusionRepository(db.dataSource());
+        RunConclusionRow pOld = conclusion("cohort-p", 12.0, 1);
+        RunConclusionRow pNew = conclusion("cohort-p", 14.0, 2);
+        RunConclusionRow q = conclusion("cohort-q", 6.0, 1);
+        RunConclusionRow other = conclusion("cohort-r", 3.0, 1);
+        conclusions.insertBatch(List.of(pOld, q, other), null);
+        conclusions.insertBatch(List.of(pNew), null);
+        assertThat(conclusions.ofRuns(List.of("cohort-q", "cohort-p", "cohort-unknown"))).containsExactly(pNew, q);
+    }
+
+    private static CapacityFitRow withRun(CapacityFitRow f, String runId) {
+        return new CapacityFitRow(runId, f.source(), f.metric(), f.model(), f.modelVersion(), f.loadExpression(),
+                f.stepsUsed(), f.segments(), f.breakpoints(), f.breakpointPValue(), f.rSquared(), f.cliff(),
+                f.cliffStepIndex(), f.capacity(), f.margin(), f.safeCapacityX(), f.bottleneck(), f.fittedAt(),
+                f.version());
+    }
+
+    private static RunConclusionRow conclusion(String runId, double maxStableX, long version) {
+        return new RunConclusionRow(runId, maxStableX, 3, maxStableX + 2, 4, 5, 0, "vm-1", "cpu.cores",
+                "SMALLEST_SAFE_CAPACITY", 20.0, null, 0.6, "[]", true, "conclusions/1", T0.plusSeconds(version),
+                version);
     }
 
     @Test

@@ -1,0 +1,50 @@
+package dev.caplab.query.history;
+
+import dev.caplab.query.conclusion.ConclusionReader;
+import dev.caplab.query.conclusion.ConclusionView;
+import dev.caplab.query.fits.FitReader;
+import dev.caplab.query.fits.FitView;
+import dev.caplab.query.runs.RunSummary;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.springframework.stereotype.Component;
+
+/**
+ * A cohort's stored run conclusions (max stable load, bottleneck) and fits (each resource's below-knee slope and
+ * first breakpoint), read for all its runs at once: two store reads whatever the cohort's size.
+ */
+@Component
+class StoredRunMetrics implements RunMetricsSource {
+
+    private final ConclusionReader conclusions;
+    private final FitReader fits;
+
+    StoredRunMetrics(ConclusionReader conclusions, FitReader fits) {
+        this.conclusions = conclusions;
+        this.fits = fits;
+    }
+
+    @Override
+    public List<RunMetrics> metricsOf(List<RunSummary> runs) {
+        List<String> ids = runs.stream().map(RunSummary::runId).toList();
+        Map<String, ConclusionView> concluded = conclusions.conclusions(ids);
+        Map<String, Map<String, RunMetrics.ResourceLine>> lines = new HashMap<>();
+        // by run, then metric and source: one line per resource, the fit the run names as bottleneck wins over
+        // another source's fit of it, else the first source
+        for (FitView fit : fits.fitsOfRuns(ids)) {
+            Map<String, RunMetrics.ResourceLine> ofRun = lines.computeIfAbsent(fit.runId(), k -> new HashMap<>());
+            if (fit.bottleneck() || !ofRun.containsKey(fit.metric())) {
+                ofRun.put(fit.metric(), new RunMetrics.ResourceLine(fit.slopePerX(), fit.kneeX()));
+            }
+        }
+        List<RunMetrics> out = new ArrayList<>(runs.size());
+        for (String id : ids) {
+            ConclusionView c = concluded.get(id);
+            out.add(new RunMetrics(id, c == null || c.bottleneck() == null ? null : c.bottleneck().metric(),
+                    c == null ? null : c.maxStableX(), lines.getOrDefault(id, Map.of())));
+        }
+        return out;
+    }
+}
