@@ -6,6 +6,8 @@ import dev.caplab.schema.vocabulary.MetricNames;
 import dev.caplab.store.schema.Table;
 import javax.sql.DataSource;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 
@@ -34,9 +36,18 @@ public final class StepAggregateRepository extends RunScopedRepository<StepAggre
      * at each revision, so a series missing from the newest one no longer belongs to it (its samples arrived in
      * another order and the window moved); a window emptied since says so with {@link MetricNames#EMPTY_WINDOW}.
      */
-    private static final String NEWEST_REVISION = " AND metric != '" + MetricNames.EMPTY_WINDOW + "'"
-            + " AND (step_index, version) IN (SELECT step_index, max(version) FROM "
-            + Table.STEP_AGGREGATES.sqlName() + " WHERE run_id = ? GROUP BY step_index)";
+    private static String newestRevision(int runs) {
+        return " AND metric != '" + MetricNames.EMPTY_WINDOW + "'"
+                + " AND (run_id, step_index, version) IN (SELECT run_id, step_index, max(version) FROM "
+                + Table.STEP_AGGREGATES.sqlName() + " WHERE run_id IN (" + placeholders(runs) + ")"
+                + " GROUP BY run_id, step_index)";
+    }
+
+    private static String placeholders(int n) {
+        return String.join(", ", Collections.nCopies(n, "?"));
+    }
+
+    private static final String NEWEST_REVISION = newestRevision(1);
 
     public StepAggregateRepository(DataSource dataSource) {
         super(dataSource, CODEC, "step_index, metric, source");
@@ -46,6 +57,19 @@ public final class StepAggregateRepository extends RunScopedRepository<StepAggre
     @Override
     public List<StepAggregateRow> ofRun(String runId) {
         return ofRun(runId, Optional.empty(), Optional.empty());
+    }
+
+    /** The aggregates of every run of {@code runIds} in one query, each window at its newest revision. */
+    @Override
+    public List<StepAggregateRow> ofRuns(Collection<String> runIds) {
+        List<String> distinct = runIds.stream().distinct().toList();
+        if (distinct.isEmpty()) {
+            return List.of();
+        }
+        List<Object> values = new ArrayList<>(distinct);
+        values.addAll(distinct);
+        return access.select("run_id IN (" + placeholders(distinct.size()) + ")" + newestRevision(distinct.size()),
+                "run_id, step_index, metric, source", values.toArray());
     }
 
     /** One metric's aggregates over all steps of a run, the series a fit is drawn from. */

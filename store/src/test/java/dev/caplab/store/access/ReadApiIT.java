@@ -184,6 +184,7 @@ class ReadApiIT {
         assertThat(aggregates.ofRun("windows", "cpu.cores")).extracting(StepAggregateRow::stepIndex)
                 .containsExactly(-1, 0, 1);
         assertThat(aggregates.ofRun("windows", Optional.of("latency.ms"), Optional.empty())).isEmpty();
+        assertThat(aggregates.ofRuns(List.of("windows", "nobody"))).isEqualTo(aggregates.ofRun("windows"));
     }
 
     @Test
