@@ -1,5 +1,6 @@
 package dev.caplab.streams.run;
 
+import dev.caplab.analysis.throughput.TrafficMetrics;
 import dev.caplab.streams.Micros;
 import dev.caplab.schema.event.Alert;
 import dev.caplab.schema.event.AlertKind;
@@ -11,6 +12,7 @@ import dev.caplab.streams.TopologySettings;
 import dev.caplab.streams.aggregate.Partial;
 import dev.caplab.streams.aggregate.SeriesStats;
 import dev.caplab.streams.aggregate.StepStatistics;
+import dev.caplab.streams.aggregate.StepThroughput;
 import dev.caplab.streams.contamination.Contamination;
 import dev.caplab.streams.contamination.ContaminationCheck;
 import dev.caplab.streams.fit.FitAdapter;
@@ -63,7 +65,8 @@ final class StepCloser {
         run.marks.put(step.index(), new StepMark(step, revision, late));
         run.dirtySteps.remove(step.index());
         List<Partial> inStep = partials.range(run.runId, step.startMicros(), step.endMicros());
-        List<SeriesStats> stats = StepStatistics.of(inStep, step.steadyFromMicros(), settings);
+        List<SeriesStats> stats = new ArrayList<>(StepStatistics.of(inStep, step.steadyFromMicros(), settings));
+        stats.addAll(StepThroughput.of(inStep, step.startMicros(), step.endMicros(), step.steadyFromMicros(), settings));
         Contamination contamination = ContaminationCheck.check(inStep, step.steadyFromMicros(), settings);
         Double x = x(run, step);
         for (SeriesStats s : stats) {
@@ -163,7 +166,7 @@ final class StepCloser {
         java.util.Set<String> fitted = new java.util.HashSet<>();
         run.fitPoints.forEach(p -> fitted.add(p.resourceKey()));
         for (SeriesStats s : stats) {
-            if (settings.resourceMetrics().contains(s.metric()) && !s.outsideSut() && Double.isFinite(s.sustained())) {
+            if (fitted(s) && Double.isFinite(s.sustained())) {
                 FitPoint p = new FitPoint(s.source(), s.metric(), step.index(), x, s.sustained(), s.count());
                 if (fitted.size() < max || fitted.contains(p.resourceKey())) {
                     fitted.add(p.resourceKey());
@@ -174,6 +177,15 @@ final class StepCloser {
                 }
             }
         }
+    }
+
+    /**
+     * Resources of the system under test are fitted against load; so is the request rate, whose knee is the run's
+     * throughput limit (the query side reads it with {@code ThroughputLimit.detect}).
+     */
+    private boolean fitted(SeriesStats s) {
+        return settings.resourceMetrics().contains(s.metric()) && !s.outsideSut()
+                || TrafficMetrics.SOURCE.equals(s.source()) && TrafficMetrics.REQUESTS_PER_S.equals(s.metric());
     }
 
     /**
