@@ -58,6 +58,11 @@ public final class TrafficMetrics {
     private TrafficMetrics() {
     }
 
+    /** True for a metric whose values are request latencies in milliseconds (raw per request, or caplab's). */
+    public static boolean latency(String metric) {
+        return LATENCY_MS.equals(metric) || LATENCY_PER_REQUEST_MS.contains(metric);
+    }
+
     /** True when labels mark a request as failed. */
     public static boolean failed(Map<String, String> labels) {
         return FAILURE_LABELS.entrySet().stream().anyMatch(e -> e.getValue().equals(labels.get(e.getKey())));

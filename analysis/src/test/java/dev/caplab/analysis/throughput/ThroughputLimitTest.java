@@ -62,4 +62,15 @@ class ThroughputLimitTest {
         }
         assertThat(limitOf(points)).isEmpty();
     }
+
+    @Test
+    void generatorSaturatedAtOrAfterTheKneeIsTheLimit() {
+        ThroughputLimit limit = new ThroughputLimit(60, 55, 65, 240, 4, 0, 0.001);
+        List<GeneratorLimit.StepCpu> busyLate = List.of(new GeneratorLimit.StepCpu(50, 95),
+                new GeneratorLimit.StepCpu(60, 88), new GeneratorLimit.StepCpu(70, 97));
+        assertThat(GeneratorLimit.of(limit, busyLate)).contains(new GeneratorLimit(70, 97));
+        // busy only before the knee's interval: the server, not the generator, stopped the rate
+        assertThat(GeneratorLimit.of(limit, List.of(new GeneratorLimit.StepCpu(50, 95),
+                new GeneratorLimit.StepCpu(70, 40)))).isEmpty();
+    }
 }

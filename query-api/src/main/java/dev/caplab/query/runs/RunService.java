@@ -5,6 +5,8 @@ import dev.caplab.query.fits.FitView;
 import dev.caplab.query.steps.MaxStableLoad;
 import dev.caplab.query.steps.StepReader;
 import dev.caplab.query.steps.StepView;
+import dev.caplab.query.throughput.ThroughputLimitView;
+import dev.caplab.query.throughput.ThroughputService;
 import java.util.List;
 import java.util.Optional;
 import org.springframework.stereotype.Service;
@@ -18,8 +20,11 @@ public class RunService {
     private final FitReader fits;
     private final AlertReader alerts;
     private final LatenessReader lateness;
+    private final ThroughputService throughput;
 
-    RunService(RunReader runs, StepReader steps, FitReader fits, AlertReader alerts, LatenessReader lateness) {
+    RunService(RunReader runs, StepReader steps, FitReader fits, AlertReader alerts, LatenessReader lateness,
+            ThroughputService throughput) {
+        this.throughput = throughput;
         this.runs = runs;
         this.steps = steps;
         this.fits = fits;
@@ -36,10 +41,12 @@ public class RunService {
         List<StepView> runSteps = steps.steps(runId);
         List<FitView> runFits = fits.fits(runId, Optional.empty());
         MaxStableLoad stable = MaxStableLoad.of(runSteps);
+        Optional<ThroughputLimitView> limit = throughput.limit(runId);
         return new RunDetail(run, stable.maxStableX(), stable.lastPassing().map(StepView::stepIndex).orElse(null),
                 stable.failedX(), stable.firstFailing().map(StepView::stepIndex).orElse(null),
                 bottleneck(runFits, stable).orElse(null), runSteps, runFits, alerts.alerts(runId),
-                lateness.lateness(runId), EgressCeiling.of(run, runs.measuredEgress(runId)).orElse(null));
+                lateness.lateness(runId), EgressCeiling.of(run, runs.measuredEgress(runId)).orElse(null),
+                limit.orElse(null), ThroughputService.warnings(limit.orElse(null)));
     }
 
     /** The fit flagged as binding first wins; without one, what the first failing step's verdict blamed. */

@@ -11,6 +11,7 @@ import dev.caplab.query.runs.RunSummary;
 import dev.caplab.query.steps.StepAggregateView;
 import dev.caplab.query.steps.StepReader;
 import dev.caplab.query.steps.StepView;
+import dev.caplab.query.throughput.SloRuleReader;
 import dev.caplab.store.row.AlertRow;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -20,7 +21,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /** In-memory runs, steps and fits for controller slice tests; the ITs read the real store instead. */
-public final class FakeStore implements RunReader, StepReader, FitReader, AlertReader, LatenessReader {
+public final class FakeStore implements RunReader, StepReader, FitReader, AlertReader, LatenessReader, SloRuleReader {
 
     public final List<RunSummary> runs = new ArrayList<>();
     public final List<StepView> steps = new ArrayList<>();
@@ -104,5 +105,10 @@ public final class FakeStore implements RunReader, StepReader, FitReader, AlertR
     @Override
     public RunLateness lateness(String runId) {
         return lateness.getOrDefault(runId, RunLateness.NONE);
+    }
+
+    @Override
+    public List<Map<String, Object>> rules(String runId) {
+        return List.of();
     }
 }

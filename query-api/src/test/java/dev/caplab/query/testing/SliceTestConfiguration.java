@@ -5,6 +5,7 @@ import dev.caplab.query.QueryApiProperties;
 import dev.caplab.query.compare.CompareService;
 import dev.caplab.query.plan.PlanService;
 import dev.caplab.query.runs.RunService;
+import dev.caplab.query.throughput.ThroughputService;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
@@ -16,7 +17,7 @@ import org.springframework.context.annotation.Import;
 @EnableConfigurationProperties(QueryApiProperties.class)
 // the SQL endpoint's collaborators are package-private; no statement reaches ClickHouse in slice tests
 @ComponentScan("dev.caplab.query.sql")
-@Import({RunService.class, CompareService.class, PlanService.class, AccessConfiguration.class})
+@Import({RunService.class, ThroughputService.class, CompareService.class, PlanService.class, AccessConfiguration.class})
 public class SliceTestConfiguration {
 
     @Bean
