@@ -6,8 +6,11 @@ import dev.caplab.analysis.throughput.TrafficMetrics;
 import dev.caplab.schema.event.SampleKind;
 import dev.caplab.streams.TopologySettings;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -110,7 +113,7 @@ public final class StepThroughput {
     }
 
     /** The busiest generator source's sustained CPU (% of its machine): the one that would limit first. */
-    private static java.util.Optional<SeriesStats> loadGenerator(List<Partial> inStep, long from,
+    private static Optional<SeriesStats> loadGenerator(List<Partial> inStep, long from,
             TopologySettings settings) {
         Map<String, List<Partial>> bySource = new TreeMap<>();
         for (Partial p : inStep) {
@@ -122,13 +125,13 @@ public final class StepThroughput {
                 .map(g -> StepStatistics.stats(g.getFirst().source(), TrafficMetrics.LOADGEN_CPU_METRIC,
                         SampleKind.GAUGE, g, from, settings))
                 .filter(s -> Double.isFinite(s.sustained()))
-                .max(java.util.Comparator.comparingDouble(SeriesStats::sustained))
+                .max(Comparator.comparingDouble(SeriesStats::sustained))
                 .map(s -> new SeriesStats(SOURCE, TrafficMetrics.LOADGEN_CPU_UTIL_PERCENT, SampleKind.GAUGE,
                         s.count(), s.warmupCount(), s.sum(), s.min(), s.max(), s.mean(), s.sustained(), s.peak(),
                         s.last(), Map.of(), null, false));
     }
 
-    private static List<Partial> ofMetrics(List<Partial> partials, java.util.Set<String> metrics, SampleKind kind) {
+    private static List<Partial> ofMetrics(List<Partial> partials, Set<String> metrics, SampleKind kind) {
         return partials.stream().filter(p -> p.kind() == kind && metrics.contains(p.metric())).toList();
     }
 

@@ -66,7 +66,8 @@ final class StepCloser {
         run.dirtySteps.remove(step.index());
         List<Partial> inStep = partials.range(run.runId, step.startMicros(), step.endMicros());
         List<SeriesStats> stats = new ArrayList<>(StepStatistics.of(inStep, step.steadyFromMicros(), settings));
-        stats.addAll(StepThroughput.of(inStep, step.startMicros(), step.endMicros(), step.steadyFromMicros(), settings));
+        stats.addAll(StepThroughput.of(inStep, step.startMicros(), step.endMicros(), step.steadyFromMicros(),
+                settings));
         Contamination contamination = ContaminationCheck.check(inStep, step.steadyFromMicros(), settings);
         Double x = x(run, step);
         for (SeriesStats s : stats) {
@@ -166,7 +167,7 @@ final class StepCloser {
         java.util.Set<String> fitted = new java.util.HashSet<>();
         run.fitPoints.forEach(p -> fitted.add(p.resourceKey()));
         for (SeriesStats s : stats) {
-            if (fitted(s) && Double.isFinite(s.sustained())) {
+            if (fittedAgainstLoad(s) && Double.isFinite(s.sustained())) {
                 FitPoint p = new FitPoint(s.source(), s.metric(), step.index(), x, s.sustained(), s.count());
                 if (fitted.size() < max || fitted.contains(p.resourceKey())) {
                     fitted.add(p.resourceKey());
@@ -183,7 +184,7 @@ final class StepCloser {
      * Resources of the system under test are fitted against load; so is the request rate, whose knee is the run's
      * throughput limit (the query side reads it with {@code ThroughputLimit.detect}).
      */
-    private boolean fitted(SeriesStats s) {
+    private boolean fittedAgainstLoad(SeriesStats s) {
         return settings.resourceMetrics().contains(s.metric()) && !s.outsideSut()
                 || TrafficMetrics.SOURCE.equals(s.source()) && TrafficMetrics.REQUESTS_PER_S.equals(s.metric());
     }
