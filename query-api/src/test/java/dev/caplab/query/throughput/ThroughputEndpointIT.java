@@ -1,6 +1,7 @@
 package dev.caplab.query.throughput;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.nullValue;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
@@ -76,7 +77,10 @@ class ThroughputEndpointIT {
 
         mvc.perform(read("/api/v1/runs/{id}", Ep19Runs.AWS_2))
                 .andExpect(jsonPath("$.throughputLimit.kneeX").value(150.0))
-                .andExpect(jsonPath("$.warnings[0]").value(containsString("generator")));
+                .andExpect(jsonPath("$.warnings[0]").value(containsString("generator")))
+                // the page, comparisons and reports tell the rate's fit from the resources' by this flag
+                .andExpect(jsonPath("$.fits[?(@.source == 'caplab:throughput')].throughputFit").value(contains(true)))
+                .andExpect(jsonPath("$.fits[?(@.metric == 'cpu.cores')].throughputFit").value(contains(false)));
     }
 
     @Test
