@@ -100,15 +100,53 @@ function cpuEgressChart(el, run, aggregates, fits, ceiling) {
       ...ceilingLine(egressCeiling, `egress ceiling (${ceiling ? ceiling.text : ''} ${egressCeiling} Mbps)`, 1, '#d9822b')] });
 }
 
+/**
+ * Throughput and latency against load: requests/s per step with the throughput limit (knee and its 95 % interval),
+ * latency p50/p95/p99 from the merged sketches, the error ratio, and the run's SLO thresholds as dashed lines.
+ */
+function throughputChart(el, t) {
+  const steps = t.steps.filter(s => s.x != null && s.requestsPerSecond != null).sort((a, b) => a.x - b.x);
+  const limit = t.throughputLimit;
+  const knee = limit ? {
+    markLine: { symbol: 'none', label: { formatter: `throughput limit x=${num(limit.kneeX)}` },
+      lineStyle: { color: '#c00', type: 'dashed' }, data: [{ xAxis: limit.kneeX }] },
+    markArea: { itemStyle: { color: 'rgba(200,0,0,0.08)' }, data: [[{ xAxis: limit.kneeLower95 }, { xAxis: limit.kneeUpper95 }]] } } : {};
+  const latency = (name, key, color) => ({ type: 'line', name, yAxisIndex: 1, itemStyle: { color },
+    data: steps.filter(s => s[key] != null).map(s => [s.x, s[key]]) });
+  const slo = t.sloLines.map(l => ({ type: 'line', name: `SLO ${l.name}`,
+    yAxisIndex: l.axis === 'latency' ? 1 : l.axis === 'errors' ? 2 : 0, showSymbol: false,
+    lineStyle: { type: 'dashed', color: '#a00' }, itemStyle: { color: '#a00' },
+    data: steps.length ? [[steps[0].x, l.axis === 'errors' ? l.threshold * 100 : l.threshold],
+      [steps[steps.length - 1].x, l.axis === 'errors' ? l.threshold * 100 : l.threshold]] : [] }));
+  chart(el).setOption({
+    title: { text: 'Throughput and latency vs load' + (limit ? ` — limit at x=${num(limit.kneeX)}` : ''), left: 'center' },
+    tooltip: { trigger: 'axis' }, legend: { bottom: 0 }, grid: { right: 120 },
+    xAxis: { type: 'value', name: t.loadExpression, scale: true },
+    yAxis: [{ type: 'value', name: 'requests/s' }, { type: 'value', name: 'latency ms' },
+      { type: 'value', name: 'errors %', offset: 60, position: 'right', splitLine: { show: false } }],
+    series: [Object.assign({ type: 'line', name: 'requests/s', data: steps.map(s => [s.x, s.requestsPerSecond]),
+      itemStyle: { color: '#2f6fbf' } }, knee),
+      latency('p50 ms', 'latencyP50Ms', '#5ab05a'), latency('p95 ms', 'latencyP95Ms', '#d9822b'),
+      latency('p99 ms', 'latencyP99Ms', '#8b3fb5'),
+      { type: 'line', name: 'errors %', yAxisIndex: 2, lineStyle: { type: 'dotted' }, itemStyle: { color: '#c33' },
+        data: steps.filter(s => s.errorRatio != null).map(s => [s.x, s.errorRatio * 100]) },
+      ...slo] });
+}
+
 async function runPage(runId) {
   const id = encodeURIComponent(runId);
-  const [detail, aggregates] = await Promise.all([api(`api/v1/runs/${id}`), api(`api/v1/runs/${id}/aggregates`)]);
+  const [detail, aggregates, throughput] = await Promise.all([api(`api/v1/runs/${id}`),
+    api(`api/v1/runs/${id}/aggregates`), api(`api/v1/runs/${id}/throughput`)]);
   const run = detail.run;
   // the run conclusion is the one decision (max stable load, bottleneck, capacity): the page shows it, never re-decides
   const conclusion = detail.conclusion || { resources: [] };
   const bn = conclusion.bottleneck;
-  const fit = (bn && detail.fits.find(f => f.metric === bn.metric && f.source === bn.source))
-    || detail.fits.find(f => f.cliff) || detail.fits[0];
+  // the request rate's fit is the throughput limit's, drawn on its own chart, not a resource's
+  const resourceFits = detail.fits.filter(f => !f.throughputFit);
+  const fit = (bn && resourceFits.find(f => f.metric === bn.metric && f.source === bn.source))
+    || resourceFits.find(f => f.cliff) || resourceFits[0];
+  const limit = detail.throughputLimit;
+  const hasThroughput = throughput.steps.some(s => s.requestsPerSecond != null);
   const points = fit ? aggregates.filter(a => a.x != null && a.metric === fit.metric && a.source === fit.source).map(a => [a.x, a.sustained]) : [];
   view.innerHTML = `<h1>${esc(run.runId)}</h1>
     <p class="facts"><span id="run-status">${esc(run.status)}</span>
@@ -123,8 +161,12 @@ async function runPage(runId) {
     <span>first failing <b>${num(detail.failedX)}</b></span><span title="${bn ? esc(bn.metric + '@' + bn.source + ', named by ' + bn.rule) : 'no resource reached its margin'}">bottleneck <b id="bottleneck">${bn ? esc(bn.metric) : ''}</b></span>
     <span title="samples that reached a step after it closed: they amended it">late samples <b id="late-samples">${detail.lateness.lateSamples}</b></span>
     <span title="samples after the allowed lateness: stored raw, in no aggregate or fit">beyond allowed lateness <b id="beyond-lateness">${detail.lateness.beyondLatenessSamples}</b></span>
-    ${fit ? `<span>below the knee: ${esc(fit.metric)} = ${num(fit.baseline, 4)} + ${num(fit.slopePerX, 5)}·x</span>` : ''}</p>
+    ${fit ? `<span>below the knee: ${esc(fit.metric)} = ${num(fit.baseline, 4)} + ${num(fit.slopePerX, 5)}·x</span>` : ''}
+    ${limit ? `<span>throughput limit <b id="throughput-limit">x=${num(limit.kneeX)}</b> (95 % ${num(limit.kneeLower95)}–${num(limit.kneeUpper95)}),
+      plateau ${num(limit.plateauRatePerSecond, 1)} requests/s</span>` : ''}</p>
+    ${detail.warnings.map(w => `<p class="warning run-warning">${esc(w)}</p>`).join('')}
     <div id="fit-chart" class="chart"></div><div id="cpu-egress-chart" class="chart"></div>
+    ${hasThroughput ? '<div id="throughput-chart" class="chart"></div>' : ''}
     <h2>Steps</h2>` + table([
       ['step', s => s.stepIndex], ['load', s => loadText(s.load)], ['x', s => s.x],
       ['verdict', s => s.passed == null ? 'pending' : s.passed ? 'pass' : 'FAIL'],
@@ -147,6 +189,7 @@ async function runPage(runId) {
       ['step', a => a.stepIndex], ['message', a => a.message]], detail.alerts);
   fitChart('fit-chart', fit, points);
   cpuEgressChart('cpu-egress-chart', run, aggregates, detail.fits, detail.egressCeiling);
+  if (hasThroughput) throughputChart('throughput-chart', throughput);
   view.dataset.ready = 'run';
 }
 

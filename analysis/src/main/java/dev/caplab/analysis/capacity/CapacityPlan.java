@@ -1,5 +1,6 @@
 package dev.caplab.analysis.capacity;
 
+import dev.caplab.analysis.throughput.TrafficMetrics;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -46,7 +47,8 @@ public record CapacityPlan(String modelName, String modelVersion, double margin,
     }
 
     private static List<Placed> placed(List<ResourceEstimate> estimates, double margin) {
-        return estimates.stream()
+        // the throughput fit is a limit of the request rate, not a resource with a ceiling to plan against
+        return estimates.stream().filter(e -> !TrafficMetrics.throughputFit(e.source(), e.metric()))
                 .sorted(Comparator.comparing(ResourceEstimate::metric).thenComparing(ResourceEstimate::source))
                 .flatMap(e -> e.capacityAt(margin).map(c -> new Placed(e, c)).stream())
                 .toList();

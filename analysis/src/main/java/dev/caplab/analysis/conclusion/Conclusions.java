@@ -2,6 +2,7 @@ package dev.caplab.analysis.conclusion;
 
 import dev.caplab.analysis.capacity.CapacityPlan;
 import dev.caplab.analysis.capacity.ResourceEstimate;
+import dev.caplab.analysis.throughput.TrafficMetrics;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -32,9 +33,13 @@ public final class Conclusions {
     private Conclusions() {
     }
 
-    /** The run's conclusion from its closed steps and its fitted resources at the planning {@code margin}. */
-    public static RunConclusion conclude(List<StepJudgement> steps, List<ResourceEstimate> resources, double margin) {
-        List<ResourceEstimate> ordered = resources.stream()
+    /**
+     * The run's conclusion from its closed steps and its fitted resources at the planning {@code margin}; the
+     * throughput fit among {@code fitted} is no resource ({@link TrafficMetrics#throughputFit}) and is left out.
+     */
+    public static RunConclusion conclude(List<StepJudgement> steps, List<ResourceEstimate> fitted, double margin) {
+        List<ResourceEstimate> ordered = fitted.stream()
+                .filter(e -> !TrafficMetrics.throughputFit(e.source(), e.metric()))
                 .sorted(Comparator.comparing(ResourceEstimate::metric).thenComparing(ResourceEstimate::source))
                 .toList();
         Optional<Bottleneck> bottleneck = smallestSafeCapacity(ordered, margin).or(() -> firstStepOverMargin(steps));

@@ -3,9 +3,12 @@ package dev.caplab.analysis.conclusion;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.caplab.analysis.capacity.CapacityPlan;
 import dev.caplab.analysis.capacity.ResourceEstimate;
 import dev.caplab.analysis.conclusion.StepJudgement.Verdict;
 import dev.caplab.analysis.fit.LinearFit;
+import dev.caplab.analysis.throughput.TrafficMetrics;
+import dev.caplab.schema.vocabulary.MetricNames;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -76,6 +79,26 @@ class ConclusionsTest {
         assertThat(b.rule()).isEqualTo(Bottleneck.Rule.SMALLEST_SAFE_CAPACITY);
         assertThat(b.value()).isCloseTo(120, within(1e-9));
         assertThat(b.stepIndex()).isEmpty();
+    }
+
+    @Test
+    void theThroughputFitIsNoResourceNeitherEstimateNorBottleneckNorInAPlan() {
+        // cpu: (2·0.6 − 0.35)/0.006 = 141.67. The request rate's fit, even given a ceiling it never has (3000/s,
+        // 20/s per x: 0.6·3000/20 = 90 < 141.67), would bind first if it were taken for a resource.
+        LinearFit cpu = new LinearFit(0.35, 0.006, 0, 0, 0, 0, 2, 4, 1);
+        LinearFit rate = new LinearFit(0, 20, 0, 0, 0, 0, 2, 4, 1);
+        ResourceEstimate throughput = new ResourceEstimate(TrafficMetrics.SOURCE,
+                MetricNames.THROUGHPUT_REQUESTS_PER_S, rate, 10, 40, OptionalDouble.of(3000), OptionalDouble.of(30),
+                false, OptionalInt.empty(), OptionalDouble.empty());
+        List<ResourceEstimate> fitted = List.of(throughput, estimate("cpu.cores", cpu, OptionalDouble.of(2),
+                OptionalDouble.empty()));
+        RunConclusion c = Conclusions.conclude(List.of(step(0, 10, Verdict.PASSED, false)), fitted, 0.6);
+        assertThat(c.bottleneck().orElseThrow().metric()).isEqualTo("cpu.cores");
+        assertThat(c.bottleneck().orElseThrow().value()).isCloseTo(141.67, within(0.01));
+        assertThat(c.resources()).extracting(ResourceEstimate::metric).containsExactly("cpu.cores");
+        CapacityPlan plan = CapacityPlan.of(fitted, 0.6);
+        assertThat(plan.resources()).extracting(p -> p.estimate().metric()).containsExactly("cpu.cores");
+        assertThat(plan.bottleneck().orElseThrow().estimate().metric()).isEqualTo("cpu.cores");
     }
 
     @Test

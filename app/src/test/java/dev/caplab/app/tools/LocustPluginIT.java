@@ -204,7 +204,64 @@ class LocustPluginIT {
                     .isBetween(RATE * CPU_MILLIS / 1000.0 * 0.75, RATE * CPU_MILLIS / 1000.0 * 1.4);
             assertThat(Math.abs(segments.get(segments.size() - 1).path("slope").asDouble())).as(detail)
                     .isLessThan(RATE * CPU_MILLIS / 1000.0 / 3);
+
+            throughputAgainstLoad(stack, sql, saturationUsers, servedPerSecond);
         }
+    }
+
+    /**
+     * The run's throughput endpoint, which the run page draws: per step the requests/s and p50/p95/p99 of the samples
+     * Locust sent, recomputed here from the raw samples in ClickHouse (a step's steady part is its whole seconds from
+     * the end of warm-up, as its partials are), and the throughput limit where the server saturated.
+     */
+    private static void throughputAgainstLoad(EmbeddedStack stack, StackSql sql, double saturationUsers,
+            double servedPerSecond) throws Exception {
+        sql.await("SELECT steps_used FROM capacity_fits FINAL WHERE run_id = '" + RUN + "' AND metric = '"
+                + "throughput.requests.per_s'", rows -> !rows.isEmpty()
+                && ((Number) rows.getFirst().get("steps_used")).intValue() == LEVELS.length, Duration.ofSeconds(60));
+        List<Map<String, Object>> steps = sql.rows("SELECT step_index, warmup_micros, "
+                + "toUnixTimestamp64Micro(started_at) AS from_us, toUnixTimestamp64Micro(ended_at) AS to_us "
+                + "FROM steps FINAL WHERE run_id = '" + RUN + "' ORDER BY step_index");
+        List<Map<String, Object>> samples = sql.rows("SELECT intDiv(toUnixTimestamp64Micro(ts), 1000000) "
+                + "* 1000000 AS bucket_us, value FROM samples WHERE run_id = '" + RUN
+                + "' AND metric = 'http.req.duration.ms'");
+        HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
+                "http://127.0.0.1:" + stack.httpPort() + "/api/v1/runs/" + RUN + "/throughput")).GET().build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        JsonNode throughput = JSON.readTree(response.body());
+        assertThat(throughput.path("steps").size()).as(response.body()).isEqualTo(LEVELS.length);
+        for (int i = 0; i < LEVELS.length; i++) {
+            long from = Math.max(micros(steps.get(i), "from_us"), micros(steps.get(i), "from_us")
+                    + micros(steps.get(i), "warmup_micros"));
+            long to = micros(steps.get(i), "to_us");
+            double[] steady = samples.stream().filter(r -> micros(r, "bucket_us") >= from && micros(r, "bucket_us") < to)
+                    .mapToDouble(r -> ((Number) r.get("value")).doubleValue()).sorted().toArray();
+            double seconds = Math.ceilDiv(to, 1_000_000L) - Math.ceilDiv(from, 1_000_000L);
+            JsonNode step = throughput.path("steps").get(i);
+            String context = "step " + i + " (" + LEVELS[i] + " users): " + step;
+            assertThat(step.path("requests").asLong()).as(context).isEqualTo(steady.length);
+            assertThat(step.path("requestsPerSecond").asDouble()).as(context)
+                    .isCloseTo(steady.length / seconds, within(1e-9));
+            assertThat(step.path("errorRatio").asDouble()).as(context).isZero();
+            for (String[] q : new String[][] {{"latencyP50Ms", "0.5"}, {"latencyP95Ms", "0.95"},
+                    {"latencyP99Ms", "0.99"}}) {
+                // the order statistic DDSketch estimates, rank floor(q·(n−1)); its bound is 1 % of the value
+                double exact = steady[(int) Math.floor(Double.parseDouble(q[1]) * (steady.length - 1))];
+                assertThat(step.path(q[0]).asDouble()).as(context).isCloseTo(exact, within(exact * 0.01));
+            }
+        }
+        JsonNode limit = throughput.path("throughputLimit");
+        assertThat(limit.isObject()).as("a throughput limit: " + response.body()).isTrue();
+        assertThat(limit.path("kneeX").asDouble()).as("saturation at %s users; %s", saturationUsers, limit)
+                .isBetween(saturationUsers - 1.5, saturationUsers + 1.5);
+        assertThat(limit.path("kneeLower95").asDouble()).isLessThanOrEqualTo(limit.path("kneeX").asDouble());
+        assertThat(limit.path("kneeUpper95").asDouble()).isGreaterThanOrEqualTo(limit.path("kneeX").asDouble());
+        assertThat(limit.path("plateauRatePerSecond").asDouble()).as("served %s/s; %s", servedPerSecond, limit)
+                .isCloseTo(servedPerSecond, within(0.25 * servedPerSecond));
+        // no generator CPU was sampled: nothing to say about it
+        assertThat(limit.path("generatorLimited").asBoolean()).isFalse();
+        assertThat(throughput.path("sloLines").get(0).path("threshold").asDouble()).isEqualTo(550.0);
     }
 
     /** A few requests first, so the SUT's JIT and class loading fall before the run. */

@@ -51,7 +51,9 @@ public class CompareService {
                 conclusion.map(ConclusionView::firstFailingX).orElse(null),
                 shown.map(FitView::metric).orElse(null), shown.map(FitView::baseline).orElse(null),
                 shown.map(FitView::slopePerX).orElse(null), shown.map(FitView::kneeX).orElse(null),
-                runFits.stream().anyMatch(FitView::cliff), bottleneck.map(BottleneckView::metric).orElse(null),
+                // a cliff of a resource: the request rate's fit is the throughput limit's, not a resource's
+                runFits.stream().filter(f -> !f.throughputFit()).anyMatch(FitView::cliff),
+                bottleneck.map(BottleneckView::metric).orElse(null),
                 bottleneck.map(BottleneckView::source).orElse(null), bottleneck.map(BottleneckView::rule).orElse(null),
                 conclusion.flatMap(ConclusionView::bottleneckEstimate).map(EstimateView::safeCapacityX).orElse(null));
     }

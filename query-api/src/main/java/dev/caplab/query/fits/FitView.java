@@ -1,12 +1,15 @@
 package dev.caplab.query.fits;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.caplab.analysis.throughput.TrafficMetrics;
 import java.time.Instant;
 import java.util.List;
 
 /**
- * A resource fitted against the run's load expression: the linear pieces, the breakpoints with their 95 % intervals,
- * the test that a break exists, the cliff, the node's ceiling and the safe capacity at the margin. {@code baseline}
- * and {@code slopePerX} are the first (below-knee) segment, {@code kneeX} the first breakpoint, for flat CSV use.
+ * A series fitted against the run's load expression (a resource, or the request rate: {@link #throughputFit}): the
+ * linear pieces, the breakpoints with their 95 % intervals, the test that a break exists, the cliff, the node's
+ * ceiling and the safe capacity at the margin. {@code baseline} and {@code slopePerX} are the first (below-knee)
+ * segment, {@code kneeX} the first breakpoint, for flat CSV use.
  */
 public record FitView(String runId, String source, String metric, String model, String modelVersion,
                       String loadExpression, int stepsUsed, Double baseline, Double slopePerX, Double kneeX,
@@ -17,6 +20,15 @@ public record FitView(String runId, String source, String metric, String model, 
     public FitView {
         segments = List.copyOf(segments);
         breakpoints = List.copyOf(breakpoints);
+    }
+
+    /**
+     * True for the throughput fit (the request rate against load; its knee is the run's throughput limit), false for
+     * a resource's fit: pages, comparisons and reports that speak of resources leave the former out.
+     */
+    @JsonProperty("throughputFit")
+    public boolean throughputFit() {
+        return TrafficMetrics.throughputFit(source, metric);
     }
 
     /** One linear piece y = intercept + slope·x on [fromX, toX]. */

@@ -1,6 +1,9 @@
 package dev.caplab.query.report;
 
 import dev.caplab.query.fits.FitView;
+import dev.caplab.query.throughput.SloLine;
+import dev.caplab.query.throughput.ThroughputLimitView;
+import dev.caplab.query.throughput.ThroughputStep;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,14 +45,18 @@ final class ChartRanges {
                         Stream.of(fit.capacity()).filter(Objects::nonNull).mapToDouble(d -> d));
                 ranges.add(expression, resourceKey(fit), Range.fromZero(xs), Range.fromZero(ys));
             }
-            List<StepTraffic> measured = r.traffic().stream().filter(StepTraffic::measured)
+            List<ThroughputStep> measured = TrafficSection.measured(r.throughput()).stream()
                     .filter(t -> t.x() != null).toList();
             if (!measured.isEmpty()) {
-                Range x = Range.fromZero(measured.stream().mapToDouble(StepTraffic::x));
-                ranges.add(expression, THROUGHPUT, x, Range.fromZero(measured.stream()
-                        .map(StepTraffic::requestsPerSecond).filter(Objects::nonNull).mapToDouble(d -> d)));
-                ranges.add(expression, LATENCY, x, Range.fromZero(measured.stream()
-                        .flatMap(t -> Stream.of(t.p50Millis(), t.p95Millis(), t.p99Millis()))
+                ThroughputLimitView limit = r.throughput().throughputLimit();
+                Range x = Range.fromZero(measured.stream().mapToDouble(ThroughputStep::x));
+                // the limit's interval may reach past the last step: keep its band on the chart
+                Range rateX = limit == null ? x : x.union(Range.fromZero(DoubleStream.of(limit.kneeUpper95())));
+                ranges.add(expression, THROUGHPUT, rateX, Range.fromZero(measured.stream()
+                        .map(ThroughputStep::requestsPerSecond).filter(Objects::nonNull).mapToDouble(d -> d)));
+                ranges.add(expression, LATENCY, x, Range.fromZero(Stream.concat(measured.stream()
+                        .flatMap(t -> Stream.of(t.latencyP50Ms(), t.latencyP95Ms(), t.latencyP99Ms())),
+                        TrafficSection.latencySlos(r.throughput()).stream().map(SloLine::threshold))
                         .filter(Objects::nonNull).mapToDouble(d -> d)));
             }
         }

@@ -8,6 +8,7 @@ import dev.caplab.query.runs.RunService;
 import dev.caplab.query.steps.StepAggregateView;
 import dev.caplab.query.steps.StepReader;
 import dev.caplab.query.steps.StepView;
+import dev.caplab.query.throughput.ThroughputService;
 import dev.caplab.query.web.BadRequestParameterException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -28,11 +29,13 @@ public class ReportService {
     private final RunService runs;
     private final StepReader steps;
     private final PlanService plans;
+    private final ThroughputService throughput;
 
-    ReportService(RunService runs, StepReader steps, PlanService plans) {
+    ReportService(RunService runs, StepReader steps, PlanService plans, ThroughputService throughput) {
         this.runs = runs;
         this.steps = steps;
         this.plans = plans;
+        this.throughput = throughput;
     }
 
     /** The report of {@code runIds} (one run, or several side by side) as a self-contained HTML document. */
@@ -54,15 +57,14 @@ public class ReportService {
         double planLoad = detail.maxStableX() == null ? 0 : detail.maxStableX();
         var plan = plans.plan(new PlanRequest(new PlanRequest.Profile("max stable load", planLoad, null, null, null),
                 List.of(runId), List.of(), null, null));
-        return new RunReport(detail, resources(detail, aggregates), TrafficFromAggregates.of(detail.steps(), aggregates),
-                plan, planLoad);
+        return new RunReport(detail, resources(detail, aggregates), throughput.of(runId), plan, planLoad);
     }
 
     private static List<ResourceUse> resources(RunDetail detail, List<StepAggregateView> aggregates) {
         Map<Integer, StepView> byIndex = detail.steps().stream()
                 .collect(Collectors.toMap(StepView::stepIndex, Function.identity()));
         List<ResourceUse> out = new ArrayList<>();
-        for (FitView fit : detail.fits()) {
+        for (FitView fit : detail.fits().stream().filter(f -> !f.throughputFit()).toList()) {
             List<ResourceUse.Point> points = new ArrayList<>();
             for (StepAggregateView a : aggregates) {
                 StepView step = byIndex.get(a.stepIndex());

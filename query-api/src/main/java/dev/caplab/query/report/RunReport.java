@@ -2,19 +2,23 @@ package dev.caplab.query.report;
 
 import dev.caplab.query.plan.Plan;
 import dev.caplab.query.runs.RunDetail;
+import dev.caplab.query.throughput.RunThroughput;
+import dev.caplab.query.throughput.ThroughputService;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Everything a report shows of one run: its detail (environment, steps and verdicts, fits, alerts, lateness), what
- * each step used of every fitted resource, its throughput and latency per step, and the capacity plan of a profile
+ * each step used of every fitted resource, its throughput and latency per step with the throughput limit
+ * ({@link ThroughputService#of}, as the page and the API show them), and the capacity plan of a profile
  * at {@code planLoad} (the run's max stable load, else 0) on the run's own tier.
  */
-public record RunReport(RunDetail detail, List<ResourceUse> resources, List<StepTraffic> traffic, Plan plan,
+public record RunReport(RunDetail detail, List<ResourceUse> resources, RunThroughput throughput, Plan plan,
                         double planLoad) {
 
     public RunReport {
         resources = List.copyOf(resources);
-        traffic = List.copyOf(traffic);
+        Objects.requireNonNull(throughput, "throughput");
     }
 
     public String runId() {

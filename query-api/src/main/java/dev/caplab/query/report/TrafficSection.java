@@ -1,10 +1,17 @@
 package dev.caplab.query.report;
 
+import dev.caplab.query.throughput.RunThroughput;
+import dev.caplab.query.throughput.SloLine;
+import dev.caplab.query.throughput.ThroughputLimitView;
+import dev.caplab.query.throughput.ThroughputStep;
 import java.util.List;
-import java.util.Objects;
 import java.util.function.Function;
 
-/** Throughput, error rate and latency percentiles per step, drawn against load. */
+/**
+ * Throughput, error rate and latency percentiles per step drawn against load, the throughput limit with its interval,
+ * the latency SLO thresholds and the generator warning: the run's {@link RunThroughput}, as the page and the API
+ * show it.
+ */
 final class TrafficSection {
 
     private TrafficSection() {
@@ -12,48 +19,81 @@ final class TrafficSection {
 
     static String render(RunReport report, ChartRanges ranges) {
         StringBuilder html = new StringBuilder("<h3>Throughput and latency against load</h3>");
-        List<StepTraffic> measured = report.traffic().stream().filter(StepTraffic::measured).toList();
+        RunThroughput throughput = report.throughput();
+        List<ThroughputStep> measured = measured(throughput);
         if (measured.isEmpty()) {
             return html.append("<p class=\"none\">No request or latency metrics in this run's steps.</p>").toString();
         }
+        ThroughputLimitView limit = throughput.throughputLimit();
+        if (limit == null) {
+            html.append("<p class=\"throughput-limit none\">No throughput limit: the request rate did not stop growing"
+                    + " with load (or too few steps to tell).</p>");
+        } else {
+            html.append("<p class=\"throughput-limit\">Throughput limit at <b class=\"limit-x\">")
+                    .append(Html.text(limit.loadExpression())).append('=').append(Html.num(limit.kneeX()))
+                    .append("</b> (95 % <span class=\"limit-interval\">").append(Html.num(limit.kneeLower95()))
+                    .append(" – ").append(Html.num(limit.kneeUpper95())).append("</span>), plateau <span class=\"")
+                    .append("limit-rate\">").append(Html.num(limit.plateauRatePerSecond()))
+                    .append("</span> requests/s.</p>");
+        }
+        for (String warning : throughput.warnings()) {
+            html.append("<p class=\"warning throughput-warning\">").append(Html.text(warning)).append("</p>");
+        }
         html.append("<table class=\"traffic\"><thead><tr><th>step</th><th>x</th><th>requests/s</th><th>errors</th>"
-                + "<th>p50 ms</th><th>p95 ms</th><th>p99 ms</th><th>latency of</th></tr></thead><tbody>");
-        for (StepTraffic t : measured) {
+                + "<th>p50 ms</th><th>p95 ms</th><th>p99 ms</th></tr></thead><tbody>");
+        for (ThroughputStep t : measured) {
             html.append("<tr class=\"traffic-step\" data-step=\"").append(t.stepIndex()).append("\"><td>")
                     .append(t.stepIndex()).append("</td><td>").append(Html.num(t.x())).append("</td><td class=\"rps\">")
                     .append(Html.num(t.requestsPerSecond())).append("</td><td>").append(Html.percent(t.errorRatio()))
-                    .append("</td><td>").append(Html.num(t.p50Millis())).append("</td><td class=\"p95\">")
-                    .append(Html.num(t.p95Millis())).append("</td><td>").append(Html.num(t.p99Millis()))
-                    .append("</td><td>").append(Html.text(t.latencySource())).append("</td></tr>");
+                    .append("</td><td>").append(Html.num(t.latencyP50Ms())).append("</td><td class=\"p95\">")
+                    .append(Html.num(t.latencyP95Ms())).append("</td><td>").append(Html.num(t.latencyP99Ms()))
+                    .append("</td></tr>");
         }
         html.append("</tbody></table>");
-        List<StepTraffic> drawable = measured.stream().filter(t -> t.x() != null).toList();
+        List<ThroughputStep> drawable = measured.stream().filter(t -> t.x() != null).toList();
         if (drawable.isEmpty()) {
             return html.toString();
         }
         String expression = report.detail().run().loadExpression();
         String xLabel = expression == null ? "x" : expression;
         html.append("<div class=\"charts\">");
-        ChartRanges.Axes throughput = ranges.axes(expression, ChartRanges.THROUGHPUT);
-        html.append(new SvgChart(ChartRanges.THROUGHPUT, "requests per second against load", xLabel, "requests/s",
-                throughput.x(), throughput.y())
-                .series("rps", "requests/s", points(drawable, StepTraffic::requestsPerSecond, "requests/s"), true)
-                .svg());
-        ChartRanges.Axes latency = ranges.axes(expression, ChartRanges.LATENCY);
-        html.append(new SvgChart(ChartRanges.LATENCY, "latency percentiles against load", xLabel, "ms",
-                latency.x(), latency.y())
-                .series("p50", "p50", points(drawable, StepTraffic::p50Millis, "p50 ms"), true)
-                .series("p95", "p95", points(drawable, StepTraffic::p95Millis, "p95 ms"), true)
-                .series("p99", "p99", points(drawable, StepTraffic::p99Millis, "p99 ms"), true)
-                .svg());
-        return html.append("</div>").toString();
+        ChartRanges.Axes rateAxes = ranges.axes(expression, ChartRanges.THROUGHPUT);
+        SvgChart rate = new SvgChart(ChartRanges.THROUGHPUT, "requests per second against load", xLabel,
+                "requests/s", rateAxes.x(), rateAxes.y())
+                .series("rps", "requests/s", points(drawable, ThroughputStep::requestsPerSecond, "requests/s"), true);
+        if (limit != null) {
+            rate.vertical("throughput-limit", "throughput limit " + Html.num(limit.kneeX()), limit.kneeX(),
+                    limit.kneeLower95(), limit.kneeUpper95());
+        }
+        html.append(rate.svg());
+        ChartRanges.Axes latencyAxes = ranges.axes(expression, ChartRanges.LATENCY);
+        SvgChart latency = new SvgChart(ChartRanges.LATENCY, "latency percentiles against load", xLabel, "ms",
+                latencyAxes.x(), latencyAxes.y())
+                .series("p50", "p50", points(drawable, ThroughputStep::latencyP50Ms, "p50 ms"), true)
+                .series("p95", "p95", points(drawable, ThroughputStep::latencyP95Ms, "p95 ms"), true)
+                .series("p99", "p99", points(drawable, ThroughputStep::latencyP99Ms, "p99 ms"), true);
+        for (SloLine slo : latencySlos(throughput)) {
+            latency.horizontal("slo", "SLO " + slo.name() + " " + Html.num(slo.threshold()) + " ms", slo.threshold());
+        }
+        return html.append(latency.svg()).append("</div>").toString();
     }
 
-    private static List<SvgChart.Point> points(List<StepTraffic> steps, Function<StepTraffic, Double> value,
+    /** Steps with any throughput or latency figure. */
+    static List<ThroughputStep> measured(RunThroughput throughput) {
+        return throughput.steps().stream().filter(t -> t.requestsPerSecond() != null || t.errorRatio() != null
+                || t.latencyP50Ms() != null || t.latencyP95Ms() != null || t.latencyP99Ms() != null).toList();
+    }
+
+    /** The run's latency SLO thresholds, drawn on the latency chart. */
+    static List<SloLine> latencySlos(RunThroughput throughput) {
+        return throughput.sloLines().stream().filter(l -> "latency".equals(l.axis())).toList();
+    }
+
+    private static List<SvgChart.Point> points(List<ThroughputStep> steps, Function<ThroughputStep, Double> value,
                                                String what) {
         return steps.stream().filter(t -> value.apply(t) != null && Double.isFinite(value.apply(t)))
                 .map(t -> new SvgChart.Point(t.x(), value.apply(t), "", "step " + t.stepIndex() + ": x "
                         + Html.num(t.x()) + ", " + Html.num(value.apply(t)) + " " + what))
-                .filter(Objects::nonNull).toList();
+                .toList();
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.caplab.query.conclusion.ConclusionView;
 import dev.caplab.query.fits.FitView;
 import dev.caplab.query.steps.StepView;
+import dev.caplab.query.throughput.ThroughputLimitView;
 import dev.caplab.store.row.AlertRow;
 import java.util.List;
 import java.util.Objects;
@@ -14,15 +15,20 @@ import java.util.Objects;
  * for it (failed or contaminated steps, cliffs, input the pipeline rejected or limited), how much of its input came
  * late (each step says whether it was amended), and the egress ceiling planned against and where it came from (null
  * when none is known). {@code maxStableX}, {@code failedX} and their step indexes repeat the conclusion's.
+ * {@code throughputLimit} is where the request rate stopped growing with load (null when it did not, or cannot tell
+ * yet), beside the resource knees in {@code fits}; {@code warnings} say what makes a figure not the server's (the load
+ * generator was the limit).
  */
 public record RunDetail(RunSummary run, ConclusionView conclusion, List<StepView> steps, List<FitView> fits,
-                        List<AlertRow> alerts, RunLateness lateness, EgressCeiling egressCeiling) {
+                        List<AlertRow> alerts, RunLateness lateness, EgressCeiling egressCeiling,
+                        ThroughputLimitView throughputLimit, List<String> warnings) {
 
     public RunDetail {
         Objects.requireNonNull(run, "run");
         steps = List.copyOf(steps);
         fits = List.copyOf(fits);
         alerts = List.copyOf(alerts);
+        warnings = List.copyOf(warnings);
         Objects.requireNonNull(lateness, "lateness");
     }
 

@@ -1,6 +1,7 @@
 package dev.caplab.query.runs;
 
 import dev.caplab.store.access.RunFilter;
+import dev.caplab.store.row.SloRuleValue;
 import java.util.List;
 import java.util.Optional;
 
@@ -14,6 +15,9 @@ public interface RunReader {
 
     /** The given runs, those that exist, in the order asked. */
     List<RunSummary> getAll(List<String> runIds);
+
+    /** The SLO rules the run declared, as stored; empty when it declared none or is unknown. */
+    List<SloRuleValue> sloRules(String runId);
 
     /** The latest egress ceiling measured by iperf3 in the run's samples, if any. */
     Optional<EgressCeiling.Measured> measuredEgress(String runId);

@@ -3,7 +3,8 @@ package dev.caplab.query.runs;
 import dev.caplab.query.conclusion.ConclusionReader;
 import dev.caplab.query.fits.FitReader;
 import dev.caplab.query.steps.StepReader;
-import dev.caplab.query.steps.StepView;
+import dev.caplab.query.throughput.ThroughputLimitView;
+import dev.caplab.query.throughput.ThroughputService;
 import dev.caplab.store.access.RunFilter;
 import java.util.List;
 import java.util.Optional;
@@ -22,9 +23,11 @@ public class RunService {
     private final AlertReader alerts;
     private final LatenessReader lateness;
     private final ConclusionReader conclusions;
+    private final ThroughputService throughput;
 
     RunService(RunReader runs, StepReader steps, FitReader fits, AlertReader alerts, LatenessReader lateness,
-            ConclusionReader conclusions) {
+            ConclusionReader conclusions, ThroughputService throughput) {
+        this.throughput = throughput;
         this.runs = runs;
         this.steps = steps;
         this.fits = fits;
@@ -39,8 +42,10 @@ public class RunService {
 
     public RunDetail detail(String runId) {
         RunSummary run = runs.get(runId).orElseThrow(() -> new RunNotFoundException(runId));
+        Optional<ThroughputLimitView> limit = throughput.limit(runId);
         return new RunDetail(run, conclusions.conclusion(runId).orElse(null), steps.steps(runId),
                 fits.fits(runId, Optional.empty()), alerts.alerts(runId), lateness.lateness(runId),
-                EgressCeiling.of(run, runs.measuredEgress(runId)).orElse(null));
+                EgressCeiling.of(run, runs.measuredEgress(runId)).orElse(null), limit.orElse(null),
+                ThroughputService.warnings(limit.orElse(null)));
     }
 }

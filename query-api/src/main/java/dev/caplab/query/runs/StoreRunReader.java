@@ -4,6 +4,7 @@ import dev.caplab.store.access.RunFilter;
 import dev.caplab.store.access.RunRepository;
 import dev.caplab.store.access.SampleRepository;
 import dev.caplab.store.row.RunRow;
+import dev.caplab.store.row.SloRuleValue;
 import java.util.List;
 import java.util.Optional;
 import javax.sql.DataSource;
@@ -34,6 +35,11 @@ class StoreRunReader implements RunReader {
     @Override
     public List<RunSummary> getAll(List<String> runIds) {
         return runs.findAll(runIds).stream().map(StoreRunReader::summary).toList();
+    }
+
+    @Override
+    public List<SloRuleValue> sloRules(String runId) {
+        return runs.find(runId).map(RunRow::sloRules).orElse(List.of());
     }
 
     @Override

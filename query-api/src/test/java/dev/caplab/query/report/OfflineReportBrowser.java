@@ -110,6 +110,27 @@ final class OfflineReportBrowser implements AutoCloseable {
         assertNothingFetched(file);
     }
 
+    /**
+     * A run whose request rate stopped growing: the limit's x and interval as text, its band on the requests/s chart,
+     * one point per step at {@code rates}, the generator warning, and nothing fetched.
+     */
+    void checkThroughputLimit(Path file, String runId, String limitText, String intervalText, List<Double> rates,
+                              String warningPart) throws IOException {
+        open(file);
+        WebElement run = driver.findElement(By.cssSelector("section.run[data-run='" + runId + "']"));
+        assertThat(run.findElement(By.cssSelector(".throughput-limit .limit-x")).getText()).isEqualTo(limitText);
+        assertThat(run.findElement(By.cssSelector(".throughput-limit .limit-interval")).getText())
+                .isEqualTo(intervalText);
+        assertThat(run.findElements(By.cssSelector("svg[data-chart='throughput'] rect.band.throughput-limit")))
+                .hasSize(1);
+        assertThat(pointValues(run, "throughput", "rps")).containsExactlyElementsOf(rates);
+        assertThat(run.findElements(By.cssSelector(".throughput-warning"))).extracting(WebElement::getText)
+                .singleElement().asString().contains("the load generator, not the server, was the limit")
+                .contains(warningPart);
+        screenshot("report-throughput-limit");
+        assertNothingFetched(file);
+    }
+
     private void open(Path file) {
         driver.manage().logs().get(LogType.PERFORMANCE); // drain what earlier pages logged
         driver.get(file.toAbsolutePath().toUri().toString());

@@ -14,6 +14,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.DoubleStream;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -131,6 +132,20 @@ class ReportEndpointIT {
         try (OfflineReportBrowser browser = OfflineReportBrowser.start()) {
             browser.checkTrafficRun(traffic, "http://127.0.0.1:" + port + "/api/v1/health");
             browser.checkTwoRuns(pair, List.of(TrafficRun.RUN_ID, Ep19Runs.LIGHTNODE_1), List.of(3, 5));
+        }
+    }
+
+    @Test
+    void theThroughputLimitAndTheGeneratorWarningShowInTheOfflineReport() throws Exception {
+        Path file = save("offline-ep19-aws-2vcpu.html",
+                get("/api/v1/runs/" + Ep19Runs.AWS_2 + "/report", Tokens.READ).body());
+        // Ep19Runs.throughputAws2: requests/s = min(20·x, 3000) per step; the rate's knee at 150 (95 % 141–159);
+        // the generator's CPU 40 + 0.3·x first reaches 90 % past the knee's lower bound at x = 200 (100 %)
+        List<Double> rates = DoubleStream.of(12, 25, 50, 75, 100, 150, 200, 250, 300).map(x -> Math.min(20 * x, 3000))
+                .boxed().toList();
+        try (OfflineReportBrowser browser = OfflineReportBrowser.start()) {
+            browser.checkThroughputLimit(file, Ep19Runs.AWS_2, "viewers=150", "141 – 159", rates,
+                    "its CPU was at 100 % at viewers=200");
         }
     }
 

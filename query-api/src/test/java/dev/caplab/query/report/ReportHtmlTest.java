@@ -10,6 +10,11 @@ import dev.caplab.query.runs.RunDetail;
 import dev.caplab.query.runs.RunLateness;
 import dev.caplab.query.runs.RunSummary;
 import dev.caplab.query.steps.StepView;
+import dev.caplab.query.throughput.RunThroughput;
+import dev.caplab.query.throughput.SloLine;
+import dev.caplab.query.throughput.ThroughputLimitView;
+import dev.caplab.query.throughput.ThroughputService;
+import dev.caplab.query.throughput.ThroughputStep;
 import dev.caplab.store.row.AlertRow;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -76,6 +81,18 @@ class ReportHtmlTest {
         assertThat(count(html, "<circle class=\"point p95")).isEqualTo(2);
     }
 
+    @Test
+    void theThroughputLimitItsIntervalTheSloLineAndTheGeneratorWarningAreShown() {
+        String html = ReportHtml.render(List.of(report("r1", "sut", "users", List.of(10.0, 20.0))));
+        assertThat(html).contains("<b class=\"limit-x\">users=15</b>")
+                .contains("<span class=\"limit-interval\">14 – 16</span>")
+                .contains("<span class=\"limit-rate\">11</span>");
+        assertThat(count(html, "class=\"band throughput-limit\"")).isEqualTo(1);
+        assertThat(count(html, "class=\"marker slo\"")).as("the p95 <= 500 ms rule on the latency chart").isEqualTo(1);
+        assertThat(html).contains("<p class=\"warning throughput-warning\">the load generator, not the server, was the"
+                + " limit: its CPU was at 95 % at users=20");
+    }
+
     /** The cx of the first point of each run's cpu chart, in document order. */
     private static List<String> cxOfFirstPoint(String html) {
         Matcher m = Pattern.compile("data-chart=\"resource:cpu.cores\".*?<circle class=\"point use [a-z]*\" cx=\"([0-9.]+)\"")
@@ -114,14 +131,21 @@ class ReportHtmlTest {
                 new BottleneckView("host", "cpu.cores", "SMALLEST_SAFE_CAPACITY", 22.0, null), 0.6, List.of(), true,
                 "caplab-run-conclusion/1", T0.plusSeconds(700), 1), steps, List.of(fit),
                 List.of(new AlertRow(runId, T0.plusSeconds(120), "STEP_FAILED", 1, "step 1 failed: <p95>")),
-                new RunLateness(0, 0), null);
+                new RunLateness(0, 0), null, null, List.of());
         List<ResourceUse> resources = List.of(new ResourceUse(fit, List.of(
                 new ResourceUse.Point(0, xs.get(0), 0.6, true, false),
                 new ResourceUse.Point(1, xs.get(1), 1.9, false, false))));
-        List<StepTraffic> traffic = List.of(
-                new StepTraffic(0, xs.get(0), 10.0, 0.0, 100.0, 120.0, 150.0, "client"),
-                new StepTraffic(1, xs.get(1), 12.0, 0.1, 400.0, 900.0, 1200.0, "client"));
+        // the request rate stopped growing at x = 15 [14, 16] at 11/s; the generator was busy (95 %) at the second step
+        ThroughputLimitView limit = new ThroughputLimitView(loadExpression, 15, 14, 16, 11, 1, 0.1, 0.01, 2, true,
+                xs.get(1), 95.0, T0.plusSeconds(700));
+        RunThroughput throughput = new RunThroughput(runId, loadExpression, List.of(
+                new ThroughputStep(0, Map.of(loadExpression, xs.get(0)), xs.get(0), 10.0, 600L, 0.0, 100.0, 120.0,
+                        150.0, 50.0, true),
+                new ThroughputStep(1, Map.of(loadExpression, xs.get(1)), xs.get(1), 12.0, 720L, 0.1, 400.0, 900.0,
+                        1200.0, 95.0, false)), limit,
+                List.of(new SloLine("p95 <= 500", "http_req_duration", "p95", "LE", 500.0, "latency")),
+                ThroughputService.warnings(limit));
         Plan plan = new Plan("max stable load", xs.get(0), 0.6, "capacity/1", List.of(), List.of("no <tier>"));
-        return new RunReport(detail, resources, traffic, plan, xs.get(0));
+        return new RunReport(detail, resources, throughput, plan, xs.get(0));
     }
 }

@@ -23,7 +23,9 @@ import javax.sql.DataSource;
 /**
  * An HTTP service's run whose SUT name is hostile markup, written into the store as the sink would: three steps of
  * k6 load (users 10, 20, 40; the last fails its p95 rule), request and failure counters, per-request latency, host
- * CPU, and a segmented CPU fit with its knee at {@link #KNEE} users. The figures below are what a report must show.
+ * CPU, the per-step throughput series streams derives from them (source {@code caplab:throughput}: requests/s, error
+ * ratio, latency quantiles from the merged sketches; three steps are too few to fit a throughput limit), and a
+ * segmented CPU fit with its knee at {@link #KNEE} users. The figures below are what a report must show.
  */
 final class TrafficRun {
 
@@ -67,6 +69,7 @@ final class TrafficRun {
                     (long) (REQUESTS_PER_S[i] * 100), (long) (REQUESTS_PER_S[i] * 10), P50_MS[i] * 1000, 2, P99_MS[i] * 2,
                     P50_MS[i] * 1.1, P50_MS[i], P99_MS[i], Map.of("0.5", P50_MS[i], "0.95", P95_MS[i], "0.99", P99_MS[i]),
                     null, null, start, start.plusSeconds(100), false, 1, 0));
+            aggregates.addAll(derived(i, load, start));
             aggregates.add(new StepAggregateRow(RUN_ID, i, load, USERS[i], "host", "cpu.cores", "GAUGE", 100, 10,
                     CPU_CORES[i] * 100, CPU_CORES[i] * 0.9, CPU_CORES[i] * 1.1, CPU_CORES[i], CPU_CORES[i],
                     CPU_CORES[i] * 1.1, Map.of("0.5", CPU_CORES[i]), null, null, start, start.plusSeconds(100), false,
@@ -80,6 +83,23 @@ final class TrafficRun {
                 List.of(new SegmentValue(10.0, 20.0, 0.05, 0.025, 0.002), new SegmentValue(20.0, 40.0, 0.1, 0.0225, null)),
                 List.of(new BreakpointValue(KNEE, 1.2, KNEE_LOWER, KNEE_UPPER)),
                 0.03, 0.97, false, null, 2.0, 0.6, 42.0, true, T0.plusSeconds(500), 1)), "report-fits");
+    }
+
+    /** What streams derives for step {@code i} over its 90 steady seconds (as {@code StepThroughput} writes it). */
+    private static List<StepAggregateRow> derived(int i, Map<String, Double> load, Instant start) {
+        long requests = (long) (REQUESTS_PER_S[i] * 90);
+        double errorRatio = FAILED_PER_S[i] / REQUESTS_PER_S[i];
+        return List.of(flat(i, load, start, "throughput.requests.per_s", requests, REQUESTS_PER_S[i], Map.of()),
+                flat(i, load, start, "throughput.errors.ratio", Math.round(errorRatio * requests), errorRatio, Map.of()),
+                flat(i, load, start, "throughput.latency.ms", requests, P50_MS[i],
+                        Map.of("0.5", P50_MS[i], "0.95", P95_MS[i], "0.99", P99_MS[i])));
+    }
+
+    private static StepAggregateRow flat(int i, Map<String, Double> load, Instant start, String metric, long count,
+                                         double value, Map<String, Double> quantiles) {
+        return new StepAggregateRow(RUN_ID, i, load, USERS[i], "caplab:throughput", metric, "GAUGE", count, 0,
+                value * count, value, value, value, value, value, quantiles, null, null, start,
+                start.plusSeconds(100), false, 1, 0);
     }
 
     private static StepAggregateRow counter(int i, Map<String, Double> load, Instant start, String metric,

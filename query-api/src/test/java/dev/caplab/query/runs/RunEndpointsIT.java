@@ -140,11 +140,12 @@ class RunEndpointsIT {
                 .andExpect(jsonPath("$.length()").value(9))
                 .andExpect(jsonPath("$[0].p95").isNumber())
                 .andExpect(jsonPath("$[0].p90").doesNotExist());
-        // an empty parameter does not filter: 9 steps x 3 metrics, 2 fitted metrics
+        // an empty parameter does not filter: 9 steps x (3 node metrics + the 4 derived throughput series of
+        // Ep19Runs.throughputAws2), 2 fitted resources and the request rate's fit
         mvc.perform(read("/api/v1/runs/" + Ep19Runs.AWS_2 + "/aggregates").param("metric", "").param("source", ""))
-                .andExpect(jsonPath("$.length()").value(27));
+                .andExpect(jsonPath("$.length()").value(9 * (3 + 4)));
         mvc.perform(read("/api/v1/runs/" + Ep19Runs.AWS_2 + "/fits").param("metric", ""))
-                .andExpect(jsonPath("$.length()").value(2));
+                .andExpect(jsonPath("$.length()").value(2 + 1));
         String csv = mvc.perform(read("/api/v1/runs/" + Ep19Runs.LIGHTNODE_2 + "/fits").param("format", "csv"))
                 .andExpect(status().isOk())
                 .andReturn().getResponse().getContentAsString();

@@ -91,7 +91,8 @@ class SqlEndpointIT {
                         .content("SELECT count() AS n FROM step_aggregates FINAL")
                         .header(HttpHeaders.AUTHORIZATION, Tokens.READ))
                 .andExpect(status().isOk())
-                .andExpect(content().string("\"n\"\n54\n"));
+                // (4 + 9 + 5 steps) × 3 resources, plus the AWS run's 9 steps × 4 derived throughput series
+                .andExpect(content().string("\"n\"\n90\n"));
     }
 
     @Test

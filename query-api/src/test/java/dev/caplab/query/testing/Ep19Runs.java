@@ -42,6 +42,11 @@ public final class Ep19Runs {
     private static final Instant T0 = Instant.parse("2026-07-28T10:00:00Z");
     private static final long GIB = 1L << 30;
 
+    /** Every EP19 run's SLO rules: a latency rule the throughput chart draws as a line, and one it does not. */
+    public static final List<SloRuleValue> SLO_RULES = List.of(
+            new SloRuleValue("p95-latency", "http.req.duration.ms", "p95", "LE", 200.0, null),
+            new SloRuleValue("no-dropped-sessions", "sessions.dropped", "max", "LE", 0.0, null));
+
     private Ep19Runs() {
     }
 
@@ -95,6 +100,7 @@ public final class Ep19Runs {
                         List.of(new BreakpointValue(18.0, 0.3, 17.4, 18.6)), true, 4, 1.0, 18.0, true)), "ep19-fits");
         amendLightNode2(ds);
         writeConclusions(ds);
+        throughputAws2(ds);
     }
 
     /**
@@ -119,6 +125,41 @@ public final class Ep19Runs {
                         T0.plusSeconds(2 * 86_400 + 600))), "ep19-conclusions");
     }
 
+    /**
+     * What streams derives for a run streamed from a load tool: per step requests/s = min(20·x, 3000), error ratio
+     * 0.1 % up to x = 150 and 2 % beyond, latency p50 = 20 + 0.1·x ms (p95 twice, p99 three times that), the load
+     * generator's CPU 40 + 0.3·x % (saturated, ≥ 90 %, from x = 200 on), and the request rate's segmented fit with its
+     * knee at x = 150 (95 % 141–159), flat at 3,000/s beyond.
+     */
+    private static void throughputAws2(DataSource ds) {
+        double[] xs = {12, 25, 50, 75, 100, 150, 200, 250, 300};
+        List<StepAggregateRow> rows = new ArrayList<>();
+        for (int i = 0; i < xs.length; i++) {
+            double x = xs[i];
+            Instant start = T0.plusSeconds(86_400L + 120L * i);
+            Map<String, Double> load = Map.of("viewers", x);
+            double rate = Math.min(20 * x, 3000);
+            double p50 = 20 + 0.1 * x;
+            rows.add(derived(AWS_2, i, load, x, "throughput.requests.per_s", rate, Map.of(), start));
+            rows.add(derived(AWS_2, i, load, x, "throughput.errors.ratio", x <= 150 ? 0.001 : 0.02, Map.of(), start));
+            rows.add(derived(AWS_2, i, load, x, "throughput.latency.ms", p50,
+                    Map.of("0.5", p50, "0.9", 1.8 * p50, "0.95", 2 * p50, "0.99", 3 * p50), start));
+            rows.add(derived(AWS_2, i, load, x, "throughput.loadgen.cpu.util.percent", 40 + 0.3 * x, Map.of(), start));
+        }
+        new StepAggregateRepository(ds).insertBatch(rows, "ep19-throughput-aggregates");
+        new CapacityFitRepository(ds).insertBatch(List.of(new CapacityFitRow(AWS_2, "caplab:throughput",
+                "throughput.requests.per_s", "segmented-1", "1", "viewers", 9,
+                List.of(new SegmentValue(12.0, 150.0, 0.0, 20.0, 0.4), new SegmentValue(150.0, 300.0, 3000.0, 0.0, 0.3)),
+                List.of(new BreakpointValue(150.0, 4.0, 141.0, 159.0)), 0.001, 0.99, false,
+                null, null, 0.6, null, false, T0.plusSeconds(86_400L + 7_200), 1)), "ep19-throughput-fit");
+    }
+
+    private static StepAggregateRow derived(String runId, int i, Map<String, Double> load, double x, String metric,
+                                            double value, Map<String, Double> quantiles, Instant start) {
+        return new StepAggregateRow(runId, i, load, x, "caplab:throughput", metric, "GAUGE", 1000, 0, value * 1000,
+                value, value, value, value, value, quantiles, null, null, start, start.plusSeconds(120), false, 1, 0);
+    }
+
     /** What the sink writes when late samples reach a closed step: higher versions, and the run's counts. */
     private static void amendLightNode2(DataSource ds) {
         Map<String, Double> load = Map.of("viewers", 25.0);
@@ -138,7 +179,8 @@ public final class Ep19Runs {
     private static RunRow run(String id, int n, String provider, String region, String type, String tier, double vcpu,
                               long memory, double measuredEgress) {
         return new RunRow(id, T0.plusSeconds(86_400L * n), "mmx-standalone", "1.4.0", null, provider, region, type,
-                tier, vcpu, memory, 1000.0, measuredEgress, "whep-loadgen", Map.of("episode", "ep19"), List.of(), List.of(),
+                tier, vcpu, memory, 1000.0, measuredEgress, "whep-loadgen", Map.of("episode", "ep19"), List.of(),
+                SLO_RULES,
                 "viewers", "DECLARED", T0.plusSeconds(86_400L * n + 3_600), "COMPLETED", null, 2);
     }
 

@@ -16,6 +16,7 @@ import dev.caplab.query.steps.StepReader;
 import dev.caplab.query.steps.StepView;
 import dev.caplab.store.access.RunFilter;
 import dev.caplab.store.row.AlertRow;
+import dev.caplab.store.row.SloRuleValue;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -134,5 +135,10 @@ public final class FakeStore implements RunReader, StepReader, FitReader, AlertR
     @Override
     public RunLateness lateness(String runId) {
         return lateness.getOrDefault(runId, RunLateness.NONE);
+    }
+
+    @Override
+    public List<SloRuleValue> sloRules(String runId) {
+        return List.of();
     }
 }

@@ -6,6 +6,7 @@ import dev.caplab.query.compare.CompareService;
 import dev.caplab.query.plan.PlanService;
 import dev.caplab.query.report.ReportService;
 import dev.caplab.query.runs.RunService;
+import dev.caplab.query.throughput.ThroughputService;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
@@ -18,7 +19,8 @@ import org.springframework.context.annotation.Import;
 // the SQL endpoint's collaborators are package-private; no statement reaches ClickHouse in slice tests
 @ComponentScan("dev.caplab.query.sql")
 @ComponentScan("dev.caplab.query.history")
-@Import({RunService.class, CompareService.class, PlanService.class, ReportService.class, AccessConfiguration.class})
+@Import({RunService.class, ThroughputService.class, CompareService.class, PlanService.class, ReportService.class,
+        AccessConfiguration.class})
 public class SliceTestConfiguration {
 
     @Bean

@@ -99,6 +99,7 @@ class WebPageIT {
         assertThat(driver.findElements(By.cssSelector("tr.fail"))).hasSize(1);
         assertThat(driver.findElements(By.cssSelector(".amended-mark"))).isEmpty();
         assertThat(driver.findElement(By.id("beyond-lateness")).getText()).isEqualTo("0");
+        assertThat(driver.findElements(By.id("throughput-chart"))).as("no requests in this run: no chart").isEmpty();
         screenshot("run-lightnode-1vcpu");
 
         driver.get(base() + "#/run/" + Ep19Runs.LIGHTNODE_2);
@@ -112,6 +113,20 @@ class WebPageIT {
         assertThat(driver.findElement(By.id("late-samples")).getText()).isEqualTo("3");
         assertThat(driver.findElement(By.id("beyond-lateness")).getText()).isEqualTo("2");
         screenshot("run-lightnode-2vcpu");
+
+        // a run with a load tool's traffic (Ep19Runs.throughputAws2): throughput and latency against load
+        driver.get(base() + "#/run/" + Ep19Runs.AWS_2);
+        awaitReady("run");
+        assertChartHasData("throughput-chart", 0, 9); // requests/s per step
+        assertChartHasData("throughput-chart", 2, 9); // p95 ms per step
+        assertThat(driver.findElement(By.id("throughput-limit")).getText()).isEqualTo("x=150");
+        assertThat(driver.findElements(By.cssSelector(".run-warning"))).extracting(WebElement::getText)
+                .singleElement().asString().contains("the load generator, not the server, was the limit");
+        Object sloLine = ((JavascriptExecutor) driver).executeScript(
+                "return echarts.getInstanceByDom(document.getElementById('throughput-chart')).getOption().series"
+                        + ".filter(s => s.name === 'SLO p95-latency').map(s => s.data[0][1])[0];");
+        assertThat(((Number) sloLine).doubleValue()).as("the p95 ≤ 200 ms rule drawn as a line").isEqualTo(200.0);
+        screenshot("run-aws-2vcpu-throughput");
 
         driver.get(base() + "#/compare?groupBy=provider");
         awaitReady("compare");

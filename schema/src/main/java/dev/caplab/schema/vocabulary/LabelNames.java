@@ -47,6 +47,12 @@ public final class LabelNames {
     /** The request name a load tool reports per endpoint (Locust name, JMeter label). */
     public static final String NAME = "name";
     public static final String METHOD = "method";
+    /** A request's outcome: {@code false} marks it failed (Locust plugin, JMeter JTL's column of that name). */
+    public static final String SUCCESS = "success";
+    /** k6's tag on a request: {@code false} marks it failed. */
+    public static final String EXPECTED_RESPONSE = "expected_response";
+    /** What a source is to the test; {@code role=loadgen} marks the load generator's own host sampler. */
+    public static final String ROLE = "role";
     public static final String CONTAINER = "container";
     /** Several containers tagged with one group can be summed as one system. */
     public static final String GROUP = "group";

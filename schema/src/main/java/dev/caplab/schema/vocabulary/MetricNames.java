@@ -24,6 +24,15 @@ public final class MetricNames {
     public static final String HTTP_HITS_WINDOW_COUNT = "http.hits.window.count";
     public static final String HTTP_SENT_WINDOW_BYTES = "http.req.sent.window.bytes";
     public static final String HTTP_RESP_WINDOW_BYTES = "http.resp.window.bytes";
+    /** k6's per-request duration in ms, as k6 names it (its JSON output, InfluxDB writes): one sample per request. */
+    public static final String K6_HTTP_REQ_DURATION = "http_req_duration";
+    /** k6's per-request failure flag (its {@code rate} metric): 1 when the request failed, 0 when not. */
+    public static final String K6_HTTP_REQ_FAILED = "http_req_failed";
+    /** k6's request total since start, as its Prometheus remote write names it (counter). */
+    public static final String K6_HTTP_REQS_TOTAL = "k6_http_reqs_total";
+    /** OpenTelemetry HTTP semantic conventions over OTLP: the duration histograms' counts are request totals. */
+    public static final String OTEL_HTTP_SERVER_REQUEST_DURATION_COUNT = "http.server.request.duration.count";
+    public static final String OTEL_HTTP_CLIENT_REQUEST_DURATION_COUNT = "http.client.request.duration.count";
     /** k6's virtual users, as k6 names the metric (its JSON output and InfluxDB writes). */
     public static final String K6_VUS = "vus";
     /** A load generator's concurrent users when it names them plainly. */
@@ -57,6 +66,16 @@ public final class MetricNames {
     public static final String TRACKS_SUBSCRIBED_PER_SUBSCRIBER = "tracks.subscribed.per_subscriber";
     /** lk load-test: tracks published in the room, i.e. what each subscriber should receive (gauge). */
     public static final String TRACKS_AVAILABLE_PER_SUBSCRIBER = "tracks.available.per_subscriber";
+
+    // derived by streams per step from the load tools' metrics above (source caplab:throughput, issue 15)
+    /** Requests completed per second over the step's steady part. */
+    public static final String THROUGHPUT_REQUESTS_PER_S = "throughput.requests.per_s";
+    /** Failed requests / requests over the step's steady part (0–1). */
+    public static final String THROUGHPUT_ERRORS_RATIO = "throughput.errors.ratio";
+    /** Request latency in ms; its quantiles come from the step's merged per-second sketches. */
+    public static final String THROUGHPUT_LATENCY_MS = "throughput.latency.ms";
+    /** The load generator's sustained CPU use, % of its machine (the busiest generator source). */
+    public static final String THROUGHPUT_LOADGEN_CPU_UTIL_PERCENT = "throughput.loadgen.cpu.util.percent";
 
     // resources of hosts, cgroups and containers
     public static final String CPU_CORES = "cpu.cores";

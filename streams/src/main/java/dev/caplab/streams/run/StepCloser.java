@@ -5,6 +5,7 @@ import dev.caplab.analysis.conclusion.Conclusions;
 import dev.caplab.analysis.conclusion.ResourceUse;
 import dev.caplab.analysis.conclusion.RunConclusion;
 import dev.caplab.analysis.conclusion.StepJudgement;
+import dev.caplab.analysis.throughput.TrafficMetrics;
 import dev.caplab.streams.Micros;
 import dev.caplab.streams.conclusion.ConclusionAdapter;
 import dev.caplab.schema.event.Alert;
@@ -19,6 +20,7 @@ import dev.caplab.streams.TopologySettings;
 import dev.caplab.streams.aggregate.Partial;
 import dev.caplab.streams.aggregate.SeriesStats;
 import dev.caplab.streams.aggregate.StepStatistics;
+import dev.caplab.streams.aggregate.StepThroughput;
 import dev.caplab.streams.contamination.Contamination;
 import dev.caplab.streams.contamination.ContaminationCheck;
 import dev.caplab.streams.fit.FitAdapter;
@@ -69,7 +71,9 @@ final class StepCloser {
         long late = previous == null ? 0 : previous.lateCount();
         run.dirtySteps.remove(step.index());
         List<Partial> inStep = partials.range(run.runId, step.startMicros(), step.endMicros());
-        List<SeriesStats> stats = StepStatistics.of(inStep, step.steadyFromMicros(), settings);
+        List<SeriesStats> stats = new ArrayList<>(StepStatistics.of(inStep, step.steadyFromMicros(), settings));
+        stats.addAll(StepThroughput.of(inStep, step.startMicros(), step.endMicros(), step.steadyFromMicros(),
+                settings));
         Contamination contamination = ContaminationCheck.check(inStep, step.steadyFromMicros(), settings);
         Double x = x(run, step);
         for (SeriesStats s : stats) {
@@ -220,7 +224,7 @@ final class StepCloser {
         java.util.Set<String> fitted = new java.util.HashSet<>();
         run.fitPoints.forEach(p -> fitted.add(p.resourceKey()));
         for (SeriesStats s : stats) {
-            if (settings.resourceMetrics().contains(s.metric()) && !s.outsideSut() && Double.isFinite(s.sustained())) {
+            if (fittedAgainstLoad(s) && Double.isFinite(s.sustained())) {
                 FitPoint p = new FitPoint(s.source(), s.metric(), step.index(), x, s.sustained(), s.count());
                 if (fitted.size() < max || fitted.contains(p.resourceKey())) {
                     fitted.add(p.resourceKey());
@@ -231,6 +235,16 @@ final class StepCloser {
                 }
             }
         }
+    }
+
+    /**
+     * Resources of the system under test are fitted against load; so is the request rate, whose knee is the run's
+     * throughput limit (the query side reads it with {@code ThroughputLimit.detect}). The conclusion and plans leave
+     * the throughput fit out of the resources ({@link TrafficMetrics#throughputFit}).
+     */
+    private boolean fittedAgainstLoad(SeriesStats s) {
+        return settings.resourceMetrics().contains(s.metric()) && !s.outsideSut()
+                || TrafficMetrics.throughputFit(s.source(), s.metric());
     }
 
     /**

@@ -3,10 +3,12 @@ package dev.caplab.streams.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.caplab.analysis.throughput.TrafficMetrics;
 import dev.caplab.schema.event.SampleKind;
 import dev.caplab.schema.event.StepAggregate;
 import dev.caplab.schema.serde.EventSerdes;
 import dev.caplab.schema.topic.TopicCatalog;
+import dev.caplab.schema.vocabulary.MetricNames;
 import dev.caplab.store.access.StepAggregateRepository;
 import dev.caplab.store.row.StepAggregateRow;
 import dev.caplab.streams.SyntheticRun;
@@ -22,7 +24,7 @@ import java.util.stream.IntStream;
 /**
  * What a fault test asserts after the fault, against the read_committed oracle ({@link CommittedInput}): every
  * committed sample stored exactly once, and every step of every run aggregated once, field by field as the oracle
- * recomputes it.
+ * recomputes it, with the throughput series streams derives from the per-request latency samples.
  */
 final class ExactlyOnceChecks {
 
@@ -54,6 +56,7 @@ final class ExactlyOnceChecks {
      */
     static int stepAggregatesMatchOracle(ItEnvironment env, CommittedInput oracle, List<String> runs) {
         Map<Key, Expected> expected = oracle.stepAggregates();
+        Map<Key, Expected> derived = derivedThroughput(expected);
         for (String run : runs) {
             assertThat(expected.keySet().stream().filter(k -> k.runId().equals(run)).map(Key::step)
                     .collect(Collectors.toSet())).as("steps of " + run + " in the oracle")
@@ -64,11 +67,18 @@ final class ExactlyOnceChecks {
                 (t, b) -> EventSerdes.stepAggregate().deserialize(t, b));
         Map<Key, Long> emitted = committed.stream().collect(Collectors.groupingBy(a -> new Key(a.getRunId().toString(),
                 a.getStepIndex(), a.getSource().toString(), a.getMetric().toString()), Collectors.counting()));
-        assertThat(emitted.keySet()).isEqualTo(expected.keySet());
+        assertThat(emitted.keySet()).isEqualTo(union(expected, derived).keySet());
         assertThat(emitted.values()).as("no aggregate emitted twice across the fault").containsOnly(1L);
 
         Map<Key, StepAggregateRow> stored = storedAggregates(env, runs);
-        assertThat(stored.keySet()).isEqualTo(expected.keySet());
+        assertThat(stored.keySet()).isEqualTo(union(expected, derived).keySet());
+        derived.forEach((key, want) -> {
+            StepAggregateRow got = stored.get(key);
+            if (!key.metric().equals(MetricNames.THROUGHPUT_ERRORS_RATIO)) {
+                assertThat(got.sampleCount()).as("requests " + key).isEqualTo(want.count());
+                assertThat(got.warmupCount()).as("warm-up requests " + key).isEqualTo(want.warmupCount());
+            }
+        });
         expected.forEach((key, want) -> {
             StepAggregateRow got = stored.get(key);
             assertThat(got.sampleCount()).as("count " + key).isEqualTo(want.count());
@@ -84,6 +94,43 @@ final class ExactlyOnceChecks {
             }
         });
         return stored.size();
+    }
+
+    /** Every aggregate the store must hold for the oracle's input: the samples' and the derived throughput series. */
+    static int expectedAggregates(CommittedInput oracle) {
+        Map<Key, Expected> raw = oracle.stepAggregates();
+        return union(raw, derivedThroughput(raw)).size();
+    }
+
+    /**
+     * The per-step throughput series streams derives (source {@link TrafficMetrics#SOURCE}) in every step, baseline
+     * excluded, whose samples include per-request latencies: requests per second and latency count the steady
+     * requests and carry the warm-up ones as warm-up; the error ratio is only expected to be there.
+     */
+    static Map<Key, Expected> derivedThroughput(Map<Key, Expected> raw) {
+        Map<Key, Expected> requests = new HashMap<>();
+        raw.forEach((k, e) -> {
+            if (k.step() >= 0 && TrafficMetrics.LATENCY_PER_REQUEST_MS.contains(k.metric())) {
+                requests.merge(new Key(k.runId(), k.step(), TrafficMetrics.SOURCE, ""),
+                        new Expected(e.kind(), e.count() - e.warmupCount(), e.warmupCount(), 0, 0, 0),
+                        (a, b) -> new Expected(a.kind(), a.count() + b.count(), a.warmupCount() + b.warmupCount(),
+                                0, 0, 0));
+            }
+        });
+        Map<Key, Expected> out = new HashMap<>();
+        requests.forEach((k, e) -> {
+            for (String metric : List.of(MetricNames.THROUGHPUT_REQUESTS_PER_S, MetricNames.THROUGHPUT_ERRORS_RATIO,
+                    MetricNames.THROUGHPUT_LATENCY_MS)) {
+                out.put(new Key(k.runId(), k.step(), k.source(), metric), e);
+            }
+        });
+        return out;
+    }
+
+    private static Map<Key, Expected> union(Map<Key, Expected> a, Map<Key, Expected> b) {
+        Map<Key, Expected> out = new HashMap<>(a);
+        out.putAll(b);
+        return out;
     }
 
     /** The stored (FINAL) aggregates of {@code runs} by key. */

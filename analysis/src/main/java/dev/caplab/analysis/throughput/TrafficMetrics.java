@@ -1,0 +1,81 @@
+package dev.caplab.analysis.throughput;
+
+import dev.caplab.schema.vocabulary.LabelNames;
+import dev.caplab.schema.vocabulary.MetricNames;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The one place that says which metrics of which load tools are requests, failures and latency, and which fitted
+ * series is the throughput fit rather than a resource. The names themselves are schema's vocabulary
+ * ({@link MetricNames}, {@link LabelNames}); the adapters write them (catalogue in {@code ingest/README.md}):
+ * <ul>
+ *   <li>one GAUGE sample per request, the request's duration in milliseconds: {@code http.req.duration.ms}
+ *       (Locust plugin, JMeter JTL), {@code http_req_duration} (k6 JSON output, k6 InfluxDB output) — their
+ *       per-second sample counts are the requests, their per-second DDSketches give the latency percentiles;</li>
+ *   <li>request totals since start (COUNTER, the step's rate is the throughput): {@code http.reqs.count} (Locust CSV),
+ *       {@code k6_http_reqs_total} (k6 Prometheus remote write), {@code http.server.request.duration.count} and
+ *       {@code http.client.request.duration.count} (OpenTelemetry HTTP semantic conventions, over OTLP);</li>
+ *   <li>failure totals since start (COUNTER): {@code http.req.failed.count} (Locust CSV);</li>
+ *   <li>a failed request among the above is one labelled {@code success=false} (Locust plugin, JTL) or
+ *       {@code expected_response=false} (k6); k6 JSON also sends {@code http_req_failed} points, 1 per failed
+ *       request and 0 per good one.</li>
+ * </ul>
+ * Per-request latency gauges win over counters when a step has both, so one request is never counted twice.
+ */
+public final class TrafficMetrics {
+
+    /** Source of the derived per-step throughput series (no host or tool has this name: it has a colon). */
+    public static final String SOURCE = "caplab:throughput";
+
+    /** One GAUGE sample per request, valued in milliseconds. */
+    public static final Set<String> LATENCY_PER_REQUEST_MS = Set.of(MetricNames.HTTP_DURATION_MS,
+            MetricNames.K6_HTTP_REQ_DURATION);
+    /** Request totals since start. */
+    public static final Set<String> REQUEST_COUNTERS = Set.of(MetricNames.HTTP_REQS_COUNT,
+            MetricNames.K6_HTTP_REQS_TOTAL, MetricNames.OTEL_HTTP_SERVER_REQUEST_DURATION_COUNT,
+            MetricNames.OTEL_HTTP_CLIENT_REQUEST_DURATION_COUNT);
+    /** Failure totals since start. */
+    public static final Set<String> FAILURE_COUNTERS = Set.of(MetricNames.HTTP_FAILED_COUNT);
+    /** One GAUGE point per request: 1 when it failed, 0 when not (k6's {@code rate} metric). */
+    public static final Set<String> FAILURE_FLAGS = Set.of(MetricNames.K6_HTTP_REQ_FAILED);
+    /** Label values that mark a request (sample or counter series) as failed. */
+    public static final Map<String, String> FAILURE_LABELS = Map.of(LabelNames.SUCCESS, "false",
+            LabelNames.EXPECTED_RESPONSE, "false");
+
+    /**
+     * The {@link LabelNames#ROLE} value that marks a source as the load generator, e.g. its host sampler: its CPU
+     * tells whether the generator, not the server, limited the throughput.
+     */
+    public static final String LOADGEN_ROLE = "loadgen";
+    /** The generator's CPU metric: % of its whole machine (the host sampler's {@code cpu.util.percent}). */
+    public static final String LOADGEN_CPU_METRIC = MetricNames.CPU_UTIL_PERCENT;
+
+    private TrafficMetrics() {
+    }
+
+    /** True for a metric whose values are request latencies in milliseconds (raw per request, or caplab's). */
+    public static boolean latency(String metric) {
+        return MetricNames.THROUGHPUT_LATENCY_MS.equals(metric) || LATENCY_PER_REQUEST_MS.contains(metric);
+    }
+
+    /** True when labels mark a request as failed. */
+    public static boolean failed(Map<String, String> labels) {
+        return FAILURE_LABELS.entrySet().stream().anyMatch(e -> e.getValue().equals(labels.get(e.getKey())));
+    }
+
+    /** True when labels mark the series as the load generator's. */
+    public static boolean loadGenerator(Map<String, String> labels) {
+        return LOADGEN_ROLE.equals(labels.get(LabelNames.ROLE));
+    }
+
+    /**
+     * True for the throughput fit: the per-step request rate fitted against load, whose knee is the run's throughput
+     * limit. It is a fit but not a resource: it has no ceiling, so it never names the bottleneck, adds no capacity
+     * estimate to a run's conclusion or a plan, and its knee or cliff is not a resource's. Every other fit is a
+     * resource's.
+     */
+    public static boolean throughputFit(String source, String metric) {
+        return SOURCE.equals(source) && MetricNames.THROUGHPUT_REQUESTS_PER_S.equals(metric);
+    }
+}

@@ -1,0 +1,141 @@
+package dev.caplab.query.throughput;
+
+import dev.caplab.analysis.fit.Breakpoint;
+import dev.caplab.analysis.fit.Segment;
+import dev.caplab.analysis.throughput.GeneratorLimit;
+import dev.caplab.analysis.throughput.ThroughputLimit;
+import dev.caplab.analysis.throughput.TrafficMetrics;
+import dev.caplab.query.fits.FitReader;
+import dev.caplab.query.fits.FitView;
+import dev.caplab.query.runs.RunNotFoundException;
+import dev.caplab.query.runs.RunReader;
+import dev.caplab.query.runs.RunSummary;
+import dev.caplab.query.steps.StepAggregateView;
+import dev.caplab.query.steps.StepReader;
+import dev.caplab.query.steps.StepView;
+import dev.caplab.schema.vocabulary.MetricNames;
+import dev.caplab.store.row.SloRuleValue;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import org.springframework.stereotype.Service;
+
+/**
+ * Throughput and latency against load for a run, from what streams derived and stored: the per-step
+ * {@code caplab:throughput} aggregates and the request rate's capacity fit, whose knee is the throughput limit
+ * ({@link ThroughputLimit#detect}). The one call the run page, the API and reports make: {@link #of(String)}.
+ */
+@Service
+public class ThroughputService {
+
+    private final RunReader runs;
+    private final StepReader steps;
+    private final FitReader fits;
+
+    ThroughputService(RunReader runs, StepReader steps, FitReader fits) {
+        this.runs = runs;
+        this.steps = steps;
+        this.fits = fits;
+    }
+
+    /** The run's throughput, latency and throughput limit; throws {@link RunNotFoundException} for an unknown run. */
+    public RunThroughput of(String runId) {
+        RunSummary run = runs.get(runId).orElseThrow(() -> new RunNotFoundException(runId));
+        List<ThroughputStep> perStep = perStep(runId);
+        ThroughputLimitView limit = limit(runId, perStep).orElse(null);
+        return new RunThroughput(runId, run.loadExpression(), perStep, limit, sloLines(runId), warnings(limit));
+    }
+
+    /** The limit alone, for the run detail beside the resource knees. */
+    public Optional<ThroughputLimitView> limit(String runId) {
+        return limit(runId, perStep(runId));
+    }
+
+    private List<ThroughputStep> perStep(String runId) {
+        Map<Integer, Map<String, StepAggregateView>> byStep = new HashMap<>();
+        for (StepAggregateView a : steps.aggregates(runId, Optional.empty(), Optional.of(TrafficMetrics.SOURCE))) {
+            if (a.stepIndex() >= 0) {
+                byStep.computeIfAbsent(a.stepIndex(), k -> new HashMap<>()).put(a.metric(), a);
+            }
+        }
+        List<ThroughputStep> out = new ArrayList<>();
+        for (StepView s : steps.steps(runId)) {
+            Map<String, StepAggregateView> m = byStep.getOrDefault(s.stepIndex(), Map.of());
+            StepAggregateView rate = m.get(MetricNames.THROUGHPUT_REQUESTS_PER_S);
+            StepAggregateView errors = m.get(MetricNames.THROUGHPUT_ERRORS_RATIO);
+            StepAggregateView latency = m.get(MetricNames.THROUGHPUT_LATENCY_MS);
+            StepAggregateView loadgen = m.get(MetricNames.THROUGHPUT_LOADGEN_CPU_UTIL_PERCENT);
+            out.add(new ThroughputStep(s.stepIndex(), s.load(), s.x(), rate == null ? null : finite(rate.sustained()),
+                    rate == null ? null : rate.count(), errors == null ? null : finite(errors.sustained()),
+                    latency == null ? null : latency.p50(), latency == null ? null : latency.p95(),
+                    latency == null ? null : latency.p99(), loadgen == null ? null : finite(loadgen.sustained()),
+                    s.passed()));
+        }
+        return out;
+    }
+
+    private Optional<ThroughputLimitView> limit(String runId, List<ThroughputStep> perStep) {
+        Optional<FitView> fit = fits.fits(runId, Optional.of(MetricNames.THROUGHPUT_REQUESTS_PER_S)).stream()
+                .filter(FitView::throughputFit).findFirst();
+        if (fit.isEmpty()) {
+            return Optional.empty();
+        }
+        FitView f = fit.get();
+        List<Segment> segments = f.segments().stream().map(s -> new Segment(s.fromX(), s.toX(), s.intercept(),
+                Double.NaN, s.slope(), orNaN(s.slopeStdErr()), Double.NaN, Double.NaN)).toList();
+        List<Breakpoint> breakpoints = f.breakpoints().stream().map(b -> new Breakpoint(b.x(), orNaN(b.stdErr()),
+                orNaN(b.lower95()), orNaN(b.upper95()))).toList();
+        return ThroughputLimit.detect(segments, breakpoints, orNaN(f.breakpointPValue())).map(limit -> {
+            List<GeneratorLimit.StepCpu> cpu = perStep.stream()
+                    .filter(s -> s.x() != null && s.loadGeneratorCpuPercent() != null)
+                    .map(s -> new GeneratorLimit.StepCpu(s.x(), s.loadGeneratorCpuPercent())).toList();
+            Optional<GeneratorLimit> generator = GeneratorLimit.of(limit, cpu);
+            return new ThroughputLimitView(f.loadExpression(), limit.kneeX(), limit.kneeLower95(),
+                    limit.kneeUpper95(), limit.plateauRatePerSecond(), limit.slopeBeforePerX(),
+                    limit.slopeAfterPerX(), limit.breakpointPValue(), f.stepsUsed(), generator.isPresent(),
+                    generator.map(GeneratorLimit::x).orElse(null),
+                    generator.map(GeneratorLimit::cpuPercent).orElse(null), f.fittedAt());
+        });
+    }
+
+    /** The run's rules about latency, errors or the request rate, each with the chart axis it belongs on. */
+    private List<SloLine> sloLines(String runId) {
+        List<SloLine> out = new ArrayList<>();
+        for (SloRuleValue r : runs.sloRules(runId)) {
+            String axis = TrafficMetrics.latency(r.metric()) ? "latency"
+                    : MetricNames.THROUGHPUT_ERRORS_RATIO.equals(r.metric()) ? "errors"
+                    : MetricNames.THROUGHPUT_REQUESTS_PER_S.equals(r.metric()) ? "rate" : null;
+            if (axis != null) {
+                out.add(new SloLine(r.name(), r.metric(), r.statistic(), r.comparator(), r.threshold(), axis));
+            }
+        }
+        return out;
+    }
+
+    /** The warnings a throughput limit raises: the generator, not the server, was the limit. */
+    public static List<String> warnings(ThroughputLimitView limit) {
+        if (limit == null || !limit.generatorLimited()) {
+            return List.of();
+        }
+        return List.of(String.format(Locale.ROOT, "the load generator, not the server, was the limit: its CPU was at "
+                + "%.0f %% at %s=%s, at or after the throughput knee (%s=%.4g, 95 %% %.4g–%.4g); the plateau of "
+                + "%.4g requests/s is the generator's", limit.generatorCpuPercent(), limit.loadExpression(),
+                trim(limit.generatorSaturatedAtX()), limit.loadExpression(), limit.kneeX(), limit.kneeLower95(),
+                limit.kneeUpper95(), limit.plateauRatePerSecond()));
+    }
+
+    private static String trim(double v) {
+        return v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
+    }
+
+    private static Double finite(double v) {
+        return Double.isFinite(v) ? v : null;
+    }
+
+    private static double orNaN(Double v) {
+        return v == null ? Double.NaN : v;
+    }
+}

@@ -1,0 +1,148 @@
+package dev.caplab.streams.aggregate;
+
+import static dev.caplab.analysis.throughput.TrafficMetrics.SOURCE;
+
+import dev.caplab.analysis.throughput.TrafficMetrics;
+import dev.caplab.schema.event.SampleKind;
+import dev.caplab.schema.vocabulary.MetricNames;
+import dev.caplab.streams.TopologySettings;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * A step's throughput, errors and latency as four derived series of source {@link TrafficMetrics#SOURCE}: requests
+ * per second and the failed share over the steady part, the latency distribution (quantiles read from the merge of
+ * the steady seconds' DDSketches, never averaged), and the load generator's CPU. Which samples are requests,
+ * failures and latencies is {@link TrafficMetrics}'s to say. A pure function of the step's partials (any order).
+ *
+ * <p>The steady part is the step's seconds from the end of warm-up (as {@link StepStatistics}); a step shorter than
+ * its warm-up reports from all its seconds. Its duration counts the whole seconds whose start falls in it, the same
+ * rule that assigns a partial to a step, so requests / duration is the mean rate over exactly those seconds.
+ */
+public final class StepThroughput {
+
+    private StepThroughput() {
+    }
+
+    /** The derived series of one step; empty when the step has no request samples and no generator CPU. */
+    public static List<SeriesStats> of(List<Partial> inStep, long startMicros, long endMicros, long steadyFromMicros,
+            TopologySettings settings) {
+        long bucket = settings.bucketMicros();
+        boolean anySteady = inStep.stream().anyMatch(p -> p.bucketMicros() >= steadyFromMicros);
+        long from = anySteady ? Math.max(startMicros, steadyFromMicros) : startMicros;
+        double seconds = (Math.ceilDiv(endMicros, bucket) - Math.ceilDiv(from, bucket)) * bucket / 1e6;
+        List<Partial> steady = inStep.stream().filter(p -> p.bucketMicros() >= from).toList();
+        List<SeriesStats> out = new ArrayList<>();
+        if (seconds > 0) {
+            List<Partial> latency = ofMetrics(steady, TrafficMetrics.LATENCY_PER_REQUEST_MS, SampleKind.GAUGE);
+            if (!latency.isEmpty()) {
+                long warmup = ofMetrics(inStep, TrafficMetrics.LATENCY_PER_REQUEST_MS, SampleKind.GAUGE).stream()
+                        .filter(p -> p.bucketMicros() < from).mapToLong(Partial::count).sum();
+                perRequest(out, latency, ofMetrics(steady, TrafficMetrics.FAILURE_FLAGS, SampleKind.GAUGE), warmup,
+                        seconds);
+            } else {
+                fromCounters(out, inStep, from, seconds, settings);
+            }
+        }
+        loadGenerator(inStep, from, settings).ifPresent(out::add);
+        return out;
+    }
+
+    /** One latency sample per request: their count is the requests, their sketches the latency distribution. */
+    private static void perRequest(List<SeriesStats> out, List<Partial> latency, List<Partial> failureFlags,
+            long warmupRequests, double seconds) {
+        long requests = 0;
+        long labelledFailures = 0;
+        ExactSum total = new ExactSum();
+        double min = Double.POSITIVE_INFINITY;
+        double max = Double.NEGATIVE_INFINITY;
+        QuantileSketch merged = QuantileSketch.empty();
+        for (Partial p : latency) {
+            requests += p.count();
+            labelledFailures += TrafficMetrics.failed(p.labels()) ? p.count() : 0;
+            total.add(p.sum);
+            min = Math.min(min, p.min());
+            max = Math.max(max, p.max());
+            merged.merge(p.sketch());
+        }
+        // k6 sends a 0/1 point per request besides tagging it; when it is there it is the count of failures
+        ExactSum flagged = new ExactSum();
+        failureFlags.forEach(p -> flagged.add(p.sum));
+        double failures = failureFlags.isEmpty() ? labelledFailures : flagged.value();
+        out.add(flat(MetricNames.THROUGHPUT_REQUESTS_PER_S, requests, warmupRequests, requests, requests / seconds,
+                requests / seconds));
+        out.add(flat(MetricNames.THROUGHPUT_ERRORS_RATIO, Math.round(failures), 0, failures, failures / requests,
+                failures / seconds));
+        Map<String, Double> quantiles = merged.quantiles();
+        double sum = total.value();
+        out.add(new SeriesStats(SOURCE, MetricNames.THROUGHPUT_LATENCY_MS, SampleKind.GAUGE, requests, warmupRequests, sum,
+                min, max, sum / requests, quantiles.getOrDefault("0.5", Double.NaN), max, Double.NaN, quantiles, null,
+                false));
+    }
+
+    /** Request and failure totals: the steady increase over the steady duration, as every counter's rate. */
+    private static void fromCounters(List<SeriesStats> out, List<Partial> inStep, long from, double seconds,
+            TopologySettings settings) {
+        List<Partial> requests = ofMetrics(inStep, TrafficMetrics.REQUEST_COUNTERS, SampleKind.COUNTER);
+        if (requests.isEmpty()) {
+            return;
+        }
+        Double rate = rate(requests, from, settings);
+        if (rate == null) {
+            return;
+        }
+        List<Partial> failed = new ArrayList<>(requests.stream().filter(p -> TrafficMetrics.failed(p.labels()))
+                .toList());
+        failed.addAll(ofMetrics(inStep, TrafficMetrics.FAILURE_COUNTERS, SampleKind.COUNTER));
+        Double failedRate = failed.isEmpty() ? Double.valueOf(0) : rate(failed, from, settings);
+        long count = Math.round(rate * seconds);
+        out.add(flat(MetricNames.THROUGHPUT_REQUESTS_PER_S, count, 0, rate * seconds, rate, rate));
+        if (failedRate != null && rate > 0) {
+            out.add(flat(MetricNames.THROUGHPUT_ERRORS_RATIO, Math.round(failedRate * seconds), 0, failedRate * seconds,
+                    failedRate / rate, failedRate));
+        }
+    }
+
+    private static Double rate(List<Partial> counters, long from, TopologySettings settings) {
+        return StepStatistics.stats(SOURCE, MetricNames.THROUGHPUT_REQUESTS_PER_S, SampleKind.COUNTER, counters, from,
+                settings).ratePerSecond();
+    }
+
+    /** The busiest generator source's sustained CPU (% of its machine): the one that would limit first. */
+    private static Optional<SeriesStats> loadGenerator(List<Partial> inStep, long from,
+            TopologySettings settings) {
+        Map<String, List<Partial>> bySource = new TreeMap<>();
+        for (Partial p : inStep) {
+            if (p.metric().equals(TrafficMetrics.LOADGEN_CPU_METRIC) && TrafficMetrics.loadGenerator(p.labels())) {
+                bySource.computeIfAbsent(p.source(), k -> new ArrayList<>()).add(p);
+            }
+        }
+        return bySource.values().stream()
+                .map(g -> StepStatistics.stats(g.getFirst().source(), TrafficMetrics.LOADGEN_CPU_METRIC,
+                        SampleKind.GAUGE, g, from, settings))
+                .filter(s -> Double.isFinite(s.sustained()))
+                .max(Comparator.comparingDouble(SeriesStats::sustained))
+                .map(s -> new SeriesStats(SOURCE, MetricNames.THROUGHPUT_LOADGEN_CPU_UTIL_PERCENT, SampleKind.GAUGE,
+                        s.count(), s.warmupCount(), s.sum(), s.min(), s.max(), s.mean(), s.sustained(), s.peak(),
+                        s.last(), Map.of(), null, false));
+    }
+
+    private static List<Partial> ofMetrics(List<Partial> partials, Set<String> metrics, SampleKind kind) {
+        return partials.stream().filter(p -> p.kind() == kind && metrics.contains(p.metric())).toList();
+    }
+
+    /**
+     * A step figure that is one number: every statistic of the series is {@code value}; {@code ratePerSecond} is the
+     * events counted ({@code count}: requests or failures) per second.
+     */
+    private static SeriesStats flat(String metric, long count, long warmupCount, double sum, double value,
+            double ratePerSecond) {
+        return new SeriesStats(SOURCE, metric, SampleKind.GAUGE, count, warmupCount, sum, value, value, value, value,
+                value, value, Map.of(), ratePerSecond, false);
+    }
+}
