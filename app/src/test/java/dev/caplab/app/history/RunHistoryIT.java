@@ -108,7 +108,7 @@ class RunHistoryIT {
         assertThat(h.path("warnings").toString()).contains("1 running run(s) of shop");
         List<String> names = new ArrayList<>();
         h.path("series").forEach(s -> names.add(s.path("series").asString()));
-        assertThat(names).containsExactly("slope", "knee", "maxStableLoad");
+        assertThat(names).containsExactly("slope", "knee", "maxStableLoad", "throughputLimit");
         for (JsonNode series : h.path("series")) {
             String name = series.path("series").asString();
             assertThat(series.path("points").findValuesAsString("runId")).as(name).containsExactlyElementsOf(shopRuns);
@@ -125,6 +125,7 @@ class RunHistoryIT {
         JsonNode knee = seriesNamed(h, "knee");
         JsonNode maxStable = seriesNamed(h, "maxStableLoad");
         JsonNode slope = seriesNamed(h, "slope");
+        JsonNode limit = seriesNamed(h, "throughputLimit");
         for (int i = 0; i < shopRuns.size(); i++) {
             double expectedSlope = (i >= FIRST_V2_RUN ? 0.10 : 0.05) * (1 + 0.01 * (i % 3 - 1));
             assertThat(slope.path("points").get(i).path("value").asDouble()).as("slope of run " + i)
@@ -133,6 +134,8 @@ class RunHistoryIT {
                     .isCloseTo(i >= FIRST_V2_RUN ? 6 : 12, within(0.5));
             assertThat(maxStable.path("points").get(i).path("value").asDouble()).as("max stable of run " + i)
                     .isEqualTo(i >= FIRST_V2_RUN ? 6.0 : 14.0);
+            assertThat(limit.path("points").get(i).path("value").asDouble()).as("throughput limit of run " + i)
+                    .isCloseTo(i >= FIRST_V2_RUN ? 6 : 12, within(0.5));
         }
         assertThat(knee.path("changePoints").get(0).path("changePercent").asDouble()).isCloseTo(-50,
                 within(2.0));
@@ -145,8 +148,8 @@ class RunHistoryIT {
         assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
         List<String> lines = r.body().lines().toList();
         assertThat(lines.getFirst()).isEqualTo("series,runId,startedAt,sutVersion,value,changePoint");
-        assertThat(lines).hasSize(1 + 3 * shopRuns.size());
-        assertThat(lines.stream().filter(l -> l.endsWith(",true"))).hasSize(3)
+        assertThat(lines).hasSize(1 + 4 * shopRuns.size());
+        assertThat(lines.stream().filter(l -> l.endsWith(",true"))).hasSize(4)
                 .allMatch(l -> l.contains(",shop-" + FIRST_V2_RUN + ","));
         assertThat(lines).noneMatch(l -> l.contains("search"));
     }
@@ -197,11 +200,16 @@ class RunHistoryIT {
             double cores = 0.1 + s.coresPerUser() * Math.min(users, s.knee())
                     + 3 * s.coresPerUser() * Math.max(0, users - s.knee());
             double latency = users > 1.2 * s.knee() ? 900 : 120;
+            // one request per user and second until the knee, then no more: the throughput limit is the knee
+            int requestsPerSecond = (int) Math.min(users, s.knee());
             StringBuilder lines = new StringBuilder();
             for (int k = 0; k < STEP_SECONDS; k++) {
                 long t = stepStart.getEpochSecond() + k;
                 lines.append(line("cpu.cores", "host", cores + (k % 3 - 1) * 0.01, t));
-                lines.append(line("http_req_duration", "client", latency, t));
+                for (int vu = 1; vu <= requestsPerSecond; vu++) {
+                    lines.append(String.format(Locale.ROOT, "http_req_duration,source=client,vu=%d value=%s %d\n",
+                            vu, latency, t));
+                }
             }
             post(write, lines.toString(), 204, s.runId() + " step " + step + " samples");
             post("/api/v1/events", String.format(Locale.ROOT, "{\"runId\":\"%s\",\"events\":[{\"type\":\"step_ended\","

@@ -107,7 +107,7 @@ public class HistoryService {
             warnings.add(s.label() + ": only " + withValue.length + " runs with a value; changes this short a history"
                     + " can show are large ones (a halving), smaller shifts need more runs");
         }
-        return new SeriesHistory(s.key(), s.label(), s == HistorySeries.MAX_STABLE_LOAD ? null : resource, points,
+        return new SeriesHistory(s.key(), s.label(), s == HistorySeries.MAX_STABLE_LOAD || s == HistorySeries.THROUGHPUT_LIMIT ? null : resource, points,
                 marks);
     }
 
