@@ -70,8 +70,10 @@ final class ComparisonWarnings {
         }
         for (ComparisonRow r : rows) {
             if (r.measuredEgressMbps() == null) {
-                out.add("run " + r.runId() + " has no measured egress: a nominal " + r.nominalEgressMbps()
-                        + " Mbps may be far above what the provider delivers; measure it (iperf3) before planning");
+                out.add("run " + r.runId() + " has no measured egress: " + (r.nominalEgressMbps() == null
+                        ? "nor a nominal one; egress cannot be planned until it is measured (iperf3)"
+                        : "a nominal " + r.nominalEgressMbps() + " Mbps may be far above what the provider delivers;"
+                                + " measure it (iperf3) before planning"));
             }
         }
         // "the same 2 vCPU spec gave 5x different capacity by provider" (seed 002): group by vCPU count
