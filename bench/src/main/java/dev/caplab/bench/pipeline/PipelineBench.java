@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -26,14 +27,22 @@ import java.util.concurrent.atomic.AtomicReference;
  * a sample's acknowledged arrival to its step's aggregate being complete in ClickHouse (p50/p99/max, per sample and
  * per step from its last sample), and the peak heap of the JVM that runs the whole stack. Then writes the same
  * line-protocol bodies, with the same client concurrency, to InfluxDB 1.6 as the reference ratio.
- * Arguments: [samples=5000000] [runs=10] [steps=5] [linesPerBatch=5000] [clients=2].
+ * Arguments: [samples=5000000] [runs=10] [steps=5] [linesPerBatch=5000] [clients=2] [pace=full].
+ *
+ * <p>{@code pace}: {@code full} posts as fast as the stack acknowledges, with event time compressed (60 s steps);
+ * a number paces the sample batches at that many samples/s with event time running at the wall clock's pace (each
+ * step's event-time length is its sending time), as a live test would send; {@code half} does a full pass, then a
+ * paced pass of fresh runs at half of the full pass's sustained rate on the same stack: the issue's "p99 delay at
+ * half the maximum sustained rate" (bench/README.md says which delay is which).
  */
 public final class PipelineBench {
 
     private static final String TOKEN = "bench-token-0123456789abcdef";
     private static final Instant RUN_START = Instant.parse("2024-03-01T08:00:00Z");
-    private static final Duration STEP_LENGTH = Duration.ofSeconds(60);
+    private static final Duration FULL_STEP_LENGTH = Duration.ofSeconds(60);
     private static final String PREFIX = "bench-";
+    private static final String PACED_PREFIX = "paced-";
+    private static final int WARM_RUNS = 4;
 
     private PipelineBench() {
     }
@@ -44,30 +53,41 @@ public final class PipelineBench {
         int steps = args.length > 2 ? Integer.parseInt(args[2]) : 5;
         int linesPerBatch = args.length > 3 ? Integer.parseInt(args[3]) : 5_000;
         int clients = args.length > 4 ? Integer.parseInt(args[4]) : 2;
+        String pace = args.length > 5 ? args[5] : "full";
         long perStep = samples / ((long) runs * steps);
         if (perStep * runs * steps != samples || perStep % linesPerBatch != 0) {
             throw new IllegalArgumentException("samples must split into runs × steps × whole batches of "
                     + linesPerBatch + " lines; got " + samples + " over " + runs + " runs of " + steps + " steps");
         }
-        List<SteppedRunScript> scripts = new ArrayList<>();
-        for (int r = 0; r < runs; r++) {
-            scripts.add(SteppedRunScript.of(PREFIX + r, RUN_START, steps, STEP_LENGTH, perStep, linesPerBatch));
-        }
+        boolean full = pace.equals("full") || pace.equals("half");
+        double fixedRate = full ? 0 : Double.parseDouble(pace);
         Path dir = Files.createTempDirectory("caplab-pipeline-bench");
-        System.out.printf(Locale.ROOT, "%d samples: %d runs × %d steps × %d samples, batches of %d lines, %d clients;"
-                + " step grace %d s (default)%n", samples, runs, steps, perStep, linesPerBatch, clients,
+        System.out.printf(Locale.ROOT, "%d samples: %d runs × %d steps × %d samples, batches of %d lines, %d clients,"
+                + " pace %s; step grace %d s (default)%n", samples, runs, steps, perStep, linesPerBatch, clients, pace,
                 TopologySettings.defaults().grace().toSeconds());
 
+        List<SteppedRunScript> scripts = full ? scripts(PREFIX, runs, steps, perStep, linesPerBatch,
+                FULL_STEP_LENGTH) : scripts(PACED_PREFIX, runs, steps, perStep, linesPerBatch,
+                pacedStepLength(perStep * runs, fixedRate));
         PipelineFigures caplab;
+        PipelineFigures paced = null;
         try (EmbeddedStack stack = EmbeddedStack.start(new UpSettings(dir.resolve("caplab"), "127.0.0.1", 0, 0, 0,
                 false, null, List.of(TOKEN + "=read,write")), new PrintStream(System.out))) {
             Target target = new Target(URI.create("http://127.0.0.1:" + stack.httpPort()), "Bearer " + TOKEN);
             warmUp(target, stack.clickhouseJdbcUrl(), linesPerBatch);
-            caplab = measure(target, stack.clickhouseJdbcUrl(), scripts, steps, clients);
+            caplab = measure(target, stack.clickhouseJdbcUrl(), scripts, steps, clients, fixedRate);
+            caplab.print(System.out);
+            if (pace.equals("half")) {
+                double rate = caplab.sustainedSamplesPerSecond() / 2;
+                System.out.printf(Locale.ROOT, "paced pass: fresh runs at half the sustained rate, %,.0f samples/s,"
+                        + " event time at the wall clock's pace%n", rate);
+                paced = measure(target, stack.clickhouseJdbcUrl(), scripts(PACED_PREFIX, runs, steps, perStep,
+                        linesPerBatch, pacedStepLength(perStep * runs, rate)), steps, clients, rate);
+                paced.print(System.out);
+            }
         }
-        caplab.print(System.out);
         StateBytes state = StateBytes.of(dir.resolve("caplab"));
-        state.print(System.out, caplab.samples());
+        state.print(System.out, caplab.samples() + (paced == null ? 0 : paced.samples()));
 
         List<byte[]> bodies = interleavedLines(scripts);
         WriteClients.Result influx = InfluxdProcess.writeAll(dir.resolve("influxdb"), bodies, linesPerBatch, clients);
@@ -75,27 +95,56 @@ public final class PipelineBench {
                 influx.pointsPerSecond(), influx.points(), influx.elapsed().toMillis() / 1000.0);
         System.out.printf(Locale.ROOT, "ratio caplab end-to-end / InfluxDB write: %.2f%n",
                 caplab.samplesPerSecond() / influx.pointsPerSecond());
+        System.out.printf(Locale.ROOT, "ratio caplab sustained (end to end less the last step's wall-clock grace)"
+                + " / InfluxDB write: %.2f%n", caplab.sustainedSamplesPerSecond() / influx.pointsPerSecond());
         System.out.printf(Locale.ROOT, "ratio caplab /write with streams and sink running / InfluxDB write: %.2f%n",
                 caplab.ingestSamplesPerSecond() / influx.pointsPerSecond());
         System.out.println("data left in " + dir + " (delete it when done)");
+    }
+
+    private static List<SteppedRunScript> scripts(String prefix, int runs, int steps, long perStep, int linesPerBatch,
+            Duration stepLength) {
+        List<SteppedRunScript> scripts = new ArrayList<>();
+        for (int r = 0; r < runs; r++) {
+            scripts.add(SteppedRunScript.of(prefix + r, RUN_START, steps, stepLength, perStep, linesPerBatch));
+        }
+        return scripts;
+    }
+
+    /** A step's event-time length when its samples (all runs together) are sent at {@code rate}: whole seconds. */
+    private static Duration pacedStepLength(long samplesPerStepAllRuns, double rate) {
+        long seconds = (long) Math.ceil(samplesPerStepAllRuns / rate);
+        if (seconds <= 5) {
+            throw new IllegalArgumentException("a paced step of " + samplesPerStepAllRuns + " samples at " + rate
+                    + " samples/s lasts " + seconds + " s, not longer than its 5 s warm-up: send more samples");
+        }
+        return Duration.ofSeconds(seconds);
     }
 
     /** Where the stack's HTTP tier listens and how to authenticate. */
     record Target(URI base, String authorization) {
     }
 
-    /** One small run through every stage first, so class loading and JIT are not billed to the measured runs. */
+    /**
+     * A smaller pass through every stage first (4 runs, 2 steps, 400,000 samples at 5,000 lines a batch), so class
+     * loading and most JIT compilation are not billed to the measured runs: with one run of 100,000 samples the
+     * compiler threads still took 4.1 of 25 µs per sample of the measured 5,000,000-sample pass.
+     */
     private static void warmUp(Target target, String jdbcUrl, int linesPerBatch) throws Exception {
-        SteppedRunScript warm = SteppedRunScript.of("warm-0", RUN_START, 2, STEP_LENGTH, 10L * linesPerBatch,
-                linesPerBatch);
+        List<SteppedRunScript> warm = new ArrayList<>();
+        for (int r = 0; r < WARM_RUNS; r++) {
+            warm.add(SteppedRunScript.of("warm-" + r, RUN_START, 2, FULL_STEP_LENGTH, 10L * linesPerBatch,
+                    linesPerBatch));
+        }
+        long samples = warm.stream().mapToLong(SteppedRunScript::samples).sum();
         try (AggregateWatcher watcher = AggregateWatcher.start(jdbcUrl, TOKEN, "warm-", 200)) {
-            send(target, List.of(warm), 1, new BatchLog(warm.requests().size()));
-            long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
-            while (watcher.storedSamples() < warm.samples() || watcher.step("warm-0", 0) == null) {
+            send(target, warm, 2, new BatchLog(warm.stream().mapToInt(s -> s.requests().size()).sum()), 0);
+            long deadline = System.nanoTime() + Duration.ofMinutes(5).toNanos();
+            while (watcher.storedSamples() < samples || warm.stream().anyMatch(s -> watcher.step(s.runId(), 0) == null)) {
                 watcher.check();
                 if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException("warm-up run not through the pipeline in 3 min: "
-                            + watcher.storedSamples() + " of " + warm.samples() + " samples stored");
+                    throw new IllegalStateException("warm-up runs not through the pipeline in 5 min: "
+                            + watcher.storedSamples() + " of " + samples + " samples stored");
                 }
                 Thread.sleep(200);
             }
@@ -103,13 +152,14 @@ public final class PipelineBench {
     }
 
     private static PipelineFigures measure(Target target, String jdbcUrl, List<SteppedRunScript> scripts,
-            int steps, int clients) throws Exception {
+            int steps, int clients, double rate) throws Exception {
         long samples = scripts.stream().mapToLong(SteppedRunScript::samples).sum();
         BatchLog log = new BatchLog(scripts.stream().mapToInt(s -> s.requests().size()).sum());
-        try (AggregateWatcher watcher = AggregateWatcher.start(jdbcUrl, TOKEN, PREFIX, 100)) {
+        String prefix = scripts.getFirst().runId().substring(0, scripts.getFirst().runId().lastIndexOf('-') + 1);
+        try (AggregateWatcher watcher = AggregateWatcher.start(jdbcUrl, TOKEN, prefix, 100)) {
             CpuAccount cpu = CpuAccount.start();
             long started = System.nanoTime();
-            send(target, scripts, clients, log);
+            send(target, scripts, clients, log, rate);
             long lastAck = System.nanoTime();
             long samplesStoredAt = -1;
             long deadline = lastAck + Duration.ofMinutes(30).toNanos();
@@ -128,7 +178,8 @@ public final class PipelineBench {
                     }
                     cpu.print(System.out, samples);
                     return PipelineFigures.of(samples, started, lastAck, samplesStoredAt,
-                            Math.max(samplesStoredAt, lastChange), log,
+                            Math.max(samplesStoredAt, lastChange),
+                            Math.max(samplesStoredAt, lastChange(watcher, scripts, steps - 1)), log,
                             (run, step) -> watcher.step(run, step).changedNanos(),
                             new PipelineFigures.Heap(watcher.peakHeapBytes(), watcher.peakHeapAfterGcBytes(),
                                     Runtime.getRuntime().maxMemory()));
@@ -143,7 +194,7 @@ public final class PipelineBench {
         }
     }
 
-    /** When the last step aggregate changed, or 0 while some step has none yet. */
+    /** When the last aggregate of the runs' first {@code steps} steps changed, or 0 while one of them has none yet. */
     private static long lastChange(AggregateWatcher watcher, List<SteppedRunScript> scripts, int steps) {
         long last = 0;
         for (SteppedRunScript script : scripts) {
@@ -160,11 +211,14 @@ public final class PipelineBench {
 
     /**
      * Every run's requests in order, runs in parallel (one virtual thread each), at most {@code clients} requests in
-     * flight; each sample batch's acknowledgement time goes to the log.
+     * flight; each sample batch's acknowledgement time goes to the log. With {@code rate} > 0 a batch is not sent
+     * before its turn: the samples reserved before it (all runs) divided by the rate after the first request.
      */
-    private static void send(Target target, List<SteppedRunScript> scripts, int clients, BatchLog log)
+    private static void send(Target target, List<SteppedRunScript> scripts, int clients, BatchLog log, double rate)
             throws InterruptedException {
         HttpClient http = WriteClients.newClient();
+        AtomicLong reserved = new AtomicLong();
+        long started = System.nanoTime();
         Semaphore inFlight = new Semaphore(clients);
         AtomicReference<Exception> failure = new AtomicReference<>();
         List<Thread> threads = new ArrayList<>();
@@ -177,6 +231,13 @@ public final class PipelineBench {
                         return;
                     }
                     try {
+                        if (rate > 0 && request.lines()) {
+                            long turn = started + (long) (reserved.getAndAdd(request.samples()) / rate * 1e9);
+                            long wait = turn - System.nanoTime();
+                            if (wait > 0) {
+                                Thread.sleep(Duration.ofNanos(wait));
+                            }
+                        }
                         inFlight.acquire();
                         try {
                             if (request.lines()) {
