@@ -1,6 +1,7 @@
 package dev.caplab.app.recipes;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.offset;
 
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -8,6 +9,7 @@ import dev.caplab.app.CaplabCli;
 import dev.caplab.app.up.EmbeddedStack;
 import dev.caplab.app.up.UpSettings;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -19,6 +21,7 @@ import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.commons.math3.stat.regression.SimpleRegression;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -36,6 +39,11 @@ import org.junit.jupiter.api.io.TempDir;
  * so the host saturates at x* = (C − b) / 0.5 units. Tolerance ±0.75 unit (±0.375 core): the background the test
  * cannot hold still (the embedded stack's own work, JIT, ingest bursts) moves by up to a few tenths of a core, and
  * a breakpoint is estimated from 4 one-second rates per step.
+ *
+ * <p>Slope below the knee: the burners spin on the wall clock, so with the stack itself busy beside them they get
+ * less than their 0.5 core (0.36 per unit measured on a quiet 2-core machine). The fit's slope is therefore checked
+ * against the kernel's own busy time per step, read by the test from /proc/stat over each step's aggregated window,
+ * within 0.1 core per unit, and must stay near 0.5 (never the flat idle-included total).
  */
 class NodeExporterKneeIT {
 
@@ -66,6 +74,7 @@ class NodeExporterKneeIT {
                 }
                 Assumptions.abort(busy);
             }
+            MeasuredCpu truth = new MeasuredCpu();
             String ceremony = "ne-knee-started";
             String bare = "ne-knee-bare";
             cli("run", "start", "--bootstrap-servers", kafka, "--run-id", ceremony, "--sut", "cpu-burner",
@@ -79,9 +88,16 @@ class NodeExporterKneeIT {
                 burners.units(units);
                 Path file = dir.resolve("step-" + i + ".prom");
                 StringBuilder scrapes = new StringBuilder();
-                for (long n = STEP.dividedBy(SCRAPE_EVERY); n >= 0; n--) {
+                long scrapesPerStep = STEP.dividedBy(SCRAPE_EVERY);
+                for (long n = scrapesPerStep; n >= 0; n--) {
                     long next = System.nanoTime() + SCRAPE_EVERY.toNanos();
+                    if (n == scrapesPerStep - 1) {
+                        truth.begin();
+                    }
                     scrapes.append(exporter.scrapeStamped());
+                    if (n == 0) {
+                        truth.end(units);
+                    }
                     if (n > 0) {
                         Thread.sleep(Math.max(0, (next - System.nanoTime()) / 1_000_000));
                     }
@@ -103,12 +119,52 @@ class NodeExporterKneeIT {
                 assertThat(breakpoints.size()).as("%s: one knee in %s", run, fit).isEqualTo(1);
                 assertThat(breakpoints.get(0).get("x").asDouble()).as("%s knee (expected %.2f units) in %s", run,
                         expectedKnee, fit).isBetween(expectedKnee - 0.75, expectedKnee + 0.75);
-                JsonNode below = fit.get("segments").get(0);
-                // the rate of busy cpu-seconds, in cores: 0.5 core per unit below the knee, not the idle-included 2.0
-                assertThat(below.get("slope").asDouble()).as("%s slope below the knee in %s", run, fit)
-                        .isBetween(CpuBurners.CORES_PER_UNIT - 0.12, CpuBurners.CORES_PER_UNIT + 0.12);
+                double knee = breakpoints.get(0).get("x").asDouble();
+                double slope = fit.get("segments").get(0).get("slope").asDouble();
+                // the rate of busy cpu-seconds, in cores: about 0.5 core per unit below the knee, never the flat
+                // idle-included total; how much the burners really got depends on the neighbours, so the exact
+                // figure to match is the slope of the kernel's own busy time over the same steps
+                assertThat(slope).as("%s slope below the knee in %s", run, fit)
+                        .isBetween(CpuBurners.CORES_PER_UNIT - 0.25, CpuBurners.CORES_PER_UNIT + 0.25);
+                double measured = truth.slopeBelow(knee);
+                assertThat(slope).as("%s slope below the knee in %s vs /proc/stat's busy cores per step %s (slope %.3f)",
+                        run, fit, truth, measured).isCloseTo(measured, offset(0.1));
             }
             assertRawSeriesKept(stack, ceremony);
+        }
+    }
+
+    /**
+     * The machine's busy cores over each step's aggregated window (after its warm-up), read from /proc/stat by the
+     * test itself: what the burners really got, neighbours included.
+     */
+    private static final class MeasuredCpu {
+        private final List<double[]> unitsAndCores = new ArrayList<>();
+        private long ticks;
+        private long nanos;
+
+        void begin() throws IOException {
+            ticks = ProcStat.busyTicks();
+            nanos = System.nanoTime();
+        }
+
+        void end(int units) throws IOException {
+            double seconds = (System.nanoTime() - nanos) / 1e9;
+            unitsAndCores.add(new double[] {units, (ProcStat.busyTicks() - ticks) / ProcStat.TICKS_PER_SECOND / seconds});
+        }
+
+        /** Least-squares slope of busy cores against units over the steps below {@code knee}. */
+        double slopeBelow(double knee) {
+            var regression = new SimpleRegression();
+            unitsAndCores.stream().filter(p -> p[0] < knee).forEach(p -> regression.addData(p[0], p[1]));
+            return regression.getSlope();
+        }
+
+        @Override
+        public String toString() {
+            StringBuilder s = new StringBuilder();
+            unitsAndCores.forEach(p -> s.append(String.format("%.0f:%.2f ", p[0], p[1])));
+            return s.toString().trim();
         }
     }
 

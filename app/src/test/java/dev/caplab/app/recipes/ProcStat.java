@@ -9,7 +9,7 @@ import java.time.Duration;
 final class ProcStat {
 
     /** USER_HZ: /proc/stat counts in 1/100 s on Linux whatever the kernel's HZ. */
-    private static final double TICKS_PER_SECOND = 100;
+    static final double TICKS_PER_SECOND = 100;
 
     private ProcStat() {
     }
@@ -24,7 +24,7 @@ final class ProcStat {
     }
 
     /** user + nice + system + irq + softirq + steal of the "cpu" line. */
-    private static long busyTicks() throws IOException {
+    static long busyTicks() throws IOException {
         String[] f = Files.readAllLines(Path.of("/proc/stat")).getFirst().trim().split("\\s+");
         return Long.parseLong(f[1]) + Long.parseLong(f[2]) + Long.parseLong(f[3]) + Long.parseLong(f[6])
                 + Long.parseLong(f[7]) + Long.parseLong(f[8]);
