@@ -19,7 +19,8 @@ import java.util.Objects;
  * {@code punctuateInterval} (streams/README.md, "Late data amends").
  *
  * @param grace               how long (event time) a step waits for its samples before it is first emitted
- * @param punctuateInterval   how often (wall clock) open steps are checked for closing
+ * @param punctuateInterval   the throttle of amendments (at most one per run per interval); open steps are checked
+ *                            for closing on the wall clock at least this often, and at least every 200 ms
  * @param loadLevelMetrics    metrics whose level defines inferred steps when a run has no step events
  * @param minInferredStep     a load plateau shorter than this is ramp, not a step
  * @param inferredWarmup      warm-up assumed for inferred steps

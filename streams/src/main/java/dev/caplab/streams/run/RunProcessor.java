@@ -16,6 +16,7 @@ import dev.caplab.streams.step.LevelChanges;
 import dev.caplab.streams.step.LevelPoint;
 import dev.caplab.streams.step.SampleKeys;
 import dev.caplab.streams.step.StepWindow;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -103,8 +104,21 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
         // Once per task start (stores are restored by then): later punctuations visit only the runs due.
         runs.forEach((runId, state) -> due.schedule(runId, state == null ? Long.MAX_VALUE : nextDue(state.toMutable(),
                 now)));
-        context.schedule(settings.punctuateInterval(), PunctuationType.WALL_CLOCK_TIME, this::punctuate);
+        context.schedule(tick(settings), PunctuationType.WALL_CLOCK_TIME, this::punctuate);
     }
+
+    /**
+     * How often the wall clock is checked for runs due: at most {@link #CLOSE_TICK}, so a step closing on the
+     * wall clock (the last one, grace after its end was seen) is emitted within 200 ms of being due rather than up to
+     * a whole {@code punctuateInterval} later; amendments stay throttled to one per run per
+     * {@code punctuateInterval}. A tick visits only the runs due ({@link DueIndex}), so a finer one costs nothing
+     * when none is.
+     */
+    static Duration tick(TopologySettings settings) {
+        return settings.punctuateInterval().compareTo(CLOSE_TICK) < 0 ? settings.punctuateInterval() : CLOSE_TICK;
+    }
+
+    private static final Duration CLOSE_TICK = Duration.ofMillis(200);
 
     @Override
     public void process(Record<String, InputEvent> record) {
