@@ -302,7 +302,8 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
         return false;
     }
 
-    private void advance(RunState.Mutable run, long nowMillis, long timestamp, boolean changed,
+    /** Closes what is due in {@code run}, forwards what that derived, and says whether it forwarded anything. */
+    private boolean advance(RunState.Mutable run, long nowMillis, long timestamp, boolean changed,
             List<DerivedEvent> alerts) {
         List<DerivedEvent> out = new ArrayList<>(alerts);
         List<StepWindow> timeline = Timeline.of(run, settings);
@@ -358,6 +359,7 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
         for (DerivedEvent e : out) {
             context.forward(new Record<>(run.runId, e, timestamp));
         }
+        return !out.isEmpty();
     }
 
     /**
@@ -476,6 +478,7 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
     }
 
     private void punctuate(long nowMillis) {
+        boolean emitted = false;
         for (String runId : due.due(nowMillis)) {
             try {
                 RunState stored = runs.get(runId);
@@ -501,7 +504,7 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
                     changed = true;
                     ended = inferred.endedIdle(run); // hook (issue 16): the RunEnded the runs table gets
                 }
-                advance(run, nowMillis, nowMillis, changed, ended);
+                emitted |= advance(run, nowMillis, nowMillis, changed, ended);
             } catch (RuntimeException e) {
                 // Left unscheduled until its next input, so one broken run is not retried every second.
                 due.schedule(runId, Long.MAX_VALUE);
@@ -509,6 +512,12 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
                 context.forward(new Record<>(runId, RunAlerts.limit(runId, Instant.ofEpochMilli(nowMillis),
                         "closing steps failed: " + e), nowMillis));
             }
+        }
+        if (emitted) {
+            // Under exactly-once what was forwarded is visible only once the transaction commits: ask for it now
+            // rather than at the next commit interval, so a step closed on the wall clock (a run's last step, a
+            // grace after its end) reaches the store within a tick of being due.
+            context.commit();
         }
     }
 

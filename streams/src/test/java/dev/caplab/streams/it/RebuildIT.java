@@ -31,6 +31,7 @@ import dev.caplab.streams.sink.SinkSettings;
 import java.lang.reflect.RecordComponent;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -139,9 +140,13 @@ class RebuildIT {
         assertThat(withoutVersions(rebuilt.conclusions())).hasSize(1)
                 .containsExactlyElementsOf(withoutVersions(live.conclusions()));
         assertThat(rebuilt.alerts()).containsExactlyElementsOf(live.alerts());
-        // Same revisions within the derivation, under the rebuild's generation.
-        assertThat(rebuilt.versions()).containsExactlyElementsOf(live.versions().stream()
-                .map(report.generation()::version).toList());
+        // Every rebuilt row under the rebuild's generation, so it outranks the live row it equals. Not the same local
+        // revisions: amendments are throttled per run on the wall clock, so how often a window was revised depends on
+        // when the ticks fell between records (live, records trickle in; a rebuild reads them all at once). The
+        // newest rows, compared exactly above, are what the derivation decides.
+        assertThat(rebuilt.versions()).isNotEmpty()
+                .allMatch(v -> Generation.of(v).equals(report.generation()));
+        assertThat(Collections.min(rebuilt.versions())).isGreaterThan(Collections.max(live.versions()));
         assertThat(report.generation().value()).isGreaterThan(Generation.LIVE.value());
         // Its group, changelogs and local state are gone: a rebuild leaves no copy of every run's state behind.
         assertThat(baseSettings().stateDir().resolve(report.applicationId())).doesNotExist();
