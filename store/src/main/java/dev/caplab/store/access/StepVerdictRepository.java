@@ -1,9 +1,10 @@
 package dev.caplab.store.access;
 
 import dev.caplab.store.row.StepVerdictRow;
-
 import dev.caplab.store.schema.Table;
 import javax.sql.DataSource;
+import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
 
 /** Pass/fail verdicts per step; the highest version per (run, step) wins. */
@@ -11,18 +12,42 @@ public final class StepVerdictRepository extends RunScopedRepository<StepVerdict
 
     private static final RowCodec<StepVerdictRow> CODEC = new RowCodec<>(Table.STEP_VERDICTS.sqlName(),
             List.of("run_id", "step_index", "load", "x", "passed", "outcomes", "contaminated",
-                    "contamination_reason", "bottleneck", "version", "late_count"),
+                    "contamination_reason", "bottleneck", "version", "late_count", "withdrawn"),
             true,
             (p, r) -> p.addAll(r.runId(), r.stepIndex(), r.load(), r.x(), r.passed(),
                     NestedValues.tuples(r.outcomes(), NestedValues::outcome),
-                    r.contaminated(), r.contaminationReason(), r.bottleneck(), r.version(), r.lateCount()),
+                    r.contaminated(), r.contaminationReason(), r.bottleneck(), r.version(), r.lateCount(),
+                    r.withdrawn()),
             rs -> {
                 Fields f = new Fields(rs);
                 return new StepVerdictRow(f.string(), f.int32(), f.doubleMap(), f.nullableFloat64(), f.bool(),
-                        f.tuples(NestedValues::outcome), f.bool(), f.string(), f.string(), f.int64(), f.int64());
+                        f.tuples(NestedValues::outcome), f.bool(), f.string(), f.string(), f.int64(), f.int64(),
+                        f.bool());
             });
 
     public StepVerdictRepository(DataSource dataSource) {
         super(dataSource, CODEC, "step_index");
     }
+
+    /**
+     * The run's verdicts, newest per step, without the steps withdrawn since (FINAL collapses first, then the filter
+     * applies: ClickHouse does not move a FINAL query's WHERE before the merge).
+     */
+    @Override
+    public List<StepVerdictRow> ofRun(String runId) {
+        return access.select("run_id = ?" + STILL_A_STEP, "step_index", runId);
+    }
+
+    /** {@link #ofRun} for every run of {@code runIds} in one query, by run id and step. */
+    @Override
+    public List<StepVerdictRow> ofRuns(Collection<String> runIds) {
+        List<String> distinct = runIds.stream().distinct().toList();
+        if (distinct.isEmpty()) {
+            return List.of();
+        }
+        return access.select("run_id IN (" + String.join(", ", Collections.nCopies(distinct.size(), "?")) + ")"
+                + STILL_A_STEP, "run_id, step_index", distinct.toArray());
+    }
+
+    private static final String STILL_A_STEP = " AND NOT withdrawn";
 }

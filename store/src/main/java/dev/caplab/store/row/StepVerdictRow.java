@@ -6,11 +6,12 @@ import java.util.Objects;
 
 /**
  * A row of {@code step_verdicts}: one StepVerdict with its rule outcomes; {@code lateCount} samples
- * reached the step after it first closed (the verdict was amended when it is above 0).
+ * reached the step after it first closed (the verdict was amended when it is above 0). A {@code withdrawn} row says
+ * the step left the run's timeline: it supersedes the step's earlier verdict, and readers skip it.
  */
 public record StepVerdictRow(String runId, int stepIndex, Map<String, Double> load, Double x, boolean passed,
                              List<RuleOutcomeValue> outcomes, boolean contaminated, String contaminationReason,
-                             String bottleneck, long version, long lateCount) {
+                             String bottleneck, long version, long lateCount, boolean withdrawn) {
 
     public StepVerdictRow {
         Checks.text(runId, "runId");
@@ -18,6 +19,14 @@ public record StepVerdictRow(String runId, int stepIndex, Map<String, Double> lo
         outcomes = List.copyOf(Objects.requireNonNull(outcomes, "outcomes"));
         Checks.nonNegative(version, "version");
         Checks.nonNegative(lateCount, "lateCount");
+    }
+
+    /** A verdict of a step the run still has. */
+    public StepVerdictRow(String runId, int stepIndex, Map<String, Double> load, Double x, boolean passed,
+            List<RuleOutcomeValue> outcomes, boolean contaminated, String contaminationReason, String bottleneck,
+            long version, long lateCount) {
+        this(runId, stepIndex, load, x, passed, outcomes, contaminated, contaminationReason, bottleneck, version,
+                lateCount, false);
     }
 
     /** A verdict no late sample amended. */

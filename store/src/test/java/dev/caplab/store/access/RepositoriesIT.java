@@ -155,7 +155,7 @@ class RepositoriesIT {
     }
 
     @Test
-    void stepsAndDerivedRowsKeepTheirHighestVersion() {
+    void stepsAndDerivedRowsKeepTheirHighestVersion() throws java.sql.SQLException {
         StepRepository steps = new StepRepository(db.dataSource());
         StepRow step = new StepRow("r-d", 0, Map.of("users", 10.0), T0, 30_000_000L, null, 0);
         steps.insertBatch(List.of(step), null);
@@ -183,6 +183,21 @@ class RepositoriesIT {
                 "llm container used 8.6 cores", "cpu", 4, 17);
         verdicts.insertBatch(List.of(amended), null);
         assertThat(verdicts.ofRun("r-d")).containsExactly(amended);
+        // a step that left the timeline: its withdrawn row supersedes the verdict, and no read shows either
+        StepVerdictRow second = new StepVerdictRow("r-d", 1, Map.of("users", 20.0), 20.0, true, List.of(), false,
+                null, null, 1);
+        verdicts.insertBatch(List.of(second), null);
+        assertThat(verdicts.ofRuns(List.of("r-d"))).containsExactly(amended, second);
+        StepVerdictRow withdrawn = new StepVerdictRow("r-d", 1, Map.of(), null, false, List.of(), false, null, null,
+                2, 0, true);
+        verdicts.insertBatch(List.of(withdrawn), null);
+        assertThat(verdicts.ofRun("r-d")).containsExactly(amended);
+        assertThat(verdicts.ofRuns(List.of("r-d"))).containsExactly(amended);
+        try (var c = db.dataSource().getConnection(); var rs = c.createStatement().executeQuery(
+                "SELECT count() FROM step_verdicts FINAL WHERE run_id = 'r-d' AND withdrawn")) {
+            rs.next();
+            assertThat(rs.getLong(1)).as("the withdrawn row is stored, for SQL readers").isEqualTo(1);
+        }
 
         RunLatenessRepository lateness = new RunLatenessRepository(db.dataSource());
         RunLatenessRow early = new RunLatenessRow("r-d", 3, 0, T0.plusSeconds(60), 1);

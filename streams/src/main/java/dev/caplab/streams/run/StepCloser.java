@@ -113,9 +113,8 @@ final class StepCloser {
 
     /**
      * Steps that left the timeline (inferred steps replaced by fewer declared ones, whatever came first): their
-     * aggregates are emptied at the next revision and their fit points dropped (the caller refits), so neither
-     * readers nor fits keep a step the run no longer has. Their verdict rows stay in the store; readers show a
-     * run's declared steps only once it has any ({@code StoreStepReader}).
+     * aggregates are emptied and their verdicts withdrawn at the next revision and their fit points dropped (the
+     * caller refits), so neither readers nor fits keep a step the run no longer has.
      */
     List<DerivedEvent> dropVanished(RunState.Mutable run, List<StepWindow> timeline) {
         List<DerivedEvent> out = new ArrayList<>();
@@ -128,10 +127,18 @@ final class StepCloser {
             run.marks.put(index, gone);
             run.dirtySteps.remove(index);
             out.add(emptied(run, index, gone.revision(), mark.window().startMicros()));
+            out.add(new DerivedEvent.Verdict(withdrawn(run.runId, index, gone.revision())));
             run.fitPointsChanged |= run.fitPoints.removeIf(p -> p.stepIndex() == index);
             run.concludeDue = true;
         }
         return out;
+    }
+
+    /** Supersedes the verdict of a step that left the timeline; readers skip it ({@code StepVerdictRepository}). */
+    private static StepVerdict withdrawn(String runId, int index, long revision) {
+        return StepVerdict.newBuilder().setRunId(runId).setStepIndex(index).setLoad(Map.of()).setX(null)
+                .setPassed(false).setOutcomes(List.of()).setContaminated(false).setContaminationReason(null)
+                .setBottleneck(null).setVersion(revision).setLateCount(0).setWithdrawn(true).build();
     }
 
     /** Aggregates of every second of the run outside the baseline and every step (gaps, after the last step). */

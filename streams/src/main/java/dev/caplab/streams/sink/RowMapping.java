@@ -98,7 +98,7 @@ final class RowMapping {
     static StepVerdictRow verdict(StepVerdict v) {
         return new StepVerdictRow(v.getRunId().toString(), v.getStepIndex(), doubles(v.getLoad()), v.getX(),
                 v.getPassed(), v.getOutcomes().stream().map(RowMapping::outcome).toList(), v.getContaminated(), str(v.getContaminationReason()),
-                str(v.getBottleneck()), v.getVersion(), v.getLateCount());
+                str(v.getBottleneck()), v.getVersion(), v.getLateCount(), v.getWithdrawn());
     }
 
     static CapacityFitRow fit(CapacityFit f) {
