@@ -56,7 +56,8 @@ class TypedNestedValuesMigrationIT {
                         + " 18.6}]', true, 0.6, true, '2026-07-28 11:00:00', 3)");
             }
             assertThat(Migrations.apply(server, database)).extracting(Migration::name)
-                    .containsExactly("V006__typed_nested_values.sql", "V007__run_conclusions.sql");
+                    .containsExactly("V006__typed_nested_values.sql", "V007__run_conclusions.sql",
+                            "V008__withdrawn_verdicts.sql");
         }
         try (var pool = StoreDataSources.create(clickHouse.jdbcUrl(database), clickHouse.user(),
                 clickHouse.password())) {
