@@ -153,7 +153,7 @@ class RunsWithoutCeremonyIT {
         try (java.sql.Connection c = java.sql.DriverManager.getConnection(stack.clickhouseJdbcUrl(), "default", "");
              java.sql.Statement st = c.createStatement()) {
             for (String sql : List.of("SELECT started_at, origin, status, version FROM runs WHERE run_id = '" + run
-                    + "' ORDER BY version", "SELECT min(timestamp), count() FROM samples WHERE run_id = '" + run + "'")) {
+                    + "' ORDER BY version", "SELECT min(ts), count() FROM samples WHERE run_id = '" + run + "'")) {
                 try (java.sql.ResultSet rs = st.executeQuery(sql)) {
                     while (rs.next()) {
                         for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
