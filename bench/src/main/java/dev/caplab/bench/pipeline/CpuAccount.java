@@ -19,7 +19,7 @@ import java.util.stream.Stream;
  * chDB's merges and inserts, RocksDB's flushes, GC, JIT — are counted too; names are the kernel's (15 characters),
  * digits blanked. Threads that ended during the pass are only in the process total ("ended threads").
  */
-final class CpuAccount {
+public final class CpuAccount {
 
     private static final Path TASKS = Path.of("/proc/self/task");
     private static final double TICK_NANOS = 1e9 / 100; // USER_HZ, 100 on every Linux the bench runs on
@@ -32,7 +32,7 @@ final class CpuAccount {
         threadStart = threads();
     }
 
-    static CpuAccount start() {
+    public static CpuAccount start() {
         return new CpuAccount();
     }
 
@@ -68,6 +68,15 @@ final class CpuAccount {
 
     /** Prints process CPU per sample and the busiest thread groups since {@link #start()}. */
     void print(PrintStream out, long samples) {
+        print(out, samples, "µs", "sample", 1e3, 1);
+    }
+
+    /**
+     * Prints process CPU per unit of work ({@code units} of {@code unit}, in {@code cpuUnit}, of which one is
+     * {@code nanosPerCpuUnit} ns, with {@code decimals}) and the busiest thread groups since {@link #start()}.
+     */
+    public void print(PrintStream out, long units, String cpuUnit, String unit, double nanosPerCpuUnit, int decimals) {
+        String figure = "%" + (5 + decimals) + "." + decimals + "f";
         long process = processCpuNanos() - processStart;
         Map<String, Double> groups = new HashMap<>();
         threads().forEach((thread, ticks) -> {
@@ -75,11 +84,12 @@ final class CpuAccount {
             groups.merge(group, (ticks - threadStart.getOrDefault(thread, 0L)) * TICK_NANOS, Double::sum);
         });
         double grouped = groups.values().stream().mapToDouble(Double::doubleValue).sum();
-        out.printf(Locale.ROOT, "CPU of the stack's JVM during the pass: %.1f s = %.1f µs per sample%n", process / 1e9,
-                process / 1e3 / samples);
+        out.printf(Locale.ROOT, "CPU of the stack's JVM during the pass: %.1f s = %." + decimals
+                + "f %s per %s%n", process / 1e9, process / nanosPerCpuUnit / units, cpuUnit, unit);
         groups.entrySet().stream().sorted(Map.Entry.<String, Double>comparingByValue().reversed()).limit(12)
-                .forEach(e -> out.printf(Locale.ROOT, "  %6.1f µs/sample  %s%n", e.getValue() / 1e3 / samples,
-                        e.getKey()));
-        out.printf(Locale.ROOT, "  %6.1f µs/sample  (ended threads)%n", (process - grouped) / 1e3 / samples);
+                .forEach(e -> out.printf(Locale.ROOT, "  " + figure + " %s/%s  %s%n",
+                        e.getValue() / nanosPerCpuUnit / units, cpuUnit, unit, e.getKey()));
+        out.printf(Locale.ROOT, "  " + figure + " %s/%s  (ended threads)%n", (process - grouped) / nanosPerCpuUnit
+                / units, cpuUnit, unit);
     }
 }

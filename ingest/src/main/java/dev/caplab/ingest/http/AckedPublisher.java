@@ -1,26 +1,27 @@
 package dev.caplab.ingest.http;
 
 import dev.caplab.ingest.parse.IngestLimits;
+import dev.caplab.ingest.publish.GroupCommit;
 import dev.caplab.ingest.publish.PublishFailedException;
 import dev.caplab.ingest.publish.RequestRecords;
 import dev.caplab.ingest.publish.RoutedSamples;
-import dev.caplab.ingest.publish.TransactionalPublisher;
 import java.time.Clock;
 import java.util.List;
 import org.apache.avro.specific.SpecificRecord;
 
 /**
- * Publishes everything one request carries in one Kafka transaction and returns once it committed, so an HTTP 2xx
- * means all of it is in Kafka and a 5xx means none of it is visible to caplab's (read_committed) consumers: a retry
- * never duplicates. A broker failure becomes {@link KafkaUnavailableException} (503).
+ * Publishes everything one request carries in one Kafka transaction (shared with the requests that arrive beside it,
+ * {@link GroupCommit}) and returns once it committed, so an HTTP 2xx means all of it is in Kafka and a 5xx means none
+ * of it is visible to caplab's (read_committed) consumers: a retry never duplicates. A broker failure becomes
+ * {@link KafkaUnavailableException} (503).
  */
 public final class AckedPublisher {
 
-    private final TransactionalPublisher publisher;
+    private final GroupCommit publisher;
     private final IngestLimits limits;
     private final Clock clock;
 
-    public AckedPublisher(TransactionalPublisher publisher, IngestLimits limits, Clock clock) {
+    public AckedPublisher(GroupCommit publisher, IngestLimits limits, Clock clock) {
         this.publisher = publisher;
         this.limits = limits;
         this.clock = clock;

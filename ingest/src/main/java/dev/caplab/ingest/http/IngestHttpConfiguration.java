@@ -5,6 +5,7 @@ import dev.caplab.ingest.lifecycle.LifecycleEvents;
 import dev.caplab.ingest.otlp.DeltaTotals;
 import dev.caplab.ingest.parse.IngestLimits;
 import dev.caplab.ingest.parse.SampleChecks;
+import dev.caplab.ingest.publish.GroupCommit;
 import dev.caplab.ingest.publish.ProducerSettings;
 import dev.caplab.ingest.publish.TransactionalPublisher;
 import java.time.Clock;
@@ -45,8 +46,30 @@ public class IngestHttpConfiguration {
         return new SampleChecks(IngestLimits.DEFAULTS);
     }
 
+    /**
+     * Concurrent requests share transactions: one in flight at a time, the others queue for the next, and a group
+     * waits up to {@code caplab.ingest.group-wait} for writes already received.
+     */
     @Bean
-    AckedPublisher ingestAckedPublisher(TransactionalPublisher publisher) {
+    GroupCommit ingestGroupCommit(TransactionalPublisher publisher, IngestProperties properties) {
+        return new GroupCommit(publisher, 1, GroupCommit.MAX_GROUP_BYTES, properties.ackTimeout(),
+                properties.groupWait());
+    }
+
+    /** Write requests announce themselves to the group commit from arrival to answer. */
+    @Bean
+    FilterRegistrationBean<ArrivalsFilter> ingestArrivalsFilter(GroupCommit groupCommit) {
+        FilterRegistrationBean<ArrivalsFilter> registration = new FilterRegistrationBean<>(
+                new ArrivalsFilter(groupCommit));
+        registration.addUrlPatterns(InfluxWriteController.WRITE_PATH, InfluxV2WriteController.PATH,
+                RemoteWriteController.WRITE_PATH, K6Controller.PATH, EventsController.PATH);
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 11);
+        registration.setName("caplabArrivalsFilter");
+        return registration;
+    }
+
+    @Bean
+    AckedPublisher ingestAckedPublisher(GroupCommit publisher) {
         return new AckedPublisher(publisher, IngestLimits.DEFAULTS, Clock.systemUTC());
     }
 

@@ -6,18 +6,25 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
  * Settings of the HTTP ingest endpoints ({@code caplab.ingest.*}): where Kafka is, the largest request body accepted
- * (compressed and decompressed), how long a request waits for Kafka's ack, and the SASL/PLAIN login of its producers
+ * (compressed and decompressed), how long a request waits for Kafka's ack, how long a transaction waits for writes
+ * already received to join it ({@code group-wait}, {@link dev.caplab.ingest.publish.GroupCommit}), and the SASL/PLAIN
+ * login of its producers
  * ({@code kafka-user}, {@code kafka-password}; none: PLAINTEXT). Who may write is {@code caplab.access.*}, shared with
  * the query API.
  */
 @ConfigurationProperties("caplab.ingest")
-public record IngestProperties(String bootstrapServers, Long maxBodyBytes, Duration ackTimeout, String kafkaUser,
-        String kafkaPassword) {
+public record IngestProperties(String bootstrapServers, Long maxBodyBytes, Duration ackTimeout, Duration groupWait,
+        String kafkaUser, String kafkaPassword) {
 
     public static final String DEFAULT_BOOTSTRAP_SERVERS = "127.0.0.1:9092";
     /** 64 MiB: a k6 or Telegraf flush of 5,000 lines is about 1 MiB; this leaves room without inviting abuse. */
     public static final long DEFAULT_MAX_BODY_BYTES = 64L * 1024 * 1024;
     public static final Duration DEFAULT_ACK_TIMEOUT = Duration.ofSeconds(30);
+    /**
+     * About the parse time of a 5,000-line body on a loaded 2-core machine; spent only while other writes are
+     * arriving, never by a lone request.
+     */
+    public static final Duration DEFAULT_GROUP_WAIT = Duration.ofMillis(20);
 
     public IngestProperties {
         bootstrapServers = bootstrapServers == null || bootstrapServers.isBlank() ? DEFAULT_BOOTSTRAP_SERVERS
@@ -30,6 +37,11 @@ public record IngestProperties(String bootstrapServers, Long maxBodyBytes, Durat
         if (ackTimeout.isNegative() || ackTimeout.isZero()) {
             throw new IllegalArgumentException("caplab.ingest.ack-timeout must be positive, was " + ackTimeout);
         }
+        groupWait = groupWait == null ? DEFAULT_GROUP_WAIT : groupWait;
+        if (groupWait.isNegative() || groupWait.compareTo(ackTimeout) >= 0) {
+            throw new IllegalArgumentException("caplab.ingest.group-wait must be within 0 and the ack timeout "
+                    + ackTimeout + ", was " + groupWait);
+        }
         new KafkaClientSecurity(kafkaUser, kafkaPassword); // a user without password fails at startup, not at a write
     }
 
@@ -37,7 +49,7 @@ public record IngestProperties(String bootstrapServers, Long maxBodyBytes, Durat
     @Override
     public String toString() {
         return "IngestProperties[bootstrapServers=" + bootstrapServers + ", maxBodyBytes="
-                + maxBodyBytes + ", ackTimeout=" + ackTimeout + ", kafka="
+                + maxBodyBytes + ", ackTimeout=" + ackTimeout + ", groupWait=" + groupWait + ", kafka="
                 + kafkaSecurity() + "]";
     }
 

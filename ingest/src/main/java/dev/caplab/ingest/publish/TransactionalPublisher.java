@@ -163,6 +163,11 @@ public final class TransactionalPublisher implements AutoCloseable {
         return pooled;
     }
 
+    /** Producers this publisher keeps, so as many transactions can be in flight at once. */
+    public int poolSize() {
+        return poolSize;
+    }
+
     /** A producer on {@code slot}, its transactions initialised; on failure the slot is free again. */
     private Pooled start(int slot) {
         Producer<String, byte[]> fresh = null;
