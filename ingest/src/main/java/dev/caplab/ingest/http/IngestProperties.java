@@ -21,10 +21,12 @@ public record IngestProperties(String bootstrapServers, Long maxBodyBytes, Durat
     public static final long DEFAULT_MAX_BODY_BYTES = 64L * 1024 * 1024;
     public static final Duration DEFAULT_ACK_TIMEOUT = Duration.ofSeconds(30);
     /**
-     * About the parse time of a 5,000-line body on a loaded 2-core machine; spent only while other writes are
-     * arriving, never by a lone request.
+     * None: a group takes the requests already queued while the previous transaction commits, and no finished request
+     * waits for one still being parsed. A wait (20 ms tried) makes two clients share more often, but it holds each
+     * acknowledgement back while a 5,000-line body is parsed: {@code /write} was slower with it in all three pipeline-bench
+     * pairs (bench/README.md). Raise it for many clients sending small bodies.
      */
-    public static final Duration DEFAULT_GROUP_WAIT = Duration.ofMillis(20);
+    public static final Duration DEFAULT_GROUP_WAIT = Duration.ZERO;
 
     public IngestProperties {
         bootstrapServers = bootstrapServers == null || bootstrapServers.isBlank() ? DEFAULT_BOOTSTRAP_SERVERS
