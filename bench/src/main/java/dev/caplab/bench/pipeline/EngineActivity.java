@@ -27,6 +27,7 @@ final class EngineActivity {
     private final String jdbcUrl;
     private final String readToken;
     private final Map<String, Long> before;
+    private final long startedAtSeconds = System.currentTimeMillis() / 1000;
 
     private EngineActivity(String jdbcUrl, String readToken, Map<String, Long> before) {
         this.jdbcUrl = jdbcUrl;
@@ -38,12 +39,37 @@ final class EngineActivity {
         return new EngineActivity(jdbcUrl, readToken, events(jdbcUrl, readToken));
     }
 
+    /**
+     * The CPU of the pass's finished queries by kind (system.query_log, flushed every 7.5 s, so the last seconds
+     * may be missing): which of the engine's thread time is the sink's inserts and which the readers' queries
+     * (the bench's own watcher among them).
+     */
+    private void printQueries(Connection c, PrintStream out, long samples) throws SQLException {
+        try (Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT query_kind, user, count(),"
+                     + " sum(ProfileEvents['UserTimeMicroseconds'] + ProfileEvents['SystemTimeMicroseconds']),"
+                     + " sum(written_rows), sum(read_rows) FROM system.query_log WHERE type = 'QueryFinish'"
+                     + " AND event_time >= toDateTime(" + startedAtSeconds + ") GROUP BY query_kind, user"
+                     + " ORDER BY 4 DESC")) {
+            while (rs.next()) {
+                out.printf(Locale.ROOT, "  queries %-8s by %-12s %,7d: CPU %.2f µs/sample, written %,d, read %,d rows%n",
+                        rs.getString(1), rs.getString(2), rs.getLong(3), rs.getLong(4) / (double) samples,
+                        rs.getLong(5), rs.getLong(6));
+            }
+        } catch (SQLException e) {
+            out.println("  (system.query_log not readable: " + e.getMessage() + ")");
+        }
+    }
+
     void print(PrintStream out, long samples) throws SQLException {
         Map<String, Long> after = events(jdbcUrl, readToken);
         out.println("chDB during the pass (system.events deltas):");
         for (String e : EVENTS) {
             long d = after.getOrDefault(e, 0L) - before.getOrDefault(e, 0L);
             out.printf(Locale.ROOT, "  %-36s %,15d  (%.3f per sample)%n", e, d, (double) d / samples);
+        }
+        try (Connection c = DriverManager.getConnection(jdbcUrl, HttpSettings.READER_USER, readToken)) {
+            printQueries(c, out, samples);
         }
         try (Connection c = DriverManager.getConnection(jdbcUrl, HttpSettings.READER_USER, readToken);
              Statement s = c.createStatement();
