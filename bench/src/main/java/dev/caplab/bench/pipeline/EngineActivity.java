@@ -46,15 +46,15 @@ final class EngineActivity {
      */
     private void printQueries(Connection c, PrintStream out, long samples) throws SQLException {
         try (Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT query_kind, user, count(),"
+             ResultSet rs = s.executeQuery("SELECT query_kind, user, arrayStringConcat(tables, ','), count(),"
                      + " sum(ProfileEvents['UserTimeMicroseconds'] + ProfileEvents['SystemTimeMicroseconds']),"
                      + " sum(written_rows), sum(read_rows) FROM system.query_log WHERE type = 'QueryFinish'"
-                     + " AND event_time >= toDateTime(" + startedAtSeconds + ") GROUP BY query_kind, user"
-                     + " ORDER BY 4 DESC")) {
+                     + " AND event_time >= toDateTime(" + startedAtSeconds + ") GROUP BY query_kind, user, tables"
+                     + " ORDER BY 5 DESC LIMIT 12")) {
             while (rs.next()) {
-                out.printf(Locale.ROOT, "  queries %-8s by %-12s %,7d: CPU %.2f µs/sample, written %,d, read %,d rows%n",
-                        rs.getString(1), rs.getString(2), rs.getLong(3), rs.getLong(4) / (double) samples,
-                        rs.getLong(5), rs.getLong(6));
+                out.printf(Locale.ROOT, "  %s by %s on %s: %,d queries, CPU %.2f µs/sample, written %,d, read %,d rows%n",
+                        rs.getString(1), rs.getString(2), rs.getString(3), rs.getLong(4),
+                        rs.getLong(5) / (double) samples, rs.getLong(6), rs.getLong(7));
             }
         } catch (SQLException e) {
             out.println("  (system.query_log not readable: " + e.getMessage() + ")");
