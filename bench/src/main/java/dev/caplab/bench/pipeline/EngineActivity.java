@@ -15,7 +15,8 @@ import java.util.Map;
 /**
  * What chDB did for a pass, from its cumulative {@code system.events} counters (inserts, parts written, merges and
  * the rows and bytes they rewrote) read before and after, plus the samples table's active parts at the end: the
- * engine side of the sink's CPU per sample, to tell an insert-bound engine from a merge-bound one.
+ * engine side of the sink's CPU per sample, to tell an insert-bound engine from a merge-bound one. The counters
+ * cover every table (the derived tables' few rows too); chDB keeps no system.query_log to split them by table.
  */
 final class EngineActivity {
 
@@ -27,7 +28,6 @@ final class EngineActivity {
     private final String jdbcUrl;
     private final String readToken;
     private final Map<String, Long> before;
-    private final long startedAtSeconds = System.currentTimeMillis() / 1000;
 
     private EngineActivity(String jdbcUrl, String readToken, Map<String, Long> before) {
         this.jdbcUrl = jdbcUrl;
@@ -39,37 +39,12 @@ final class EngineActivity {
         return new EngineActivity(jdbcUrl, readToken, events(jdbcUrl, readToken));
     }
 
-    /**
-     * The CPU of the pass's finished queries by kind (system.query_log, flushed every 7.5 s, so the last seconds
-     * may be missing): which of the engine's thread time is the sink's inserts and which the readers' queries
-     * (the bench's own watcher among them).
-     */
-    private void printQueries(Connection c, PrintStream out, long samples) throws SQLException {
-        try (Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT query_kind, user, arrayStringConcat(tables, ','), count(),"
-                     + " sum(ProfileEvents['UserTimeMicroseconds'] + ProfileEvents['SystemTimeMicroseconds']),"
-                     + " sum(written_rows), sum(read_rows) FROM system.query_log WHERE type = 'QueryFinish'"
-                     + " AND event_time >= toDateTime(" + startedAtSeconds + ") GROUP BY query_kind, user, tables"
-                     + " ORDER BY 5 DESC LIMIT 12")) {
-            while (rs.next()) {
-                out.printf(Locale.ROOT, "  %s by %s on %s: %,d queries, CPU %.2f µs/sample, written %,d, read %,d rows%n",
-                        rs.getString(1), rs.getString(2), rs.getString(3), rs.getLong(4),
-                        rs.getLong(5) / (double) samples, rs.getLong(6), rs.getLong(7));
-            }
-        } catch (SQLException e) {
-            out.println("  (system.query_log not readable: " + e.getMessage() + ")");
-        }
-    }
-
     void print(PrintStream out, long samples) throws SQLException {
         Map<String, Long> after = events(jdbcUrl, readToken);
         out.println("chDB during the pass (system.events deltas):");
         for (String e : EVENTS) {
             long d = after.getOrDefault(e, 0L) - before.getOrDefault(e, 0L);
             out.printf(Locale.ROOT, "  %-36s %,15d  (%.3f per sample)%n", e, d, (double) d / samples);
-        }
-        try (Connection c = DriverManager.getConnection(jdbcUrl, HttpSettings.READER_USER, readToken)) {
-            printQueries(c, out, samples);
         }
         try (Connection c = DriverManager.getConnection(jdbcUrl, HttpSettings.READER_USER, readToken);
              Statement s = c.createStatement();
