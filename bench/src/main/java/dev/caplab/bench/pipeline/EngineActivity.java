@@ -55,6 +55,17 @@ final class EngineActivity {
                         rs.getString(2), rs.getLong(3), rs.getLong(4), rs.getLong(5));
             }
         }
+        // Outdated parts stay listed for old_parts_lifetime (8 min): level 0 are the inserts of the warm-up and the
+        // pass into samples, the levels above what merges wrote.
+        try (Connection c = DriverManager.getConnection(jdbcUrl, HttpSettings.READER_USER, readToken);
+             Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT level, count(), sum(rows), max(rows) FROM system.parts"
+                     + " WHERE table = 'samples' GROUP BY level ORDER BY level")) {
+            while (rs.next()) {
+                out.printf(Locale.ROOT, "  samples parts of level %d (active or outdated): %d, %,d rows, largest %,d%n",
+                        rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getLong(4));
+            }
+        }
     }
 
     private static Map<String, Long> events(String jdbcUrl, String readToken) throws SQLException {
