@@ -158,6 +158,7 @@ public final class PipelineBench {
         String prefix = scripts.getFirst().runId().substring(0, scripts.getFirst().runId().lastIndexOf('-') + 1);
         try (AggregateWatcher watcher = AggregateWatcher.start(jdbcUrl, TOKEN, prefix, 100)) {
             CpuAccount cpu = CpuAccount.start();
+            EngineActivity engine = EngineActivity.start(jdbcUrl, TOKEN);
             long started = System.nanoTime();
             send(target, scripts, clients, log, rate);
             long lastAck = System.nanoTime();
@@ -177,6 +178,7 @@ public final class PipelineBench {
                                 + samples);
                     }
                     cpu.print(System.out, samples);
+                    engine.print(System.out, samples);
                     return PipelineFigures.of(samples, started, lastAck, samplesStoredAt,
                             Math.max(samplesStoredAt, lastChange),
                             Math.max(samplesStoredAt, lastChange(watcher, scripts, steps - 1)), log,

@@ -27,10 +27,13 @@ record RowCodec<T>(String table, List<String> columns, boolean replacing, Writer
         this(table, columns, replacing, writer, reader, null);
     }
 
-    /** Appends one row as RowBinary in column order. */
+    /**
+     * Appends a batch's rows as RowBinary in column order: a batch at a time, so per-batch state (an encoder's
+     * thread-local caches) is looked up once per batch, not per row.
+     */
     @FunctionalInterface
     interface RowBinaryEncoder<T> {
-        void encode(T row, RowBinaryBuffer out);
+        void encode(List<T> rows, RowBinaryBuffer out);
     }
 
     /** Binds one row's values in column order. */

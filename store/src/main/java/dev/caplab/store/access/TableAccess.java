@@ -71,11 +71,8 @@ final class TableAccess<T> {
         }
         String what = "inserting " + rows.size() + " rows into " + codec.table();
         if (direct != null && codec.rowBinary() != null) {
-            direct.insert(codec.table(), codec.columns(), out -> {
-                for (T row : rows) {
-                    codec.rowBinary().encode(row, out);
-                }
-            }, dedupToken, what);
+            direct.insert(codec.table(), codec.columns(), out -> codec.rowBinary().encode(rows, out), dedupToken,
+                    what);
             return rows.size();
         }
         try (Connection c = dataSource.getConnection()) {
@@ -112,9 +109,7 @@ final class TableAccess<T> {
     private ClickHouseFormat encode(List<T> rows, TableSchema schema, RowBinaryBuffer out)
             throws IOException, SQLException {
         if (codec.rowBinary() != null) {
-            for (T row : rows) {
-                codec.rowBinary().encode(row, out);
-            }
+            codec.rowBinary().encode(rows, out);
             return ClickHouseFormat.RowBinary;
         }
         RowBinaryFormatWriter writer = new RowBinaryFormatWriter(out.asOutputStream(), schema,
