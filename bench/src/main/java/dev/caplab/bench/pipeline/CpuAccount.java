@@ -26,10 +26,12 @@ final class CpuAccount {
 
     private final long processStart;
     private final Map<String, Long> threadStart;
+    private final long compileMillisStart;
 
     private CpuAccount() {
         processStart = processCpuNanos();
         threadStart = threads();
+        compileMillisStart = JitQuiescence.totalCompileMillis();
     }
 
     static CpuAccount start() {
@@ -81,5 +83,9 @@ final class CpuAccount {
                 .forEach(e -> out.printf(Locale.ROOT, "  %6.1f µs/sample  %s%n", e.getValue() / 1e3 / samples,
                         e.getKey()));
         out.printf(Locale.ROOT, "  %6.1f µs/sample  (ended threads)%n", (process - grouped) / 1e3 / samples);
+        if (compileMillisStart >= 0) {
+            out.printf(Locale.ROOT, "JIT compile time during the pass (wall time of the compiler threads, not CPU):"
+                    + " %.1f s%n", (JitQuiescence.totalCompileMillis() - compileMillisStart) / 1e3);
+        }
     }
 }
