@@ -26,10 +26,12 @@ public final class CpuAccount {
 
     private final long processStart;
     private final Map<String, Long> threadStart;
+    private final long compileMillisStart;
 
     private CpuAccount() {
         processStart = processCpuNanos();
         threadStart = threads();
+        compileMillisStart = JitQuiescence.totalCompileMillis();
     }
 
     public static CpuAccount start() {
@@ -91,5 +93,9 @@ public final class CpuAccount {
                         e.getValue() / nanosPerCpuUnit / units, cpuUnit, unit, e.getKey()));
         out.printf(Locale.ROOT, "  " + figure + " %s/%s  (ended threads)%n", (process - grouped) / nanosPerCpuUnit
                 / units, cpuUnit, unit);
+        if (compileMillisStart >= 0) {
+            out.printf(Locale.ROOT, "JIT compile time during the pass (wall time of the compiler threads, not CPU):"
+                    + " %.1f s%n", (JitQuiescence.totalCompileMillis() - compileMillisStart) / 1e3);
+        }
     }
 }

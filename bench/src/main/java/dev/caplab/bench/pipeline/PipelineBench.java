@@ -42,7 +42,13 @@ public final class PipelineBench {
     private static final Duration FULL_STEP_LENGTH = Duration.ofSeconds(60);
     private static final String PREFIX = "bench-";
     private static final String PACED_PREFIX = "paced-";
-    private static final int WARM_RUNS = 4;
+    /**
+     * Runs of the warm-up, each 2 steps of 10 batches ({@code -Dbench.warmRuns=N}); 20 runs are 2,000,000 samples in
+     * 400 requests, as many requests as a 2M-sample measured pass (see {@link #warmUp}).
+     */
+    private static final int WARM_RUNS = Integer.getInteger("bench.warmRuns", 20);
+    /** How long the bench waits at most for the JIT's queue to drain after the warm-up ({@link JitQuiescence}). */
+    private static final Duration JIT_WAIT_LIMIT = Duration.ofMinutes(3);
 
     private PipelineBench() {
     }
@@ -71,10 +77,14 @@ public final class PipelineBench {
                 pacedStepLength(perStep * runs, fixedRate));
         PipelineFigures caplab;
         PipelineFigures paced = null;
+        long warmSamples;
         try (EmbeddedStack stack = EmbeddedStack.start(new UpSettings(dir.resolve("caplab"), "127.0.0.1", 0, 0, 0,
                 false, null, List.of(TOKEN + "=read,write")), new PrintStream(System.out))) {
             Target target = new Target(URI.create("http://127.0.0.1:" + stack.httpPort()), "Bearer " + TOKEN);
-            warmUp(target, stack.clickhouseJdbcUrl(), linesPerBatch);
+            warmSamples = warmUp(target, stack.clickhouseJdbcUrl(), linesPerBatch);
+            if (!System.getProperty("bench.jit", "wait").equals("nowait")) {
+                JitQuiescence.await(JIT_WAIT_LIMIT, System.out);
+            }
             caplab = measure(target, stack.clickhouseJdbcUrl(), scripts, steps, clients, fixedRate);
             caplab.print(System.out);
             if (pace.equals("half")) {
@@ -87,7 +97,8 @@ public final class PipelineBench {
             }
         }
         StateBytes state = StateBytes.of(dir.resolve("caplab"));
-        state.print(System.out, caplab.samples() + (paced == null ? 0 : paced.samples()));
+        // the state holds the warm-up's runs too
+        state.print(System.out, warmSamples + caplab.samples() + (paced == null ? 0 : paced.samples()));
 
         List<byte[]> bodies = interleavedLines(scripts);
         WriteClients.Result influx = InfluxdProcess.writeAll(dir.resolve("influxdb"), bodies, linesPerBatch, clients);
@@ -126,11 +137,16 @@ public final class PipelineBench {
     }
 
     /**
-     * A smaller pass through every stage first (4 runs, 2 steps, 400,000 samples at 5,000 lines a batch), so class
-     * loading and most JIT compilation are not billed to the measured runs: with one run of 100,000 samples the
-     * compiler threads still took 4.1 of 25 µs per sample of the measured 5,000,000-sample pass.
+     * A pass through every stage first ({@link #WARM_RUNS} runs of 2 steps, 100,000 samples each at 5,000 lines a
+     * batch), so class loading and most JIT compilation are not billed to the measured runs. What decides whether a
+     * method reaches C2 is how often it is called, and much of the stack (HTTP, Kafka producer and fetch, sink, JDBC)
+     * is called per request or per batch, not per sample: after the former warm-up of 400,000 samples (80 requests)
+     * those paths were still in C1's profiled tier 3 and were compiled by C2 during the measured pass, which both
+     * billed the compilation (5.5-6.9 µs/sample) and ran the pass on slower, profiling code. 2,000,000 samples
+     * (400 requests) and waiting for the compile queue ({@link JitQuiescence}) cut the stack's CPU from 27.2 to
+     * 19.2 µs/sample at the same load (bench/README.md). Returns the number of samples it sent.
      */
-    private static void warmUp(Target target, String jdbcUrl, int linesPerBatch) throws Exception {
+    private static long warmUp(Target target, String jdbcUrl, int linesPerBatch) throws Exception {
         List<SteppedRunScript> warm = new ArrayList<>();
         for (int r = 0; r < WARM_RUNS; r++) {
             warm.add(SteppedRunScript.of("warm-" + r, RUN_START, 2, FULL_STEP_LENGTH, 10L * linesPerBatch,
@@ -149,6 +165,7 @@ public final class PipelineBench {
                 Thread.sleep(200);
             }
         }
+        return samples;
     }
 
     private static PipelineFigures measure(Target target, String jdbcUrl, List<SteppedRunScript> scripts,
