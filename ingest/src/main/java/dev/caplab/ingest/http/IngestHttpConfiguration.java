@@ -56,15 +56,19 @@ public class IngestHttpConfiguration {
                 properties.groupWait());
     }
 
-    /** Write requests announce themselves to the group commit from arrival to answer. */
+    /**
+     * Write requests announce themselves to the group commit from arrival to answer; only when a group may wait for
+     * them ({@code group-wait} above 0, off by default), since no group reads the announcements otherwise.
+     */
     @Bean
-    FilterRegistrationBean<ArrivalsFilter> ingestArrivalsFilter(GroupCommit groupCommit) {
+    FilterRegistrationBean<ArrivalsFilter> ingestArrivalsFilter(GroupCommit groupCommit, IngestProperties properties) {
         FilterRegistrationBean<ArrivalsFilter> registration = new FilterRegistrationBean<>(
                 new ArrivalsFilter(groupCommit));
         registration.addUrlPatterns(InfluxWriteController.WRITE_PATH, InfluxV2WriteController.PATH,
                 RemoteWriteController.WRITE_PATH, K6Controller.PATH, EventsController.PATH);
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 11);
         registration.setName("caplabArrivalsFilter");
+        registration.setEnabled(properties.groupWait().isPositive());
         return registration;
     }
 
