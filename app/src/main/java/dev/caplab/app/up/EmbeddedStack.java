@@ -75,6 +75,8 @@ public final class EmbeddedStack implements AutoCloseable {
     private void startAll(UpSettings settings, PrintStream out) {
         // Claim the HTTP port first: failing after Kafka and ClickHouse started would waste seconds and confuse.
         Ports.claim("HTTP", settings.host(), settings.httpPort());
+        // first, so that its scans see the threads of every role below as they start
+        BackgroundPriority.start(settings.backgroundNice()).ifPresent(this::track);
         EmbeddedKafkaAccess kafkaAccess = EmbeddedKafkaAccess.of(settings);
         EmbeddedKafkaBroker broker = track(EmbeddedKafkaBroker.start(kafkaAccess.broker()));
         bootstrapServers = broker.bootstrapServers();

@@ -58,6 +58,12 @@ public final class UpCommand implements Callable<Integer> {
                     + "its last step (default: ${DEFAULT-VALUE}).")
     String runIdleEnd;
 
+    @Option(names = "--background-nice", defaultValue = "10", paramLabel = "0-19",
+            description = "Linux nice value of the threads that catch up from Kafka (streams, sink, chDB inserts and "
+                    + "merges), so that on a saturated machine ingest's acknowledgements come first and the backlog "
+                    + "waits in Kafka; 0 runs them at ingest's priority (default: ${DEFAULT-VALUE}).")
+    int backgroundNice;
+
     @Mixin
     AccessOptions access;
 
@@ -65,7 +71,8 @@ public final class UpCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         UpSettings settings = new UpSettings(dataDir.toAbsolutePath().normalize(), host, httpPort, clickhousePort,
                 kafkaPort, demo, chdbLib, access.tokenOptions(), access.allowedOrigins())
-                .withRunIdleEnd(dev.caplab.app.cli.StepCommand.Durations.parse(runIdleEnd));
+                .withRunIdleEnd(dev.caplab.app.cli.StepCommand.Durations.parse(runIdleEnd))
+                .withBackgroundNice(backgroundNice);
         EmbeddedStack stack = EmbeddedStack.start(settings, System.out);
         // A role that dies on its own (Streams in ERROR, the sink thread stopped) ends the process with exit code 1.
         return UntilStopped.awaitWhileUp("caplab", stack::roleStatuses, null, stack);

@@ -78,8 +78,12 @@ public final class PipelineBench {
         PipelineFigures caplab;
         PipelineFigures paced = null;
         long warmSamples;
-        try (EmbeddedStack stack = EmbeddedStack.start(new UpSettings(dir.resolve("caplab"), "127.0.0.1", 0, 0, 0,
-                false, null, List.of(TOKEN + "=read,write")), new PrintStream(System.out))) {
+        UpSettings settings = new UpSettings(dir.resolve("caplab"), "127.0.0.1", 0, 0, 0, false, null,
+                List.of(TOKEN + "=read,write"));
+        settings = settings.withBackgroundNice(Integer.getInteger("bench.backgroundNice", settings.backgroundNice()));
+        System.out.printf(Locale.ROOT, "background threads at nice %d (caplab up's --background-nice;"
+                + " -Dbench.backgroundNice=0 runs them at ingest's priority)%n", settings.backgroundNice());
+        try (EmbeddedStack stack = EmbeddedStack.start(settings, new PrintStream(System.out))) {
             Target target = new Target(URI.create("http://127.0.0.1:" + stack.httpPort()), "Bearer " + TOKEN);
             warmSamples = warmUp(target, stack.clickhouseJdbcUrl(), linesPerBatch);
             if (!System.getProperty("bench.jit", "wait").equals("nowait")) {
