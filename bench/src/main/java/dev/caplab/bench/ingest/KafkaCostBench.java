@@ -57,17 +57,17 @@ import org.apache.kafka.common.serialization.StringSerializer;
  * records per poll), one with the sink's ({@link ClickHouseSink#consumerProperties}). CPU per sample by thread group
  * (producers' network threads, the broker's {@code data-plane-kafka-*}, the consumer threads {@code c-streams} and
  * {@code c-sink}, which fetch and decompress in {@code poll}); no Streams, sink or chDB work. Each compression gets a
- * fresh topic per round; round 1 warms the JIT, later rounds are measured. Arguments:
- * [requests=200] [rounds=3] [compressions=lz4,zstd,none,snappy; zstd:1 is level 1] [linesPerRequest=5000]; system properties
- * {@code bench.producer.<key>} and {@code bench.consumer.<key>} override a client setting (e.g.
+ * fresh topic per round; round 1 warms the JIT, later rounds are measured. Arguments: [requests=200] [rounds=3]
+ * [variants=lz4,zstd,none,snappy, see {@link #pass}] [linesPerRequest=5000]; system properties
+ * {@code bench.producer.<key>} and {@code bench.consumer.<key>} override a client setting of every variant (e.g.
  * {@code -Dbench.consumer.fetch.min.bytes=65536}).
  */
 public final class KafkaCostBench {
 
     private static final int RUNS = 10;
     private static final int PRODUCERS = 2;
-    private static final AtomicReference<RuntimeException> FAILURE =
-            new AtomicReference<>();
+    /** The first failure of a producer or consumer thread, reported by the pass. */
+    private static final AtomicReference<RuntimeException> FAILURE = new AtomicReference<>();
     private static final long COMMIT_NANOS = Duration.ofMillis(200).toNanos();
 
     private KafkaCostBench() {
@@ -76,7 +76,7 @@ public final class KafkaCostBench {
     public static void main(String[] args) throws Exception {
         int requests = args.length > 0 ? Integer.parseInt(args[0]) : 200;
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 3;
-        String[] compressions = (args.length > 2 ? args[2] : "lz4,zstd,none,snappy").split(",");
+        String[] variants = (args.length > 2 ? args[2] : "lz4,zstd,none,snappy").split(",");
         int lines = args.length > 3 ? Integer.parseInt(args[3]) : 5_000;
         Path dataDir = Files.createTempDirectory("caplab-kafka-cost-bench");
         List<List<ProducerRecord<String, byte[]>>> bodies = encode(requests, lines);
@@ -86,58 +86,61 @@ public final class KafkaCostBench {
                 samples, bodies.stream().mapToInt(List::size).sum(), (double) valueBytes / samples);
         try (EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.start(BrokerSettings.loopback(dataDir, 0))) {
             for (int round = 1; round <= rounds; round++) {
-                for (String variant : compressions) {
-                    // "lz4@fetch.min.bytes=65536" reads with that consumer setting too
-                    String compression = variant.split("@")[0];
-                    Map<String, String> consumerSettings = new HashMap<>();
-                    if (variant.contains("@")) {
-                        for (String kv : variant.substring(variant.indexOf('@') + 1).split("&")) {
-                            consumerSettings.put(kv.split("=")[0], kv.split("=")[1]);
-                        }
-                    }
-                    String topic = "bench.samples-" + variant.replaceAll("[^a-z0-9]+", "_") + "-" + round;
-                    broker.createTopics(List.of(new TopicSpec(topic, 6, Map.of("retention.ms", "-1",
-                            "retention.bytes", "-1"), "kafka cost bench")));
-                    List<List<ProducerRecord<String, byte[]>>> onTopic = bodies.stream()
-                            .map(rs -> rs.stream().map(r -> new ProducerRecord<>(topic, r.key(), r.value())).toList())
-                            .toList();
-                    int records = onTopic.stream().mapToInt(List::size).sum();
-                    Map<String, Long> requestsBefore = brokerRequests();
-                    CpuAccount cpu = CpuAccount.start();
-                    long started = System.nanoTime();
-                    // workers keep their clients (and so their threads) open until the CPU is read, so none of it is
-                    // billed to "ended threads"
-                    CountDownLatch finished = new CountDownLatch(2 + PRODUCERS);
-                    CountDownLatch release = new CountDownLatch(1);
-                    List<Thread> threads = new ArrayList<>();
-                    threads.add(consumer("c-streams", streamsLike(broker.bootstrapServers()), consumerSettings, topic, records,
-                            finished, release));
-                    threads.add(consumer("c-sink", sinkLike(broker.bootstrapServers()), consumerSettings, topic, records, finished,
-                            release));
-                    ConcurrentLinkedQueue<List<ProducerRecord<String, byte[]>>> queue =
-                            new ConcurrentLinkedQueue<>(onTopic);
-                    AtomicInteger slot = new AtomicInteger();
-                    for (int p = 0; p < PRODUCERS; p++) {
-                        threads.add(Thread.ofPlatform().daemon().name("p-request-" + p).start(() -> produce(
-                                broker.bootstrapServers(), compression, slot.incrementAndGet(), queue, finished,
-                                release)));
-                    }
-                    finished.await();
-                    if (FAILURE.get() != null) {
-                        throw new IllegalStateException("a producer or consumer of " + topic + " failed", FAILURE.get());
-                    }
-                    double wall = (System.nanoTime() - started) / 1e9;
-                    long disk = logBytes(dataDir.resolve("kafka"), topic);
-                    System.out.printf(Locale.ROOT, "%nround %d, %s: %.1f s wall, %.2f bytes on disk per"
-                            + " sample (%.1f MB)%n", round, variant, wall, (double) disk / samples, disk / 1e6);
-                    cpu.print(System.out, samples, "µs", "sample", 1e3, 3);
-                    printRequests(brokerRequests(), requestsBefore, requests);
-                    release.countDown();
-                    for (Thread t : threads) {
-                        t.join();
-                    }
+                for (String variant : variants) {
+                    pass(broker, dataDir.resolve("kafka"), bodies, samples, round, variant);
                 }
             }
+        }
+    }
+
+    /**
+     * One round of one variant on a fresh topic: produced and consumed at once, CPU read while every client is still
+     * open. A variant is a compression ("zstd:1" is zstd at level 1), optionally with consumer settings
+     * ("lz4@fetch.min.bytes=65536&fetch.max.wait.ms=100").
+     */
+    private static void pass(EmbeddedKafkaBroker broker, Path kafkaDir,
+            List<List<ProducerRecord<String, byte[]>>> bodies, long samples, int round, String variant)
+            throws InterruptedException {
+        String compression = variant.split("@")[0];
+        Map<String, String> consumerSettings = new HashMap<>();
+        if (variant.contains("@")) {
+            for (String kv : variant.substring(variant.indexOf('@') + 1).split("&")) {
+                consumerSettings.put(kv.split("=")[0], kv.split("=")[1]);
+            }
+        }
+        String topic = "bench.samples-" + variant.replaceAll("[^a-z0-9]+", "_") + "-" + round;
+        broker.createTopics(List.of(new TopicSpec(topic, 6, Map.of("retention.ms", "-1", "retention.bytes", "-1"),
+                "kafka cost bench")));
+        ConcurrentLinkedQueue<List<ProducerRecord<String, byte[]>>> queue = new ConcurrentLinkedQueue<>();
+        bodies.forEach(rs -> queue.add(rs.stream().map(r -> new ProducerRecord<>(topic, r.key(), r.value())).toList()));
+        int records = queue.stream().mapToInt(List::size).sum();
+        String bootstrap = broker.bootstrapServers();
+        Map<String, Long> requestsBefore = brokerRequests();
+        CpuAccount cpu = CpuAccount.start();
+        long started = System.nanoTime();
+        CountDownLatch finished = new CountDownLatch(2 + PRODUCERS);
+        CountDownLatch release = new CountDownLatch(1);
+        List<Thread> threads = new ArrayList<>();
+        threads.add(consumer("c-streams", streamsLike(bootstrap), consumerSettings, topic, records, finished, release));
+        threads.add(consumer("c-sink", sinkLike(bootstrap), consumerSettings, topic, records, finished, release));
+        AtomicInteger slot = new AtomicInteger();
+        for (int p = 0; p < PRODUCERS; p++) {
+            threads.add(Thread.ofPlatform().daemon().name("p-request-" + p).start(() -> produce(bootstrap,
+                    compression, slot.incrementAndGet(), queue, finished, release)));
+        }
+        finished.await();
+        if (FAILURE.get() != null) {
+            throw new IllegalStateException("a producer or consumer of " + topic + " failed", FAILURE.get());
+        }
+        double wall = (System.nanoTime() - started) / 1e9;
+        long disk = logBytes(kafkaDir, topic);
+        System.out.printf(Locale.ROOT, "%nround %d, %s: %.1f s wall, %.2f bytes on disk per sample (%.1f MB)%n", round,
+                variant, wall, (double) disk / samples, disk / 1e6);
+        cpu.print(System.out, samples, "µs", "sample", 1e3, 3);
+        printRequests(brokerRequests(), requestsBefore, bodies.size());
+        release.countDown();
+        for (Thread t : threads) {
+            t.join();
         }
     }
 
