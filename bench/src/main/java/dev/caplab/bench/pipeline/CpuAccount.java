@@ -22,6 +22,8 @@ import java.util.stream.Stream;
 public final class CpuAccount {
 
     private static final Path TASKS = Path.of("/proc/self/task");
+    /** strerror(ESRCH), the message of a read of an ended thread's stat file. */
+    private static final String ESRCH = "No such process";
     private static final double TICK_NANOS = 1e9 / 100; // USER_HZ, 100 on every Linux the bench runs on
 
     private final long processStart;
@@ -59,7 +61,10 @@ public final class CpuAccount {
                 } catch (NoSuchFileException ended) {
                     // the thread ended between listing and reading
                 } catch (IOException e) {
-                    throw new UncheckedIOException(e);
+                    // a thread that ends while its stat is read fails the read with ESRCH, not a missing file
+                    if (!ESRCH.equals(e.getMessage())) {
+                        throw new UncheckedIOException("cannot read " + task.resolve("stat"), e);
+                    }
                 }
             });
         } catch (IOException e) {
