@@ -59,6 +59,9 @@ class SamplesInsertCpuMigrationIT {
                 assertThat(scalar(pool, "SELECT compression_codec FROM system.columns WHERE database = currentDatabase()"
                         + " AND table = 'samples' AND name = 'ts'")).isEqualTo("CODEC(DoubleDelta, LZ4)");
 
+                assertThat(scalar(pool, "SELECT create_table_query FROM system.tables WHERE database = currentDatabase()"
+                        + " AND name = 'samples'")).contains("vertical_merge_algorithm_min_columns_to_activate = 1");
+
                 samples.insertBatch(rows.subList(0, 2_500), "batch-1");
                 assertThat(scalar(pool, "SELECT count() FROM samples")).as("a replayed batch is dropped")
                         .isEqualTo(String.valueOf(rows.size()));
