@@ -58,7 +58,7 @@ public final class UpCommand implements Callable<Integer> {
                     + "its last step (default: ${DEFAULT-VALUE}).")
     String runIdleEnd;
 
-    @Option(names = "--background-nice", defaultValue = "10", paramLabel = "0-19",
+    @Option(names = "--background-nice", defaultValue = "" + BackgroundPriority.DEFAULT_NICE, paramLabel = "0-19",
             description = "Linux nice value of the threads that catch up from Kafka (streams, sink, chDB inserts and "
                     + "merges), so that on a saturated machine ingest's acknowledgements come first and the backlog "
                     + "waits in Kafka; 0 runs them at ingest's priority (default: ${DEFAULT-VALUE}).")
