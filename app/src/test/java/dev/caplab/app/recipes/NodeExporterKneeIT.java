@@ -51,6 +51,8 @@ class NodeExporterKneeIT {
     private static final Duration SCRAPE_EVERY = Duration.ofSeconds(1);
     /** Background above this makes the host-level knee a measure of the neighbours, not of the workload. */
     private static final double MAX_BACKGROUND_CORES = 0.5;
+    /** How long the machine may take to settle after the stack started before the test calls it busy. */
+    private static final Duration QUIET_PATIENCE = Duration.ofSeconds(30);
     private static final String SOURCE = "sut-host";
 
     @TempDir
@@ -65,9 +67,15 @@ class NodeExporterKneeIT {
              NodeExporter exporter = NodeExporter.start(dir);
              CpuBurners burners = new CpuBurners(steps)) {
             String kafka = stack.bootstrapServers();
+            // the stack and node_exporter have just started: their start-up (JIT, topic creation, the streams
+            // rebalance) is no neighbour, so wait for it to settle before judging the machine busy
             double background = ProcStat.busyCoresOver(Duration.ofSeconds(2));
-            String busy = String.format("the machine was already using %.2f cores before the test: a host-level knee "
-                    + "would measure the neighbours", background);
+            long patience = System.nanoTime() + QUIET_PATIENCE.toNanos();
+            while (background > MAX_BACKGROUND_CORES && System.nanoTime() < patience) {
+                background = ProcStat.busyCoresOver(Duration.ofSeconds(2));
+            }
+            String busy = String.format("the machine was still using %.2f cores %d s after the stack started: a "
+                    + "host-level knee would measure the neighbours", background, QUIET_PATIENCE.toSeconds());
             if (background > MAX_BACKGROUND_CORES) {
                 if ("true".equals(System.getenv("CI"))) {
                     Assertions.fail(busy);
