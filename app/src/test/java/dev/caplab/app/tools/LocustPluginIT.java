@@ -15,8 +15,6 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -83,6 +81,7 @@ class LocustPluginIT {
                         Arrays.stream(LEVELS).mapToObj(Integer::toString).collect(Collectors.joining(",")));
                 command.environment().put("CAPLAB_IT_STEP_SECONDS", Integer.toString(STEP_SECONDS));
                 command.environment().put("CAPLAB_IT_RATE", Double.toString(RATE));
+                command.environment().put("CAPLAB_IT_ORACLE", dir.resolve("oracle.json").toString());
                 Process run = command.start();
                 boolean finished = run.waitFor(LEVELS.length * STEP_SECONDS + 30, TimeUnit.SECONDS);
                 if (!finished) {
@@ -102,8 +101,9 @@ class LocustPluginIT {
                     && ((Number) rows.getFirst().get("steps_used")).intValue() == LEVELS.length, Duration.ofSeconds(90));
 
             // every request Locust counted arrived, as one sample each
-            long locustRequests = LocustStats.aggregatedRequestCount(dir.resolve("locust_stats.csv"));
-            assertThat(locustRequests).isPositive();
+            LocustStats.Completions completions = LocustStats.Completions.read(dir.resolve("oracle.json"));
+            long locustRequests = completions.requests();
+            assertThat(locustRequests).isPositive().isEqualTo(completions.micros().length);
             assertThat(sql.count("SELECT count() FROM samples WHERE run_id = '" + RUN
                     + "' AND metric = 'http.req.duration.ms' AND source = '" + LOAD_SOURCE + "'"))
                     .isEqualTo(locustRequests);
@@ -133,18 +133,11 @@ class LocustPluginIT {
                 assertThat(stepSeconds[i]).as("step %d seconds", i).isCloseTo(STEP_SECONDS, within(1.5));
             }
 
-            // requests per step as Locust counted them over the step's window (its cumulative count, written once a
-            // second, interpolated at the step's ends: hence the slack of a second's requests at each end);
-            // sample_count covers the whole step, warm-up included (warmup_count is the part of it in warm-up)
-            // Locust stops writing its history a few seconds before it quits: its final count closes the last step.
-            // Steps merge whole-second partials, so a request in the first step's opening fraction of a second can
-            // fall in the pre-test baseline (index -1), which is no step and left out here
-            List<LocustStats.HistoryRow> history = new java.util.ArrayList<>(
-                    LocustStats.history(dir.resolve("locust_stats_history.csv")));
-            long runEndSecond = (micros(steps.getLast(), "to_us") + 999_999) / 1_000_000;
-            if (history.getLast().epochSecond() < runEndSecond) {
-                history.add(new LocustStats.HistoryRow(runEndSecond, LEVELS[LEVELS.length - 1], locustRequests));
-            }
+            // requests per step as Locust's request events timed them: a step merges the whole-second partials
+            // that start inside it (warm-up included, warmup_count being the part of it in warm-up), so a request
+            // in the first step's opening fraction of a second falls in the pre-test baseline (index -1, no step,
+            // left out here). The plugin stamps a request a few microseconds before the oracle's listener does:
+            // one request at each end of a step may sit on either side of a second's start
             List<Map<String, Object>> aggregates = sql.rows("SELECT step_index, sample_count AS n "
                     + "FROM step_aggregates FINAL WHERE run_id = '" + RUN + "' AND metric = 'http.req.duration.ms' "
                     + "AND source = '" + LOAD_SOURCE + "' AND step_index >= 0 ORDER BY step_index");
@@ -154,15 +147,23 @@ class LocustPluginIT {
             for (int i = 0; i < LEVELS.length; i++) {
                 long n = ((Number) aggregates.get(i).get("n")).longValue();
                 assigned += n;
-                double expected = LocustStats.requestsBetween(history, Instant.EPOCH.plus(micros(steps.get(i),
-                        "from_us"), ChronoUnit.MICROS), Instant.EPOCH.plus(micros(steps.get(i), "to_us"), ChronoUnit.MICROS));
-                assertThat((double) n).as("requests in step %d (%d users); %s", i, LEVELS[i], tables)
-                        .isCloseTo(expected, within(2 + 0.25 * expected));
+                long expected = completions.inSecondsStartingBetween(micros(steps.get(i), "from_us"),
+                        micros(steps.get(i), "to_us"));
+                assertThat(n).as("requests in step %d (%d users); %s", i, LEVELS[i], tables)
+                        .isCloseTo(expected, within(2L));
             }
             assertThat(assigned).isLessThanOrEqualTo(locustRequests);
 
             // where the server actually saturated, from Locust's own counts over the saturated levels (warm-up
-            // skipped): its design caps it at 10/s; a starved machine gives less, and the knee moves with it
+            // skipped): its design caps it at 10/s; a starved machine gives less, and the knee moves with it.
+            // Locust's history (cumulative counts once a second) stops a few seconds before it quits: its final
+            // count closes the last step
+            List<LocustStats.HistoryRow> history = new java.util.ArrayList<>(
+                    LocustStats.history(dir.resolve("locust_stats_history.csv")));
+            long runEndSecond = (micros(steps.getLast(), "to_us") + 999_999) / 1_000_000;
+            if (history.getLast().epochSecond() < runEndSecond) {
+                history.add(new LocustStats.HistoryRow(runEndSecond, LEVELS[LEVELS.length - 1], locustRequests));
+            }
             long saturatedFrom = history.stream().filter(r -> r.users() >= LEVELS[4]).findFirst().orElseThrow()
                     .epochSecond() + WARMUP_SECONDS;
             List<LocustStats.HistoryRow> saturated = history.stream()

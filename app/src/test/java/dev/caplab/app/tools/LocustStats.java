@@ -3,14 +3,16 @@ package dev.caplab.app.tools;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Locust's own {@code --csv} statistics, what a caplab ingest is checked against: the Aggregated row of
- * {@code PREFIX_stats.csv} and, with {@code --csv-full-history}, the once-a-second Aggregated rows of
- * {@code PREFIX_stats_history.csv} (Locust 2.x columns).
+ * Locust's own statistics, what a caplab ingest is checked against: with {@code --csv-full-history}, the
+ * once-a-second Aggregated rows of {@code PREFIX_stats_history.csv} (Locust 2.x columns), and the
+ * {@link Completions} the IT's locustfile writes when Locust quits.
  */
 final class LocustStats {
 
@@ -18,18 +20,29 @@ final class LocustStats {
     record HistoryRow(long epochSecond, int users, long totalRequests) {
     }
 
-    private LocustStats() {
+    /**
+     * Locust's final request count (its {@code stats.total} at the quit event, after every user stopped) and the
+     * instant of every successful request event, in epoch microseconds.
+     */
+    record Completions(long requests, long[] micros) {
+
+        static Completions read(Path json) throws IOException {
+            JsonNode root = JsonMapper.builder().build().readTree(json.toFile());
+            long[] micros = new long[root.path("completions").size()];
+            for (int i = 0; i < micros.length; i++) {
+                micros[i] = Math.round(root.path("completions").get(i).asDouble() * 1e6);
+            }
+            return new Completions(root.path("requests").asLong(), micros);
+        }
+
+        /** Requests completed in a whole second that starts in {@code [fromMicros, toMicros)}. */
+        long inSecondsStartingBetween(long fromMicros, long toMicros) {
+            return Arrays.stream(micros).map(t -> Math.floorDiv(t, 1_000_000L) * 1_000_000L)
+                    .filter(second -> second >= fromMicros && second < toMicros).count();
+        }
     }
 
-    /** "Request Count" of the Aggregated row of {@code PREFIX_stats.csv}. */
-    static long aggregatedRequestCount(Path statsCsv) throws IOException {
-        Table table = Table.read(statsCsv);
-        for (String[] row : table.rows()) {
-            if (table.cell(row, "Name").equals("Aggregated")) {
-                return Long.parseLong(table.cell(row, "Request Count"));
-            }
-        }
-        throw new IllegalStateException("no Aggregated row in " + statsCsv);
+    private LocustStats() {
     }
 
     /** The Aggregated rows of {@code PREFIX_stats_history.csv}, in time order. */
@@ -44,27 +57,6 @@ final class LocustStats {
             }
         }
         return rows;
-    }
-
-    /** Requests Locust counted between two instants, its cumulative count interpolated linearly between rows. */
-    static double requestsBetween(List<HistoryRow> history, Instant from, Instant to) {
-        return totalAt(history, to) - totalAt(history, from);
-    }
-
-    private static double totalAt(List<HistoryRow> history, Instant at) {
-        double t = at.getEpochSecond() + at.getNano() / 1e9;
-        HistoryRow before = history.getFirst();
-        for (HistoryRow row : history) {
-            if (row.epochSecond() >= t) {
-                if (row.epochSecond() == before.epochSecond()) {
-                    return row.totalRequests();
-                }
-                double share = (t - before.epochSecond()) / (row.epochSecond() - before.epochSecond());
-                return before.totalRequests() + share * (row.totalRequests() - before.totalRequests());
-            }
-            before = row;
-        }
-        return before.totalRequests();
     }
 
     /** A Locust CSV: a header and rows without quoted commas (names here are plain). */
