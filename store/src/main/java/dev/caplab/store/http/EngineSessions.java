@@ -35,6 +35,8 @@ final class EngineSessions {
 
     private final ChdbEngine engine;
     private final Map<Access, ConnectionState> states = new EnumMap<>(Access.class);
+    /** Guarded by the readers' connection lock. */
+    private final AllowedStatements allowed = new AllowedStatements();
 
     // One per engine: the connections' state is the engine's, whichever server (tests start several) uses it.
     private static final Map<ChdbEngine, EngineSessions> BY_ENGINE = new IdentityHashMap<>();
@@ -67,7 +69,8 @@ final class EngineSessions {
     /**
      * Runs a reader's request: the statement is parsed by the engine (never executed) to check it is one
      * statement the {@link ReaderStatementPolicy} allows, then that canonical text, and nothing else, runs on
-     * the readers' connection with {@code settings} and {@code database} (both already checked).
+     * the readers' connection with {@code settings} and {@code database} (both already checked). A statement
+     * allowed before under the same parameters, settings, database and readable databases skips the judging.
      */
     QueryResult executeReader(ClickHouseRequest request, Map<String, String> settings, String database,
                               long maxResultBytes, Set<String> readableDatabases) {
@@ -80,18 +83,29 @@ final class EngineSessions {
         try {
             state.useDatabase(Access.READER, database);
             state.applySettings(Access.READER, settings);
-            // formatQuerySingleLine parses exactly one statement (a second one is a syntax error) without running it.
-            String canonical = engine.query(Access.READER, utf8("SELECT formatQuerySingleLine({statement:String})"),
-                    "TabSeparatedRaw", Map.of("statement", new String(request.statement(), StandardCharsets.UTF_8)))
-                    .text().stripTrailing();
-            String ast = engine.query(Access.READER, utf8("EXPLAIN AST " + TRAILING_FORMAT.matcher(canonical)
-                    .replaceFirst("")), "TabSeparatedRaw", request.params()).text();
-            ReaderStatementPolicy.check(ast, readableDatabases);
+            AllowedStatements.Key key = new AllowedStatements.Key(new String(request.statement(),
+                    StandardCharsets.UTF_8), request.params(), settings, database, readableDatabases);
+            String canonical = allowed.canonicalText(key);
+            if (canonical == null) {
+                canonical = judge(key);
+                allowed.allowed(key, canonical);
+            }
             // The formatted result is limited too, not only the blocks the engine counts for max_result_bytes.
             return engine.query(Access.READER, utf8(canonical), request.format(), request.params(), maxResultBytes);
         } finally {
             state.lock.unlock();
         }
+    }
+
+    /** The statement's canonical text, once the policy allowed it; throws when it does not. */
+    private String judge(AllowedStatements.Key key) {
+        // formatQuerySingleLine parses exactly one statement (a second one is a syntax error) without running it.
+        String canonical = engine.query(Access.READER, utf8("SELECT formatQuerySingleLine({statement:String})"),
+                "TabSeparatedRaw", Map.of("statement", key.statement())).text().stripTrailing();
+        String ast = engine.query(Access.READER, utf8("EXPLAIN AST " + TRAILING_FORMAT.matcher(canonical)
+                .replaceFirst("")), "TabSeparatedRaw", key.params()).text();
+        ReaderStatementPolicy.check(ast, key.readableDatabases());
+        return canonical;
     }
 
     private QueryResult executeLocked(Access access, ConnectionState state, ClickHouseRequest request) {

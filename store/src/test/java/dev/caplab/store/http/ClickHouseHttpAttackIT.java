@@ -35,6 +35,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ClickHouseHttpAttackIT {
 
     private static final String DB = "attack_it";
+    /** A database no reader may read. */
+    private static final String PRIVATE_DB = "attack_it_private";
     private static final String READ_TOKEN = "read-token-0123456789abcdef";
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private static EmbeddedClickHouse clickHouse;
@@ -55,6 +57,11 @@ class ClickHouseHttpAttackIT {
                 "TabSeparated");
         engine.query("TRUNCATE TABLE " + DB + ".t", "TabSeparated");
         engine.query("INSERT INTO " + DB + ".t VALUES (1), (2), (3)", "TabSeparated");
+        engine.query("CREATE DATABASE IF NOT EXISTS " + PRIVATE_DB, "TabSeparated");
+        engine.query("CREATE TABLE IF NOT EXISTS " + PRIVATE_DB + ".t (id UInt32) ENGINE = MergeTree ORDER BY id",
+                "TabSeparated");
+        engine.query("TRUNCATE TABLE " + PRIVATE_DB + ".t", "TabSeparated");
+        engine.query("INSERT INTO " + PRIVATE_DB + ".t VALUES (7), (8)", "TabSeparated");
         ReaderLimits limits = ReaderLimits.defaults(DB).withMaxExecutionSeconds(2).withMaxResultBytes(1 << 20)
                 .withQueue(4, 1_500);
         HttpSettings base = HttpSettings.defaults().withPort(0).withReaderLimits(limits).withMaxBodyBytes(8 << 20);
@@ -145,6 +152,44 @@ class ClickHouseHttpAttackIT {
         HttpResponse<String> overlay = send(open, "?database=default", "SELECT * FROM `" + path + "`");
         assertThat(overlay.statusCode()).isEqualTo(403);
         assertThat(overlay.body()).doesNotContain(secret);
+    }
+
+    @Test
+    void aStatementAllowedBeforeIsJudgedAgainWithOtherParametersOrSettings() throws Exception {
+        String statement = "SELECT count() FROM {table:Identifier}";
+        assertThat(send(open, "?param_table=t", statement).body()).isEqualTo(rows() + "\n");
+        HttpResponse<String> other = send(open, "?param_table=" + PRIVATE_DB + ".t", statement);
+        assertThat(other.statusCode()).as(other.body()).isEqualTo(403);
+        assertThat(send(open, "?param_table=t", statement).body()).isEqualTo(rows() + "\n");
+        assertThat(send(open, "?param_table=" + PRIVATE_DB + ".t", statement).statusCode()).isEqualTo(403);
+
+        String qualified = "SELECT count() FROM " + PRIVATE_DB + ".t";
+        for (int i = 0; i < 2; i++) {
+            assertThat(send(open, "", qualified).statusCode()).as("attempt %d", i).isEqualTo(403);
+            assertThat(send(secured, "", qualified, readerBasic()).statusCode()).as("attempt %d", i).isEqualTo(403);
+        }
+    }
+
+    @Test
+    void aRepeatedReaderStatementIsJudgedOnce() throws Exception {
+        String statement = "SELECT count() FROM t WHERE id > {min:UInt32} -- " + UUID.randomUUID();
+        assertThat(send(open, "?param_min=1", statement).body()).isEqualTo("2\n");
+        long before = engineQueries();
+        int repeats = 10;
+        for (int i = 0; i < repeats; i++) {
+            assertThat(send(open, "?param_min=1", statement).body()).isEqualTo("2\n");
+        }
+        // judging a statement is two engine statements (its canonical text, its EXPLAIN AST) before the query;
+        // the one reading the counter is counted too
+        assertThat(engineQueries() - before).as("engine statements for %d repeats", repeats)
+                .isLessThanOrEqualTo(repeats + 1);
+        assertThat(send(open, "?param_min=2", statement).body()).as("other parameters").isEqualTo("1\n");
+    }
+
+    /** Statements the engine has run so far (ClickHouse's own {@code Query} event counter). */
+    private static long engineQueries() {
+        return Long.parseLong(engine.query("SELECT value FROM system.events WHERE event = 'Query'", "TabSeparated")
+                .text().strip());
     }
 
     @Test
