@@ -155,7 +155,7 @@ class ClickHouseHttpAttackIT {
     }
 
     @Test
-    void aStatementAllowedBeforeIsJudgedAgainWithOtherParametersOrSettings() throws Exception {
+    void aStatementAllowedBeforeIsJudgedAgainWithOtherParametersAndARefusedOneEveryTime() throws Exception {
         String statement = "SELECT count() FROM {table:Identifier}";
         assertThat(send(open, "?param_table=t", statement).body()).isEqualTo(rows() + "\n");
         HttpResponse<String> other = send(open, "?param_table=" + PRIVATE_DB + ".t", statement);
