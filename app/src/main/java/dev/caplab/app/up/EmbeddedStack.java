@@ -95,7 +95,7 @@ public final class EmbeddedStack implements AutoCloseable {
         readers.add(sqlEndpoint);
         // the reader password of port 8123 is a token, checked by the same authenticator as the HTTP port's tokens
         TokenAuthenticator readerTokens = new TokenAuthenticator(readers, AccessOptions.anonymousScopes(tokens));
-        ClickHouseHttpServer clickhouse = track(ClickHouseHttpServer.start(engine, HttpSettings.defaults()
+        ClickHouseHttpServer clickhouse = track(ClickHouseHttpServer.startClosedToReaders(engine, HttpSettings.defaults()
                 .withHost(settings.host()).withPort(settings.clickhousePort()).withInternal(internal)
                 .withReaders(secret -> readerTokens.grants(Scope.READ, secret),
                         readerTokens.grantsAnonymously(Scope.READ))
@@ -103,6 +103,7 @@ public final class EmbeddedStack implements AutoCloseable {
         clickhouseJdbcUrl = clickhouse.jdbcUrl(database);
         ClickHouseTarget target = new ClickHouseTarget(clickhouseJdbcUrl, internal.user(), internal.password());
         target.migrate();
+        clickhouse.openToReaders();
         HikariDataSource dataSource = track(target.dataSource());
         StreamsSettings streamsSettings = StreamsSettings.of(bootstrapServers, settings.dataDir().resolve("streams"));
         streams = track(StreamsRunner.start(streamsSettings.withKafkaSecurity(kafkaLogin)

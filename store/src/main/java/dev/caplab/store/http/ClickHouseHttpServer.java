@@ -28,15 +28,29 @@ public final class ClickHouseHttpServer implements AutoCloseable {
     private final HttpServer server;
     private final List<ThreadPoolExecutor> executors;
     private final HttpSettings settings;
+    private final QueryHandler handler;
 
-    private ClickHouseHttpServer(HttpServer server, List<ThreadPoolExecutor> executors, HttpSettings settings) {
+    private ClickHouseHttpServer(HttpServer server, List<ThreadPoolExecutor> executors, HttpSettings settings,
+                                 QueryHandler handler) {
         this.server = server;
         this.executors = executors;
         this.settings = settings;
+        this.handler = handler;
     }
 
     /** Binds {@code settings.host():settings.port()} and starts serving; fails naming the port if it is taken. */
     public static ClickHouseHttpServer start(ChdbEngine engine, HttpSettings settings) {
+        ClickHouseHttpServer server = startClosedToReaders(engine, settings);
+        server.openToReaders();
+        return server;
+    }
+
+    /**
+     * Like {@link #start}, but serves caplab's own credential only until {@link #openToReaders()}: readers' queries
+     * and {@code /ping} are answered 503 meanwhile. For a server whose schema caplab creates through it, so that no
+     * reader sees a missing database and no health check calls the server up before its tables exist.
+     */
+    public static ClickHouseHttpServer startClosedToReaders(ChdbEngine engine, HttpSettings settings) {
         Objects.requireNonNull(engine, "engine");
         Objects.requireNonNull(settings, "settings");
         HttpServer server;
@@ -63,10 +77,16 @@ public final class ClickHouseHttpServer implements AutoCloseable {
         EngineSessions sessions = EngineSessions.of(engine);
         String timezone = engine.query("SELECT timezone()", "TabSeparated").text().strip();
         String version = engine.query("SELECT version()", "TabSeparated").text().strip();
-        server.createContext("/", new QueryHandler(sessions, settings, internal, readers, timezone, version));
+        QueryHandler handler = new QueryHandler(sessions, settings, internal, readers, timezone, version);
+        server.createContext("/", handler);
         server.setExecutor(dispatch);
         server.start();
-        return new ClickHouseHttpServer(server, List.of(dispatch, internal, readers), settings);
+        return new ClickHouseHttpServer(server, List.of(dispatch, internal, readers), settings, handler);
+    }
+
+    /** From now on readers and {@code /ping} are served (see {@link #startClosedToReaders}). */
+    public void openToReaders() {
+        handler.openToReaders();
     }
 
     private static ThreadPoolExecutor pool(String name, int threads, BlockingQueue<Runnable> queue,

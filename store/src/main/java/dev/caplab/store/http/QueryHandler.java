@@ -42,6 +42,7 @@ final class QueryHandler implements HttpHandler {
     private final Semaphore readerTurn = new Semaphore(1, true);
     private final String timezone;
     private final String version;
+    private volatile boolean openToReaders;
 
     QueryHandler(EngineSessions sessions, HttpSettings settings, Executor internalWorkers, Executor readerWorkers,
                  String timezone, String version) {
@@ -58,7 +59,13 @@ final class QueryHandler implements HttpHandler {
     public void handle(HttpExchange exchange) throws IOException {
         String path = exchange.getRequestURI().getPath();
         if ("/ping".equals(path) || "/replicas_status".equals(path)) {
-            respond(exchange, () -> send(exchange, 200, OK, "text/plain; charset=UTF-8"));
+            respond(exchange, () -> {
+                if (openToReaders) {
+                    send(exchange, 200, OK, "text/plain; charset=UTF-8");
+                } else {
+                    sendFailure(exchange, UUID.randomUUID().toString(), starting());
+                }
+            });
             return;
         }
         if (!"/".equals(path) && !"/query".equals(path)) {
@@ -78,6 +85,10 @@ final class QueryHandler implements HttpHandler {
         }
         if (principal == Principal.INTERNAL) {
             internalWorkers.execute(() -> respond(exchange, () -> serveInternal(exchange, headers, queryId)));
+            return;
+        }
+        if (!openToReaders) {
+            respond(exchange, () -> sendFailure(exchange, queryId, starting()));
             return;
         }
         long queuedAtNanos = System.nanoTime();
@@ -116,6 +127,17 @@ final class QueryHandler implements HttpHandler {
         } finally {
             readerTurn.release();
         }
+    }
+
+    void openToReaders() {
+        openToReaders = true;
+    }
+
+    // ClickHouse itself does not listen before its tables are loaded; here caplab creates them through this port.
+    private static RequestRefusedException starting() {
+        return new RequestRefusedException(503, RequestRefusedException.NOT_READY, "Code: 1002. DB::Exception:"
+                + " caplab is still creating its database (schema migrations); readers are served once they are"
+                + " applied. Try again in a few seconds. (NOT_READY)", 2);
     }
 
     private static RequestRefusedException busy(String why) {

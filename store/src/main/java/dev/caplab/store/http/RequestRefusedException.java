@@ -10,6 +10,8 @@ final class RequestRefusedException extends RuntimeException {
     static final int ACCESS_DENIED = 497;
     static final int TOO_LARGE = 1001;
     static final int TOO_MANY_QUERIES = 202;
+    /** ClickHouse's UNKNOWN_EXCEPTION: it has no code for a server still setting itself up. */
+    static final int NOT_READY = 1002;
 
     private final int httpStatus;
     private final int code;

@@ -213,6 +213,38 @@ class ClickHouseHttpServerIT {
     }
 
     @Test
+    void untilOpenedToReadersOnlyCaplabsOwnCredentialIsServed() throws Exception {
+        try (ClickHouseHttpServer starting = ClickHouseHttpServer.startClosedToReaders(engine, HttpSettings.defaults()
+                .withPort(0).withInternal(new Credential("caplab", "s3cret"))
+                .withReaders(TestReaderTokens.readOnly("read-token-0123456789", "write-token-0123456789"), true)
+                .withReaderLimits(ReaderLimits.defaults("http_it")))) {
+            URI root = URI.create(starting.httpUrl() + "/");
+            String basic = Base64.getEncoder().encodeToString("caplab:s3cret".getBytes(StandardCharsets.UTF_8));
+            HttpRequest ping = HttpRequest.newBuilder(URI.create(starting.httpUrl() + "/ping")).build();
+            HttpRequest asReader = HttpRequest.newBuilder(root)
+                    .POST(HttpRequest.BodyPublishers.ofString("SELECT count() FROM bin")).build();
+            HttpRequest asCaplab = HttpRequest.newBuilder(root).header("Authorization", "Basic " + basic)
+                    .POST(HttpRequest.BodyPublishers.ofString("SELECT count() FROM http_it.bin")).build();
+
+            HttpResponse<String> pingBefore = HTTP.send(ping, HttpResponse.BodyHandlers.ofString());
+            assertThat(pingBefore.statusCode()).isEqualTo(503);
+            assertThat(pingBefore.headers().firstValue("Retry-After")).contains("2");
+            HttpResponse<String> readerBefore = HTTP.send(asReader, HttpResponse.BodyHandlers.ofString());
+            assertThat(readerBefore.statusCode()).isEqualTo(503);
+            assertThat(readerBefore.headers().firstValue("X-ClickHouse-Exception-Code")).contains("1002");
+            assertThat(readerBefore.body()).contains("schema migrations").doesNotContain("UNKNOWN_TABLE");
+            assertThat(HTTP.send(asCaplab, HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(200);
+
+            starting.openToReaders();
+            HttpResponse<String> pingAfter = HTTP.send(ping, HttpResponse.BodyHandlers.ofString());
+            assertThat(pingAfter.statusCode()).isEqualTo(200);
+            assertThat(pingAfter.body()).isEqualTo("Ok.\n");
+            HttpResponse<String> readerAfter = HTTP.send(asReader, HttpResponse.BodyHandlers.ofString());
+            assertThat(readerAfter.statusCode()).as(readerAfter.body()).isEqualTo(200);
+        }
+    }
+
+    @Test
     void aPortInUseIsNamedInTheError() throws IOException {
         int taken = java.net.URI.create(clickHouse.httpUrl()).getPort();
         assertThatThrownBy(() -> ClickHouseHttpServer.start(engine, HttpSettings.defaults().withPort(taken)))
