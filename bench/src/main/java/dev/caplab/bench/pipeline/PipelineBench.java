@@ -47,6 +47,10 @@ public final class PipelineBench {
      * 400 requests, as many requests as a 2M-sample measured pass (see {@link #warmUp}).
      */
     private static final int WARM_RUNS = Integer.getInteger("bench.warmRuns", 20);
+    // Each poll is a reader query on the measured stack (chDB spends ~7 ms of CPU on one, bench/README.md): at 100 ms
+    // the watcher itself took ~2 µs of the stack's ~18 µs per sample. 250 ms costs 2.5× less; a step's completion is
+    // seen up to one poll late, which the delays include.
+    private static final int POLL_MILLIS = Integer.getInteger("bench.pollMillis", 250);
     /** How long the bench waits at most for the JIT's queue to drain after the warm-up ({@link JitQuiescence}). */
     private static final Duration JIT_WAIT_LIMIT = Duration.ofMinutes(3);
 
@@ -177,7 +181,7 @@ public final class PipelineBench {
         long samples = scripts.stream().mapToLong(SteppedRunScript::samples).sum();
         BatchLog log = new BatchLog(scripts.stream().mapToInt(s -> s.requests().size()).sum());
         String prefix = scripts.getFirst().runId().substring(0, scripts.getFirst().runId().lastIndexOf('-') + 1);
-        try (AggregateWatcher watcher = AggregateWatcher.start(jdbcUrl, TOKEN, prefix, 100)) {
+        try (AggregateWatcher watcher = AggregateWatcher.start(jdbcUrl, TOKEN, prefix, POLL_MILLIS)) {
             CpuAccount cpu = CpuAccount.start();
             EngineActivity engine = EngineActivity.start(jdbcUrl, TOKEN);
             long started = System.nanoTime();

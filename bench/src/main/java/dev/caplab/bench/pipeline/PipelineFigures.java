@@ -94,7 +94,7 @@ record PipelineFigures(long samples, double seconds, double drainedSeconds, doub
         out.printf(Locale.ROOT, "delay, step's last sample acknowledged -> step aggregate complete:"
                 + " p50 %.1f s, p99 %.1f s, max %.1f s (includes the step-closing grace)%n",
                 perStep.p50(), perStep.p99(), perStep.max());
-        out.printf(Locale.ROOT, "heap of the whole embedded stack (sampled every 100 ms): peak used %.0f MiB,"
+        out.printf(Locale.ROOT, "heap of the whole embedded stack (sampled at each watcher poll): peak used %.0f MiB,"
                 + " peak after GC %.0f MiB, max %.0f MiB%n", heap.peakUsed() / 1048576.0,
                 heap.peakAfterGc() / 1048576.0, heap.max() / 1048576.0);
     }
