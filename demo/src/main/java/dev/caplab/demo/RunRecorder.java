@@ -91,7 +91,7 @@ final class RunRecorder {
             throw new IllegalStateException("run " + runId + " ends with steps still open: " + openSteps.keySet());
         }
         ended = true;
-        add(at, CLOSES + 1, new RunEnded(runId, at, status, reason));
+        add(at, CLOSES + 1, new RunEnded(runId, at, status, reason, false));
     }
 
     void gauge(String adapter, Instant at, String source, String metric, double value, Map<String, String> labels) {

@@ -94,10 +94,14 @@ public final class RunCommand {
         @Option(names = "--status", defaultValue = "COMPLETED", description = "COMPLETED, ABORTED or FAILED.")
         RunStatus status;
         @Option(names = "--reason") String reason;
+        @Option(names = "--all-samples-sent", description = "Every sample of the run, from every source, has been"
+                + " sent and acknowledged: close its last steps at once instead of waiting the grace for stragglers"
+                + " (a sample that still comes amends them as late data).")
+        boolean allSamplesSent;
 
         @Override
         public Integer call() {
-            kafka.publish(new RunEndRequest(runId, status, reason, null), runId);
+            kafka.publish(new RunEndRequest(runId, status, reason, null, allSamplesSent), runId);
             return 0;
         }
     }

@@ -86,7 +86,7 @@ public final class StepperCommand implements Callable<Integer> {
             if (ownsRun) {
                 publisher.publish(events.toEvent(new RunEndRequest(run,
                         outcome.failedStep().isPresent() ? RunStatus.ABORTED : RunStatus.COMPLETED,
-                        outcome.stopReason(), null), run)).join();
+                        outcome.stopReason(), null, false), run)).join(); // the tool it runs sends the samples
             }
             outcome.conclusion().ifPresentOrElse(c -> System.out.println("run conclusion: " + ConclusionText.of(c)),
                     () -> System.out.println("run conclusion: none arrived (is caplab streams running?)"));

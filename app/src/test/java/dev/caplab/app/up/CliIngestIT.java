@@ -80,6 +80,62 @@ class CliIngestIT {
         assertThat(await(() -> count("cli-lp"), n -> n >= fields)).isEqualTo(fields);
     }
 
+    /**
+     * A run ingested after the fact (its samples ten minutes old) and ended with {@code caplab run end
+     * --all-samples-sent} has its step aggregated at once; its twin ended without the flag still waits the grace
+     * (30 s of wall clock after its step end, nothing later in its event time).
+     */
+    @Test
+    void aRunEndedWithAllSamplesSentIsAggregatedWithoutWaitingTheGrace() throws Exception {
+        Instant t0 = Instant.now().minusSeconds(600).truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+        long sent = 0;
+        for (String run : List.of("cli-silent", "cli-vouched")) {
+            String events = "{\"runId\":\"" + run + "\",\"events\":[{\"type\":\"run_started\",\"sut\":\"api\","
+                    + "\"startedAt\":\"" + t0 + "\"},{\"type\":\"step_started\",\"index\":0,\"load\":{\"users\":10},"
+                    + "\"startedAt\":\"" + t0 + "\"}]}";
+            assertThat(post("/api/v1/events", events).statusCode()).isEqualTo(202);
+            StringBuilder lines = new StringBuilder();
+            for (int s = 0; s < 60; s++) {
+                lines.append("cpu,source=sut value=").append(0.5 + s % 3 * 0.1).append(' ')
+                        .append(t0.getEpochSecond() + s).append('\n');
+            }
+            HttpResponse<String> write = HTTP.send(HttpRequest.newBuilder(uri("/write?db=" + run + "&precision=s"))
+                    .POST(HttpRequest.BodyPublishers.ofString(lines.toString())).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(write.statusCode()).as(write.body()).isEqualTo(204);
+            assertThat(post("/api/v1/events", "{\"runId\":\"" + run + "\",\"events\":[{\"type\":\"step_ended\","
+                    + "\"index\":0,\"endedAt\":\"" + t0.plusSeconds(60) + "\"}]}").statusCode()).isEqualTo(202);
+            List<String> end = new java.util.ArrayList<>(List.of("run", "end", "--bootstrap-servers",
+                    stack.bootstrapServers(), "--run", run));
+            if (run.equals("cli-vouched")) {
+                end.add("--all-samples-sent");
+            }
+            assertThat(CaplabCli.commandLine().execute(end.toArray(String[]::new))).isZero();
+            sent = System.nanoTime();
+        }
+
+        long aggregated = await(() -> stepRows("cli-vouched"), n -> n > 0);
+        Duration took = Duration.ofNanos(System.nanoTime() - sent);
+        assertThat(aggregated).isPositive();
+        assertThat(took).as("ended with --all-samples-sent → step aggregate stored").isLessThan(Duration.ofSeconds(20));
+        assertThat(stepRows("cli-silent")).as("the twin ended without the flag, still within its grace").isZero();
+    }
+
+    private static long stepRows(String run) throws Exception {
+        try (Connection c = DriverManager.getConnection(stack.clickhouseJdbcUrl(), "default", "");
+             Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT count() FROM step_aggregates WHERE run_id = '" + run
+                     + "' AND step_index = 0 AND metric = 'cpu'")) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    private static HttpResponse<String> post(String path, String json) throws Exception {
+        return HTTP.send(HttpRequest.newBuilder(uri(path)).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(json)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
     @Test
     void theFormatsHelpListsExactlyTheRegistry() {
         String help = CaplabCli.commandLine().getSubcommands().get("ingest").getUsageMessage().replaceAll("\\s+", " ");

@@ -112,8 +112,10 @@ public final class PipelineBench {
         WriteClients.Result influx = InfluxdProcess.writeAll(dir.resolve("influxdb"), bodies, linesPerBatch, clients);
         System.out.printf(Locale.ROOT, "InfluxDB 1.6 /write of the same bodies: %,.0f samples/s (%d in %.1f s)%n",
                 influx.pointsPerSecond(), influx.points(), influx.elapsed().toMillis() / 1000.0);
-        System.out.printf(Locale.ROOT, "ratio caplab end-to-end / InfluxDB write: %.2f%n",
-                caplab.samplesPerSecond() / influx.pointsPerSecond());
+        System.out.printf(Locale.ROOT, "ratio caplab end-to-end / InfluxDB write: %.2f (%s)%n",
+                caplab.samplesPerSecond() / influx.pointsPerSecond(), SteppedRunScript.ALL_SAMPLES_SENT
+                        ? "each run's RunEnded says allSamplesSent: its last step closes at once"
+                        : "RunEnded without allSamplesSent: each run's last step waits the grace");
         System.out.printf(Locale.ROOT, "ratio caplab sustained (end to end less the last step's wall-clock grace)"
                 + " / InfluxDB write: %.2f%n", caplab.sustainedSamplesPerSecond() / influx.pointsPerSecond());
         System.out.printf(Locale.ROOT, "ratio caplab /write with streams and sink running / InfluxDB write: %.2f%n",

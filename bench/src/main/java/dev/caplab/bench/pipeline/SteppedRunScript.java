@@ -19,6 +19,8 @@ import java.util.Locale;
  */
 record SteppedRunScript(String runId, List<Request> requests) {
 
+    static final boolean ALL_SAMPLES_SENT = Boolean.parseBoolean(System.getProperty("bench.allSamplesSent", "true"));
+
     /**
      * One HTTP request of the script; {@code step} and {@code samples} are set for sample batches only. The body is
      * kept off the heap: the bench runs in the stack's JVM, and 5,000,000 lines (about 1.1 GB) held on the heap
@@ -91,7 +93,11 @@ record SteppedRunScript(String runId, List<Request> requests) {
                 runId, index, at);
     }
 
+    // The run's requests go one after another, each after the last one's acknowledgement, so when it ends every
+    // sample was acknowledged: it can say so (-Dbench.allSamplesSent=false: a client that does not, the last step
+    // then waits the grace).
     private static String runEnded(String runId, Instant at) {
-        return String.format(Locale.ROOT, "{\"type\":\"run_ended\",\"runId\":\"%s\",\"endedAt\":\"%s\"}", runId, at);
+        return String.format(Locale.ROOT, "{\"type\":\"run_ended\",\"runId\":\"%s\",\"endedAt\":\"%s\","
+                + "\"allSamplesSent\":%s}", runId, at, ALL_SAMPLES_SENT);
     }
 }

@@ -66,9 +66,11 @@ class RunsController {
 
     @PostMapping(PATH + "/{runId}/end")
     @ResponseStatus(HttpStatus.ACCEPTED)
-    @Operation(summary = "End a run", description = "Body optional: status COMPLETED, ABORTED or FAILED, reason.")
+    @Operation(summary = "End a run", description = "Body optional: status COMPLETED,"
+            + " ABORTED or FAILED, reason, allSamplesSent (true: every sample of the run, from every source, was"
+            + " acknowledged before this request, so its last steps close at once instead of after the grace).")
     Map<String, String> end(@PathVariable String runId, @RequestBody(required = false) RunEndRequest request) {
-        return publish(request != null ? request : new RunEndRequest(runId, null, null, null), runId);
+        return publish(request != null ? request : new RunEndRequest(runId, null, null, null, false), runId);
     }
 
     @PostMapping(PATH + "/{runId}/annotations")

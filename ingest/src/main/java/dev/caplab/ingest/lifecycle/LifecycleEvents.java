@@ -41,7 +41,8 @@ public final class LifecycleEvents {
             case StepStartRequest s -> new StepStarted(required(run), s.index(), new HashMap<>(s.load()),
                     orNow(s.startedAt()), Math.round(s.warmupSeconds() * 1_000_000));
             case StepEndRequest s -> new StepEnded(required(run), s.index(), orNow(s.endedAt()));
-            case RunEndRequest e -> new RunEnded(required(run), orNow(e.endedAt()), e.status(), e.reason());
+            case RunEndRequest e -> new RunEnded(required(run), orNow(e.endedAt()), e.status(), e.reason(),
+                    e.allSamplesSent());
             case AnnotationRequest a -> new Annotation(required(run), orNow(a.at()), a.text(), new HashMap<>(a.labels()));
         };
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.caplab.broker.BrokerSettings;
 import dev.caplab.broker.EmbeddedKafkaBroker;
 import dev.caplab.schema.event.Annotation;
+import dev.caplab.schema.event.RunEnded;
 import dev.caplab.schema.event.RunStarted;
 import dev.caplab.schema.event.Sample;
 import dev.caplab.schema.event.SampleBatch;
@@ -194,12 +195,18 @@ class IngestHttpIT {
         HttpResponse<String> annotation = post("/api/v1/runs/" + run + "/annotations",
                 "{\"text\":\"stopped a container\"}".getBytes(StandardCharsets.UTF_8), auth);
         assertThat(annotation.statusCode()).as(annotation.body()).isEqualTo(202);
+        HttpResponse<String> vouched = post("/api/v1/runs/" + run + "/end",
+                "{\"allSamplesSent\":true}".getBytes(StandardCharsets.UTF_8), auth);
+        assertThat(vouched.statusCode()).as(vouched.body()).isEqualTo(202);
 
-        List<SpecificRecord> lifecycle = consume(TopicCatalog.RUNS, EventSerdes.lifecycle(), run, 5);
+        List<SpecificRecord> lifecycle = consume(TopicCatalog.RUNS, EventSerdes.lifecycle(), run, 6);
         assertThat(lifecycle).extracting(e -> e.getClass().getSimpleName())
-                .containsExactly("StepStarted", "StepEnded", "RunEnded", "StepStarted", "Annotation");
+                .containsExactly("StepStarted", "StepEnded", "RunEnded", "StepStarted", "Annotation", "RunEnded");
         assertThat(((StepStarted) lifecycle.getFirst()).getWarmupMicros()).isZero();
         assertThat(((StepStarted) lifecycle.get(3)).getWarmupMicros()).isZero();
+        assertThat(((RunEnded) lifecycle.get(2)).getAllSamplesSent()).as("unless the sender says so").isFalse();
+        assertThat(((RunEnded) lifecycle.get(5)).getAllSamplesSent()).isTrue();
+        assertThat(((RunEnded) lifecycle.get(5)).getStatus()).isEqualTo(dev.caplab.schema.event.RunStatus.COMPLETED);
 
         HttpResponse<String> noIndex = post("/api/v1/runs/" + run + "/steps",
                 "{\"load\":{\"users\":20}}".getBytes(StandardCharsets.UTF_8), auth);

@@ -211,16 +211,40 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
                 } else {
                     run.declared.put(w.index(), w.endingAt(Micros.of(e.getEndedAt())));
                 }
-                run.endSeenWallMillis.put(e.getStepIndex(), nowMillis);
+                run.endSeenWallMillis.put(e.getStepIndex(), stepEndSeen(run, nowMillis));
             }
             case RunEnded e -> {
                 run.runEndedMicros = Micros.of(e.getEndedAt());
                 run.runEndSeenWallMillis = nowMillis;
+                if (e.getAllSamplesSent()) {
+                    waiveGrace(run, nowMillis);
+                }
             }
             default -> {
                 // Annotations do not affect aggregation; the sink stores them.
             }
         }
+    }
+
+    /**
+     * When a step end counts as seen: now, unless the run's end was seen with its grace already passed or waived
+     * ({@link #waiveGrace}); then nothing is left to wait for and the step counts as ending with the run.
+     */
+    private long stepEndSeen(RunState.Mutable run, long nowMillis) {
+        boolean runGraceOver = run.runEndedMicros >= 0
+                && run.runEndSeenWallMillis <= nowMillis - settings.grace().toMillis();
+        return runGraceOver ? run.runEndSeenWallMillis : nowMillis;
+    }
+
+    /**
+     * The sender vouched that every sample was acknowledged before the run's end: the grace, which waits for
+     * stragglers, has nothing left to wait for. The ends seen so far count as seen a grace ago, so every step whose
+     * end is known closes now, and the run with them; a sample still to come amends them as late data.
+     */
+    private void waiveGrace(RunState.Mutable run, long nowMillis) {
+        long graceAgo = nowMillis - settings.grace().toMillis();
+        run.runEndSeenWallMillis = graceAgo;
+        run.endSeenWallMillis.replaceAll((step, seen) -> Math.min(seen, graceAgo));
     }
 
     /**

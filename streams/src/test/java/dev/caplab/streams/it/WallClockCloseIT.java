@@ -2,6 +2,7 @@ package dev.caplab.streams.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.caplab.schema.event.RunEnded;
 import dev.caplab.schema.event.Sample;
 import dev.caplab.schema.event.StepAggregate;
 import dev.caplab.schema.serde.EventSerdes;
@@ -13,6 +14,7 @@ import dev.caplab.streams.SyntheticRun;
 import dev.caplab.streams.TopologySettings;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -89,6 +91,58 @@ class WallClockCloseIT {
             Duration delay = Duration.ofNanos(arrived - ended);
             assertThat(delay).as("StepEnded → committed aggregate (grace %s, commit interval %s)", GRACE,
                     COMMIT_INTERVAL).isLessThanOrEqualTo(GRACE.plus(ALLOWANCE));
+        }
+    }
+
+    /**
+     * A sender that vouches every sample was acknowledged before the run's end (a CI job, the CLI after a file, a
+     * load tool that is the run's only source) gets its last step at once, not a grace later; a run ended the same
+     * way without saying so, sent alongside, still waits its grace.
+     */
+    @Test
+    void aRunEndedWithAllSamplesSentClosesItsLastStepWithoutWaitingTheGrace() throws Exception {
+        Duration grace = Duration.ofSeconds(30);
+        Duration expected = Duration.ofSeconds(5);
+        StreamsSettings settings = new StreamsSettings(ENV.bootstrap(), "all-samples-sent-it",
+                ENV.dir().resolve("state-all-sent"), Duration.ofSeconds(1), 1,
+                TopologySettings.defaults().withGrace(grace));
+        String vouched = "all-samples-sent";
+        String silent = "end-without-word";
+        try (StreamsRunner streams = StreamsRunner.start(settings);
+                KafkaProducer<String, byte[]> producer = producer();
+                KafkaConsumer<String, byte[]> aggregates = committedReader()) {
+            streams.awaitRunning(Duration.ofSeconds(60));
+            aggregates.subscribe(List.of(TopicCatalog.STEP_AGGREGATES));
+            for (String run : List.of(vouched, silent)) {
+                List<SyntheticRun.Input> inputs = new ArrayList<>();
+                inputs.add(new SyntheticRun.Input(Events.runStarted(run, "users", List.of(), 1), null));
+                inputs.add(new SyntheticRun.Input(Events.stepStarted(run, 0, Map.of("users", 10.0), 10, 0), null));
+                List<Sample> samples = new ArrayList<>();
+                for (int s = 10; s < 40; s++) {
+                    samples.add(Events.gauge("sut-host", "cpu.cores", s, 0.5));
+                }
+                inputs.add(new SyntheticRun.Input(null, samples));
+                inputs.add(new SyntheticRun.Input(Events.stepEnded(run, 0, 40), null));
+                inputs.add(new SyntheticRun.Input(RunEnded.newBuilder(Events.runEnded(run, 40))
+                        .setAllSamplesSent(run.equals(vouched)).build(), null));
+                for (SyntheticRun.Input in : inputs) {
+                    producer.send(PacedInput.toRecord(run, in));
+                }
+            }
+            producer.flush();
+            long ended = System.nanoTime();
+
+            Map<String, Long> arrived = new HashMap<>();
+            while (System.nanoTime() < ended + expected.toNanos()) {
+                for (ConsumerRecord<String, byte[]> r : aggregates.poll(Duration.ofMillis(50))) {
+                    StepAggregate a = EventSerdes.stepAggregate().deserialize(r.topic(), r.value());
+                    if (a.getStepIndex() == 0 && a.getMetric().equals("cpu.cores")) {
+                        arrived.putIfAbsent(a.getRunId(), System.nanoTime());
+                    }
+                }
+            }
+            assertThat(arrived).as("step 0's cpu.cores aggregate within %s of the runs' ends (grace %s)", expected,
+                    grace).containsOnlyKeys(vouched);
         }
     }
 

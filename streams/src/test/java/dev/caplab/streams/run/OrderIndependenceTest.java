@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.caplab.schema.event.CapacityFit;
 import dev.caplab.schema.event.RunConclusion;
+import dev.caplab.schema.event.RunEnded;
 import dev.caplab.schema.event.Sample;
 import dev.caplab.schema.event.StepAggregate;
 import dev.caplab.schema.event.StepVerdict;
@@ -61,6 +62,37 @@ class OrderIndependenceTest {
         assertThat(late.lateSamples).as("every host sample after the client's event time closed its step")
                 .isPositive();
         assertThat(inOrder.lateSamples).isZero();
+    }
+
+    /**
+     * A run end that vouches for every sample (allSamplesSent) waives the grace: here it comes before any sample, so
+     * every step closes empty and every sample amends it; the answer is still the in-order one.
+     */
+    @Test
+    void aRunEndVouchingForSamplesStillToComeGivesTheSameAnswerByAmendment() {
+        Stored inOrder = feed(SyntheticRun.inputs(RUN), "in-order");
+        List<SyntheticRun.Input> lifecycleFirst = new ArrayList<>();
+        List<SyntheticRun.Input> samples = new ArrayList<>();
+        for (SyntheticRun.Input i : SyntheticRun.inputs(RUN)) {
+            if (i.lifecycle() instanceof RunEnded end) {
+                lifecycleFirst.add(new SyntheticRun.Input(RunEnded.newBuilder(end).setAllSamplesSent(true).build(),
+                        null));
+            } else if (i.lifecycle() != null) {
+                lifecycleFirst.add(i);
+            } else {
+                samples.add(i);
+            }
+        }
+        assertThat(lifecycleFirst).anyMatch(i -> i.lifecycle() instanceof RunEnded e && e.getAllSamplesSent());
+        lifecycleFirst.addAll(samples);
+
+        Stored vouchedEarly = feed(lifecycleFirst, "vouched-early");
+
+        assertThat(vouchedEarly.lateSamples).as("every sample came after its step had closed").isPositive();
+        assertThat(vouchedEarly.aggregates).isEqualTo(inOrder.aggregates);
+        assertThat(vouchedEarly.verdicts).isEqualTo(inOrder.verdicts);
+        assertThat(vouchedEarly.fits).isEqualTo(inOrder.fits);
+        assertThat(vouchedEarly.conclusion).isEqualTo(inOrder.conclusion);
     }
 
     @Test
