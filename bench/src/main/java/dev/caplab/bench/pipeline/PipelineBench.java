@@ -43,8 +43,9 @@ public final class PipelineBench {
     private static final String PREFIX = "bench-";
     private static final String PACED_PREFIX = "paced-";
     /**
-     * Runs of the warm-up, each 2 steps of 10 batches ({@code -Dbench.warmRuns=N}); 20 runs are 2,000,000 samples in
-     * 400 requests, as many requests as a 2M-sample measured pass (see {@link #warmUp}).
+     * Runs of the warm-up, each as many steps as the measured runs and 20 batches in all ({@code -Dbench.warmRuns=N});
+     * 20 runs are 2,000,000 samples in 400 requests at 5,000 lines, as many as a 2M-sample measured pass (see
+     * {@link #warmUp}).
      */
     private static final int WARM_RUNS = Integer.getInteger("bench.warmRuns", 20);
     // Each poll is a reader query on the measured stack (chDB spends ~7 ms of CPU on one, bench/README.md): at 100 ms
@@ -89,7 +90,7 @@ public final class PipelineBench {
                 + " -Dbench.backgroundNice=0 runs them at ingest's priority)%n", settings.backgroundNice());
         try (EmbeddedStack stack = EmbeddedStack.start(settings, new PrintStream(System.out))) {
             Target target = new Target(URI.create("http://127.0.0.1:" + stack.httpPort()), "Bearer " + TOKEN);
-            warmSamples = warmUp(target, stack.clickhouseJdbcUrl(), linesPerBatch);
+            warmSamples = warmUp(target, stack.clickhouseJdbcUrl(), steps, linesPerBatch);
             if (!System.getProperty("bench.jit", "wait").equals("nowait")) {
                 JitQuiescence.await(JIT_WAIT_LIMIT, System.out);
             }
@@ -147,8 +148,11 @@ public final class PipelineBench {
     }
 
     /**
-     * A pass through every stage first ({@link #WARM_RUNS} runs of 2 steps, 100,000 samples each at 5,000 lines a
-     * batch), so class loading and most JIT compilation are not billed to the measured runs. What decides whether a
+     * A pass through every stage first ({@link #WARM_RUNS} runs of {@code steps} steps, 100,000 samples each at 5,000
+     * lines a batch), so class loading and most JIT compilation are not billed to the measured runs. Its runs have the
+     * measured runs' steps and it waits until their last steps are aggregated: with runs of 2 steps, closed a grace
+     * after the warm-up, the fits and conclusions of 5 points (segmented regression, knees) ran for the first time
+     * in the measured pass. What decides whether a
      * method reaches C2 is how often it is called, and much of the stack (HTTP, Kafka producer and fetch, sink, JDBC)
      * is called per request or per batch, not per sample: after the former warm-up of 400,000 samples (80 requests)
      * those paths were still in C1's profiled tier 3 and were compiled by C2 during the measured pass, which both
@@ -156,17 +160,19 @@ public final class PipelineBench {
      * (400 requests) and waiting for the compile queue ({@link JitQuiescence}) cut the stack's CPU from 27.2 to
      * 19.2 µs/sample at the same load (bench/README.md). Returns the number of samples it sent.
      */
-    private static long warmUp(Target target, String jdbcUrl, int linesPerBatch) throws Exception {
+    private static long warmUp(Target target, String jdbcUrl, int steps, int linesPerBatch) throws Exception {
         List<SteppedRunScript> warm = new ArrayList<>();
+        long batchesPerStep = Math.max(1, 20 / steps);
         for (int r = 0; r < WARM_RUNS; r++) {
-            warm.add(SteppedRunScript.of("warm-" + r, RUN_START, 2, FULL_STEP_LENGTH, 10L * linesPerBatch,
-                    linesPerBatch));
+            warm.add(SteppedRunScript.of("warm-" + r, RUN_START, steps, FULL_STEP_LENGTH,
+                    batchesPerStep * linesPerBatch, linesPerBatch));
         }
         long samples = warm.stream().mapToLong(SteppedRunScript::samples).sum();
         try (AggregateWatcher watcher = AggregateWatcher.start(jdbcUrl, TOKEN, "warm-", 200)) {
             send(target, warm, 2, new BatchLog(warm.stream().mapToInt(s -> s.requests().size()).sum()), 0);
             long deadline = System.nanoTime() + Duration.ofMinutes(5).toNanos();
-            while (watcher.storedSamples() < samples || warm.stream().anyMatch(s -> watcher.step(s.runId(), 0) == null)) {
+            while (watcher.storedSamples() < samples
+                    || warm.stream().anyMatch(s -> watcher.step(s.runId(), steps - 1) == null)) {
                 watcher.check();
                 if (System.nanoTime() > deadline) {
                     throw new IllegalStateException("warm-up runs not through the pipeline in 5 min: "
