@@ -27,8 +27,8 @@ import dev.caplab.store.schema.Migrations;
 import dev.caplab.streams.RoleStatus;
 import dev.caplab.streams.StreamsRunner;
 import dev.caplab.streams.StreamsSettings;
-import dev.caplab.streams.sink.ClickHouseSink;
 import dev.caplab.streams.sink.SinkSettings;
+import dev.caplab.streams.sink.SinkWorkers;
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Path;
@@ -55,7 +55,7 @@ public final class EmbeddedStack implements AutoCloseable {
     private String clickhouseJdbcUrl;
     private int httpPort;
     private StreamsRunner streams;
-    private ClickHouseSink sink;
+    private SinkWorkers sink;
 
     private EmbeddedStack() {
     }
@@ -109,8 +109,8 @@ public final class EmbeddedStack implements AutoCloseable {
         streams = track(StreamsRunner.start(streamsSettings.withKafkaSecurity(kafkaLogin)
                 .withTopology(streamsSettings.topology().withRunIdleEnd(settings.runIdleEnd()))));
         // Raw samples, the volume, go from the sink straight into the engine of this process.
-        sink = track(ClickHouseSink.start(SinkSettings.of(bootstrapServers).withKafkaSecurity(kafkaLogin), dataSource,
-                new EngineInserts(engine, database)));
+        sink = track(SinkWorkers.start(settings.sinkWorkers(), SinkSettings.of(bootstrapServers)
+                .withKafkaSecurity(kafkaLogin), dataSource, new EngineInserts(engine, database)));
         BrokerProbe brokerProbe = track(new BrokerProbe(bootstrapServers, kafkaLogin));
 
         // The demo goes in through the public ingest API like any client; when the port wants tokens it carries one

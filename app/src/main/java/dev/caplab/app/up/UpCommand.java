@@ -64,6 +64,11 @@ public final class UpCommand implements Callable<Integer> {
                     + "waits in Kafka; 0 runs them at ingest's priority (default: ${DEFAULT-VALUE}).")
     int backgroundNice;
 
+    @Option(names = "--sink-workers", defaultValue = "" + UpSettings.DEFAULT_SINK_WORKERS, paramLabel = "N",
+            description = "Sink threads copying Kafka into the engine, in one consumer group so they split the "
+                    + "partitions; more copy a backlog faster on more cores (default: ${DEFAULT-VALUE}).")
+    int sinkWorkers;
+
     @Mixin
     AccessOptions access;
 
@@ -72,7 +77,8 @@ public final class UpCommand implements Callable<Integer> {
         UpSettings settings = new UpSettings(dataDir.toAbsolutePath().normalize(), host, httpPort, clickhousePort,
                 kafkaPort, demo, chdbLib, access.tokenOptions(), access.allowedOrigins())
                 .withRunIdleEnd(dev.caplab.app.cli.StepCommand.Durations.parse(runIdleEnd))
-                .withBackgroundNice(backgroundNice);
+                .withBackgroundNice(backgroundNice)
+                .withSinkWorkers(sinkWorkers);
         EmbeddedStack stack = EmbeddedStack.start(settings, System.out);
         // A role that dies on its own (Streams in ERROR, the sink thread stopped) ends the process with exit code 1.
         return UntilStopped.awaitWhileUp("caplab", stack::roleStatuses, null, stack);

@@ -8,12 +8,19 @@ import java.util.Objects;
 
 /**
  * What {@code caplab up} was asked for: data directory, listeners, demo data, tokens, allow-listed origins, how
- * long a run nobody started may stay idle before it ends, and the nice value of its background threads
- * ({@link BackgroundPriority}; 0 leaves them at ingest's priority).
+ * long a run nobody started may stay idle before it ends, the nice value of its background threads
+ * ({@link BackgroundPriority}; 0 leaves them at ingest's priority) and how many sink workers copy Kafka into the
+ * engine ({@link dev.caplab.streams.sink.SinkWorkers}).
  */
 public record UpSettings(Path dataDir, String host, int httpPort, int clickhousePort, int kafkaPort, boolean demo,
                          Path chdbLib, List<String> tokens, List<String> allowedOrigins, Duration runIdleEnd,
-                         int backgroundNice) {
+                         int backgroundNice, int sinkWorkers) {
+
+    /**
+     * Two: one sink thread alternated between encoding a batch and waiting for chDB to insert it, so a backlog was
+     * copied on about one core of two; a second worker overlaps the two halves (bench/README.md, "Sink workers").
+     */
+    public static final int DEFAULT_SINK_WORKERS = 2;
 
     public UpSettings {
         Objects.requireNonNull(dataDir, "dataDir");
@@ -25,13 +32,16 @@ public record UpSettings(Path dataDir, String host, int httpPort, int clickhouse
             throw new IllegalArgumentException("--background-nice must be between 0 (off) and "
                     + BackgroundPriority.MAX_NICE + ", was " + backgroundNice);
         }
+        if (sinkWorkers < 1) {
+            throw new IllegalArgumentException("--sink-workers must be >= 1, was " + sinkWorkers);
+        }
     }
 
-    /** Background threads at {@link BackgroundPriority#DEFAULT_NICE}. */
+    /** Background threads at {@link BackgroundPriority#DEFAULT_NICE}, {@link #DEFAULT_SINK_WORKERS} sink workers. */
     public UpSettings(Path dataDir, String host, int httpPort, int clickhousePort, int kafkaPort, boolean demo,
                       Path chdbLib, List<String> tokens, List<String> allowedOrigins, Duration runIdleEnd) {
         this(dataDir, host, httpPort, clickhousePort, kafkaPort, demo, chdbLib, tokens, allowedOrigins, runIdleEnd,
-                BackgroundPriority.DEFAULT_NICE);
+                BackgroundPriority.DEFAULT_NICE, DEFAULT_SINK_WORKERS);
     }
 
     /** The default idle time ({@link TopologySettings#DEFAULT_RUN_IDLE_END}). */
@@ -43,12 +53,17 @@ public record UpSettings(Path dataDir, String host, int httpPort, int clickhouse
 
     public UpSettings withRunIdleEnd(Duration idle) {
         return new UpSettings(dataDir, host, httpPort, clickhousePort, kafkaPort, demo, chdbLib, tokens,
-                allowedOrigins, idle, backgroundNice);
+                allowedOrigins, idle, backgroundNice, sinkWorkers);
     }
 
     public UpSettings withBackgroundNice(int nice) {
         return new UpSettings(dataDir, host, httpPort, clickhousePort, kafkaPort, demo, chdbLib, tokens,
-                allowedOrigins, runIdleEnd, nice);
+                allowedOrigins, runIdleEnd, nice, sinkWorkers);
+    }
+
+    public UpSettings withSinkWorkers(int workers) {
+        return new UpSettings(dataDir, host, httpPort, clickhousePort, kafkaPort, demo, chdbLib, tokens,
+                allowedOrigins, runIdleEnd, backgroundNice, workers);
     }
 
     /** No origin besides caplab's own page may make state-changing calls. */

@@ -86,8 +86,10 @@ public final class PipelineBench {
         UpSettings settings = new UpSettings(dir.resolve("caplab"), "127.0.0.1", 0, 0, 0, false, null,
                 List.of(TOKEN + "=read,write"));
         settings = settings.withBackgroundNice(Integer.getInteger("bench.backgroundNice", settings.backgroundNice()));
+        settings = settings.withSinkWorkers(Integer.getInteger("bench.sinkWorkers", settings.sinkWorkers()));
         System.out.printf(Locale.ROOT, "background threads at nice %d (caplab up's --background-nice;"
-                + " -Dbench.backgroundNice=0 runs them at ingest's priority)%n", settings.backgroundNice());
+                + " -Dbench.backgroundNice=0 runs them at ingest's priority); %d sink workers (--sink-workers,"
+                + " -Dbench.sinkWorkers)%n", settings.backgroundNice(), settings.sinkWorkers());
         try (EmbeddedStack stack = EmbeddedStack.start(settings, new PrintStream(System.out))) {
             Target target = new Target(URI.create("http://127.0.0.1:" + stack.httpPort()), "Bearer " + TOKEN);
             warmSamples = warmUp(target, stack.clickhouseJdbcUrl(), steps, linesPerBatch);

@@ -11,7 +11,8 @@ import java.util.Objects;
  * RowBinary batches straight into the embedded engine of this process, for the high-volume tables of
  * {@code caplab up}: the bytes go from the encoder's buffer to the engine's spool file, instead of through the
  * driver, the loopback HTTP interface and its request copies. Semantics are the driver path's, pinned in the
- * statement: synchronous ({@code async_insert = 0}) and deduplicated by the batch's token.
+ * statement: synchronous ({@code async_insert = 0}) and deduplicated by the batch's token. They run on the engine's
+ * bulk-insert connections ({@link ChdbEngine#bulkInsert}), so several sink workers insert at once.
  */
 public final class EngineInserts {
 
@@ -33,7 +34,7 @@ public final class EngineInserts {
                 + String.join(", ", columns) + ") SETTINGS async_insert = 0, insert_deduplicate = 1"
                 + (dedupToken == null ? "" : ", insert_deduplication_token = " + literal(dedupToken));
         try {
-            engine.insert(head, "RowBinary", spool -> {
+            engine.bulkInsert(head, "RowBinary", spool -> {
                 RowBinaryBuffer out = new RowBinaryBuffer(spool);
                 body.accept(out);
                 out.flush();

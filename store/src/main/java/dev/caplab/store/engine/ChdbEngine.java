@@ -30,6 +30,8 @@ public final class ChdbEngine implements AutoCloseable {
 
     private static final Object OPEN_LOCK = new Object();
     private static final int TOO_MANY_ROWS_OR_BYTES = 396;
+    /** As many as {@code caplab up}'s default sink workers: each worker's inserts parse on a connection of its own. */
+    public static final int BULK_CONNECTIONS = 2;
     private static ChdbEngine open;
     private static ChdbNative loaded;
     private static Path loadedFrom;
@@ -37,6 +39,10 @@ public final class ChdbEngine implements AutoCloseable {
     private final ChdbNative chdb;
     private final Path dataDir;
     private final Map<Access, Connection> connections = new EnumMap<>(Access.class);
+    /** Connections of {@link #bulkInsert}, opened on first use. */
+    private final List<Connection> bulkConnections;
+    private final java.util.concurrent.atomic.AtomicInteger nextBulkConnection =
+            new java.util.concurrent.atomic.AtomicInteger();
     private volatile boolean closed;
     private Path spoolDir;
 
@@ -47,6 +53,11 @@ public final class ChdbEngine implements AutoCloseable {
             connections.put(access, new Connection());
         }
         connections.get(Access.READ_WRITE).bind(connectionPtr);
+        List<Connection> bulk = new java.util.ArrayList<>();
+        for (int i = 0; i < BULK_CONNECTIONS; i++) {
+            bulk.add(new Connection());
+        }
+        bulkConnections = List.copyOf(bulk);
     }
 
     private static MemorySegment deref(MemorySegment connectionPtr) {
@@ -173,11 +184,40 @@ public final class ChdbEngine implements AutoCloseable {
         Objects.requireNonNull(params, "params");
         Connection connection = connections.get(access);
         connection.lock.lock();
-        try (Arena arena = Arena.ofConfined()) {
+        return runLocked(connection, access == Access.READ_WRITE ? c -> c.conn : this::readOnlyConnection,
+                statement, format, params, maxResultBytes);
+    }
+
+    /**
+     * Runs {@code statement} on {@code connection}, which the caller locked and this unlocks; {@code opened} gives
+     * its chDB connection, opening it on first use.
+     */
+    private QueryResult runLocked(Connection connection, Opener opened, byte[] statement, String format,
+                                  Map<String, String> params, long maxResultBytes) {
+        try {
             if (closed) {
                 throw new EngineException("chDB engine on " + dataDir + " is closed");
             }
-            MemorySegment conn = access == Access.READ_WRITE ? connection.conn : readOnlyConnection(connection);
+            return execute(opened.open(connection), statement, format, params, maxResultBytes);
+        } catch (ClickHouseException | EngineException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new EngineException("chDB call failed on " + dataDir, t);
+        } finally {
+            connection.lock.unlock();
+        }
+    }
+
+    /** A connection's chDB handle, opened on first use under the connection's lock. */
+    @FunctionalInterface
+    private interface Opener {
+        MemorySegment open(Connection connection) throws Throwable;
+    }
+
+    /** Runs {@code statement} on {@code conn}, whose connection's lock the caller holds. */
+    private QueryResult execute(MemorySegment conn, byte[] statement, String format, Map<String, String> params,
+                                long maxResultBytes) throws Throwable {
+        try (Arena arena = Arena.ofConfined()) {
             MemorySegment sql = arena.allocate(statement.length + 1L);
             MemorySegment.copy(statement, 0, sql, ValueLayout.JAVA_BYTE, 0, statement.length);
             byte[] fmt = format.getBytes(StandardCharsets.US_ASCII);
@@ -192,12 +232,6 @@ public final class ChdbEngine implements AutoCloseable {
                 drain(conn, arena);
                 throw e;
             }
-        } catch (ClickHouseException | EngineException e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new EngineException("chDB call failed on " + dataDir, t);
-        } finally {
-            connection.lock.unlock();
         }
     }
 
@@ -332,6 +366,23 @@ public final class ChdbEngine implements AutoCloseable {
      * a caller encoding a large batch never holds it whole in memory.
      */
     public QueryResult insert(String insertHead, String format, InsertData data) {
+        return spooled(insertHead, format, data,
+                statement -> query(Access.READ_WRITE, statement, "TabSeparated", Map.of()));
+    }
+
+    /**
+     * As {@link #insert(String, String, InsertData)}, on one of {@link #BULK_CONNECTIONS} connections of its own
+     * instead of the primary one, for high-volume inserts whose statement names its database and pins every setting
+     * it needs (a bulk connection keeps no session: no USE, no SET). Why: chDB parses an insert's rows on the
+     * calling connection, so behind the primary connection's lock two sink workers' inserts ran one after the
+     * other, and each held up the derived rows and DDL that connection serves (bench/README.md, "Sink workers").
+     */
+    public QueryResult bulkInsert(String insertHead, String format, InsertData data) {
+        return spooled(insertHead, format, data, this::onBulkConnection);
+    }
+
+    private QueryResult spooled(String insertHead, String format, InsertData data,
+                                java.util.function.Function<byte[], QueryResult> run) {
         Objects.requireNonNull(data, "data");
         Path file;
         try {
@@ -349,10 +400,43 @@ public final class ChdbEngine implements AutoCloseable {
             throw e;
         }
         try {
-            return query(InfileInsert.statement(insertHead, file, format), "TabSeparated");
+            return run.apply(InfileInsert.statement(insertHead, file, format).getBytes(StandardCharsets.UTF_8));
         } finally {
             deleteSpool(file);
         }
+    }
+
+    private QueryResult onBulkConnection(byte[] statement) {
+        return runLocked(claimBulkConnection(), this::writableConnection, statement, "TabSeparated", Map.of(),
+                Long.MAX_VALUE);
+    }
+
+    /** A free bulk connection, locked; when all are busy, the next in turn, once free. */
+    private Connection claimBulkConnection() {
+        for (Connection c : bulkConnections) {
+            if (c.lock.tryLock()) {
+                return c;
+            }
+        }
+        Connection c = bulkConnections.get(Math.floorMod(nextBulkConnection.getAndIncrement(), BULK_CONNECTIONS));
+        c.lock.lock();
+        return c;
+    }
+
+    /** Opens {@code connection} on first use, writable, inserts synchronous; its lock is held by the caller. */
+    private MemorySegment writableConnection(Connection connection) throws Throwable {
+        if (connection.conn.equals(MemorySegment.NULL)) {
+            MemorySegment ptr = rawConnect(chdb, dataDir);
+            try {
+                execute(deref(ptr), "SET async_insert = 0".getBytes(StandardCharsets.US_ASCII), "TabSeparated",
+                        Map.of(), Long.MAX_VALUE);
+            } catch (Throwable t) {
+                chdb.closeConn.invokeExact(ptr);
+                throw t;
+            }
+            connection.bind(ptr);
+        }
+        return connection.conn;
     }
 
     private static void deleteSpool(Path file) {
@@ -391,14 +475,21 @@ public final class ChdbEngine implements AutoCloseable {
         synchronized (OPEN_LOCK) {
             // Every lock, in one fixed order, so no statement is running on a connection being closed.
             connections.values().forEach(c -> c.lock.lock());
+            bulkConnections.forEach(c -> c.lock.lock());
             try {
                 if (closed) {
                     return;
                 }
                 closed = true;
-                // The primary connection last: closing it shuts the embedded server down.
-                for (Access access : List.of(Access.READER, Access.READ_ONLY, Access.READ_WRITE)) {
-                    Connection c = connections.get(access);
+                // The primary connection last: closing it shuts the embedded server down. The read-only ones
+                // first: with a bulk connection closed before them, the JVM died of SIGSEGV at exit (chDB 26.5.3,
+                // ChdbEngineIT then ClickHouseHttpServerIT in one JVM).
+                List<Connection> inClosingOrder = new java.util.ArrayList<>();
+                inClosingOrder.add(connections.get(Access.READER));
+                inClosingOrder.add(connections.get(Access.READ_ONLY));
+                inClosingOrder.addAll(bulkConnections);
+                inClosingOrder.add(connections.get(Access.READ_WRITE));
+                for (Connection c : inClosingOrder) {
                     if (!c.ptr.equals(MemorySegment.NULL)) {
                         chdb.closeConn.invokeExact(c.ptr);
                     }
@@ -406,6 +497,7 @@ public final class ChdbEngine implements AutoCloseable {
             } catch (Throwable t) {
                 throw new EngineException("chdb_close_conn failed for " + dataDir, t);
             } finally {
+                bulkConnections.forEach(c -> c.lock.unlock());
                 connections.values().forEach(c -> c.lock.unlock());
                 if (open == this) {
                     open = null;

@@ -79,6 +79,47 @@ class ChdbEngineIT {
     }
 
     @Test
+    void bulkInsertsRunAtOnceAndBesideAStatementHoldingThePrimaryConnection() throws Exception {
+        engine.query("CREATE TABLE IF NOT EXISTS default.engine_bulk_it (worker UInt8, n UInt64)"
+                + " ENGINE = MergeTree ORDER BY (worker, n)", "CSV");
+        engine.query("TRUNCATE TABLE default.engine_bulk_it", "CSV");
+        int rows = 300_000;
+        var pool = java.util.concurrent.Executors.newFixedThreadPool(3);
+        try {
+            // the primary connection is busy for ~6 s (one row a block, a second each: under the 3 s per block cap)
+            var primary = pool.submit(() -> engine.query(
+                    "SELECT sleepEachRow(1) FROM numbers(6) SETTINGS max_block_size = 1", "CSV"));
+            Thread.sleep(200);
+            List<java.util.concurrent.Future<Long>> bulk = new ArrayList<>();
+            for (int worker = 1; worker <= 2; worker++) {
+                int w = worker;
+                bulk.add(pool.submit(() -> {
+                    long start = System.nanoTime();
+                    engine.bulkInsert("INSERT INTO default.engine_bulk_it (worker, n) SETTINGS async_insert = 0",
+                            "TSV", out -> {
+                                StringBuilder tsv = new StringBuilder();
+                                for (int i = 0; i < rows; i++) {
+                                    tsv.append(w).append('\t').append(i).append('\n');
+                                }
+                                out.write(tsv.toString().getBytes());
+                            });
+                    return System.nanoTime() - start;
+                }));
+            }
+            for (var f : bulk) {
+                assertThat(TimeUnit.NANOSECONDS.toMillis(f.get(30, TimeUnit.SECONDS)))
+                        .as("a bulk insert waits for no statement on the primary connection").isLessThan(4_000);
+            }
+            assertThat(primary.isDone()).as("the primary connection's statement is still running").isFalse();
+            primary.get(30, TimeUnit.SECONDS);
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(engine.query("SELECT worker, count(), uniqExact(n) FROM default.engine_bulk_it GROUP BY worker"
+                + " ORDER BY worker", "CSV").text()).isEqualTo("1,300000,300000\n2,300000,300000\n");
+    }
+
+    @Test
     void dataSurvivesARestartOfTheProcess(@TempDir Path dir) throws Exception {
         assertThat(runChild(dir, "write")).isEqualTo("wrote 1000");
         assertThat(runChild(dir, "read")).isEqualTo("read 1000 499500");

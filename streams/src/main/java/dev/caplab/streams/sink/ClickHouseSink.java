@@ -46,6 +46,8 @@ public final class ClickHouseSink implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(ClickHouseSink.class);
     private static final Duration RETRY_BACKOFF = Duration.ofSeconds(1);
+    /** The sink thread's name; {@code caplab up}'s background priority finds sink threads by it. */
+    public static final String THREAD_NAME = "caplab-sink";
 
     private final SinkSettings settings;
     private final KafkaConsumer<String, byte[]> consumer;
@@ -65,7 +67,7 @@ public final class ClickHouseSink implements AutoCloseable {
     private volatile Instant lastInsertAt;
     private volatile long lagRecords = -1;
 
-    private ClickHouseSink(SinkSettings settings, DataSource dataSource, EngineInserts direct) {
+    private ClickHouseSink(SinkSettings settings, DataSource dataSource, EngineInserts direct, String threadName) {
         this.settings = settings;
         this.consumer = new KafkaConsumer<>(consumerProperties(settings), new StringDeserializer(),
                 new ByteArrayDeserializer());
@@ -73,7 +75,7 @@ public final class ClickHouseSink implements AutoCloseable {
                 new ByteArraySerializer());
         this.rejections = new SinkRejections(deadLetters, new AlertRepository(dataSource));
         this.writer = new BatchWriter(dataSource, direct, rejections);
-        this.thread = Thread.ofPlatform().name("caplab-sink").unstarted(this::run);
+        this.thread = Thread.ofPlatform().name(threadName).unstarted(this::run);
     }
 
     /** Starts the sink on its own thread; close it to stop. */
@@ -86,7 +88,13 @@ public final class ClickHouseSink implements AutoCloseable {
      * {@code caplab up}) raw samples skip the driver and the loopback HTTP interface.
      */
     public static ClickHouseSink start(SinkSettings settings, DataSource dataSource, EngineInserts direct) {
-        ClickHouseSink sink = new ClickHouseSink(settings, dataSource, direct);
+        return start(settings, dataSource, direct, THREAD_NAME);
+    }
+
+    /** As {@link #start(SinkSettings, DataSource, EngineInserts)}, on a thread named {@code threadName}. */
+    static ClickHouseSink start(SinkSettings settings, DataSource dataSource, EngineInserts direct,
+            String threadName) {
+        ClickHouseSink sink = new ClickHouseSink(settings, dataSource, direct, threadName);
         sink.thread.start();
         return sink;
     }
