@@ -78,10 +78,12 @@ public final class CaplabTopology {
 
     public static StreamsBuilder build(StreamsBuilder builder, TopologySettings settings, Generation generation) {
         Map<String, String> changelog = Map.of(TopicConfig.MAX_MESSAGE_BYTES_CONFIG, CHANGELOG_MAX_MESSAGE_BYTES);
+        // Cached: a run's state and its current seconds' partials are rewritten by every batch; the cache keeps the
+        // latest value and writes RocksDB and the changelog once per commit (or eviction), not once per batch.
         builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(RUN_STATE_STORE),
-                Serdes.String(), Serdes.ByteArray()).withLoggingEnabled(changelog));
+                Serdes.String(), Serdes.ByteArray()).withLoggingEnabled(changelog).withCachingEnabled());
         builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(PARTIALS_STORE),
-                Serdes.String(), PartialSerde.serde()).withLoggingEnabled(changelog));
+                Serdes.String(), PartialSerde.serde()).withLoggingEnabled(changelog).withCachingEnabled());
         builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(INFERRED_RUN_STORE),
                 Serdes.String(), Serdes.ByteArray()).withLoggingEnabled(changelog));
         builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(MEASURED_CEILING_STORE),
