@@ -30,8 +30,6 @@ public final class ChdbEngine implements AutoCloseable {
 
     private static final Object OPEN_LOCK = new Object();
     private static final int TOO_MANY_ROWS_OR_BYTES = 396;
-    /** As many as {@code caplab up}'s default sink workers: each worker's inserts parse on a connection of its own. */
-    public static final int BULK_CONNECTIONS = 2;
     private static ChdbEngine open;
     private static ChdbNative loaded;
     private static Path loadedFrom;
@@ -39,10 +37,11 @@ public final class ChdbEngine implements AutoCloseable {
     private final ChdbNative chdb;
     private final Path dataDir;
     private final Map<Access, Connection> connections = new EnumMap<>(Access.class);
-    /** Connections of {@link #bulkInsert}, opened on first use. */
-    private final List<Connection> bulkConnections;
-    private final java.util.concurrent.atomic.AtomicInteger nextBulkConnection =
-            new java.util.concurrent.atomic.AtomicInteger();
+    /**
+     * Connections of {@link #bulkInsert}: one more whenever every one is busy, so there are as many as inserts ever
+     * ran at once (one per sink worker); guarded by its own monitor when it grows.
+     */
+    private final List<Connection> bulkConnections = new java.util.concurrent.CopyOnWriteArrayList<>();
     private volatile boolean closed;
     private Path spoolDir;
 
@@ -53,11 +52,6 @@ public final class ChdbEngine implements AutoCloseable {
             connections.put(access, new Connection());
         }
         connections.get(Access.READ_WRITE).bind(connectionPtr);
-        List<Connection> bulk = new java.util.ArrayList<>();
-        for (int i = 0; i < BULK_CONNECTIONS; i++) {
-            bulk.add(new Connection());
-        }
-        bulkConnections = List.copyOf(bulk);
     }
 
     private static MemorySegment deref(MemorySegment connectionPtr) {
@@ -371,7 +365,7 @@ public final class ChdbEngine implements AutoCloseable {
     }
 
     /**
-     * As {@link #insert(String, String, InsertData)}, on one of {@link #BULK_CONNECTIONS} connections of its own
+     * As {@link #insert(String, String, InsertData)}, on a connection of its own (one per concurrent caller)
      * instead of the primary one, for high-volume inserts whose statement names its database and pins every setting
      * it needs (a bulk connection keeps no session: no USE, no SET). Why: chDB parses an insert's rows on the
      * calling connection, so behind the primary connection's lock two sink workers' inserts ran one after the
@@ -411,16 +405,19 @@ public final class ChdbEngine implements AutoCloseable {
                 Long.MAX_VALUE);
     }
 
-    /** A free bulk connection, locked; when all are busy, the next in turn, once free. */
+    /** A free bulk connection, locked; when all are busy, a new one (opened by its first statement). */
     private Connection claimBulkConnection() {
         for (Connection c : bulkConnections) {
             if (c.lock.tryLock()) {
                 return c;
             }
         }
-        Connection c = bulkConnections.get(Math.floorMod(nextBulkConnection.getAndIncrement(), BULK_CONNECTIONS));
-        c.lock.lock();
-        return c;
+        synchronized (bulkConnections) {
+            Connection fresh = new Connection();
+            fresh.lock.lock();
+            bulkConnections.add(fresh);
+            return fresh;
+        }
     }
 
     /** Opens {@code connection} on first use, writable, inserts synchronous; its lock is held by the caller. */
@@ -475,19 +472,26 @@ public final class ChdbEngine implements AutoCloseable {
         synchronized (OPEN_LOCK) {
             // Every lock, in one fixed order, so no statement is running on a connection being closed.
             connections.values().forEach(c -> c.lock.lock());
-            bulkConnections.forEach(c -> c.lock.lock());
+            List<Connection> bulk;
+            boolean wasClosed;
+            synchronized (bulkConnections) {
+                bulk = List.copyOf(bulkConnections);
+                bulk.forEach(c -> c.lock.lock());
+                // set while no bulk connection can be added: one added later sees it before it opens
+                wasClosed = closed;
+                closed = true;
+            }
             try {
-                if (closed) {
+                if (wasClosed) {
                     return;
                 }
-                closed = true;
                 // The primary connection last: closing it shuts the embedded server down. The read-only ones
                 // first: with a bulk connection closed before them, the JVM died of SIGSEGV at exit (chDB 26.5.3,
                 // ChdbEngineIT then ClickHouseHttpServerIT in one JVM).
                 List<Connection> inClosingOrder = new java.util.ArrayList<>();
                 inClosingOrder.add(connections.get(Access.READER));
                 inClosingOrder.add(connections.get(Access.READ_ONLY));
-                inClosingOrder.addAll(bulkConnections);
+                inClosingOrder.addAll(bulk);
                 inClosingOrder.add(connections.get(Access.READ_WRITE));
                 for (Connection c : inClosingOrder) {
                     if (!c.ptr.equals(MemorySegment.NULL)) {
@@ -497,7 +501,7 @@ public final class ChdbEngine implements AutoCloseable {
             } catch (Throwable t) {
                 throw new EngineException("chdb_close_conn failed for " + dataDir, t);
             } finally {
-                bulkConnections.forEach(c -> c.lock.unlock());
+                bulk.forEach(c -> c.lock.unlock());
                 connections.values().forEach(c -> c.lock.unlock());
                 if (open == this) {
                     open = null;

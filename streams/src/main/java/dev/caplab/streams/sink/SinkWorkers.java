@@ -43,10 +43,6 @@ public final class SinkWorkers implements AutoCloseable {
         return new SinkWorkers(started);
     }
 
-    public int count() {
-        return workers.size();
-    }
-
     /** Up while every worker is; the detail is each worker's, numbered. */
     public RoleStatus status() {
         List<RoleStatus> each = workers.stream().map(ClickHouseSink::status).toList();
@@ -62,11 +58,6 @@ public final class SinkWorkers implements AutoCloseable {
     /** Rows each worker has written, in worker order. */
     public List<Long> rowsWrittenPerWorker() {
         return workers.stream().map(ClickHouseSink::rowsWritten).toList();
-    }
-
-    /** Records the workers refused for good, summed. */
-    public long recordsRejected() {
-        return workers.stream().mapToLong(ClickHouseSink::recordsRejected).sum();
     }
 
     @Override
