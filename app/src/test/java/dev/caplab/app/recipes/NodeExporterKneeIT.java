@@ -34,16 +34,17 @@ import org.junit.jupiter.api.io.TempDir;
  * workload saturated the machine. The same files feed two runs: one with {@code caplab run start}/{@code run end},
  * one with step events only.
  *
- * <p>Expected knee, from the workload's design alone: each load unit demands 0.5 core; the machine has C cores
- * (the JVM's count) and was already using b cores before the test (read from /proc/stat, not from node_exporter),
- * so the host saturates at x* = (C − b) / 0.5 units. Tolerance ±0.75 unit (±0.375 core): the background the test
- * cannot hold still (the embedded stack's own work, JIT, ingest bursts) moves by up to a few tenths of a core, and
- * a breakpoint is estimated from 4 one-second rates per step.
+ * <p>Expected knee: where the machine saturated as its kernel saw it. The test reads /proc/stat itself (not through
+ * node_exporter or caplab) over each step's aggregated window, and finds where those busy cores stop rising: the
+ * plateau is the mean of the last two steps (units past the machine's cores), the rising line the least-squares line
+ * through the steps clearly below it, the knee where they meet. By design that is x* = (C − b) / 0.5 units on C cores
+ * with b busy before the test; but the burners spin on the wall clock, so with the stack busy beside them they get
+ * less than their 0.5 core (0.35 per unit on a loaded 2-core CI machine, which moved its knee from the design's 3.07
+ * to 4.0 units), and only the kernel's figures say where the knee really was. Tolerance ±0.75 unit: a breakpoint is
+ * estimated from 4 one-second rates per step.
  *
- * <p>Slope below the knee: the burners spin on the wall clock, so with the stack itself busy beside them they get
- * less than their 0.5 core (0.36 per unit measured on a quiet 2-core machine). The fit's slope is therefore checked
- * against the kernel's own busy time per step, read by the test from /proc/stat over each step's aggregated window,
- * within 0.1 core per unit, and must stay near 0.5 (never the flat idle-included total).
+ * <p>Slope below the knee: checked against the kernel's busy time per step within 0.1 core per unit, and must stay
+ * near 0.5 (never the flat idle-included total).
  */
 class NodeExporterKneeIT {
 
@@ -120,13 +121,15 @@ class NodeExporterKneeIT {
             burners.units(0);
             cli("run", "end", "--bootstrap-servers", kafka, "--run", ceremony);
 
-            double expectedKnee = (cores - background) / CpuBurners.CORES_PER_UNIT;
+            double expectedKnee = truth.saturationUnits();
             for (String run : List.of(ceremony, bare)) {
                 JsonNode fit = awaitFit(stack, run, steps);
                 JsonNode breakpoints = fit.get("breakpoints");
                 assertThat(breakpoints.size()).as("%s: one knee in %s", run, fit).isEqualTo(1);
-                assertThat(breakpoints.get(0).get("x").asDouble()).as("%s knee (expected %.2f units) in %s", run,
-                        expectedKnee, fit).isBetween(expectedKnee - 0.75, expectedKnee + 0.75);
+                assertThat(breakpoints.get(0).get("x").asDouble()).as("%s knee (the kernel's busy cores per step %s "
+                        + "saturate at %.2f units; the design's %.2f) in %s", run, truth, expectedKnee,
+                        (cores - background) / CpuBurners.CORES_PER_UNIT, fit)
+                        .isBetween(expectedKnee - 0.75, expectedKnee + 0.75);
                 double knee = breakpoints.get(0).get("x").asDouble();
                 double slope = fit.get("segments").get(0).get("slope").asDouble();
                 // the rate of busy cpu-seconds, in cores: about 0.5 core per unit below the knee, never the flat
@@ -147,6 +150,8 @@ class NodeExporterKneeIT {
      * test itself: what the burners really got, neighbours included.
      */
     private static final class MeasuredCpu {
+        /** A step this far under the plateau is on the rising line, not rounding into the knee. */
+        private static final double BELOW_PLATEAU_CORES = 0.2;
         private final List<double[]> unitsAndCores = new ArrayList<>();
         private long ticks;
         private long nanos;
@@ -159,6 +164,23 @@ class NodeExporterKneeIT {
         void end(int units) throws IOException {
             double seconds = (System.nanoTime() - nanos) / 1e9;
             unitsAndCores.add(new double[] {units, (ProcStat.busyTicks() - ticks) / ProcStat.TICKS_PER_SECOND / seconds});
+        }
+
+        /**
+         * Where the kernel's busy cores stopped rising, in units: the plateau is the mean of the last two steps (past
+         * the machine's cores by design), the rising line is fitted through the steps more than
+         * {@value #BELOW_PLATEAU_CORES} core under it, and the two meet at the knee.
+         */
+        double saturationUnits() {
+            int n = unitsAndCores.size();
+            assertThat(n).as("steps measured").isGreaterThanOrEqualTo(4);
+            double plateau = (unitsAndCores.get(n - 1)[1] + unitsAndCores.get(n - 2)[1]) / 2;
+            var rising = new SimpleRegression();
+            unitsAndCores.stream().filter(p -> p[1] < plateau - BELOW_PLATEAU_CORES)
+                    .forEach(p -> rising.addData(p[0], p[1]));
+            assertThat(rising.getN()).as("steps below the plateau of %.2f cores in %s", plateau, this)
+                    .isGreaterThanOrEqualTo(2);
+            return (plateau - rising.getIntercept()) / rising.getSlope();
         }
 
         /** Least-squares slope of busy cores against units over the steps below {@code knee}. */

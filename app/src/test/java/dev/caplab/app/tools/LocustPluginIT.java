@@ -232,6 +232,7 @@ class LocustPluginIT {
         assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
         JsonNode throughput = JSON.readTree(response.body());
         assertThat(throughput.path("steps").size()).as(response.body()).isEqualTo(LEVELS.length);
+        double peakSaturatedRate = 0;
         for (int i = 0; i < LEVELS.length; i++) {
             long from = Math.max(micros(steps.get(i), "from_us"), micros(steps.get(i), "from_us")
                     + micros(steps.get(i), "warmup_micros"));
@@ -244,6 +245,9 @@ class LocustPluginIT {
             assertThat(step.path("requests").asLong()).as(context).isEqualTo(steady.length);
             assertThat(step.path("requestsPerSecond").asDouble()).as(context)
                     .isCloseTo(steady.length / seconds, within(1e-9));
+            if (LEVELS[i] > DESIGNED_KNEE_USERS) {
+                peakSaturatedRate = Math.max(peakSaturatedRate, steady.length / seconds);
+            }
             assertThat(step.path("errorRatio").asDouble()).as(context).isZero();
             for (String[] q : new String[][] {{"latencyP50Ms", "0.5"}, {"latencyP95Ms", "0.95"},
                     {"latencyP99Ms", "0.99"}}) {
@@ -258,8 +262,12 @@ class LocustPluginIT {
                 .isBetween(saturationUsers - 1.5, saturationUsers + 1.5);
         assertThat(limit.path("kneeLower95").asDouble()).isLessThanOrEqualTo(limit.path("kneeX").asDouble());
         assertThat(limit.path("kneeUpper95").asDouble()).isGreaterThanOrEqualTo(limit.path("kneeX").asDouble());
-        assertThat(limit.path("plateauRatePerSecond").asDouble()).as("served %s/s; %s", servedPerSecond, limit)
-                .isCloseTo(servedPerSecond, within(0.25 * servedPerSecond));
+        // the plateau is the fitted rate at the knee, the most the server gave; on a starved machine the rate falls
+        // as more users (and Locust itself) compete for the cores (a CI: 11.6/s at the knee, -0.70/s per user after
+        // it, 9.1/s over the saturated steps on average), so it is compared with the best saturated step, not the mean
+        assertThat(limit.path("plateauRatePerSecond").asDouble()).as("best saturated step %s/s (%s/s over all of "
+                + "them); %s", peakSaturatedRate, servedPerSecond, limit)
+                .isCloseTo(peakSaturatedRate, within(0.25 * peakSaturatedRate));
         // no generator CPU was sampled: nothing to say about it
         assertThat(limit.path("generatorLimited").asBoolean()).isFalse();
         assertThat(throughput.path("sloLines").get(0).path("threshold").asDouble()).isEqualTo(550.0);
