@@ -12,6 +12,8 @@ import java.util.Map;
 import java.util.EnumMap;
 import java.util.Objects;
 import java.util.concurrent.locks.ReentrantLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The embedded ClickHouse engine (chDB) bound through FFM: a primary connection plus lazily opened read-only ones,
@@ -23,12 +25,18 @@ import java.util.concurrent.locks.ReentrantLock;
  * a process embedding it must not have data waiting on fd 0 (the launcher starts {@code caplab up} with
  * {@code </dev/null}; the build talks to test JVMs over TCP, not their stdin).
  *
+ * <p>Each chDB connection resets the JVM's SIGSEGV handler while it opens: a JVM embedding it preloads
+ * {@code libjsig.so} ({@link SignalChaining}; {@link #signalChaining()} says whether this one did).
+ *
  * <p>chDB runs a single embedded server per process, so this is a guarded process-wide singleton:
  * opening the same data dir again returns the open engine, a different one fails.
  */
 public final class ChdbEngine implements AutoCloseable {
 
+    private static final Logger LOG = LoggerFactory.getLogger(ChdbEngine.class);
     private static final Object OPEN_LOCK = new Object();
+    /** Read once: a library cannot be preloaded after the process started. */
+    private static final boolean SIGNAL_CHAINING = SignalChaining.preloaded();
     private static final int TOO_MANY_ROWS_OR_BYTES = 396;
     private static ChdbEngine open;
     private static ChdbNative loaded;
@@ -87,6 +95,12 @@ public final class ChdbEngine implements AutoCloseable {
     }
 
     private static ChdbEngine connect(ChdbNative chdb, Path dir) {
+        if (!SIGNAL_CHAINING) {
+            LOG.warn("libjsig.so is not preloaded: while chDB opens a connection (about 15 ms, at start and whenever "
+                    + "a reader or insert connection is added) the JVM has no SIGSEGV handler, and a GC then kills "
+                    + "the process. Start the JVM with LD_PRELOAD={} (./caplab and the image do)",
+                    SignalChaining.preloadFor(Path.of(System.getProperty("java.home"))));
+        }
         ChdbEngine engine = new ChdbEngine(chdb, dir, rawConnect(chdb, dir));
         // chDB defaults async_insert to true; inserts must be synchronous so dedup tokens and reads-after-write hold.
         engine.query("SET async_insert = 0", "TabSeparated");
@@ -95,9 +109,11 @@ public final class ChdbEngine implements AutoCloseable {
 
     private static MemorySegment rawConnect(ChdbNative chdb, Path dir) {
         try (Arena arena = Arena.ofConfined()) {
-            // chDB must not keep the JVM's signal handlers replaced: the JVM relies on SIGSEGV for null checks.
-            // Disabling chDB's handlers itself resets SIGSEGV & co. to SIG_DFL, so save before, restore after.
-            JvmSignalHandlers jvmHandlers = JvmSignalHandlers.save();
+            // chDB must not keep the JVM's signal handlers replaced: the JVM relies on SIGSEGV for null checks and
+            // safepoints. Disabling chDB's handlers itself resets SIGSEGV & co. to SIG_DFL for the whole call. With
+            // libjsig preloaded the JVM's handlers stay installed; without it, save before and restore after, which
+            // leaves a window in which a safepoint kills the process (SignalChaining)
+            JvmSignalHandlers jvmHandlers = SIGNAL_CHAINING ? null : JvmSignalHandlers.save();
             List<String> args = List.of("clickhouse", "--path=" + dir);
             MemorySegment argv = arena.allocate(ValueLayout.ADDRESS, args.size());
             for (int i = 0; i < args.size(); i++) {
@@ -108,7 +124,9 @@ public final class ChdbEngine implements AutoCloseable {
                 chdb.setSignalHandlersEnabled.invokeExact(false);
                 connPtr = (MemorySegment) chdb.connect.invokeExact(args.size(), argv);
             } finally {
-                jvmHandlers.restore();
+                if (jvmHandlers != null) {
+                    jvmHandlers.restore();
+                }
             }
             if (connPtr.equals(MemorySegment.NULL)) {
                 throw new EngineException("chdb_connect failed for data dir " + dir
@@ -129,6 +147,11 @@ public final class ChdbEngine implements AutoCloseable {
         } catch (IOException e) {
             throw new EngineException("cannot create chDB data dir " + dataDir, e);
         }
+    }
+
+    /** Whether the JVM's signal-chaining library is preloaded, so opening a connection cannot crash the JVM. */
+    public static boolean signalChaining() {
+        return SIGNAL_CHAINING;
     }
 
     /** The data directory this engine stores its tables in. */

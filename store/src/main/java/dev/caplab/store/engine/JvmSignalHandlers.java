@@ -15,6 +15,7 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
  * <p>Measured with chDB 26.5.3: {@code chdb_set_signal_handlers_enabled(false)} (and so chdb_connect after it)
  * leaves SIGILL, SIGBUS, SIGFPE and SIGSEGV at SIG_DFL. The JVM needs its SIGSEGV handler for implicit null
  * checks in JIT-compiled code, so without the restore the first such NullPointerException kills the process.
+ * The fallback when libjsig is not preloaded ({@link SignalChaining}): it cannot protect the call's own duration.
  */
 final class JvmSignalHandlers {
 
