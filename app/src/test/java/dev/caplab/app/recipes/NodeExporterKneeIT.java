@@ -41,7 +41,9 @@ import org.junit.jupiter.api.io.TempDir;
  * with b busy before the test; but the burners spin on the wall clock, so with the stack busy beside them they get
  * less than their 0.5 core (0.35 per unit on a loaded 2-core CI machine, which moved its knee from the design's 3.07
  * to 4.0 units), and only the kernel's figures say where the knee really was. Tolerance ±0.75 unit: a breakpoint is
- * estimated from 4 one-second rates per step.
+ * estimated from 4 one-second rates per step. The kernel's oracle lets the test start on a busier machine than the
+ * design formula did, up to {@value #MAX_BACKGROUND_CORES} cores of background; beyond it the rise rounds off into the
+ * plateau and the knee stops being one point (at 0.78 cores: the fit's 3.3 units against the kernel's 3.9).
  *
  * <p>Slope below the knee: checked against the kernel's busy time per step within 0.1 core per unit, and must stay
  * near 0.5 (never the flat idle-included total).
@@ -51,7 +53,7 @@ class NodeExporterKneeIT {
     private static final Duration STEP = Duration.ofSeconds(5);
     private static final Duration SCRAPE_EVERY = Duration.ofSeconds(1);
     /** Background above this makes the host-level knee a measure of the neighbours, not of the workload. */
-    private static final double MAX_BACKGROUND_CORES = 0.5;
+    private static final double MAX_BACKGROUND_CORES = 0.65;
     /** How long the machine may take to settle after the stack started before the test calls it busy. */
     private static final Duration QUIET_PATIENCE = Duration.ofSeconds(30);
     private static final String SOURCE = "sut-host";
@@ -131,6 +133,8 @@ class NodeExporterKneeIT {
                         (cores - background) / CpuBurners.CORES_PER_UNIT, fit)
                         .isBetween(expectedKnee - 0.75, expectedKnee + 0.75);
                 double knee = breakpoints.get(0).get("x").asDouble();
+                System.out.printf("%s: knee %.2f units, the kernel's %.2f (background %.2f cores; busy cores per "
+                        + "step %s)%n", run, knee, expectedKnee, background, truth);
                 double slope = fit.get("segments").get(0).get("slope").asDouble();
                 // the rate of busy cpu-seconds, in cores: about 0.5 core per unit below the knee, never the flat
                 // idle-included total; how much the burners really got depends on the neighbours, so the exact
