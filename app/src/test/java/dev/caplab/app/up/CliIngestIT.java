@@ -159,7 +159,7 @@ class CliIngestIT {
     /** The report goes in first; then a three-step run (vus 10, 20, 30) with egress rising, fed by line protocol. */
     private static void assertCeiling(String run, Path report) throws Exception {
         JsonNode json = JSON.readTree(Files.readString(report));
-        double senderBitsPerSecond = json.path("end").path("sum_sent").path("bits_per_second").asDouble();
+        double senderBitsPerSecond = senderBitsPerSecond(json);
         assertThat(senderBitsPerSecond).as("a report with a sender rate: %s", json).isPositive();
         assertThat(ingest("iperf3", run, report)).isZero();
 
@@ -211,13 +211,17 @@ class CliIngestIT {
         StringBuilder unusable = new StringBuilder();
         for (int report = 0; report < 3; report++) {
             String out = oneIperf3Test(iperf3);
-            double sent = JSON.readTree(out).path("end").path("sum_sent").path("bits_per_second").asDouble();
-            if (sent > 0) {
+            if (senderBitsPerSecond(JSON.readTree(out)) > 0) {
                 return out;
             }
             unusable.append("\n--- report ").append(report + 1).append(" without a sender rate:\n").append(out);
         }
         throw new AssertionError("iperf3 gave no report with a sender rate in 3 tests:" + unusable);
+    }
+
+    /** The sender's rate over the whole test in an iperf3 {@code -J} report; 0 when the report has none. */
+    private static double senderBitsPerSecond(JsonNode report) {
+        return report.path("end").path("sum_sent").path("bits_per_second").asDouble();
     }
 
     /** One {@code iperf3 -s -1} server and its client's {@code -J} output once the client exits 0. */
