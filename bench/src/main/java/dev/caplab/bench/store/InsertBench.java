@@ -1,8 +1,7 @@
 package dev.caplab.bench.store;
 
-import dev.caplab.store.access.RowBinaryBuffer;
+import dev.caplab.store.access.EngineInserts;
 import dev.caplab.store.access.SampleRepository;
-import dev.caplab.store.access.SampleRowBinary;
 import dev.caplab.store.access.StoreDataSources;
 import dev.caplab.store.engine.ChdbEngine;
 import dev.caplab.store.engine.ChdbLibrary;
@@ -23,9 +22,10 @@ import java.util.SplittableRandom;
 import java.util.function.Consumer;
 
 /**
- * Inserts the same sample rows into the embedded store twice: through JDBC over the HTTP interface (what the
- * application does) and as a direct {@code INSERT ... FORMAT RowBinary} on the binding, batch by batch in
- * alternation; prints rows/s of each and their ratio.
+ * Inserts the same sample rows into the embedded store twice, each batch as its series and its points: through
+ * JDBC over the HTTP interface (what a sink beside a ClickHouse server does) and as direct
+ * {@code INSERT ... FORMAT RowBinary} on the binding (what the embedded sink does), batch by batch in alternation;
+ * prints rows/s of each and their ratio.
  *
  * <p>Run: {@code ./mvnw -B -q -pl bench -am install -DskipTests && ./mvnw -B -q -pl bench exec:exec@insert-bench}
  * (args: total rows, batch rows; default 2,000,000 and 100,000).
@@ -47,14 +47,9 @@ public final class InsertBench {
             try (var benchPool = StoreDataSources.create(server.jdbcUrl("bench"), server.settings().internal().user(),
                     server.settings().internal().password())) {
                 SampleRepository samples = new SampleRepository(benchPool);
-                RowBinaryBuffer encoded = new RowBinaryBuffer(1 << 20);
+                SampleRepository samplesDirect = new SampleRepository(benchPool, new EngineInserts(engine, "bench"));
                 Consumer<List<SampleRow>> jdbc = rows -> samples.insertBatch(rows, null);
-                Consumer<List<SampleRow>> direct = rows -> {
-                    encoded.reset();
-                    SampleRowBinary.encode(rows, encoded);
-                    engine.insert("INSERT INTO " + Table.SAMPLES.in("bench") + " (" + String.join(", ", SampleRowBinary.COLUMNS) + ")",
-                            "RowBinary", encoded.array(), encoded.size());
-                };
+                Consumer<List<SampleRow>> direct = rows -> samplesDirect.insertBatch(rows, null);
                 // Warm-up: JIT both paths and create the first parts before timing.
                 interleaved(generate("warm-j", 50_000), generate("warm-d", 50_000), batch, jdbc, direct, engine);
                 double[] rates = interleaved(generate("run-jdbc", total), generate("run-direct", total), batch, jdbc,

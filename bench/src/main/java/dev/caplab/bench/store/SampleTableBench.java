@@ -22,7 +22,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * chDB's CPU and disk per sample for the {@code samples} table alone, as the sink writes it: RowBinary batches of
+ * chDB's CPU and disk per sample for the raw samples' tables alone, as the sink writes them (each batch's series,
+ * then its points): RowBinary batches of
  * pipeline-bench-shaped rows (k6 lines: 8 metrics, 8 labels, one source, 25 µs apart, two runs interleaved) inserted
  * with the sink's settings and a dedup token each, then a wait until the engine's merges are done. Prints CPU per
  * sample by thread group (chDB's inserts run on {@code ThreadPool}, its merges on {@code MergeMutate}), the
@@ -69,13 +70,16 @@ public final class SampleTableBench {
                     }
                 }
             }
-            System.out.println(engine.query("SHOW CREATE TABLE " + DB + ".samples", "TSVRaw").text().strip());
-            String head = "INSERT INTO " + Table.SAMPLES.in(DB) + " (" + String.join(", ", SampleRowBinary.COLUMNS)
-                    + ") SETTINGS async_insert = 0, insert_deduplicate = 1" + extraSettings
+            System.out.println(engine.query("SHOW CREATE TABLE " + Table.SAMPLE_POINTS.in(DB), "TSVRaw").text().strip());
+            String settings = " SETTINGS async_insert = 0, insert_deduplicate = 1" + extraSettings
                     + ", insert_deduplication_token = ";
+            Heads head = new Heads("INSERT INTO " + Table.SAMPLE_SERIES.in(DB) + " ("
+                    + String.join(", ", SampleRowBinary.SERIES_COLUMNS) + ")" + settings,
+                    "INSERT INTO " + Table.SAMPLE_POINTS.in(DB) + " ("
+                    + String.join(", ", SampleRowBinary.POINT_COLUMNS) + ")" + settings);
             RowBinaryBuffer encoded = new RowBinaryBuffer(64 << 20);
             // Warm-up: the JIT of the encoder, the engine's first part; not counted.
-            insert(engine, head + "'warm'", encoded, rows("warm-run", 0, 20_000));
+            insert(engine, head, "'warm'", encoded, rows("warm-run", 0, 20_000));
             waitForMerges(engine);
             Map<String, Long> before = events(engine);
             CpuAccount cpu = CpuAccount.start();
@@ -84,7 +88,7 @@ public final class SampleTableBench {
                 List<SampleRow> rows = rows(n % 2 == 0 ? "bench-run-a" : "bench-run-b", first,
                         Math.min(batch, total - first));
                 long t = System.nanoTime();
-                insert(engine, head + "'batch-" + n + "'", encoded, rows);
+                insert(engine, head, "'batch-" + n + "'", encoded, rows);
                 insertNanos += System.nanoTime() - t;
             }
             long mergeWait = System.nanoTime();
@@ -106,17 +110,18 @@ public final class SampleTableBench {
                 });
             }
             System.out.print(engine.query("SELECT level, count(), sum(rows), formatReadableSize(sum(bytes_on_disk))"
-                    + " FROM system.parts WHERE database = '" + DB + "' AND table = 'samples' AND active"
-                    + " GROUP BY level ORDER BY level", "PrettyCompactNoEscapes").text());
-            String stored = engine.query("SELECT count() FROM " + DB + ".samples", "TSV").text().strip();
+                    + " FROM system.parts WHERE database = '" + DB + "' AND table = '" + Table.SAMPLE_POINTS
+                    + "' AND active GROUP BY level ORDER BY level", "PrettyCompactNoEscapes").text());
+            String stored = engine.query("SELECT count() FROM " + Table.SAMPLE_POINTS.in(DB), "TSV").text().strip();
             long bytes = Long.parseLong(engine.query("SELECT sum(bytes_on_disk) FROM system.parts WHERE database = '"
-                    + DB + "' AND table = 'samples' AND active", "TSV").text().strip());
+                    + DB + "' AND table IN ('" + Table.SAMPLE_POINTS + "', '" + Table.SAMPLE_SERIES + "') AND active",
+                    "TSV").text().strip());
             System.out.printf(Locale.ROOT, "DISK rows=%s bytes_on_disk=%,d = %.2f B/sample%n", stored, bytes,
                     (double) bytes / Long.parseLong(stored));
             System.out.print(engine.query("SELECT name, type, compression_codec,"
                     + " round(data_compressed_bytes / " + stored + ", 3) AS b_per_sample,"
                     + " round(data_uncompressed_bytes / greatest(data_compressed_bytes, 1), 1) AS ratio"
-                    + " FROM system.columns WHERE database = '" + DB + "' AND table = 'samples'",
+                    + " FROM system.columns WHERE database = '" + DB + "' AND table = '" + Table.SAMPLE_POINTS + "'",
                     "PrettyCompactNoEscapes").text());
         } finally {
             engine.close();
@@ -126,10 +131,19 @@ public final class SampleTableBench {
         }
     }
 
-    private static void insert(ChdbEngine engine, String head, RowBinaryBuffer encoded, List<SampleRow> rows) {
+    /** The two inserts of a batch, as the sink makes them, without their token. */
+    private record Heads(String series, String points) {
+    }
+
+    /** A batch as the sink writes it: its series, then its points, each under the batch's token. */
+    private static void insert(ChdbEngine engine, Heads head, String token, RowBinaryBuffer encoded,
+            List<SampleRow> rows) {
         encoded.reset();
-        SampleRowBinary.encode(rows, encoded);
-        engine.insert(head, "RowBinary", encoded.array(), encoded.size());
+        SampleRowBinary.encodeSeries(rows, encoded);
+        engine.insert(head.series() + token, "RowBinary", encoded.array(), encoded.size());
+        encoded.reset();
+        SampleRowBinary.encodePoints(rows, encoded);
+        engine.insert(head.points() + token, "RowBinary", encoded.array(), encoded.size());
     }
 
     /** Until no merge has run for 3 s (the merge selector waits between attempts). */

@@ -10,22 +10,41 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
-/** Raw samples: batch inserts (the volume) and per-run, per-metric reads in time order. */
+/**
+ * Raw samples: batch inserts (the volume) into {@code sample_series} and {@code sample_points}, and per-run,
+ * per-metric reads in time order through the {@code samples} view that joins them.
+ */
 public final class SampleRepository extends RunScopedRepository<SampleRow> {
 
     private static final RowCodec<SampleRow> CODEC = new RowCodec<>(Table.SAMPLES.sqlName(),
-            SampleRowBinary.COLUMNS,
+            List.of("run_id", "ts", "source", "metric", "kind", "value", "labels", "summary_window", "summary_count",
+                    "summary_window_micros", "summary_mean", "summary_min", "summary_max", "summary_quantiles"),
             false,
-            (p, r) -> p.addAll(r.runId(), r.ts(), r.source(), r.metric(), r.kind(), r.value(), r.labels(),
-                    r.summaryWindow(), r.summaryCount(), r.summaryWindowMicros(), r.summaryMean(), r.summaryMin(),
-                    r.summaryMax(), r.summaryQuantiles()),
+            (p, r) -> {
+                throw new UnsupportedOperationException(Table.SAMPLES + " is a view: rows go to "
+                        + Table.SAMPLE_SERIES + " and " + Table.SAMPLE_POINTS);
+            },
             rs -> {
                 Fields f = new Fields(rs);
                 return new SampleRow(f.string(), f.instant(), f.string(), f.string(), f.string(), f.float64(),
                         f.stringMap(), f.string(), f.nullableInt64(), f.nullableInt64(), f.nullableFloat64(),
                         f.nullableFloat64(), f.nullableFloat64(), f.doubleMap());
-            },
-            SampleRowBinary::encode);
+            });
+
+    private static final RowCodec<SampleRow> SERIES = new RowCodec<>(Table.SAMPLE_SERIES.sqlName(),
+            SampleRowBinary.SERIES_COLUMNS, true,
+            (p, r) -> p.addAll(r.runId(), SampleRowBinary.seriesId(r), r.source(), r.metric(), r.kind(), r.labels()),
+            SampleRepository::writeOnly, SampleRowBinary::encodeSeries);
+
+    private static final RowCodec<SampleRow> POINTS = new RowCodec<>(Table.SAMPLE_POINTS.sqlName(),
+            SampleRowBinary.POINT_COLUMNS, false,
+            (p, r) -> p.addAll(r.runId(), SampleRowBinary.seriesId(r), r.ts(), r.value(), r.summaryWindow(),
+                    r.summaryCount(), r.summaryWindowMicros(), r.summaryMean(), r.summaryMin(), r.summaryMax(),
+                    r.summaryQuantiles()),
+            SampleRepository::writeOnly, SampleRowBinary::encodePoints);
+
+    private final TableAccess<SampleRow> series;
+    private final TableAccess<SampleRow> points;
 
     public SampleRepository(DataSource dataSource) {
         this(dataSource, null);
@@ -34,6 +53,20 @@ public final class SampleRepository extends RunScopedRepository<SampleRow> {
     /** Reads through {@code dataSource}; inserts straight into the in-process engine when {@code direct} is set. */
     public SampleRepository(DataSource dataSource, EngineInserts direct) {
         super(dataSource, CODEC, "metric, source, ts", direct);
+        this.series = new TableAccess<>(dataSource, SERIES, direct);
+        this.points = new TableAccess<>(dataSource, POINTS, direct);
+    }
+
+    /**
+     * Inserts one batch: the series of its rows first, then their points, each insert under {@code dedupToken} in
+     * its own table. A point is never stored without its series: if the series insert fails, no point was written;
+     * if the points insert fails, the retry finds the series stored (deduplicated, or collapsed by
+     * ReplacingMergeTree) and writes the points.
+     */
+    @Override
+    public int insertBatch(List<SampleRow> rows, String dedupToken) {
+        series.insertBatch(rows, dedupToken);
+        return points.insertBatch(rows, dedupToken);
     }
 
     /** Samples of one metric of a run in [from, to), ordered by source and time. */
@@ -42,9 +75,9 @@ public final class SampleRepository extends RunScopedRepository<SampleRow> {
                 runId, metric, from, to);
     }
 
-    /** How many samples a run has. */
+    /** How many samples a run has: its points, without the join. */
     public long countOfRun(String runId) {
-        return access.query("SELECT count() FROM " + access.table() + " WHERE run_id = ?", rs -> rs.getLong(1),
+        return access.query("SELECT count() FROM " + points.table() + " WHERE run_id = ?", rs -> rs.getLong(1),
                 runId).getFirst();
     }
 
@@ -55,5 +88,10 @@ public final class SampleRepository extends RunScopedRepository<SampleRow> {
                     Fields f = new Fields(rs);
                     return new MeasuredEgress(f.float64(), f.instant());
                 }, runId).stream().findFirst();
+    }
+
+    private static SampleRow writeOnly(java.sql.ResultSet rs) {
+        throw new UnsupportedOperationException("sample series and points are read through the " + Table.SAMPLES
+                + " view");
     }
 }

@@ -2,69 +2,139 @@ package dev.caplab.store.access;
 
 import dev.caplab.store.row.SampleRow;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import org.apache.commons.codec.digest.MurmurHash3;
 
 /**
- * Encodes sample rows as ClickHouse RowBinary in {@link SampleRepository}'s column order, by hand: samples are the
+ * Encodes sample rows as ClickHouse RowBinary for the two tables raw samples are stored in, by hand: samples are the
  * volume, and the driver's generic writer (type dispatch per value, a boxed map walk per row) cost the sink about
- * a third of its CPU. Map columns are written with their keys sorted, so equal label sets are equal maps in
- * ClickHouse whatever order the producer used.
+ * a third of its CPU. A row becomes a point of {@code sample_points} (run, series id, time, value, summary) and, once
+ * per batch, its series in {@code sample_series} (source, metric, kind, labels). Map columns are written with their
+ * keys sorted, so equal label sets are equal maps in ClickHouse, and the same series gets the same id, whatever order
+ * the producer used.
  */
 public final class SampleRowBinary {
 
-    /** The samples table's columns in the order {@link #encode} writes them. */
-    public static final List<String> COLUMNS = List.of("run_id", "ts", "source", "metric", "kind", "value", "labels",
-            "summary_window", "summary_count", "summary_window_micros", "summary_mean", "summary_min", "summary_max",
+    /** {@code sample_series}' columns in the order {@link #encodeSeries} writes them. */
+    public static final List<String> SERIES_COLUMNS = List.of("run_id", "series_id", "source", "metric", "kind",
+            "labels");
+    /** {@code sample_points}' columns in the order {@link #encodePoints} writes them. */
+    public static final List<String> POINT_COLUMNS = List.of("run_id", "series_id", "ts", "value", "summary_window",
+            "summary_count", "summary_window_micros", "summary_mean", "summary_min", "summary_max",
             "summary_quantiles");
 
     private SampleRowBinary() {
     }
 
     /**
-     * Appends {@code rows} to {@code out}. The thread's memo is looked up once per batch: looked up per row, the
-     * ThreadLocal probe was a tenth of the sink thread's samples (JFR, PipelineBench 2M).
+     * Appends one {@code sample_series} row per distinct (run, series) of {@code rows}, in first-seen order. The
+     * thread's memo is looked up once per batch: looked up per row, the ThreadLocal probe was a tenth of the sink
+     * thread's samples (JFR, PipelineBench 2M).
      */
-    public static void encode(List<SampleRow> rows, RowBinaryBuffer out) {
-        KeyMemo memo = MEMO.get();
+    public static void encodeSeries(List<SampleRow> rows, RowBinaryBuffer out) {
+        Memo memo = MEMO.get();
+        Set<RunSeries> written = new HashSet<>();
         for (SampleRow r : rows) {
-            encode(r, out, memo);
+            Series series = series(r, memo);
+            if (written.add(new RunSeries(r.runId(), series.id()))) {
+                out.string(r.runId());
+                out.int64(series.id());
+                out.bytes(series.key());
+            }
         }
     }
 
-    /** Appends one row to {@code out}. */
-    public static void encode(SampleRow r, RowBinaryBuffer out) {
-        encode(r, out, MEMO.get());
+    /** Appends one {@code sample_points} row per row of {@code rows}. */
+    public static void encodePoints(List<SampleRow> rows, RowBinaryBuffer out) {
+        Memo memo = MEMO.get();
+        for (SampleRow r : rows) {
+            out.string(r.runId());
+            out.int64(series(r, memo).id());
+            out.dateTime64Micros(r.ts());
+            out.float64(r.value());
+            out.nullableString(r.summaryWindow());
+            out.nullableInt64(r.summaryCount());
+            out.nullableInt64(r.summaryWindowMicros());
+            out.nullableFloat64(r.summaryMean());
+            out.nullableFloat64(r.summaryMin());
+            out.nullableFloat64(r.summaryMax());
+            Map<String, Double> quantiles = r.summaryQuantiles();
+            out.varint(quantiles.size());
+            for (String key : sortedKeys(quantiles, memo)) {
+                out.string(key);
+                out.float64(quantiles.get(key));
+            }
+        }
     }
 
-    private static void encode(SampleRow r, RowBinaryBuffer out, KeyMemo memo) {
-        out.string(r.runId());
-        out.dateTime64Micros(r.ts());
-        out.string(r.source());
-        out.string(r.metric());
-        out.string(r.kind());
-        out.float64(r.value());
-        out.bytes(labelsBlock(r.labels(), memo));
-        out.nullableString(r.summaryWindow());
-        out.nullableInt64(r.summaryCount());
-        out.nullableInt64(r.summaryWindowMicros());
-        out.nullableFloat64(r.summaryMean());
-        out.nullableFloat64(r.summaryMin());
-        out.nullableFloat64(r.summaryMax());
-        Map<String, Double> quantiles = r.summaryQuantiles();
-        out.varint(quantiles.size());
-        for (String key : sortedKeys(quantiles, memo)) {
-            out.string(key);
-            out.float64(quantiles.get(key));
+    /** The id {@code sample_series} and {@code sample_points} give the series of {@code row}. */
+    public static long seriesId(SampleRow row) {
+        return series(row, MEMO.get()).id();
+    }
+
+    /** A series within a batch, for writing each once. */
+    private record RunSeries(String runId, long seriesId) {
+    }
+
+    /**
+     * A series: its key (source, metric, kind and labels sorted by key, as RowBinary: the series columns after
+     * run and id) and its id, the key's 64-bit MurmurHash3. Ids only have to be distinct within a run: at 10^6 series
+     * in one run the chance of any two sharing an id is ~3·10^-8.
+     */
+    private record Series(String source, String metric, String kind, Map<String, String> labels, byte[] key,
+                          long id) {
+
+        static Series of(String source, String metric, String kind, Map<String, String> labels, Memo memo) {
+            RowBinaryBuffer key = new RowBinaryBuffer(64);
+            key.string(source);
+            key.string(metric);
+            key.string(kind);
+            key.varint(labels.size());
+            for (String label : sortedKeys(labels, memo)) {
+                key.string(label);
+                key.string(labels.get(label));
+            }
+            byte[] bytes = Arrays.copyOf(key.array(), key.size());
+            return new Series(source, metric, kind, labels, bytes, MurmurHash3.hash128x64(bytes)[0]);
+        }
+
+        boolean is(SampleRow r) {
+            return labels == r.labels() && same(metric, r.metric()) && same(source, r.source())
+                    && same(kind, r.kind());
+        }
+
+        private static boolean same(String a, String b) {
+            return a == b || a.equals(b);
         }
     }
 
     private static final String[] NO_KEYS = new String[0];
-    private static final int MEMO_SLOTS = 256;
-    /** The sorted keys of recently seen maps, by identity: decoded label sets are shared instances, sorted once. */
-    private static final ThreadLocal<KeyMemo> MEMO = ThreadLocal.withInitial(KeyMemo::new);
+    private static final int MEMO_SLOTS = 1024;
+    /**
+     * Recently seen series and sorted key sets, remembered by the identity of their label map: decoded label sets
+     * are shared instances, so a batch's rows mostly hit and the ~200 bytes of label text are encoded and hashed once
+     * per series, not per row (encoding them per row was most of the sink thread's time).
+     */
+    private static final ThreadLocal<Memo> MEMO = ThreadLocal.withInitial(Memo::new);
 
-    private static String[] sortedKeys(Map<String, ?> map, KeyMemo memo) {
+    private static Series series(SampleRow r, Memo memo) {
+        Map<String, String> labels = r.labels();
+        int slot = (System.identityHashCode(labels) * 31 + r.metric().hashCode()) & (MEMO_SLOTS - 1);
+        Series known = memo.series[slot];
+        if (known != null && known.is(r)) {
+            return known;
+        }
+        Series series = Series.of(r.source(), r.metric(), r.kind(), labels, memo);
+        if (isImmutable(labels)) {
+            memo.series[slot] = series;
+        }
+        return series;
+    }
+
+    private static String[] sortedKeys(Map<String, ?> map, Memo memo) {
         if (map.isEmpty()) {
             return NO_KEYS;
         }
@@ -84,30 +154,6 @@ public final class SampleRowBinary {
         return keys;
     }
 
-    /**
-     * The encoded labels column of {@code labels} (count, then key and value by key): remembered by identity like
-     * {@link #sortedKeys}, so an interned label set is one copy per row. Encoding ~200 bytes of label text per row
-     * char by char, and probing the map per key, were most of the sink thread's time.
-     */
-    private static byte[] labelsBlock(Map<String, String> labels, KeyMemo memo) {
-        int slot = System.identityHashCode(labels) & (MEMO_SLOTS - 1);
-        if (memo.labelMaps[slot] == labels) {
-            return memo.labelBlocks[slot];
-        }
-        RowBinaryBuffer block = new RowBinaryBuffer(64);
-        block.varint(labels.size());
-        for (String key : sortedKeys(labels, memo)) {
-            block.string(key);
-            block.string(labels.get(key));
-        }
-        byte[] bytes = Arrays.copyOf(block.array(), block.size());
-        if (isImmutable(labels)) {
-            memo.labelMaps[slot] = labels;
-            memo.labelBlocks[slot] = bytes;
-        }
-        return bytes;
-    }
-
     /** Only maps nobody can change may be remembered by identity: the JDK's immutable ones. */
     private static boolean isImmutable(Map<String, ?> map) {
         return map.getClass() == IMMUTABLE_N || map.getClass() == IMMUTABLE_1;
@@ -116,11 +162,10 @@ public final class SampleRowBinary {
     private static final Class<?> IMMUTABLE_N = Map.of("a", 1, "b", 2).getClass();
     private static final Class<?> IMMUTABLE_1 = Map.of("a", 1).getClass();
 
-    /** Direct-mapped: a map and its sorted keys per slot. */
-    private static final class KeyMemo {
+    /** Direct-mapped: a map and its sorted keys per slot, a series per slot. */
+    private static final class Memo {
         final Object[] maps = new Object[MEMO_SLOTS];
         final String[][] keys = new String[MEMO_SLOTS][];
-        final Object[] labelMaps = new Object[MEMO_SLOTS];
-        final byte[][] labelBlocks = new byte[MEMO_SLOTS][];
+        final Series[] series = new Series[MEMO_SLOTS];
     }
 }

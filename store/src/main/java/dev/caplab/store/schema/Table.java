@@ -7,7 +7,12 @@ package dev.caplab.store.schema;
 public enum Table {
     RUNS("runs"),
     STEPS("steps"),
+    /** Raw samples as readers see them: a view joining {@link #SAMPLE_POINTS} with {@link #SAMPLE_SERIES}. */
     SAMPLES("samples"),
+    /** Each raw sample's time, value and summary, with its run and series id: what the sink writes per sample. */
+    SAMPLE_POINTS("sample_points"),
+    /** Each series' source, metric, kind and labels, once per run and series id. */
+    SAMPLE_SERIES("sample_series"),
     STEP_AGGREGATES("step_aggregates"),
     STEP_VERDICTS("step_verdicts"),
     CAPACITY_FITS("capacity_fits"),

@@ -34,7 +34,8 @@ class MigrationsIT {
                     tables.add(rs.getString(1));
                 }
                 assertThat(tables).containsExactly("alerts", "annotations", "capacity_fits", "run_conclusions", "run_lateness", "runs",
-                        "samples", "schema_migrations", "step_aggregates", "step_verdicts", "steps");
+                        "sample_points", "sample_series", "samples", "schema_migrations", "step_aggregates",
+                        "step_verdicts", "steps");
                 s.execute("DROP DATABASE " + database);
             }
         }
