@@ -85,7 +85,8 @@ class RemoteWriteIT {
         assertThat(response.headers().firstValue("X-Caplab-Samples")).hasValue("13");
         List<Map<String, Object>> rows = samples.await("SELECT metric, kind, value, source, labels['le'] AS le, "
                 + "toUnixTimestamp64Milli(ts) - " + T0 + " AS ms FROM samples WHERE run_id = '" + run + "' "
-                + "ORDER BY metric, ms, value", r -> r.size() >= 15, Duration.ofSeconds(90));
+                // buckets of equal count (le=8 and +Inf) ordered by their bound, not by where the rows happen to lie
+                + "ORDER BY metric, ms, value, toFloat64OrZero(le)", r -> r.size() >= 15, Duration.ofSeconds(90));
         assertThat(rows).map(r -> r.get("metric") + " " + r.get("kind") + " " + r.get("value") + " "
                 + r.get("source") + " le=" + r.get("le") + " +" + r.get("ms")).containsExactly(
                 // the node_exporter recipe: a busy mode's cpu-seconds also arrive as caplab's cpu.cores counter
