@@ -35,12 +35,13 @@ final class AggregateWatcher implements AutoCloseable {
     private volatile long peakHeapAfterGcBytes;
     private volatile SQLException failure;
     private volatile boolean stopped;
-    private static final long SAMPLE_COUNT_INTERVAL_NANOS = 1_000_000_000L;
-    private long samplesCountedNanos = Long.MIN_VALUE / 2;
+    /** Rows of sample_points' active parts when watching began: what earlier passes stored. */
+    private final long pointsBefore;
 
-    private AggregateWatcher(Connection connection, String runPrefix, long pollMillis) {
+    private AggregateWatcher(Connection connection, String runPrefix, long pollMillis) throws SQLException {
         this.connection = connection;
         this.runPrefix = runPrefix;
+        this.pointsBefore = activePointRows();
         this.thread = Thread.ofPlatform().daemon().name("aggregate-watcher").start(() -> loop(pollMillis));
     }
 
@@ -65,7 +66,7 @@ final class AggregateWatcher implements AutoCloseable {
         }
     }
 
-    private void poll() throws SQLException {
+    private synchronized void poll() throws SQLException {
         sampleHeap();
         long now = System.nanoTime();
         try (PreparedStatement aggregates = connection.prepareStatement("SELECT run_id, step_index, count()"
@@ -79,22 +80,12 @@ final class AggregateWatcher implements AutoCloseable {
                 }
             }
         }
-        // Counting raw samples reads every run_id stored so far, a cost that grows with the rows, and it is billed
-        // to the stack measured (the watcher runs in its JVM and chDB): counted at most once a second, not 10 times,
-        // on the points (one per sample) rather than through the samples view's join.
-        if (now - samplesCountedNanos < SAMPLE_COUNT_INTERVAL_NANOS) {
-            sampleHeap();
-            return;
-        }
-        samplesCountedNanos = now;
-        try (PreparedStatement samples = connection.prepareStatement(
-                "SELECT count() FROM " + Table.SAMPLE_POINTS.sqlName() + " WHERE startsWith(run_id, ?)")) {
-            samples.setString(1, runPrefix);
-            try (ResultSet rs = samples.executeQuery()) {
-                rs.next();
-                storedSamples = rs.getLong(1);
-            }
-        }
+        // Stored raw samples from the parts' metadata, every poll: a part's rows count from the moment it is
+        // committed, when queries see them too. Counting the rows themselves (startsWith(run_id, ...)) read every
+        // run id stored so far, a cost that grew with the rows and was billed to the stack measured, so it ran once
+        // a second and saw the pass's last insert up to a second late. Earlier passes are done before a watcher
+        // starts (pointsBefore); exactStoredSamples() counts the rows once the pass looks complete.
+        storedSamples = activePointRows() - pointsBefore;
         sampleHeap();
     }
 
@@ -120,8 +111,32 @@ final class AggregateWatcher implements AutoCloseable {
         return steps.size();
     }
 
+    /** Raw samples stored since watching began, from the parts' metadata (as of the last poll). */
     long storedSamples() {
         return storedSamples;
+    }
+
+    /** The raw samples of the watched runs, counted row by row: the check of {@link #storedSamples()}. */
+    synchronized long exactStoredSamples() throws SQLException {
+        try (PreparedStatement count = connection.prepareStatement(
+                "SELECT count() FROM " + Table.SAMPLE_POINTS.sqlName() + " WHERE startsWith(run_id, ?)")) {
+            count.setString(1, runPrefix);
+            try (ResultSet rs = count.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
+    }
+
+    private long activePointRows() throws SQLException {
+        try (PreparedStatement rows = connection.prepareStatement("SELECT sum(rows) FROM system.parts"
+                + " WHERE database = currentDatabase() AND table = ? AND active")) {
+            rows.setString(1, Table.SAMPLE_POINTS.sqlName());
+            try (ResultSet rs = rows.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
     }
 
     long peakHeapBytes() {

@@ -44,10 +44,12 @@ public final class PipelineBench {
     private static final String PACED_PREFIX = "paced-";
     /**
      * Runs of the warm-up, each as many steps as the measured runs and 20 batches in all ({@code -Dbench.warmRuns=N});
-     * 20 runs are 2,000,000 samples in 400 requests at 5,000 lines, as many as a 2M-sample measured pass (see
-     * {@link #warmUp}).
+     * 60 runs are 6,000,000 samples in 1,200 requests at 5,000 lines (see {@link #warmUp}). The pass is to measure
+     * the pace of a {@code caplab up} that has been running, as a load test's pipeline has: after 2,000,000 samples
+     * (the default until 2026-12-05, {@code -Dbench.warmRuns=20}) the JIT still compiled code reached for the first
+     * time in the pass, 2.4-3.4 µs of the stack's CPU per sample; after 6,000,000, 1.1 (bench/README.md).
      */
-    private static final int WARM_RUNS = Integer.getInteger("bench.warmRuns", 20);
+    private static final int WARM_RUNS = Integer.getInteger("bench.warmRuns", 60);
     // Each poll is a reader query on the measured stack (chDB spends ~7 ms of CPU on one, bench/README.md): at 100 ms
     // the watcher itself took ~2 µs of the stack's ~18 µs per sample. 250 ms costs 2.5× less; a step's completion is
     // seen up to one poll late, which the delays include.
@@ -208,9 +210,10 @@ public final class PipelineBench {
                 long lastChange = lastChange(watcher, scripts, steps);
                 // Complete: every sample stored, every step has aggregates, none changed for 3 s.
                 if (samplesStoredAt >= 0 && lastChange > 0 && now - lastChange > Duration.ofSeconds(3).toNanos()) {
-                    if (watcher.storedSamples() != samples) {
-                        throw new IllegalStateException("stored " + watcher.storedSamples() + " samples, sent "
-                                + samples);
+                    long exact = watcher.exactStoredSamples();
+                    if (watcher.storedSamples() != samples || exact != samples) {
+                        throw new IllegalStateException("stored " + exact + " samples (" + watcher.storedSamples()
+                                + " by the parts' rows), sent " + samples);
                     }
                     cpu.print(System.out, samples);
                     engine.print(System.out, samples);
