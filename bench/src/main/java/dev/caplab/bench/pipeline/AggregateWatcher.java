@@ -86,7 +86,6 @@ final class AggregateWatcher implements AutoCloseable {
         // a second and saw the pass's last insert up to a second late. Earlier passes are done before a watcher
         // starts (pointsBefore); exactStoredSamples() counts the rows once the pass looks complete.
         storedSamples = activePointRows() - pointsBefore;
-        sampleHeap();
     }
 
     // Used heap includes garbage the collector has not yet needed to reclaim (G1 grows to the maximum before it
@@ -118,21 +117,20 @@ final class AggregateWatcher implements AutoCloseable {
 
     /** The raw samples of the watched runs, counted row by row: the check of {@link #storedSamples()}. */
     synchronized long exactStoredSamples() throws SQLException {
-        try (PreparedStatement count = connection.prepareStatement(
-                "SELECT count() FROM " + Table.SAMPLE_POINTS.sqlName() + " WHERE startsWith(run_id, ?)")) {
-            count.setString(1, runPrefix);
-            try (ResultSet rs = count.executeQuery()) {
-                rs.next();
-                return rs.getLong(1);
-            }
-        }
+        return count("SELECT count() FROM " + Table.SAMPLE_POINTS.sqlName() + " WHERE startsWith(run_id, ?)",
+                runPrefix);
     }
 
     private long activePointRows() throws SQLException {
-        try (PreparedStatement rows = connection.prepareStatement("SELECT sum(rows) FROM system.parts"
-                + " WHERE database = currentDatabase() AND table = ? AND active")) {
-            rows.setString(1, Table.SAMPLE_POINTS.sqlName());
-            try (ResultSet rs = rows.executeQuery()) {
+        return count("SELECT sum(rows) FROM system.parts WHERE database = currentDatabase() AND table = ? AND active",
+                Table.SAMPLE_POINTS.sqlName());
+    }
+
+    /** The one number {@code sql} answers with {@code parameter} bound. */
+    private long count(String sql, String parameter) throws SQLException {
+        try (PreparedStatement statement = connection.prepareStatement(sql)) {
+            statement.setString(1, parameter);
+            try (ResultSet rs = statement.executeQuery()) {
                 rs.next();
                 return rs.getLong(1);
             }

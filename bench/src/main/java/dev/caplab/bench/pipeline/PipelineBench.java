@@ -305,7 +305,6 @@ public final class PipelineBench {
         }
     }
 
-    /** The line-protocol bodies of all runs, taken round-robin, as the runs' parallel clients would send them. */
     /**
      * The line-protocol requests of every run, interleaved as the clients send them. Each body is copied from its
      * off-heap segment when a client takes it, as caplab's pass does: held whole on the heap, 5M samples' bodies

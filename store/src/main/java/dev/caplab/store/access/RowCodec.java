@@ -22,6 +22,19 @@ record RowCodec<T>(String table, List<String> columns, boolean replacing, Writer
         Objects.requireNonNull(reader, "reader");
     }
 
+    /**
+     * A codec for a table rows are only written to, by {@code rowBinary} (the driver never binds them, and reads go
+     * elsewhere, e.g. through a view): its writer and reader refuse, naming the table.
+     */
+    static <T> RowCodec<T> writeOnly(String table, List<String> columns, RowBinaryEncoder<T> rowBinary) {
+        Objects.requireNonNull(rowBinary, "rowBinary");
+        return new RowCodec<>(table, columns, false, (p, r) -> {
+            throw new UnsupportedOperationException(table + " is written as RowBinary only");
+        }, rs -> {
+            throw new UnsupportedOperationException(table + " is not read through its codec");
+        }, rowBinary);
+    }
+
     /** A codec whose rows the driver encodes. */
     RowCodec(String table, List<String> columns, boolean replacing, Writer<T> writer, TableAccess.Reader<T> reader) {
         this(table, columns, replacing, writer, reader, null);

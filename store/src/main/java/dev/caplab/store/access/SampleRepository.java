@@ -31,17 +31,10 @@ public final class SampleRepository extends RunScopedRepository<SampleRow> {
                         f.nullableFloat64(), f.nullableFloat64(), f.doubleMap());
             });
 
-    private static final RowCodec<SampleRow> SERIES = new RowCodec<>(Table.SAMPLE_SERIES.sqlName(),
-            SampleRowBinary.SERIES_COLUMNS, true,
-            (p, r) -> p.addAll(r.runId(), SampleRowBinary.seriesId(r), r.source(), r.metric(), r.kind(), r.labels()),
-            SampleRepository::writeOnly, SampleRowBinary::encodeSeries);
-
-    private static final RowCodec<SampleRow> POINTS = new RowCodec<>(Table.SAMPLE_POINTS.sqlName(),
-            SampleRowBinary.POINT_COLUMNS, false,
-            (p, r) -> p.addAll(r.runId(), SampleRowBinary.seriesId(r), r.ts(), r.value(), r.summaryWindow(),
-                    r.summaryCount(), r.summaryWindowMicros(), r.summaryMean(), r.summaryMin(), r.summaryMax(),
-                    r.summaryQuantiles()),
-            SampleRepository::writeOnly, SampleRowBinary::encodePoints);
+    private static final RowCodec<SampleRow> SERIES = RowCodec.writeOnly(Table.SAMPLE_SERIES.sqlName(),
+            SampleRowBinary.SERIES_COLUMNS, SampleRowBinary::encodeSeries);
+    private static final RowCodec<SampleRow> POINTS = RowCodec.writeOnly(Table.SAMPLE_POINTS.sqlName(),
+            SampleRowBinary.POINT_COLUMNS, SampleRowBinary::encodePoints);
 
     private final TableAccess<SampleRow> series;
     private final TableAccess<SampleRow> points;
@@ -88,10 +81,5 @@ public final class SampleRepository extends RunScopedRepository<SampleRow> {
                     Fields f = new Fields(rs);
                     return new MeasuredEgress(f.float64(), f.instant());
                 }, runId).stream().findFirst();
-    }
-
-    private static SampleRow writeOnly(java.sql.ResultSet rs) {
-        throw new UnsupportedOperationException("sample series and points are read through the " + Table.SAMPLES
-                + " view");
     }
 }

@@ -70,11 +70,6 @@ public final class SampleRowBinary {
         }
     }
 
-    /** The id {@code sample_series} and {@code sample_points} give the series of {@code row}. */
-    public static long seriesId(SampleRow row) {
-        return series(row, MEMO.get()).id();
-    }
-
     /** A series within a batch, for writing each once. */
     private record RunSeries(String runId, long seriesId) {
     }
