@@ -47,12 +47,12 @@ public class IngestHttpConfiguration {
     }
 
     /**
-     * Concurrent requests share transactions: one in flight at a time, the others queue for the next, and a group
-     * waits up to {@code caplab.ingest.group-wait} for writes already received.
+     * Concurrent requests share transactions: up to {@code caplab.ingest.transactions-in-flight} commit at once, the
+     * others queue for the next, and a group waits up to {@code caplab.ingest.group-wait} for writes already received.
      */
     @Bean
     GroupCommit ingestGroupCommit(TransactionalPublisher publisher, IngestProperties properties) {
-        return new GroupCommit(publisher, 1, GroupCommit.MAX_GROUP_BYTES, properties.ackTimeout(),
+        return new GroupCommit(publisher, properties.transactionsInFlight(), GroupCommit.MAX_GROUP_BYTES, properties.ackTimeout(),
                 properties.groupWait());
     }
 

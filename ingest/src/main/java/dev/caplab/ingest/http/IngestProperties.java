@@ -1,20 +1,22 @@
 package dev.caplab.ingest.http;
 
 import dev.caplab.schema.kafka.KafkaClientSecurity;
+import dev.caplab.ingest.publish.TransactionalPublisher;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
  * Settings of the HTTP ingest endpoints ({@code caplab.ingest.*}): where Kafka is, the largest request body accepted
  * (compressed and decompressed), how long a request waits for Kafka's ack, how long a transaction waits for writes
- * already received to join it ({@code group-wait}, {@link dev.caplab.ingest.publish.GroupCommit}), and the SASL/PLAIN
+ * already received to join it ({@code group-wait}, {@link dev.caplab.ingest.publish.GroupCommit}), how many transactions
+ * commit at once before requests share one ({@code transactions-in-flight}), and the SASL/PLAIN
  * login of its producers
  * ({@code kafka-user}, {@code kafka-password}; none: PLAINTEXT). Who may write is {@code caplab.access.*}, shared with
  * the query API.
  */
 @ConfigurationProperties("caplab.ingest")
 public record IngestProperties(String bootstrapServers, Long maxBodyBytes, Duration ackTimeout, Duration groupWait,
-        String kafkaUser, String kafkaPassword) {
+        Integer transactionsInFlight, String kafkaUser, String kafkaPassword) {
 
     public static final String DEFAULT_BOOTSTRAP_SERVERS = "127.0.0.1:9092";
     /** 64 MiB: a k6 or Telegraf flush of 5,000 lines is about 1 MiB; this leaves room without inviting abuse. */
@@ -27,6 +29,12 @@ public record IngestProperties(String bootstrapServers, Long maxBodyBytes, Durat
      * pairs (bench/README.md). Raise it for many clients sending small bodies.
      */
     public static final Duration DEFAULT_GROUP_WAIT = Duration.ZERO;
+    /**
+     * Two: the default two-client shape (k6, the pipeline bench) never queues one request's commit behind the other's,
+     * which with one in flight made a request wait ~6 ms for the other's transaction before its own ~11 ms one
+     * (bench/README.md, "Transactions in flight"); three or more clients still share transactions.
+     */
+    public static final int DEFAULT_TRANSACTIONS_IN_FLIGHT = 2;
 
     public IngestProperties {
         bootstrapServers = bootstrapServers == null || bootstrapServers.isBlank() ? DEFAULT_BOOTSTRAP_SERVERS
@@ -44,6 +52,11 @@ public record IngestProperties(String bootstrapServers, Long maxBodyBytes, Durat
             throw new IllegalArgumentException("caplab.ingest.group-wait must be within 0 and the ack timeout "
                     + ackTimeout + ", was " + groupWait);
         }
+        transactionsInFlight = transactionsInFlight == null ? DEFAULT_TRANSACTIONS_IN_FLIGHT : transactionsInFlight;
+        if (transactionsInFlight < 1 || transactionsInFlight > TransactionalPublisher.DEFAULT_POOL_SIZE) {
+            throw new IllegalArgumentException("caplab.ingest.transactions-in-flight must be within 1 and "
+                    + TransactionalPublisher.DEFAULT_POOL_SIZE + ", was " + transactionsInFlight);
+        }
         new KafkaClientSecurity(kafkaUser, kafkaPassword); // a user without password fails at startup, not at a write
     }
 
@@ -51,7 +64,7 @@ public record IngestProperties(String bootstrapServers, Long maxBodyBytes, Durat
     @Override
     public String toString() {
         return "IngestProperties[bootstrapServers=" + bootstrapServers + ", maxBodyBytes="
-                + maxBodyBytes + ", ackTimeout=" + ackTimeout + ", groupWait=" + groupWait + ", kafka="
+                + maxBodyBytes + ", ackTimeout=" + ackTimeout + ", groupWait=" + groupWait + ", transactionsInFlight=" + transactionsInFlight + ", kafka="
                 + kafkaSecurity() + "]";
     }
 

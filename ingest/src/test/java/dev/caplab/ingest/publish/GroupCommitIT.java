@@ -99,6 +99,26 @@ class GroupCommitIT {
     }
 
     @Test
+    void withTwoInFlightASecondRequestCommitsWhileTheFirstIsStillCommitting() throws Exception {
+        String topic = freshTopic();
+        Gate gate = new Gate();
+        GroupCommit groups = groupCommit(gate, Duration.ZERO, 2);
+
+        Future<?> first = pool.submit(() -> groups.publish(request(topic, "run-first", 3), "first"));
+        gate.awaitHeld();
+        // ingest's default: the second of two clients does not queue behind the first's commit (with one in flight
+        // it would wait for the gate, and this get would time out)
+        pool.submit(() -> groups.publish(request(topic, "run-second", 3), "second")).get(20, TimeUnit.SECONDS);
+        assertThat(first).isNotDone();
+        gate.open();
+        first.get(30, TimeUnit.SECONDS);
+
+        Log log = Log.of(topic);
+        assertThat(log.committedRecords()).isEqualTo(6);
+        assertThat(log.markers()).isEqualTo(2);
+    }
+
+    @Test
     void aFailedGroupAnswersEveryMemberAndLeavesNothingOfItVisible() throws Exception {
         String topic = freshTopic();
         Gate gate = new Gate();
@@ -202,12 +222,16 @@ class GroupCommitIT {
     }
 
     private GroupCommit groupCommit(Gate gate, Duration maxWait) {
+        return groupCommit(gate, maxWait, 1);
+    }
+
+    private GroupCommit groupCommit(Gate gate, Duration maxWait, int inFlight) {
         ProducerSettings settings = new ProducerSettings(broker.bootstrapServers(), "group-it-" + UUID.randomUUID());
         TransactionalPublisher publisher = new TransactionalPublisher(n -> gate.wrap(new KafkaProducer<>(
                 TransactionalPublisher.transactionalProperties(settings, Duration.ofSeconds(30), n),
-                new StringSerializer(), new ByteArraySerializer())), 1, Duration.ofSeconds(30));
+                new StringSerializer(), new ByteArraySerializer())), inFlight, Duration.ofSeconds(30));
         closeables.add(publisher);
-        return new GroupCommit(publisher, 1, GroupCommit.MAX_GROUP_BYTES, Duration.ofSeconds(30), maxWait);
+        return new GroupCommit(publisher, inFlight, GroupCommit.MAX_GROUP_BYTES, Duration.ofSeconds(30), maxWait);
     }
 
     private static String freshTopic() throws Exception {
