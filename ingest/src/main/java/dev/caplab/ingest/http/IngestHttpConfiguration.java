@@ -52,8 +52,8 @@ public class IngestHttpConfiguration {
      */
     @Bean
     GroupCommit ingestGroupCommit(TransactionalPublisher publisher, IngestProperties properties) {
-        return new GroupCommit(publisher, properties.transactionsInFlight(), GroupCommit.MAX_GROUP_BYTES, properties.ackTimeout(),
-                properties.groupWait());
+        return new GroupCommit(publisher, properties.transactionsInFlight(), GroupCommit.MAX_GROUP_BYTES,
+                properties.ackTimeout(), properties.groupWait());
     }
 
     /**

@@ -1,18 +1,17 @@
 package dev.caplab.ingest.http;
 
-import dev.caplab.schema.kafka.KafkaClientSecurity;
 import dev.caplab.ingest.publish.TransactionalPublisher;
+import dev.caplab.schema.kafka.KafkaClientSecurity;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
  * Settings of the HTTP ingest endpoints ({@code caplab.ingest.*}): where Kafka is, the largest request body accepted
  * (compressed and decompressed), how long a request waits for Kafka's ack, how long a transaction waits for writes
- * already received to join it ({@code group-wait}, {@link dev.caplab.ingest.publish.GroupCommit}), how many transactions
- * commit at once before requests share one ({@code transactions-in-flight}), and the SASL/PLAIN
- * login of its producers
- * ({@code kafka-user}, {@code kafka-password}; none: PLAINTEXT). Who may write is {@code caplab.access.*}, shared with
- * the query API.
+ * already received to join it ({@code group-wait}, {@link dev.caplab.ingest.publish.GroupCommit}), how many
+ * transactions commit at once before requests share one ({@code transactions-in-flight}), and the SASL/PLAIN login of
+ * its producers ({@code kafka-user}, {@code kafka-password}; none: PLAINTEXT). Who may write is
+ * {@code caplab.access.*}, shared with the query API.
  */
 @ConfigurationProperties("caplab.ingest")
 public record IngestProperties(String bootstrapServers, Long maxBodyBytes, Duration ackTimeout, Duration groupWait,
@@ -30,7 +29,7 @@ public record IngestProperties(String bootstrapServers, Long maxBodyBytes, Durat
      */
     public static final Duration DEFAULT_GROUP_WAIT = Duration.ZERO;
     /**
-     * Two: the default two-client shape (k6, the pipeline bench) never queues one request's commit behind the other's,
+     * Two: two clients (the pipeline bench's shape) never queue one request's commit behind the other's,
      * which with one in flight made a request wait ~6 ms for the other's transaction before its own ~11 ms one
      * (bench/README.md, "Transactions in flight"); three or more clients still share transactions.
      */
@@ -64,8 +63,8 @@ public record IngestProperties(String bootstrapServers, Long maxBodyBytes, Durat
     @Override
     public String toString() {
         return "IngestProperties[bootstrapServers=" + bootstrapServers + ", maxBodyBytes="
-                + maxBodyBytes + ", ackTimeout=" + ackTimeout + ", groupWait=" + groupWait + ", transactionsInFlight=" + transactionsInFlight + ", kafka="
-                + kafkaSecurity() + "]";
+                + maxBodyBytes + ", ackTimeout=" + ackTimeout + ", groupWait=" + groupWait + ", transactionsInFlight="
+                + transactionsInFlight + ", kafka=" + kafkaSecurity() + "]";
     }
 
     /** How the ingest producers log in to Kafka. */
