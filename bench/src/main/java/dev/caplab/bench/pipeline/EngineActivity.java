@@ -7,6 +7,7 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -23,20 +24,23 @@ final class EngineActivity {
     private static final List<String> EVENTS = List.of("InsertQuery", "InsertedRows", "InsertedBytes",
             "MergeTreeDataWriterBlocks", "MergeTreeDataWriterRows", "MergeTreeDataWriterCompressedBytes",
             "DuplicatedInsertedBlocks", "Merge", "MergedRows", "MergedUncompressedBytes", "MergeTotalMilliseconds",
-            "MergesTimeMilliseconds", "MergeSourceParts");
+            "MergesTimeMilliseconds", "MergeSourceParts", "SelectQuery", "SelectQueryTimeMicroseconds",
+            "InsertQueryTimeMicroseconds", "UserTimeMicroseconds", "SystemTimeMicroseconds");
 
     private final String jdbcUrl;
     private final String readToken;
     private final Map<String, Long> before;
+    private final long startedEpochSecond;
 
-    private EngineActivity(String jdbcUrl, String readToken, Map<String, Long> before) {
+    private EngineActivity(String jdbcUrl, String readToken, Map<String, Long> before, long startedEpochSecond) {
         this.jdbcUrl = jdbcUrl;
         this.readToken = readToken;
         this.before = before;
+        this.startedEpochSecond = startedEpochSecond;
     }
 
     static EngineActivity start(String jdbcUrl, String readToken) throws SQLException {
-        return new EngineActivity(jdbcUrl, readToken, events(jdbcUrl, readToken));
+        return new EngineActivity(jdbcUrl, readToken, events(jdbcUrl, readToken), Instant.now().getEpochSecond());
     }
 
     void print(PrintStream out, long samples) throws SQLException {
@@ -46,23 +50,35 @@ final class EngineActivity {
             long d = after.getOrDefault(e, 0L) - before.getOrDefault(e, 0L);
             out.printf(Locale.ROOT, "  %-36s %,15d  (%.3f per sample)%n", e, d, (double) d / samples);
         }
+        // An insert writes one level-0 part per table (and partition), so the parts created during the pass split
+        // the inserts by table; outdated parts stay listed for old_parts_lifetime (8 min), longer than a pass.
+        try (Connection c = DriverManager.getConnection(jdbcUrl, HttpSettings.READER_USER, readToken);
+             Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT table, count(), sum(rows) FROM system.parts WHERE level = 0"
+                     + " AND database = currentDatabase() AND toUnixTimestamp(modification_time) >= "
+                     + startedEpochSecond + " GROUP BY table ORDER BY count() DESC")) {
+            while (rs.next()) {
+                out.printf(Locale.ROOT, "  parts written into %s during the pass: %d, %,d rows%n", rs.getString(1),
+                        rs.getLong(2), rs.getLong(3));
+            }
+        }
         try (Connection c = DriverManager.getConnection(jdbcUrl, HttpSettings.READER_USER, readToken);
              Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SELECT table, part_type, count(), sum(rows), max(level)"
-                     + " FROM system.parts WHERE active AND table = 'samples' GROUP BY table, part_type")) {
+                     + " FROM system.parts WHERE active AND table = 'sample_points' GROUP BY table, part_type")) {
             while (rs.next()) {
                 out.printf(Locale.ROOT, "  active parts of %s: %s × %d, %,d rows, max level %d%n", rs.getString(1),
                         rs.getString(2), rs.getLong(3), rs.getLong(4), rs.getLong(5));
             }
         }
         // Outdated parts stay listed for old_parts_lifetime (8 min): level 0 are the inserts of the warm-up and the
-        // pass into samples, the levels above what merges wrote.
+        // pass into sample_points, the levels above what merges wrote.
         try (Connection c = DriverManager.getConnection(jdbcUrl, HttpSettings.READER_USER, readToken);
              Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SELECT level, count(), sum(rows), max(rows) FROM system.parts"
-                     + " WHERE table = 'samples' GROUP BY level ORDER BY level")) {
+                     + " WHERE table = 'sample_points' GROUP BY level ORDER BY level")) {
             while (rs.next()) {
-                out.printf(Locale.ROOT, "  samples parts of level %d (active or outdated): %d, %,d rows, largest %,d%n",
+                out.printf(Locale.ROOT, "  sample_points parts of level %d (active or outdated): %d, %,d rows, largest %,d%n",
                         rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getLong(4));
             }
         }

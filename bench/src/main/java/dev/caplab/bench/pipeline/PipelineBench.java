@@ -50,6 +50,18 @@ public final class PipelineBench {
      * time in the pass, 2.4-3.4 µs of the stack's CPU per sample; after 6,000,000, 1.1 (bench/README.md).
      */
     private static final int WARM_RUNS = Integer.getInteger("bench.warmRuns", 60);
+    /**
+     * Small requests in the warm-up ({@code -Dbench.warmSmallRequests=N}, 0 for none), of {@link #WARM_SMALL_LINES}
+     * lines each, in 20 runs of their own. What C2 compiles is decided by call counts (HotSpot's tier-4 thresholds:
+     * 5,000 invocations, or 15,000 with loops), so code run once per request (Tomcat, Spring's dispatch, the
+     * producer's and the broker's request handling) still crossed them during the measured pass after the 1,200
+     * requests of {@link #WARM_RUNS}: ~600 compilations and 4-6 s of compile time in a 2M pass (-XX:+PrintCompilation,
+     * 2026-12-06), 1.5 µs/sample of the stack's ~11. 10,000 small requests carry those paths past the thresholds
+     * for 100,000 samples, as hours of a running {@code caplab up} would.
+     */
+    private static final int WARM_SMALL_REQUESTS = Integer.getInteger("bench.warmSmallRequests", 10_000);
+    private static final int WARM_SMALL_LINES = 10;
+    private static final int WARM_SMALL_RUNS = 20;
     // Each poll is a reader query on the measured stack (chDB spends ~7 ms of CPU on one, bench/README.md): at 100 ms
     // the watcher itself took ~2 µs of the stack's ~18 µs per sample. 250 ms costs 2.5× less; a step's completion is
     // seen up to one poll late, which the delays include.
@@ -170,6 +182,11 @@ public final class PipelineBench {
         for (int r = 0; r < WARM_RUNS; r++) {
             warm.add(SteppedRunScript.of("warm-" + r, RUN_START, steps, FULL_STEP_LENGTH,
                     batchesPerStep * linesPerBatch, linesPerBatch));
+        }
+        long smallPerStep = (long) WARM_SMALL_REQUESTS / (WARM_SMALL_RUNS * steps) * WARM_SMALL_LINES;
+        for (int r = 0; smallPerStep > 0 && r < WARM_SMALL_RUNS; r++) {
+            warm.add(SteppedRunScript.of("warm-small-" + r, RUN_START, steps, FULL_STEP_LENGTH, smallPerStep,
+                    WARM_SMALL_LINES));
         }
         long samples = warm.stream().mapToLong(SteppedRunScript::samples).sum();
         try (AggregateWatcher watcher = AggregateWatcher.start(jdbcUrl, TOKEN, "warm-", 200)) {
