@@ -62,6 +62,11 @@ public final class PipelineBench {
     private static final int WARM_SMALL_REQUESTS = Integer.getInteger("bench.warmSmallRequests", 10_000);
     private static final int WARM_SMALL_LINES = 10;
     private static final int WARM_SMALL_RUNS = 20;
+    /** At most this many settling rounds after the warm-up ({@link #settle}). */
+    private static final int SETTLE_ROUNDS = Integer.getInteger("bench.settleRounds", 4);
+    private static final long SETTLE_SAMPLES = 1_000_000;
+    private static final int SETTLE_RUNS = 10;
+    private static final long SETTLED_COMPILE_MILLIS = 1_000;
     // Each poll is a reader query on the measured stack (chDB spends ~7 ms of CPU on one, bench/README.md): at 100 ms
     // the watcher itself took ~2 µs of the stack's ~18 µs per sample. 250 ms costs 2.5× less; a step's completion is
     // seen up to one poll late, which the delays include.
@@ -106,9 +111,10 @@ public final class PipelineBench {
                 + " -Dbench.sinkWorkers)%n", settings.backgroundNice(), settings.sinkWorkers());
         try (EmbeddedStack stack = EmbeddedStack.start(settings, new PrintStream(System.out))) {
             Target target = new Target(URI.create("http://127.0.0.1:" + stack.httpPort()), "Bearer " + TOKEN);
-            warmSamples = warmUp(target, stack.clickhouseJdbcUrl(), steps, linesPerBatch);
+            warmSamples = warmUp(target, stack.clickhouseJdbcUrl(), steps, linesPerBatch, clients);
             if (!System.getProperty("bench.jit", "wait").equals("nowait")) {
                 JitQuiescence.await(JIT_WAIT_LIMIT, System.out);
+                warmSamples += settle(target, stack.clickhouseJdbcUrl(), steps, linesPerBatch, clients);
             }
             caplab = measure(target, stack.clickhouseJdbcUrl(), scripts, steps, clients, fixedRate);
             caplab.print(System.out);
@@ -174,9 +180,11 @@ public final class PipelineBench {
      * those paths were still in C1's profiled tier 3 and were compiled by C2 during the measured pass, which both
      * billed the compilation (5.5-6.9 µs/sample) and ran the pass on slower, profiling code. 2,000,000 samples
      * (400 requests) and waiting for the compile queue ({@link JitQuiescence}) cut the stack's CPU from 27.2 to
-     * 19.2 µs/sample at the same load (bench/README.md). Returns the number of samples it sent.
+     * 19.2 µs/sample at the same load (bench/README.md). It sends with the pass's {@code clients}, so group
+     * commit's queueing and Tomcat's pool are exercised as in the pass. Returns the number of samples it sent.
      */
-    private static long warmUp(Target target, String jdbcUrl, int steps, int linesPerBatch) throws Exception {
+    private static long warmUp(Target target, String jdbcUrl, int steps, int linesPerBatch, int clients)
+            throws Exception {
         List<SteppedRunScript> warm = new ArrayList<>();
         long batchesPerStep = Math.max(1, 20 / steps);
         for (int r = 0; r < WARM_RUNS; r++) {
@@ -188,15 +196,57 @@ public final class PipelineBench {
             warm.add(SteppedRunScript.of("warm-small-" + r, RUN_START, steps, FULL_STEP_LENGTH, smallPerStep,
                     WARM_SMALL_LINES));
         }
-        long samples = warm.stream().mapToLong(SteppedRunScript::samples).sum();
-        try (AggregateWatcher watcher = AggregateWatcher.start(jdbcUrl, TOKEN, "warm-", 200)) {
-            send(target, warm, 2, new BatchLog(warm.stream().mapToInt(s -> s.requests().size()).sum()), 0);
+        return runThrough(target, jdbcUrl, "warm-", warm, steps, clients);
+    }
+
+    /**
+     * Rounds of the pass's own request shape (its lines per request and clients; {@link #SETTLE_SAMPLES} samples,
+     * at least 200 and at most 2,000 requests) after the warm-up, each followed by a wait for the JIT's queue, until
+     * a round costs the compiler less than {@link #SETTLED_COMPILE_MILLIS} ({@code -Dbench.settleRounds=N} rounds at
+     * most, 0 for none). HotSpot scales its compile thresholds up while the C2 queue is long (Tier4LoadFeedback),
+     * so during the busy warm-up hot per-request methods stayed in tier 3 and were promoted only when called again:
+     * in the measured pass, once the queue had drained. A {@code 500 8} pass spent 15 s of compile time in 19 s
+     * (JFR {@code jdk.Compilation}: Spring's {@code invokeHandlerMethod}, Kafka's transaction-marker and produce
+     * paths, each first compiled by C2 in the pass) after 25,000 warm-up requests. Returns the samples it sent.
+     */
+    private static long settle(Target target, String jdbcUrl, int steps, int linesPerBatch, int clients)
+            throws Exception {
+        long requests = Math.clamp(SETTLE_SAMPLES / linesPerBatch, 200, 2_000);
+        long batchesPerStep = Math.max(1, requests / (SETTLE_RUNS * steps));
+        long samples = 0;
+        for (int round = 1; round <= SETTLE_ROUNDS; round++) {
+            List<SteppedRunScript> scripts = new ArrayList<>();
+            for (int r = 0; r < SETTLE_RUNS; r++) {
+                scripts.add(SteppedRunScript.of("settle-" + round + "-" + r, RUN_START, steps, FULL_STEP_LENGTH,
+                        batchesPerStep * linesPerBatch, linesPerBatch));
+            }
+            long compiledBefore = JitQuiescence.totalCompileMillis();
+            samples += runThrough(target, jdbcUrl, "settle-" + round + "-", scripts, steps, clients);
+            JitQuiescence.await(JIT_WAIT_LIMIT, System.out);
+            long compiled = JitQuiescence.totalCompileMillis() - compiledBefore;
+            System.out.printf(Locale.ROOT, "settling round %d: %d requests of %d lines, %d clients: %.1f s of"
+                    + " compile time%n", round, SETTLE_RUNS * steps * batchesPerStep, linesPerBatch, clients,
+                    compiled / 1e3);
+            if (compiled < SETTLED_COMPILE_MILLIS) {
+                break;
+            }
+        }
+        return samples;
+    }
+
+    /** Sends {@code scripts} and waits until their samples are stored and their last steps aggregated. */
+    private static long runThrough(Target target, String jdbcUrl, String prefix, List<SteppedRunScript> scripts,
+            int steps, int clients) throws Exception {
+        long samples = scripts.stream().mapToLong(SteppedRunScript::samples).sum();
+        try (AggregateWatcher watcher = AggregateWatcher.start(jdbcUrl, TOKEN, prefix, 200)) {
+            send(target, scripts, clients, new BatchLog(scripts.stream().mapToInt(s -> s.requests().size()).sum()),
+                    0);
             long deadline = System.nanoTime() + Duration.ofMinutes(5).toNanos();
             while (watcher.storedSamples() < samples
-                    || warm.stream().anyMatch(s -> watcher.step(s.runId(), steps - 1) == null)) {
+                    || scripts.stream().anyMatch(s -> watcher.step(s.runId(), steps - 1) == null)) {
                 watcher.check();
                 if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException("warm-up runs not through the pipeline in 5 min: "
+                    throw new IllegalStateException(prefix + " runs not through the pipeline in 5 min: "
                             + watcher.storedSamples() + " of " + samples + " samples stored");
                 }
                 Thread.sleep(200);
