@@ -18,6 +18,11 @@ public final class AlertRepository extends RunScopedRepository<AlertRow> {
             });
 
     public AlertRepository(DataSource dataSource) {
-        super(dataSource, CODEC, "at, kind");
+        this(dataSource, null);
+    }
+
+    /** Reads through {@code dataSource}; inserts straight into the in-process engine when {@code direct} is set. */
+    public AlertRepository(DataSource dataSource, EngineInserts direct) {
+        super(dataSource, CODEC, "at, kind", direct);
     }
 }

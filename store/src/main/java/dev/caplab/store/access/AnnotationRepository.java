@@ -18,6 +18,11 @@ public final class AnnotationRepository extends RunScopedRepository<AnnotationRo
             });
 
     public AnnotationRepository(DataSource dataSource) {
-        super(dataSource, CODEC, "at, text");
+        this(dataSource, null);
+    }
+
+    /** Reads through {@code dataSource}; inserts straight into the in-process engine when {@code direct} is set. */
+    public AnnotationRepository(DataSource dataSource, EngineInserts direct) {
+        super(dataSource, CODEC, "at, text", direct);
     }
 }

@@ -30,7 +30,12 @@ public final class CapacityFitRepository extends RunScopedRepository<CapacityFit
             });
 
     public CapacityFitRepository(DataSource dataSource) {
-        super(dataSource, CODEC, "metric, source");
+        this(dataSource, null);
+    }
+
+    /** Reads through {@code dataSource}; inserts straight into the in-process engine when {@code direct} is set. */
+    public CapacityFitRepository(DataSource dataSource, EngineInserts direct) {
+        super(dataSource, CODEC, "metric, source", direct);
     }
 
     /** A run's current fits, of one metric when given, by metric and source. */

@@ -30,11 +30,17 @@ public final class EngineInserts {
      */
     void insert(String table, List<String> columns, java.util.function.Consumer<RowBinaryBuffer> body,
             String dedupToken, String what) {
+        insert(table, columns, "RowBinary", body, dedupToken, what);
+    }
+
+    /** As above, the rows encoded in {@code format} ({@code RowBinary} or {@code RowBinaryWithDefaults}). */
+    void insert(String table, List<String> columns, String format, java.util.function.Consumer<RowBinaryBuffer> body,
+            String dedupToken, String what) {
         String head = "INSERT INTO " + database + "." + table + " ("
                 + String.join(", ", columns) + ") SETTINGS async_insert = 0, insert_deduplicate = 1"
                 + (dedupToken == null ? "" : ", insert_deduplication_token = " + literal(dedupToken));
         try {
-            engine.bulkInsert(head, "RowBinary", spool -> {
+            engine.bulkInsert(head, format, spool -> {
                 RowBinaryBuffer out = new RowBinaryBuffer(spool);
                 body.accept(out);
                 out.flush();

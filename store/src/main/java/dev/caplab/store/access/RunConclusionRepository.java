@@ -29,7 +29,12 @@ public final class RunConclusionRepository extends RunScopedRepository<RunConclu
             });
 
     public RunConclusionRepository(DataSource dataSource) {
-        super(dataSource, CODEC, "run_id");
+        this(dataSource, null);
+    }
+
+    /** Reads through {@code dataSource}; inserts straight into the in-process engine when {@code direct} is set. */
+    public RunConclusionRepository(DataSource dataSource, EngineInserts direct) {
+        super(dataSource, CODEC, "run_id", direct);
     }
 
     /** The run's newest conclusion; empty while no step of it has closed. */

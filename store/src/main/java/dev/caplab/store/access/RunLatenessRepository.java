@@ -19,7 +19,12 @@ public final class RunLatenessRepository extends RunScopedRepository<RunLateness
             });
 
     public RunLatenessRepository(DataSource dataSource) {
-        super(dataSource, CODEC, "run_id");
+        this(dataSource, null);
+    }
+
+    /** Reads through {@code dataSource}; inserts straight into the in-process engine when {@code direct} is set. */
+    public RunLatenessRepository(DataSource dataSource, EngineInserts direct) {
+        super(dataSource, CODEC, "run_id", direct);
     }
 
     /** The run's counts, cumulative, so the latest version is the whole story; empty if nothing came late. */

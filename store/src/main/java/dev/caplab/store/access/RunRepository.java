@@ -46,7 +46,12 @@ public final class RunRepository {
     private final TableAccess<RunRow> access;
 
     public RunRepository(DataSource dataSource) {
-        this.access = new TableAccess<>(dataSource, CODEC);
+        this(dataSource, null);
+    }
+
+    /** Reads through {@code dataSource}; inserts straight into the in-process engine when {@code direct} is set. */
+    public RunRepository(DataSource dataSource, EngineInserts direct) {
+        this.access = new TableAccess<>(dataSource, CODEC, direct);
     }
 
     /** Inserts run rows; a replay with the same or lower version changes nothing once merged. */

@@ -50,7 +50,12 @@ public final class StepAggregateRepository extends RunScopedRepository<StepAggre
     private static final String NEWEST_REVISION = newestRevision(1);
 
     public StepAggregateRepository(DataSource dataSource) {
-        super(dataSource, CODEC, "step_index, metric, source");
+        this(dataSource, null);
+    }
+
+    /** Reads through {@code dataSource}; inserts straight into the in-process engine when {@code direct} is set. */
+    public StepAggregateRepository(DataSource dataSource, EngineInserts direct) {
+        super(dataSource, CODEC, "step_index, metric, source", direct);
     }
 
     /** A run's aggregates of its windows' newest revisions, by step, metric and source. */

@@ -23,7 +23,12 @@ public final class StepRepository extends RunScopedRepository<StepRow> {
             });
 
     public StepRepository(DataSource dataSource) {
-        super(dataSource, CODEC, "step_index");
+        this(dataSource, null);
+    }
+
+    /** Reads through {@code dataSource}; inserts straight into the in-process engine when {@code direct} is set. */
+    public StepRepository(DataSource dataSource, EngineInserts direct) {
+        super(dataSource, CODEC, "step_index", direct);
     }
 
     /** Records StepEnded as a new version of the step's latest row, copied inside ClickHouse. */

@@ -26,7 +26,12 @@ public final class StepVerdictRepository extends RunScopedRepository<StepVerdict
             });
 
     public StepVerdictRepository(DataSource dataSource) {
-        super(dataSource, CODEC, "step_index");
+        this(dataSource, null);
+    }
+
+    /** Reads through {@code dataSource}; inserts straight into the in-process engine when {@code direct} is set. */
+    public StepVerdictRepository(DataSource dataSource, EngineInserts direct) {
+        super(dataSource, CODEC, "step_index", direct);
     }
 
     /**

@@ -156,94 +156,125 @@ class RepositoriesIT {
 
     @Test
     void stepsAndDerivedRowsKeepTheirHighestVersion() throws java.sql.SQLException {
-        StepRepository steps = new StepRepository(db.dataSource());
-        StepRow step = new StepRow("r-d", 0, Map.of("users", 10.0), T0, 30_000_000L, null, 0);
+        keepHighestVersions("r-d", null);
+    }
+
+    @Test
+    void derivedRowsStraightIntoTheEngineKeepTheirHighestVersion(EmbeddedClickHouse ch) throws java.sql.SQLException {
+        org.junit.jupiter.api.Assumptions.assumeTrue(ch.embedded(), "the direct path needs the in-process engine");
+        keepHighestVersions("r-direct", new EngineInserts(ch.engine().orElseThrow(), db.name()));
+    }
+
+    /** Every derived repository, its inserts through the driver ({@code direct} null) or straight into the engine. */
+    private void keepHighestVersions(String run, EngineInserts direct) throws java.sql.SQLException {
+        StepRepository steps = new StepRepository(db.dataSource(), direct);
+        StepRow step = new StepRow(run, 0, Map.of("users", 10.0), T0, 30_000_000L, null, 0);
         steps.insertBatch(List.of(step), null);
-        steps.markEnded("r-d", 0, T0.plusSeconds(120), 1);
-        assertThat(steps.ofRun("r-d")).containsExactly(new StepRow("r-d", 0, Map.of("users", 10.0), T0, 30_000_000L,
+        steps.markEnded(run, 0, T0.plusSeconds(120), 1);
+        assertThat(steps.ofRun(run)).containsExactly(new StepRow(run, 0, Map.of("users", 10.0), T0, 30_000_000L,
                 T0.plusSeconds(120), 1));
 
-        StepAggregateRepository aggregates = new StepAggregateRepository(db.dataSource());
-        StepAggregateRow v1 = aggregate(1, 0.40);
-        StepAggregateRow v2 = aggregate(2, 0.42);
-        aggregates.insertBatch(List.of(v1), "agg-v1");
-        aggregates.insertBatch(List.of(v2), "agg-v2");
-        aggregates.insertBatch(List.of(v1), "agg-v1-replayed");
-        assertThat(aggregates.ofRun("r-d")).containsExactly(v2);
-        assertThat(aggregates.ofRun("r-d", "cpu.cores")).containsExactly(v2);
+        StepAggregateRepository aggregates = new StepAggregateRepository(db.dataSource(), direct);
+        StepAggregateRow v1 = aggregate(run, 1, 0.40);
+        StepAggregateRow v2 = aggregate(run, 2, 0.42);
+        aggregates.insertBatch(List.of(v1), run + "-agg-v1");
+        aggregates.insertBatch(List.of(v2), run + "-agg-v2");
+        aggregates.insertBatch(List.of(v1), run + "-agg-v1-replayed");
+        assertThat(aggregates.ofRun(run)).containsExactly(v2);
+        assertThat(aggregates.ofRun(run, "cpu.cores")).containsExactly(v2);
 
-        StepVerdictRepository verdicts = new StepVerdictRepository(db.dataSource());
-        StepVerdictRow verdict = new StepVerdictRow("r-d", 0, Map.of("users", 10.0), 10.0, false,
+        StepVerdictRepository verdicts = new StepVerdictRepository(db.dataSource(), direct);
+        StepVerdictRow verdict = new StepVerdictRow(run, 0, Map.of("users", 10.0), 10.0, false,
                 List.of(new RuleOutcomeValue(new SloRuleValue("p95", "http_req_duration", "p95", "LE", 500.0, "k6"),
                         612.0, false, null)), true,
                 "llm container used 8.6 cores", "cpu", 3);
         verdicts.insertBatch(List.of(verdict), null);
-        assertThat(verdicts.ofRun("r-d")).containsExactly(verdict);
-        StepVerdictRow amended = new StepVerdictRow("r-d", 0, Map.of("users", 10.0), 10.0, true, List.of(), true,
+        assertThat(verdicts.ofRun(run)).containsExactly(verdict);
+        StepVerdictRow amended = new StepVerdictRow(run, 0, Map.of("users", 10.0), 10.0, true, List.of(), true,
                 "llm container used 8.6 cores", "cpu", 4, 17);
         verdicts.insertBatch(List.of(amended), null);
-        assertThat(verdicts.ofRun("r-d")).containsExactly(amended);
+        assertThat(verdicts.ofRun(run)).containsExactly(amended);
         // a step that left the timeline: its withdrawn row supersedes the verdict, and no read shows either
-        StepVerdictRow second = new StepVerdictRow("r-d", 1, Map.of("users", 20.0), 20.0, true, List.of(), false,
+        StepVerdictRow second = new StepVerdictRow(run, 1, Map.of("users", 20.0), 20.0, true, List.of(), false,
                 null, null, 1);
         verdicts.insertBatch(List.of(second), null);
-        assertThat(verdicts.ofRuns(List.of("r-d"))).containsExactly(amended, second);
-        StepVerdictRow withdrawn = new StepVerdictRow("r-d", 1, Map.of(), null, false, List.of(), false, null, null,
+        assertThat(verdicts.ofRuns(List.of(run))).containsExactly(amended, second);
+        StepVerdictRow withdrawn = new StepVerdictRow(run, 1, Map.of(), null, false, List.of(), false, null, null,
                 2, 0, true);
         verdicts.insertBatch(List.of(withdrawn), null);
-        assertThat(verdicts.ofRun("r-d")).containsExactly(amended);
-        assertThat(verdicts.ofRuns(List.of("r-d"))).containsExactly(amended);
+        assertThat(verdicts.ofRun(run)).containsExactly(amended);
+        assertThat(verdicts.ofRuns(List.of(run))).containsExactly(amended);
         try (var c = db.dataSource().getConnection(); var rs = c.createStatement().executeQuery(
-                "SELECT count() FROM step_verdicts FINAL WHERE run_id = 'r-d' AND withdrawn")) {
+                "SELECT count() FROM step_verdicts FINAL WHERE run_id = '" + run + "' AND withdrawn")) {
             rs.next();
             assertThat(rs.getLong(1)).as("the withdrawn row is stored, for SQL readers").isEqualTo(1);
         }
 
-        RunLatenessRepository lateness = new RunLatenessRepository(db.dataSource());
-        RunLatenessRow early = new RunLatenessRow("r-d", 3, 0, T0.plusSeconds(60), 1);
-        RunLatenessRow later = new RunLatenessRow("r-d", 17, 2, T0.plusSeconds(90), 2);
+        RunLatenessRepository lateness = new RunLatenessRepository(db.dataSource(), direct);
+        RunLatenessRow early = new RunLatenessRow(run, 3, 0, T0.plusSeconds(60), 1);
+        RunLatenessRow later = new RunLatenessRow(run, 17, 2, T0.plusSeconds(90), 2);
         lateness.insertBatch(List.of(later), null);
         lateness.insertBatch(List.of(early), null);
-        assertThat(lateness.ofRun("r-d")).containsExactly(later);
+        assertThat(lateness.ofRun(run)).containsExactly(later);
 
-        CapacityFitRepository fits = new CapacityFitRepository(db.dataSource());
-        CapacityFitRow fit = new CapacityFitRow("r-d", "vm-1", "cpu.cores", "segmented-1", "1", "users", 6,
+        CapacityFitRepository fits = new CapacityFitRepository(db.dataSource(), direct);
+        CapacityFitRow fit = new CapacityFitRow(run, "vm-1", "cpu.cores", "segmented-1", "1", "users", 6,
                 List.of(new SegmentValue(0.0, 18.0, 0.35, 0.006, null), new SegmentValue(18.0, 20.0, -8.5, 0.5, 0.01)),
                 List.of(new BreakpointValue(18.0, null, Double.NaN, 19.0)), 0.001, 0.98,
                 true, 5, 2.0, 0.6, 141.7, true, T0.plusSeconds(900), 4);
         fits.insertBatch(List.of(fit), null);
-        assertThat(fits.ofRun("r-d")).containsExactly(fit);
+        assertThat(fits.ofRun(run)).containsExactly(fit);
 
-        RunConclusionRepository conclusions = new RunConclusionRepository(db.dataSource());
-        assertThat(conclusions.latest("r-d")).isEmpty();
-        RunConclusionRow first = new RunConclusionRow("r-d", 10.0, 0, null, null, 1, 0, null, null, null, null, null,
+        RunConclusionRepository conclusions = new RunConclusionRepository(db.dataSource(), direct);
+        assertThat(conclusions.latest(run)).isEmpty();
+        RunConclusionRow first = new RunConclusionRow(run, 10.0, 0, null, null, 1, 0, null, null, null, null, null,
                 0.6, "[]", false, "caplab-run-conclusion/1", T0.plusSeconds(60), 1);
-        RunConclusionRow concluded = new RunConclusionRow("r-d", 18.0, 3, 19.0, 4, 4, 1, "vm-1", "cpu.cores",
+        RunConclusionRow concluded = new RunConclusionRow(run, 18.0, 3, 19.0, 4, 4, 1, "vm-1", "cpu.cores",
                 "SMALLEST_SAFE_CAPACITY", 18.5, null, 0.6, "[{\"source\":\"vm-1\"}]", true,
                 "caplab-run-conclusion/1", T0.plusSeconds(900), 7);
         conclusions.insertBatch(List.of(concluded), null);
         conclusions.insertBatch(List.of(first), null);
-        assertThat(conclusions.latest("r-d")).contains(concluded);
+        assertThat(conclusions.latest(run)).contains(concluded);
     }
 
-    private static StepAggregateRow aggregate(long version, double sustained) {
-        return new StepAggregateRow("r-d", 0, Map.of("users", 10.0), 10.0, "vm-1", "cpu.cores", "GAUGE", 120, 30,
+    private static StepAggregateRow aggregate(String run, long version, double sustained) {
+        return new StepAggregateRow(run, 0, Map.of("users", 10.0), 10.0, "vm-1", "cpu.cores", "GAUGE", 120, 30,
                 48.0, 0.1, 0.9, 0.4, sustained, 0.9, Map.of("0.5", 0.4, "0.95", 0.8), null, 0.05, T0,
                 T0.plusSeconds(120), false, version);
     }
 
     @Test
     void annotationsAndAlertsCollapseReplays() {
-        AnnotationRepository annotations = new AnnotationRepository(db.dataSource());
-        AnnotationRow note = new AnnotationRow("r-n", T0, "stopped competing container", Map.of("by", "ops"));
-        annotations.insertBatch(List.of(note), null);
-        annotations.insertBatch(List.of(note), null);
-        assertThat(annotations.ofRun("r-n")).containsExactly(note);
+        annotationsAndAlerts("r-n", null);
+    }
 
-        AlertRepository alerts = new AlertRepository(db.dataSource());
-        AlertRow alert = new AlertRow("r-n", T0, "CLIFF_DETECTED", null, "cpu 45% -> 88% between 18 and 19");
+    @Test
+    void annotationsAndAlertsStraightIntoTheEngineCollapseReplays(EmbeddedClickHouse ch) {
+        org.junit.jupiter.api.Assumptions.assumeTrue(ch.embedded(), "the direct path needs the in-process engine");
+        annotationsAndAlerts("r-n-direct", new EngineInserts(ch.engine().orElseThrow(), db.name()));
+    }
+
+    private void annotationsAndAlerts(String run, EngineInserts direct) {
+        AnnotationRepository annotations = new AnnotationRepository(db.dataSource(), direct);
+        AnnotationRow note = new AnnotationRow(run, T0, "stopped competing container", Map.of("by", "ops"));
+        annotations.insertBatch(List.of(note), null);
+        annotations.insertBatch(List.of(note), null);
+        assertThat(annotations.ofRun(run)).containsExactly(note);
+
+        AlertRepository alerts = new AlertRepository(db.dataSource(), direct);
+        AlertRow alert = new AlertRow(run, T0, "CLIFF_DETECTED", null, "cpu 45% -> 88% between 18 and 19");
         alerts.insertBatch(List.of(alert, alert), null);
-        assertThat(alerts.ofRun("r-n")).containsExactly(alert);
+        assertThat(alerts.ofRun(run)).containsExactly(alert);
+    }
+
+    @Test
+    void aRejectedDirectInsertIsAQueryErrorWithItsCode(EmbeddedClickHouse ch) {
+        org.junit.jupiter.api.Assumptions.assumeTrue(ch.embedded(), "the direct path needs the in-process engine");
+        var broken = new TableAccess<>(db.dataSource(), new RowCodec<String>("no_such_table", List.of("x"), false,
+                (p, r) -> p.add(r), rs -> rs.getString(1)), new EngineInserts(ch.engine().orElseThrow(),
+                db.name()));
+        assertThatThrownBy(() -> broken.insertBatch(List.of("x"), null))
+                .isInstanceOfSatisfying(StoreQueryException.class, e -> assertThat(e.clickHouseCode()).isEqualTo(60));
     }
 
     @Test

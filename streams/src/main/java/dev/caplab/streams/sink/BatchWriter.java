@@ -59,18 +59,18 @@ final class BatchWriter {
     private final SinkRejections rejections;
     private long undecodable;
 
-    /** Writes through {@code ds}; samples straight into the in-process engine when {@code direct} is set. */
+    /** Writes through {@code ds}; inserts straight into the in-process engine when {@code direct} is set. */
     BatchWriter(DataSource ds, EngineInserts direct, SinkRejections rejections) {
         samples = new SampleRepository(ds, direct);
-        runs = new RunRepository(ds);
-        steps = new StepRepository(ds);
-        annotations = new AnnotationRepository(ds);
-        aggregates = new StepAggregateRepository(ds);
-        verdicts = new StepVerdictRepository(ds);
-        fits = new CapacityFitRepository(ds);
-        alerts = new AlertRepository(ds);
-        lateness = new RunLatenessRepository(ds);
-        conclusions = new RunConclusionRepository(ds);
+        runs = new RunRepository(ds, direct);
+        steps = new StepRepository(ds, direct);
+        annotations = new AnnotationRepository(ds, direct);
+        aggregates = new StepAggregateRepository(ds, direct);
+        verdicts = new StepVerdictRepository(ds, direct);
+        fits = new CapacityFitRepository(ds, direct);
+        alerts = new AlertRepository(ds, direct);
+        lateness = new RunLatenessRepository(ds, direct);
+        conclusions = new RunConclusionRepository(ds, direct);
         this.rejections = rejections;
     }
 
