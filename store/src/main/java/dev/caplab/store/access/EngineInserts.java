@@ -24,6 +24,11 @@ public final class EngineInserts {
         this.database = Identifiers.requireSafe("database", database);
     }
 
+    /** The database the rows go into. */
+    String database() {
+        return database;
+    }
+
     /**
      * Inserts the rows {@code body} encodes (RowBinary in {@code columns} order, into the buffer it is given) into
      * {@code table}; a null token: none.

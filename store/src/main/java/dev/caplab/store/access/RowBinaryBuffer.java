@@ -74,9 +74,7 @@ public final class RowBinaryBuffer {
 
             @Override
             public void write(byte[] b, int off, int len) {
-                ensure(len);
-                System.arraycopy(b, off, buf, count, len);
-                count += len;
+                bytes(b, off, len);
             }
         };
     }
@@ -95,9 +93,14 @@ public final class RowBinaryBuffer {
 
     /** Bytes already in RowBinary form (a column value encoded once and repeated). */
     public void bytes(byte[] b) {
-        ensure(b.length);
-        System.arraycopy(b, 0, buf, count, b.length);
-        count += b.length;
+        bytes(b, 0, b.length);
+    }
+
+    /** {@code len} bytes of {@code b} from {@code off}, already in RowBinary form. */
+    public void bytes(byte[] b, int off, int len) {
+        ensure(len);
+        System.arraycopy(b, off, buf, count, len);
+        count += len;
     }
 
     public void uint8(int v) {

@@ -114,14 +114,7 @@ final class TableAccess<T> {
      * CPU per insert (driver, HTTP server, settings statements), more than the engine's own ~5 (bench/README.md).
      */
     private int insertDirectWithDriverEncoding(List<T> rows, String dedupToken, String what) {
-        TableSchema schema;
-        try (Connection c = dataSource.getConnection()) {
-            schema = insertSchema(c.unwrap(ConnectionImpl.class).getClient(), c.getSchema());
-        } catch (SQLException e) {
-            throw translate(what, e);
-        } catch (RuntimeException e) {
-            throw translate(what, e);
-        }
+        TableSchema schema = directInsertSchema(what);
         RowBinaryBuffer encoded = new RowBinaryBuffer(rows.size() * 96);
         ClickHouseFormat format;
         try {
@@ -129,14 +122,24 @@ final class TableAccess<T> {
         } catch (IOException | SQLException e) {
             throw new IllegalStateException(what + ": encoding RowBinary in memory failed", e);
         }
-        direct.insert(codec.table(), codec.columns(), format.name(), out -> {
-            try {
-                encoded.asInputStream().transferTo(out.asOutputStream());
-            } catch (IOException e) {
-                throw new java.io.UncheckedIOException(what + ": copying the encoded rows to the engine failed", e);
-            }
-        }, dedupToken, what);
+        direct.insert(codec.table(), codec.columns(), format.name(),
+                out -> out.bytes(encoded.array(), 0, encoded.size()), dedupToken, what);
         return rows.size();
+    }
+
+    /** The schema of the table in the engine's database; a driver connection only the first time. */
+    private TableSchema directInsertSchema(String what) {
+        TableSchema known = insertSchemas.get(direct.database());
+        if (known != null) {
+            return known;
+        }
+        try (Connection c = dataSource.getConnection()) {
+            return insertSchema(c.unwrap(ConnectionImpl.class).getClient(), direct.database());
+        } catch (SQLException e) {
+            throw translate(what, e);
+        } catch (RuntimeException e) {
+            throw translate(what, e);
+        }
     }
 
     /**

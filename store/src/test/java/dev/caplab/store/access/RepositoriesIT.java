@@ -268,13 +268,18 @@ class RepositoriesIT {
     }
 
     @Test
-    void aRejectedDirectInsertIsAQueryErrorWithItsCode(EmbeddedClickHouse ch) {
+    void aDirectInsertTheEngineRefusesIsAQueryErrorWithItsCode(EmbeddedClickHouse ch) throws java.sql.SQLException {
         org.junit.jupiter.api.Assumptions.assumeTrue(ch.embedded(), "the direct path needs the in-process engine");
-        var broken = new TableAccess<>(db.dataSource(), new RowCodec<String>("no_such_table", List.of("x"), false,
-                (p, r) -> p.add(r), rs -> rs.getString(1)), new EngineInserts(ch.engine().orElseThrow(),
-                db.name()));
-        assertThatThrownBy(() -> broken.insertBatch(List.of("x"), null))
-                .isInstanceOfSatisfying(StoreQueryException.class, e -> assertThat(e.clickHouseCode()).isEqualTo(60));
+        try (var c = db.dataSource().getConnection()) {
+            c.createStatement().execute("CREATE TABLE positive_only (x Int32, CONSTRAINT positive CHECK x > 0)"
+                    + " ENGINE = MergeTree ORDER BY x");
+        }
+        // the driver encodes -1 as any Int32; only the engine's constraint refuses it
+        var refused = new TableAccess<>(db.dataSource(), new RowCodec<Integer>("positive_only", List.of("x"), false,
+                (p, r) -> p.add(r), rs -> rs.getInt(1)), new EngineInserts(ch.engine().orElseThrow(), db.name()));
+        assertThatThrownBy(() -> refused.insertBatch(List.of(-1), null))
+                .isInstanceOfSatisfying(StoreQueryException.class, e -> assertThat(e.clickHouseCode()).isEqualTo(469));
+        assertThat(refused.insertBatch(List.of(1), null)).isEqualTo(1);
     }
 
     @Test
