@@ -32,7 +32,7 @@ public final class CommittedRecords {
                     .map(p -> new TopicPartition(topic, p.partition())).toList();
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
-            Map<TopicPartition, Long> end = consumer.endOffsets(partitions); // the LSO under read_committed
+            Map<TopicPartition, Long> end = settledEnd(bootstrapServers, consumer, partitions);
             long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
             while (partitions.stream().anyMatch(p -> consumer.position(p) < end.get(p))) {
                 if (System.nanoTime() > deadline) {
@@ -46,5 +46,39 @@ public final class CommittedRecords {
             }
         }
         return values;
+    }
+
+    /**
+     * The end offsets once every transaction on {@code partitions} is decided: the last stable offset of
+     * {@code committedReader} (a read_committed consumer) equal to the log end. A producer's commitTransaction returns
+     * when the coordinator has logged its decision; it writes the commit markers afterwards, so just after a commit
+     * the stable offset can still stand before the committed records. Only for topics where no producer keeps a
+     * transaction open.
+     */
+    static Map<TopicPartition, Long> settledEnd(String bootstrapServers, KafkaConsumer<?, ?> committedReader,
+            List<TopicPartition> partitions) {
+        try (KafkaConsumer<byte[], byte[]> logReader = new KafkaConsumer<>(Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_uncommitted"), new ByteArrayDeserializer(),
+                new ByteArrayDeserializer())) {
+            long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+            while (true) {
+                Map<TopicPartition, Long> stable = committedReader.endOffsets(partitions);
+                Map<TopicPartition, Long> logEnd = logReader.endOffsets(partitions);
+                if (stable.equals(logEnd)) {
+                    return stable;
+                }
+                if (System.nanoTime() > deadline) {
+                    throw new AssertionError("transactions on " + partitions + " still undecided after 20 s: stable "
+                            + stable + ", log end " + logEnd);
+                }
+                try {
+                    Thread.sleep(20);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new AssertionError("interrupted waiting for " + partitions + " to settle", e);
+                }
+            }
+        }
     }
 }

@@ -301,7 +301,10 @@ class GroupCommitIT {
         }
     }
 
-    /** The one partition's data records visible to read_committed and its markers (end offset minus records). */
+    /**
+     * The one partition's data records visible to read_committed and its markers (end offset minus records), read
+     * once the commit markers are all written.
+     */
     private record Log(long committedRecords, long markers) {
 
         static Log of(String topic) {
@@ -314,7 +317,8 @@ class GroupCommitIT {
                     new ByteArrayDeserializer())) {
                 consumer.assign(List.of(partition));
                 consumer.seekToBeginning(List.of(partition));
-                end = consumer.endOffsets(List.of(partition)).get(partition);
+                end = CommittedRecords.settledEnd(broker.bootstrapServers(), consumer, List.of(partition))
+                        .get(partition);
                 long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
                 while (consumer.position(partition) < end) {
                     if (System.nanoTime() > deadline) {
