@@ -66,6 +66,8 @@ public final class ClickHouseSink implements AutoCloseable {
     private volatile Throwable failure;
     private volatile Instant lastInsertAt;
     private volatile long lagRecords = -1;
+    /** Partitions the group gave this sink at its last poll; -1 before its first poll returned. */
+    private volatile int partitionsAssigned = -1;
 
     private ClickHouseSink(SinkSettings settings, DataSource dataSource, EngineInserts direct, String threadName) {
         this.settings = settings;
@@ -133,15 +135,24 @@ public final class ClickHouseSink implements AutoCloseable {
 
     /**
      * Down once the sink thread stopped on its own; the detail names the last insert and the records it is behind
-     * (summed over its partitions, after its last poll).
+     * (summed over its partitions, after its last poll), or that the group has given it no partitions: then it
+     * reads nothing, and a lag of 0 would tell an operator watching a restart that everything is stored.
      */
     public RoleStatus status() {
         boolean up = thread.isAlive() || !running;
         String detail = (failure != null ? "stopped: " + failure + "; " : thread.isAlive() ? "" : "not running; ")
-                + "last insert " + (lastInsertAt == null ? "none yet" : lastInsertAt.toString())
-                + ", lag " + (lagRecords < 0 ? "unknown" : lagRecords + " records")
-                + ", rejected " + rejections.rejected();
+                + "last insert " + (lastInsertAt == null ? "none yet" : lastInsertAt.toString()) + ", "
+                + progress() + ", rejected " + rejections.rejected();
         return new RoleStatus("sink", up && failure == null, detail);
+    }
+
+    private String progress() {
+        int assigned = partitionsAssigned;
+        if (assigned == 0) {
+            return "no partitions assigned yet (group " + settings.groupId() + " is rebalancing; members of a"
+                    + " stopped process leave it after its session timeout)";
+        }
+        return "lag " + (assigned < 0 || lagRecords < 0 ? "unknown" : lagRecords + " records");
     }
 
     public long rowsWritten() {
@@ -174,6 +185,7 @@ public final class ClickHouseSink implements AutoCloseable {
                     flushReady(tp, caughtUp(tp, records.records(tp).isEmpty()));
                 }
                 lagRecords = lag();
+                partitionsAssigned = consumer.assignment().size();
             }
         } catch (WakeupException e) {
             if (running) {

@@ -7,6 +7,7 @@ import dev.caplab.schema.topic.TopicCatalog;
 import dev.caplab.store.access.EngineInserts;
 import dev.caplab.store.testing.EmbeddedClickHouse;
 import dev.caplab.streams.SyntheticRun;
+import dev.caplab.streams.sink.ClickHouseSink;
 import dev.caplab.streams.sink.SinkSettings;
 import dev.caplab.streams.sink.SinkWorkers;
 import java.time.Duration;
@@ -17,9 +18,13 @@ import java.util.Properties;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.common.utils.Utils;
 import org.junit.jupiter.api.Test;
@@ -80,6 +85,40 @@ class SinkWorkersIT {
                     .allSatisfy(rows -> assertThat(rows).isPositive());
             assertThat(workers.status().up()).isTrue();
             assertThat(workers.status().detail()).contains("worker 1: ", "worker 2: ");
+        }
+    }
+
+    /**
+     * After a restart the stopped process's members hold the partitions until the group drops them; until then the
+     * new sink reads nothing, and its health must say so, not "lag 0" (which reads as "everything is stored").
+     */
+    @Test
+    void aSinkTheGroupHasGivenNoPartitionsSaysSoInsteadOfLagZero() throws Exception {
+        String group = "caplab-unassigned-it";
+        SinkSettings settings = new SinkSettings(ENV.bootstrap(), group, List.of(TopicCatalog.SAMPLES), 1000,
+                Duration.ofMillis(200));
+        Properties holderConfig = ClickHouseSink.consumerProperties(settings);
+        // a member that stops polling, as a killed process's does: the group waits for it before assigning anew
+        holderConfig.put(ConsumerConfig.MAX_POLL_INTERVAL_MS_CONFIG, "60000");
+        try (KafkaConsumer<String, byte[]> holder = new KafkaConsumer<>(holderConfig, new StringDeserializer(),
+                new ByteArrayDeserializer())) {
+            holder.subscribe(List.of(TopicCatalog.SAMPLES));
+            ItEnvironment.await(Duration.ofSeconds(60), () -> {
+                holder.poll(Duration.ofMillis(100));
+                return holder.assignment().size() == TopicCatalog.RUN_PARTITIONS;
+            }, () -> "; the holder never got the partitions");
+
+            try (ClickHouseSink sink = ClickHouseSink.start(settings, ENV.db().dataSource())) {
+                ItEnvironment.await(Duration.ofSeconds(20), () -> sink.status().detail()
+                        .contains("no partitions assigned yet"), () -> "; sink: " + sink.status().detail());
+                assertThat(sink.status().up()).isTrue();
+                assertThat(sink.status().detail()).doesNotContain("lag");
+
+                holder.close(); // leaves the group: the rebalance completes with the sink alone
+                ItEnvironment.await(Duration.ofSeconds(60), () -> sink.status().detail().contains("lag 0 records"),
+                        () -> "; sink: " + sink.status().detail());
+                assertThat(sink.status().detail()).doesNotContain("no partitions assigned");
+            }
         }
     }
 
