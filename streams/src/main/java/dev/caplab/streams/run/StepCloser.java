@@ -31,6 +31,7 @@ import dev.caplab.streams.fit.ResourceCeilings;
 import dev.caplab.streams.step.StepWindow;
 import dev.caplab.streams.verdict.VerdictAdapter;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -145,9 +146,7 @@ final class StepCloser {
     List<DerivedEvent> flushUnassigned(RunState.Mutable run, List<StepWindow> timeline) {
         run.unassignedDirty = false;
         long firstStart = timeline.isEmpty() ? Long.MIN_VALUE : timeline.getFirst().startMicros();
-        List<Partial> outside = partials.all(run.runId).stream()
-                .filter(p -> p.bucketMicros() >= firstStart && timeline.stream().noneMatch(w -> w.contains(p.bucketMicros())))
-                .toList();
+        List<Partial> outside = outsideSteps(run.runId, timeline, firstStart);
         if (outside.isEmpty()) {
             return run.unassignedVersion == 0 ? List.of() : List.of(emptied(run, StepWindow.UNASSIGNED_INDEX,
                     ++run.unassignedVersion, firstStart == Long.MIN_VALUE ? 0 : firstStart));
@@ -159,6 +158,27 @@ final class StepCloser {
         for (SeriesStats s : StepStatistics.of(outside, 0, settings)) {
             out.add(new DerivedEvent.Aggregate(aggregate(run, StepWindow.UNASSIGNED_INDEX, Map.of(), null, s, from, to,
                     false, run.unassignedVersion, 0)));
+        }
+        return out;
+    }
+
+    /**
+     * The run's partials from {@code fromMicros} on that no step of {@code timeline} contains, in key order: read
+     * as ranges over the gaps between steps and after the last, so closing a long run reads its unassigned seconds,
+     * not every partial it has.
+     */
+    private List<Partial> outsideSteps(String runId, List<StepWindow> timeline, long fromMicros) {
+        List<StepWindow> byStart = timeline.stream().sorted(Comparator.comparingLong(StepWindow::startMicros)).toList();
+        List<Partial> out = new ArrayList<>();
+        long cursor = fromMicros;
+        for (StepWindow w : byStart) {
+            if (w.startMicros() > cursor) {
+                out.addAll(partials.range(runId, cursor, w.startMicros()));
+            }
+            cursor = Math.max(cursor, w.endMicros());
+        }
+        if (cursor < StepWindow.OPEN) {
+            out.addAll(partials.range(runId, cursor, StepWindow.OPEN));
         }
         return out;
     }
