@@ -7,9 +7,10 @@ RUN ./mvnw -B -q -DskipTests install
 FROM eclipse-temurin:25-jre
 RUN useradd --system --home /var/lib/caplab caplab && mkdir -p /var/lib/caplab && chown caplab /var/lib/caplab
 COPY --from=build /src/app/target/caplab-exec.jar /opt/caplab/caplab.jar
+COPY --from=build /src/app/src/main/jvm/caplab.jvmopts /opt/caplab/caplab.jvmopts
 # chDB resets the JVM's SIGSEGV handler while it opens a connection: the JVM's signal-chaining library keeps it
 ENV LD_PRELOAD=/opt/java/openjdk/lib/libjsig.so
 USER caplab
 WORKDIR /var/lib/caplab
-ENTRYPOINT ["java", "--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow", "-jar", "/opt/caplab/caplab.jar"]
+ENTRYPOINT ["java", "@/opt/caplab/caplab.jvmopts", "-jar", "/opt/caplab/caplab.jar"]
 CMD ["--help"]
