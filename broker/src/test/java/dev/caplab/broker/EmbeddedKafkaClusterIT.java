@@ -44,7 +44,8 @@ class EmbeddedKafkaClusterIT {
             cluster.kill(leader);
             // Two of three replicas left: min ISR 2 still met, so acks=all transactions go on after the failover.
             send(cluster, 10, 20);
-            assertThat(CommittedRecords.readDecided(cluster.bootstrapServers(), TopicCatalog.RUNS, Duration.ofSeconds(60)))
+            assertThat(CommittedRecords.readDecided(cluster.bootstrapServers(), TopicCatalog.RUNS,
+                    Duration.ofSeconds(60)))
                     .extracting(r -> new String(r.value())).containsExactlyInAnyOrderElementsOf(
                             IntStream.range(0, 20).mapToObj(String::valueOf).toList());
             assertThat(describe(admin, "__transaction_state").partitions())

@@ -149,8 +149,8 @@ public final class ClickHouseSink implements AutoCloseable {
     private String progress() {
         int assigned = partitionsAssigned;
         if (assigned == 0) {
-            return "no partitions assigned yet (group " + settings.groupId() + " is rebalancing; members of a"
-                    + " stopped process leave it after its session timeout)";
+            return "no partitions assigned (group " + settings.groupId() + " is rebalancing - a stopped process's"
+                    + " members leave it after their session timeout - or has more members than partitions)";
         }
         return "lag " + (assigned < 0 || lagRecords < 0 ? "unknown" : lagRecords + " records");
     }

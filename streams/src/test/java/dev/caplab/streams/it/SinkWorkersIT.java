@@ -110,7 +110,7 @@ class SinkWorkersIT {
 
             try (ClickHouseSink sink = ClickHouseSink.start(settings, ENV.db().dataSource())) {
                 ItEnvironment.await(Duration.ofSeconds(20), () -> sink.status().detail()
-                        .contains("no partitions assigned yet"), () -> "; sink: " + sink.status().detail());
+                        .contains("no partitions assigned (group " + group), () -> "; sink: " + sink.status().detail());
                 assertThat(sink.status().up()).isTrue();
                 assertThat(sink.status().detail()).doesNotContain("lag");
 
