@@ -7,7 +7,7 @@ jar=$1
 repeats=${2:-300}
 data=$(mktemp -d)
 trap 'kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; rm -rf "$data"' EXIT
-java --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow -jar "$jar" up --no-demo \
+java @"$(dirname "$0")/../../app/src/main/jvm/caplab.jvmopts" -jar "$jar" up --no-demo \
     --data-dir="$data" --http-port=18080 --kafka-port=19092 --clickhouse-port=18123 > "$data/log" 2>&1 &
 pid=$!
 for _ in $(seq 120); do curl -sf -o /dev/null http://127.0.0.1:18123/ping && break; sleep 1; done

@@ -115,9 +115,15 @@ class DockerComposeFileTest {
     }
 
     @Test
-    void dockerfileRunsTheCaplabJar() throws IOException {
+    void dockerfileRunsTheCaplabJarWithTheLaunchersJvmOptions() throws IOException {
         String dockerfile = Files.readString(RepoRoot.find().resolve("Dockerfile"));
-        assertThat(dockerfile).contains("ENTRYPOINT").contains("caplab.jar").contains("--enable-native-access=ALL-UNNAMED");
+        assertThat(dockerfile).contains("ENTRYPOINT").contains("caplab.jar")
+                .contains("COPY --from=build /src/app/src/main/jvm/caplab.jvmopts /opt/caplab/caplab.jvmopts")
+                .contains("\"java\", \"@/opt/caplab/caplab.jvmopts\"");
+        assertThat(Files.readString(RepoRoot.find().resolve("caplab")))
+                .contains("\"@$ROOT/app/src/main/jvm/caplab.jvmopts\"");
+        assertThat(Files.readAllLines(RepoRoot.find().resolve("app/src/main/jvm/caplab.jvmopts")))
+                .contains("--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow");
     }
 
     @SuppressWarnings("unchecked")
