@@ -65,11 +65,6 @@ final class PartialStore {
         return out;
     }
 
-    /** Every partial of the run, in key order. */
-    List<Partial> all(String runId) {
-        return range(runId, Long.MIN_VALUE, Long.MAX_VALUE);
-    }
-
     /** Deletes every partial of the run (when its state expires). */
     void deleteRun(String runId) {
         List<String> keys = new ArrayList<>();
