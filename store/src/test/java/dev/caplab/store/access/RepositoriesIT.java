@@ -267,6 +267,38 @@ class RepositoriesIT {
         assertThat(alerts.ofRun(run)).containsExactly(alert);
     }
 
+    /**
+     * The direct path is taken, not just a path that stores the same rows: after the table's first insert (whose
+     * schema the driver describes once), inserts borrow no driver connection at all.
+     */
+    @Test
+    void directInsertsBorrowNoDriverConnectionAfterTheTablesFirst(EmbeddedClickHouse ch) {
+        org.junit.jupiter.api.Assumptions.assumeTrue(ch.embedded(), "the direct path needs the in-process engine");
+        java.util.concurrent.atomic.AtomicInteger borrowed = new java.util.concurrent.atomic.AtomicInteger();
+        javax.sql.DataSource counting = (javax.sql.DataSource) java.lang.reflect.Proxy.newProxyInstance(
+                getClass().getClassLoader(), new Class<?>[] {javax.sql.DataSource.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("getConnection")) {
+                        borrowed.incrementAndGet();
+                    }
+                    try {
+                        return method.invoke(db.dataSource(), args);
+                    } catch (java.lang.reflect.InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+        StepAggregateRepository aggregates = new StepAggregateRepository(counting,
+                new EngineInserts(ch.engine().orElseThrow(), db.name()));
+        StepAggregateRow v1 = aggregate("r-borrow", 1, 0.40);
+        StepAggregateRow v2 = aggregate("r-borrow", 2, 0.42);
+        aggregates.insertBatch(List.of(v1), "r-borrow-v1");
+        assertThat(borrowed.get()).as("the table's first insert describes it").isEqualTo(1);
+
+        aggregates.insertBatch(List.of(v2), "r-borrow-v2");
+        aggregates.insertBatch(List.of(v1), "r-borrow-v1-replayed");
+        assertThat(borrowed.get()).as("later inserts skip the driver").isEqualTo(1);
+        assertThat(aggregates.ofRun("r-borrow")).containsExactly(v2);
+    }
+
     @Test
     void aDirectInsertTheEngineRefusesIsAQueryErrorWithItsCode(EmbeddedClickHouse ch) throws java.sql.SQLException {
         org.junit.jupiter.api.Assumptions.assumeTrue(ch.embedded(), "the direct path needs the in-process engine");
