@@ -76,7 +76,11 @@ public final class SampleTableBench {
             Heads head = new Heads("INSERT INTO " + Table.SAMPLE_SERIES.in(DB) + " ("
                     + String.join(", ", SampleRowBinary.SERIES_COLUMNS) + ")" + settings,
                     "INSERT INTO " + Table.SAMPLE_POINTS.in(DB) + " ("
-                    + String.join(", ", SampleRowBinary.POINT_COLUMNS) + ")" + settings);
+                    + String.join(", ", SampleRowBinary.POINT_COLUMNS) + ")" + settings,
+                    "INSERT INTO " + Table.SAMPLE_POINTS.in(DB) + " ("
+                    + String.join(", ", SampleRowBinary.PLAIN_POINT_COLUMNS) + ")" + settings);
+            System.out.println(ALL_POINT_COLUMNS ? "points: every column (-Dbench.allPointColumns=true)"
+                    : "points: as the sink writes them (a batch without summaries: the plain columns)");
             RowBinaryBuffer encoded = new RowBinaryBuffer(64 << 20);
             // Warm-up: the JIT of the encoder, the engine's first part; not counted.
             insert(engine, head, "'warm'", encoded, rows("warm-run", 0, 20_000));
@@ -131,8 +135,11 @@ public final class SampleTableBench {
         }
     }
 
-    /** The two inserts of a batch, as the sink makes them, without their token. */
-    private record Heads(String series, String points) {
+    /** Writes every point column even for batches without summaries, as the sink did before (an A/B). */
+    private static final boolean ALL_POINT_COLUMNS = Boolean.getBoolean("bench.allPointColumns");
+
+    /** The inserts of a batch, as the sink makes them, without their token. */
+    private record Heads(String series, String points, String plainPoints) {
     }
 
     /** A batch as the sink writes it: its series, then its points, each under the batch's token. */
@@ -142,8 +149,13 @@ public final class SampleTableBench {
         SampleRowBinary.encodeSeries(rows, encoded);
         engine.insert(head.series() + token, "RowBinary", encoded.array(), encoded.size());
         encoded.reset();
-        SampleRowBinary.encodePoints(rows, encoded);
-        engine.insert(head.points() + token, "RowBinary", encoded.array(), encoded.size());
+        if (ALL_POINT_COLUMNS || SampleRowBinary.hasSummaries(rows)) {
+            SampleRowBinary.encodePoints(rows, encoded);
+            engine.insert(head.points() + token, "RowBinary", encoded.array(), encoded.size());
+        } else {
+            SampleRowBinary.encodePlainPoints(rows, encoded);
+            engine.insert(head.plainPoints() + token, "RowBinary", encoded.array(), encoded.size());
+        }
     }
 
     /** Until no merge has run for 3 s (the merge selector waits between attempts). */

@@ -35,9 +35,12 @@ public final class SampleRepository extends RunScopedRepository<SampleRow> {
             SampleRowBinary.SERIES_COLUMNS, SampleRowBinary::encodeSeries);
     private static final RowCodec<SampleRow> POINTS = RowCodec.writeOnly(Table.SAMPLE_POINTS.sqlName(),
             SampleRowBinary.POINT_COLUMNS, SampleRowBinary::encodePoints);
+    private static final RowCodec<SampleRow> PLAIN_POINTS = RowCodec.writeOnly(Table.SAMPLE_POINTS.sqlName(),
+            SampleRowBinary.PLAIN_POINT_COLUMNS, SampleRowBinary::encodePlainPoints);
 
     private final TableAccess<SampleRow> series;
     private final TableAccess<SampleRow> points;
+    private final TableAccess<SampleRow> plainPoints;
 
     public SampleRepository(DataSource dataSource) {
         this(dataSource, null);
@@ -48,18 +51,20 @@ public final class SampleRepository extends RunScopedRepository<SampleRow> {
         super(dataSource, CODEC, "metric, source, ts", direct);
         this.series = new TableAccess<>(dataSource, SERIES, direct);
         this.points = new TableAccess<>(dataSource, POINTS, direct);
+        this.plainPoints = new TableAccess<>(dataSource, PLAIN_POINTS, direct);
     }
 
     /**
      * Inserts one batch: the series of its rows first, then their points, each insert under {@code dedupToken} in
      * its own table. A point is never stored without its series: if the series insert fails, no point was written;
      * if the points insert fails, the retry finds the series stored (deduplicated, or collapsed by
-     * ReplacingMergeTree) and writes the points.
+     * ReplacingMergeTree) and writes the points. A batch without summaries writes only the points' first columns
+     * ({@link SampleRowBinary#PLAIN_POINT_COLUMNS}); a replay of the same batch makes the same choice.
      */
     @Override
     public int insertBatch(List<SampleRow> rows, String dedupToken) {
         series.insertBatch(rows, dedupToken);
-        return points.insertBatch(rows, dedupToken);
+        return (SampleRowBinary.hasSummaries(rows) ? points : plainPoints).insertBatch(rows, dedupToken);
     }
 
     /** Samples of one metric of a run in [from, to), ordered by source and time. */

@@ -25,6 +25,12 @@ public final class SampleRowBinary {
     public static final List<String> POINT_COLUMNS = List.of("run_id", "series_id", "ts", "value", "summary_window",
             "summary_count", "summary_window_micros", "summary_mean", "summary_min", "summary_max",
             "summary_quantiles");
+    /**
+     * The columns of a batch whose rows have no summary ({@link #hasSummaries}): ClickHouse fills the others with
+     * their defaults (NULL, an empty map), exactly what {@link #encodePoints} writes for such a row. chDB parses
+     * RowBinary field by field, so seven fewer fields per row is less of its insert CPU for the common batch.
+     */
+    public static final List<String> PLAIN_POINT_COLUMNS = POINT_COLUMNS.subList(0, 4);
 
     private SampleRowBinary() {
     }
@@ -67,6 +73,31 @@ public final class SampleRowBinary {
                 out.string(key);
                 out.float64(quantiles.get(key));
             }
+        }
+    }
+
+    /** Whether any row has a summary, so the batch needs {@link #POINT_COLUMNS} rather than the plain ones. */
+    public static boolean hasSummaries(List<SampleRow> rows) {
+        for (SampleRow r : rows) {
+            if (r.hasSummary()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Appends one {@code sample_points} row of {@link #PLAIN_POINT_COLUMNS} per row; none may have a summary. */
+    public static void encodePlainPoints(List<SampleRow> rows, RowBinaryBuffer out) {
+        Memo memo = MEMO.get();
+        for (SampleRow r : rows) {
+            if (r.hasSummary()) {
+                throw new IllegalArgumentException("a sample with a summary needs every column of "
+                        + "sample_points: " + r);
+            }
+            out.string(r.runId());
+            out.int64(series(r, memo).id());
+            out.dateTime64Micros(r.ts());
+            out.float64(r.value());
         }
     }
 

@@ -23,6 +23,12 @@ public record SampleRow(String runId, Instant ts, String source, String metric, 
         summaryQuantiles = Checks.map(summaryQuantiles, "summaryQuantiles");
     }
 
+    /** Whether any summary component is set: false for a plain gauge or counter sample. */
+    public boolean hasSummary() {
+        return summaryWindow != null || summaryCount != null || summaryWindowMicros != null || summaryMean != null
+                || summaryMin != null || summaryMax != null || !summaryQuantiles.isEmpty();
+    }
+
     /** A plain gauge/counter sample without summary statistics. */
     public static SampleRow of(String runId, Instant ts, String source, String metric, String kind, double value,
                                Map<String, String> labels) {

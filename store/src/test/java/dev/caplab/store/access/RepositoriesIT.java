@@ -135,6 +135,19 @@ class RepositoriesIT {
         assertThat(direct.access.query("SELECT DISTINCT toString(mapKeys(labels)), toString(mapKeys(summary_quantiles))"
                 + " FROM samples WHERE run_id = ? AND summary_count = 7", rs -> rs.getString(1) + rs.getString(2),
                 "r-é")).containsExactly("['a','m','zone']['0.5','0.99']");
+
+        // A batch without summaries is written with the points' first columns only: the others read back as a plain
+        // sample's (NULL, an empty map), and its token deduplicates as well.
+        List<SampleRow> plain = IntStream.range(0, 200).mapToObj(i -> SampleRow.of("r-é", T0.plusSeconds(5)
+                .plusMillis(i), "vm-µ", "cpu.µ", "COUNTER", -i * 0.5, Map.of("core", Integer.toString(i % 4))))
+                .toList();
+        direct.insertBatch(plain, "samples-0:300-499");
+        direct.insertBatch(plain, "samples-0:300-499");
+        assertThat(direct.countOfRun("r-é")).isEqualTo(500);
+        assertThat(direct.ofRun("r-é", "cpu.µ", T0, T0.plusSeconds(10))).isEqualTo(plain);
+        assertThat(direct.access.query("SELECT countIf(summary_window IS NULL AND summary_count IS NULL"
+                + " AND summary_max IS NULL AND empty(summary_quantiles)) FROM sample_points WHERE run_id = ?",
+                rs -> rs.getLong(1), "r-é")).containsExactly(150L + 200L);
     }
 
     @Test
@@ -144,8 +157,10 @@ class RepositoriesIT {
         SampleRepository samples = new SampleRepository(db.dataSource());
         List<SampleRow> first = IntStream.range(0, 100).mapToObj(i -> SampleRow.of("r-t", T0.plusMillis(i), "vm-1",
                 "cpu.cores", "GAUGE", i, Map.of())).toList();
-        List<SampleRow> other = IntStream.range(0, 7).mapToObj(i -> SampleRow.of("r-t", T0.plusSeconds(60 + i),
-                "vm-2", "mem.bytes", "GAUGE", -i, Map.of())).toList();
+        // The re-formed batch has a summary, so it is written with more columns than the first: still the token.
+        List<SampleRow> other = IntStream.range(0, 7).mapToObj(i -> new SampleRow("r-t", T0.plusSeconds(60 + i),
+                "vm-2", "mem.bytes", "GAUGE", -i, Map.of(), i == 0 ? "WINDOW" : null, i == 0 ? 3L : null, null, null,
+                null, null, Map.of())).toList();
         samples.insertBatch(first, "samples-0:0-99");
         samples.insertBatch(other, "samples-0:0-99");
         assertThat(samples.countOfRun("r-t")).isEqualTo(100);
