@@ -36,10 +36,8 @@ public final class Partial {
     }
 
     final long bucketMicros;
-    final String source;
-    final String metric;
+    final SeriesId series;
     final SampleKind kind;
-    final Map<String, String> labels;
     long count;
     final ExactSum sum;
     final ExactSum sumSquares;
@@ -49,14 +47,11 @@ public final class Partial {
     final List<TimedValue> points;
     final List<SummaryPoint> summaries;
 
-    Partial(long bucketMicros, String source, String metric, SampleKind kind, Map<String, String> labels, long count,
-            ExactSum sum, ExactSum sumSquares, double min, double max, QuantileSketch sketch, List<TimedValue> points,
-            List<SummaryPoint> summaries) {
+    Partial(long bucketMicros, SeriesId series, SampleKind kind, long count, ExactSum sum, ExactSum sumSquares,
+            double min, double max, QuantileSketch sketch, List<TimedValue> points, List<SummaryPoint> summaries) {
         this.bucketMicros = bucketMicros;
-        this.source = Objects.requireNonNull(source, "source");
-        this.metric = Objects.requireNonNull(metric, "metric");
+        this.series = Objects.requireNonNull(series, "series");
         this.kind = Objects.requireNonNull(kind, "kind");
-        this.labels = new TreeMap<>(labels);
         this.count = count;
         this.sum = sum;
         this.sumSquares = sumSquares;
@@ -69,8 +64,8 @@ public final class Partial {
 
     /** An empty partial of the series {@code s} belongs to, for the bucket starting at {@code bucketMicros}. */
     public static Partial empty(long bucketMicros, BufferedSample s) {
-        return new Partial(bucketMicros, s.source(), s.metric(), s.kind(), s.labels(), 0, new ExactSum(),
-                new ExactSum(), Double.NaN, Double.NaN, QuantileSketch.empty(), List.of(), List.of());
+        return new Partial(bucketMicros, s.series(), s.kind(), 0, new ExactSum(), new ExactSum(), Double.NaN,
+                Double.NaN, QuantileSketch.empty(), List.of(), List.of());
     }
 
     /** Folds one sample of this series and bucket in. */
@@ -92,8 +87,7 @@ public final class Partial {
 
     /** Folds another partial of the same series and bucket in (a commutative, associative merge). */
     public void merge(Partial o) {
-        if (!o.source.equals(source) || !o.metric.equals(metric) || !o.labels.equals(labels)
-                || o.bucketMicros != bucketMicros) {
+        if (!o.series.key().equals(series.key()) || o.bucketMicros != bucketMicros) {
             throw new IllegalArgumentException("cannot merge the partial of " + o.seriesKey() + " @" + o.bucketMicros
                     + " into " + seriesKey() + " @" + bucketMicros);
         }
@@ -123,27 +117,32 @@ public final class Partial {
 
     /** The identity of the series: source, metric and labels (as {@link BufferedSample#seriesKey()}). */
     public String seriesKey() {
-        return SeriesId.key(source, metric, labels);
+        return series.key();
     }
 
     public long bucketMicros() {
         return bucketMicros;
     }
 
+    public SeriesId series() {
+        return series;
+    }
+
     public String source() {
-        return source;
+        return series.source();
     }
 
     public String metric() {
-        return metric;
+        return series.metric();
     }
 
     public SampleKind kind() {
         return kind;
     }
 
+    /** The series' labels in key order (unmodifiable). */
     public Map<String, String> labels() {
-        return labels;
+        return series.labels();
     }
 
     public long count() {

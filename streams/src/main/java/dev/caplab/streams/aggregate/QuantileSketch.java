@@ -32,11 +32,13 @@ public final class QuantileSketch {
         return new QuantileSketch(DDSketches.unboundedDense(RELATIVE_ACCURACY));
     }
 
-    public static QuantileSketch decode(byte[] bytes) {
+    /** The sketch encoded in {@code bytes[offset, offset + length)}. */
+    public static QuantileSketch decode(byte[] bytes, int offset, int length) {
         try {
-            return new QuantileSketch(DDSketch.decode(ByteArrayInput.wrap(bytes), UnboundedSizeDenseStore::new));
+            return new QuantileSketch(DDSketch.decode(ByteArrayInput.wrap(bytes, offset, length),
+                    UnboundedSizeDenseStore::new));
         } catch (IOException | RuntimeException e) {
-            throw new SerializationException("corrupt quantile sketch (" + bytes.length + " bytes)", e);
+            throw new SerializationException("corrupt quantile sketch (" + length + " bytes)", e);
         }
     }
 
