@@ -17,7 +17,10 @@ public final class SampleChunks {
 
     /** Samples per SampleBatch: about 100 kB encoded for typical samples. */
     public static final int MAX_SAMPLES = 1_000;
-    /** Framing of one sample (timestamp, kind, value, lengths) and of one map entry, in bytes, rounded up. */
+    /**
+     * Framing of one sample (timestamp, kind, value, lengths) and of one map entry, in bytes, rounded up: an entry's
+     * two lengths take at most 10, so its 20 also cover its map's block header (count and byte size, at most 10).
+     */
     private static final int SAMPLE_FRAMING_BYTES = 32;
     private static final int ENTRY_FRAMING_BYTES = 20;
 
