@@ -3,6 +3,8 @@ package dev.caplab.streams.aggregate;
 import dev.caplab.schema.event.SampleKind;
 import dev.caplab.schema.event.SummaryWindow;
 import dev.caplab.schema.text.ByteStrings;
+import java.nio.BufferUnderflowException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -18,7 +20,7 @@ import org.apache.kafka.common.serialization.Serializer;
 /**
  * Versioned binary encoding of a {@link Partial} for the partials store and its changelog (format 1): big-endian
  * numbers and strings as an int byte length and UTF-8 ({@link dev.caplab.streams.StateStrings}' form), written and
- * read straight on byte arrays.
+ * read straight on byte arrays (reads through a {@link ByteBuffer}, whose default order is big-endian).
  *
  * <p>Every fold and every step close reads partials back, and the series part of each (source, metric, kind and
  * labels, ~100-200 bytes) repeats from one second to the next: decoded string by string into a new sorted map it
@@ -77,41 +79,41 @@ public final class PartialSerde {
 
     public static Partial decode(byte[] b) {
         try {
-            Reader in = new Reader(b);
-            int format = in.readByte();
+            ByteBuffer in = ByteBuffer.wrap(b);
+            int format = in.get();
             if (format != FORMAT) {
                 throw new SerializationException("partial: unknown format " + format);
             }
-            long bucket = in.readLong();
+            long bucket = in.getLong();
             SeriesCache.Entry series = SERIES.get().seriesAt(in);
-            long count = in.readLong();
+            long count = in.getLong();
             ExactSum sum = readSum(in);
             ExactSum squares = readSum(in);
-            double min = in.readDouble();
-            double max = in.readDouble();
-            int sketchLength = in.readLength();
-            QuantileSketch sketch = QuantileSketch.decode(b, in.pos, sketchLength);
-            in.pos += sketchLength;
+            double min = in.getDouble();
+            double max = in.getDouble();
+            int sketchLength = length(in);
+            QuantileSketch sketch = QuantileSketch.decode(b, in.position(), sketchLength);
+            in.position(in.position() + sketchLength);
             List<TimedValue> points = new ArrayList<>();
-            for (int n = in.readShort(), i = 0; i < n; i++) {
-                points.add(new TimedValue(in.readLong(), in.readDouble()));
+            for (int n = in.getShort(), i = 0; i < n; i++) {
+                points.add(new TimedValue(in.getLong(), in.getDouble()));
             }
             List<Partial.SummaryPoint> summaries = new ArrayList<>();
-            for (int n = in.readShort(), i = 0; i < n; i++) {
-                long t = in.readLong();
-                SummaryWindow w = WINDOWS[in.readByte()];
+            for (int n = in.getShort(), i = 0; i < n; i++) {
+                long t = in.getLong();
+                SummaryWindow w = WINDOWS[in.get()];
                 Map<String, Double> q = new TreeMap<>();
-                for (int m = in.readShort(), j = 0; j < m; j++) {
-                    q.put(in.readString(), in.readDouble());
+                for (int m = in.getShort(), j = 0; j < m; j++) {
+                    q.put(string(in), in.getDouble());
                 }
                 summaries.add(new Partial.SummaryPoint(t, w, q));
             }
-            if (in.pos != b.length) {
-                throw new SerializationException((b.length - in.pos) + " bytes after the partial");
+            if (in.hasRemaining()) {
+                throw new SerializationException(in.remaining() + " bytes after the partial");
             }
             return new Partial(bucket, series.id(), series.kind(), count, sum, squares, min, max, sketch, points,
                     summaries);
-        } catch (IndexOutOfBoundsException | IllegalArgumentException e) {
+        } catch (BufferUnderflowException | IndexOutOfBoundsException | IllegalArgumentException e) {
             throw new SerializationException("corrupt partial (" + b.length + " bytes)", e);
         }
     }
@@ -124,12 +126,34 @@ public final class PartialSerde {
         }
     }
 
-    private static ExactSum readSum(Reader in) {
-        double[] c = new double[in.readByte()];
+    private static ExactSum readSum(ByteBuffer in) {
+        double[] c = new double[in.get()];
         for (int i = 0; i < c.length; i++) {
-            c[i] = in.readDouble();
+            c[i] = in.getDouble();
         }
         return ExactSum.of(c);
+    }
+
+    /** A length or count, which a corrupt record can make negative or larger than what is left. */
+    private static int length(ByteBuffer in) {
+        int n = in.getInt();
+        if (n < 0 || n > in.remaining()) {
+            throw new IndexOutOfBoundsException("length " + n + " at " + (in.position() - 4) + ", " + in.remaining()
+                    + " bytes left");
+        }
+        return n;
+    }
+
+    private static String string(ByteBuffer in) {
+        int n = length(in);
+        String s = new String(in.array(), in.position(), n, StandardCharsets.UTF_8);
+        in.position(in.position() + n);
+        return s;
+    }
+
+    private static void skipString(ByteBuffer in) {
+        int n = length(in);
+        in.position(in.position() + n);
     }
 
     /**
@@ -150,30 +174,31 @@ public final class PartialSerde {
         private final byte[][] encodedBytes = new byte[SLOTS][];
 
         /** The series part at the reader's position (source, metric, kind, labels); leaves the reader after it. */
-        Entry seriesAt(Reader in) {
-            int start = in.pos;
-            in.skipString();
-            in.skipString();
-            in.readByte();
-            for (int n = in.readCount(), i = 0; i < 2 * n; i++) {
-                in.skipString();
+        Entry seriesAt(ByteBuffer in) {
+            int start = in.position();
+            skipString(in);
+            skipString(in);
+            in.get();
+            for (int n = length(in), i = 0; i < 2 * n; i++) {
+                skipString(in);
             }
-            int end = in.pos;
-            int slot = ByteStrings.slot(in.buf, start, end, SLOTS);
+            int end = in.position();
+            byte[] buf = in.array();
+            int slot = ByteStrings.slot(buf, start, end, SLOTS);
             byte[] known = decodedBytes[slot];
-            if (known != null && Arrays.equals(known, 0, known.length, in.buf, start, end)) {
+            if (known != null && Arrays.equals(known, 0, known.length, buf, start, end)) {
                 return decoded[slot];
             }
-            in.pos = start;
-            String source = in.readString();
-            String metric = in.readString();
-            SampleKind kind = KINDS[in.readByte()];
+            in.position(start);
+            String source = string(in);
+            String metric = string(in);
+            SampleKind kind = KINDS[in.get()];
             Map<String, String> labels = new TreeMap<>();
-            for (int n = in.readCount(), i = 0; i < n; i++) {
-                labels.put(in.readString(), in.readString());
+            for (int n = length(in), i = 0; i < n; i++) {
+                labels.put(string(in), string(in));
             }
             Entry entry = new Entry(SeriesId.of(source, metric, labels), kind);
-            decodedBytes[slot] = Arrays.copyOfRange(in.buf, start, end);
+            decodedBytes[slot] = Arrays.copyOfRange(buf, start, end);
             decoded[slot] = entry;
             return entry;
         }
@@ -258,80 +283,6 @@ public final class PartialSerde {
 
         byte[] bytes() {
             return size == buf.length ? buf : Arrays.copyOf(buf, size);
-        }
-    }
-
-    /** Big-endian reads with bounds checks: running off the end is an IndexOutOfBoundsException. */
-    private static final class Reader {
-        final byte[] buf;
-        int pos;
-
-        Reader(byte[] buf) {
-            this.buf = buf;
-        }
-
-        private int take(int n) {
-            if (n > buf.length - pos) {
-                throw new IndexOutOfBoundsException(n + " bytes at " + pos + " of " + buf.length);
-            }
-            int at = pos;
-            pos += n;
-            return at;
-        }
-
-        int readByte() {
-            return buf[take(1)];
-        }
-
-        int readShort() {
-            int at = take(2);
-            return (short) ((buf[at] & 0xFF) << 8 | buf[at + 1] & 0xFF);
-        }
-
-        int readInt() {
-            int at = take(4);
-            return (buf[at] & 0xFF) << 24 | (buf[at + 1] & 0xFF) << 16 | (buf[at + 2] & 0xFF) << 8
-                    | buf[at + 3] & 0xFF;
-        }
-
-        long readLong() {
-            int at = take(8);
-            long v = 0;
-            for (int i = 0; i < 8; i++) {
-                v = v << 8 | buf[at + i] & 0xFFL;
-            }
-            return v;
-        }
-
-        double readDouble() {
-            return Double.longBitsToDouble(readLong());
-        }
-
-        /** A count or length, which a corrupt record can make negative or larger than what is left. */
-        int readLength() {
-            int n = readInt();
-            if (n < 0 || n > buf.length - pos) {
-                throw new IndexOutOfBoundsException("length " + n + " at " + (pos - 4) + ", " + (buf.length - pos)
-                        + " bytes left");
-            }
-            return n;
-        }
-
-        int readCount() {
-            int n = readInt();
-            if (n < 0) {
-                throw new IndexOutOfBoundsException("count " + n + " at " + (pos - 4));
-            }
-            return n;
-        }
-
-        String readString() {
-            int n = readLength();
-            return new String(buf, take(n), n, StandardCharsets.UTF_8);
-        }
-
-        void skipString() {
-            take(readLength());
         }
     }
 }
