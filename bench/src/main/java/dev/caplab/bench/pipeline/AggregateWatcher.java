@@ -78,8 +78,7 @@ final class AggregateWatcher implements AutoCloseable {
         // (pointsBefore); exactStoredSamples() counts the rows once the pass looks complete.
         try (PreparedStatement poll = connection.prepareStatement("SELECT run_id, step_index, count()"
                 + " FROM " + Table.STEP_AGGREGATES.sqlName() + " WHERE startsWith(run_id, ?) GROUP BY run_id, step_index"
-                + " UNION ALL SELECT '', " + STORED_SAMPLES_ROW + ", sum(rows) FROM system.parts"
-                + " WHERE database = currentDatabase() AND table = ? AND active")) {
+                + " UNION ALL SELECT '', " + STORED_SAMPLES_ROW + ", " + ACTIVE_POINT_ROWS)) {
             poll.setString(1, runPrefix);
             poll.setString(2, Table.SAMPLE_POINTS.sqlName());
             try (ResultSet rs = poll.executeQuery()) {
@@ -132,9 +131,12 @@ final class AggregateWatcher implements AutoCloseable {
                 runPrefix);
     }
 
+    /** The rows of sample_points' active parts, the table's name bound as the query's last parameter. */
+    private static final String ACTIVE_POINT_ROWS =
+            "sum(rows) FROM system.parts WHERE database = currentDatabase() AND table = ? AND active";
+
     private long activePointRows() throws SQLException {
-        return count("SELECT sum(rows) FROM system.parts WHERE database = currentDatabase() AND table = ? AND active",
-                Table.SAMPLE_POINTS.sqlName());
+        return count("SELECT " + ACTIVE_POINT_ROWS, Table.SAMPLE_POINTS.sqlName());
     }
 
     /** The one number {@code sql} answers with {@code parameter} bound. */

@@ -57,10 +57,7 @@ public final class SampleRowBinary {
     public static void encodePoints(List<SampleRow> rows, RowBinaryBuffer out) {
         Memo memo = MEMO.get();
         for (SampleRow r : rows) {
-            out.string(r.runId());
-            out.int64(series(r, memo).id());
-            out.dateTime64Micros(r.ts());
-            out.float64(r.value());
+            plainPoint(r, memo, out);
             out.nullableString(r.summaryWindow());
             out.nullableInt64(r.summaryCount());
             out.nullableInt64(r.summaryWindowMicros());
@@ -94,11 +91,16 @@ public final class SampleRowBinary {
                 throw new IllegalArgumentException("a sample with a summary needs every column of "
                         + "sample_points: " + r);
             }
-            out.string(r.runId());
-            out.int64(series(r, memo).id());
-            out.dateTime64Micros(r.ts());
-            out.float64(r.value());
+            plainPoint(r, memo, out);
         }
+    }
+
+    /** The {@link #PLAIN_POINT_COLUMNS} of a point, the first columns of every point row. */
+    private static void plainPoint(SampleRow r, Memo memo, RowBinaryBuffer out) {
+        out.string(r.runId());
+        out.int64(series(r, memo).id());
+        out.dateTime64Micros(r.ts());
+        out.float64(r.value());
     }
 
     /** A series within a batch, for writing each once. */
