@@ -39,7 +39,7 @@ class RunStateSerdeTest {
     }
 
     @Test
-    void formatOneStateIsMigratedWithItsLevelSamplesReducedToChanges() throws IOException {
+    void formatOneStateIsMigratedWithItsLevelSamplesReducedToPlateaus() throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         DataOutputStream out = new DataOutputStream(bytes);
         out.writeByte(1);
@@ -65,8 +65,10 @@ class RunStateSerdeTest {
         out.writeLong(0);
         out.writeLong(7);
         RunState s = RunStateSerde.decode(bytes.toByteArray(), 2000);
-        assertThat(s.levels()).containsExactly(new LevelPoint("vus", 0, 10), new LevelPoint("vus", 100_000_000L, 20),
-                new LevelPoint("vus", 200_000_000L, 10));
+        // each plateau's first and last report: 10 over 0..99 s, 20 over 100..199 s, 10 over 200..299 s
+        assertThat(s.levels()).containsExactly(new LevelPoint("vus", 0, 10), new LevelPoint("vus", 99_000_000L, 10),
+                new LevelPoint("vus", 100_000_000L, 20), new LevelPoint("vus", 199_000_000L, 20),
+                new LevelPoint("vus", 200_000_000L, 10), new LevelPoint("vus", 299_000_000L, 10));
         assertThat(s.lateSamples()).isEqualTo(7);
         assertThat(s.lastInputWallMillis()).as("unknown before format 2").isZero();
     }
