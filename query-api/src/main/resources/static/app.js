@@ -164,6 +164,7 @@ async function runPage(runId) {
     ${fit ? `<span>below the knee: ${esc(fit.metric)} = ${num(fit.baseline, 4)} + ${num(fit.slopePerX, 5)}·x</span>` : ''}
     ${limit ? `<span>throughput limit <b id="throughput-limit">x=${num(limit.kneeX)}</b> (95 % ${num(limit.kneeLower95)}–${num(limit.kneeUpper95)}),
       plateau ${num(limit.plateauRatePerSecond, 1)} requests/s</span>` : ''}</p>
+    ${(conclusion.warnings || []).map(w => `<p class="warning conclusion-warning" data-kind="${esc(w.kind)}">${esc(w.message)}</p>`).join('')}
     ${detail.warnings.map(w => `<p class="warning run-warning">${esc(w)}</p>`).join('')}
     <div id="fit-chart" class="chart"></div><div id="cpu-egress-chart" class="chart"></div>
     ${hasThroughput ? '<div id="throughput-chart" class="chart"></div>' : ''}

@@ -1,6 +1,7 @@
 package dev.caplab.query.conclusion;
 
 import dev.caplab.schema.event.ResourceEstimate;
+import dev.caplab.schema.event.RunWarning;
 import dev.caplab.schema.serde.AvroJson;
 import dev.caplab.store.access.RunConclusionRepository;
 import dev.caplab.store.row.RunConclusionRow;
@@ -40,7 +41,9 @@ class StoreConclusionReader implements ConclusionReader {
                 r.stepsJudged(), r.stepsSkipped(), bottleneck, r.margin(),
                 AvroJson.<ResourceEstimate>decodeArray(r.resourcesJson(), ResourceEstimate.getClassSchema()).stream()
                         .map(StoreConclusionReader::estimate).toList(),
-                r.runClosed(), r.model(), r.concludedAt(), r.version());
+                r.runClosed(), r.model(), r.concludedAt(), r.version(),
+                AvroJson.<RunWarning>decodeArray(r.warningsJson(), RunWarning.getClassSchema()).stream()
+                        .map(w -> new WarningView(w.getKind().toString(), w.getMessage().toString())).toList());
     }
 
     private static EstimateView estimate(ResourceEstimate e) {

@@ -26,6 +26,7 @@ final class RunSection {
                 .append("</span></p>");
         environment(html, d);
         outcome(html, d);
+        conclusionWarnings(html, d);
         steps(html, d);
         html.append(FitSection.render(report, ranges));
         html.append(TrafficSection.render(report, ranges));
@@ -92,6 +93,15 @@ final class RunSection {
             return "contaminated";
         }
         return s.passed() == null ? "pending" : s.passed() ? "pass" : "fail";
+    }
+
+    /** What the conclusion says its reader must know first (no load metric, samples after the end). */
+    private static void conclusionWarnings(StringBuilder html, RunDetail d) {
+        if (d.conclusion() != null && !d.conclusion().warnings().isEmpty()) {
+            html.append("<h3>Warnings</h3>");
+            d.conclusion().warnings().forEach(w -> html.append("<p class=\"warning conclusion-warning\">")
+                    .append(Html.text(w.message())).append("</p>"));
+        }
     }
 
     private static void warnings(StringBuilder html, RunDetail d) {

@@ -5,14 +5,15 @@ import java.util.Objects;
 
 /**
  * A row of {@code run_conclusions}: one RunConclusion. The bottleneck columns are all null or all set;
- * {@code resourcesJson} is the per-resource estimates in Avro's JSON encoding. The highest version wins.
+ * {@code resourcesJson} is the per-resource estimates and {@code warningsJson} the warnings ({@code RunWarning}), both in
+ * Avro's JSON encoding. The highest version wins.
  */
 public record RunConclusionRow(String runId, Double maxStableX, Integer maxStableStepIndex, Double firstFailingX,
                                Integer firstFailingStepIndex, int stepsJudged, int stepsSkipped,
                                String bottleneckSource, String bottleneckMetric, String bottleneckRule,
                                Double bottleneckValue, Integer bottleneckStepIndex, double margin,
                                String resourcesJson, boolean runClosed, String model, Instant concludedAt,
-                               long version) {
+                               long version, String warningsJson) {
 
     public RunConclusionRow {
         Checks.text(runId, "runId");
@@ -29,5 +30,18 @@ public record RunConclusionRow(String runId, Double maxStableX, Integer maxStabl
         Checks.text(model, "model");
         Checks.storable(Objects.requireNonNull(concludedAt, "concludedAt"), "concludedAt");
         Checks.nonNegative(version, "version");
+        Objects.requireNonNull(warningsJson, "warningsJson");
+    }
+
+    /** A row without warnings. */
+    public RunConclusionRow(String runId, Double maxStableX, Integer maxStableStepIndex, Double firstFailingX,
+                            Integer firstFailingStepIndex, int stepsJudged, int stepsSkipped,
+                            String bottleneckSource, String bottleneckMetric, String bottleneckRule,
+                            Double bottleneckValue, Integer bottleneckStepIndex, double margin,
+                            String resourcesJson, boolean runClosed, String model, Instant concludedAt,
+                            long version) {
+        this(runId, maxStableX, maxStableStepIndex, firstFailingX, firstFailingStepIndex, stepsJudged, stepsSkipped,
+                bottleneckSource, bottleneckMetric, bottleneckRule, bottleneckValue, bottleneckStepIndex, margin,
+                resourcesJson, runClosed, model, concludedAt, version, "[]");
     }
 }

@@ -20,7 +20,7 @@ class MigrationsTest {
                     .containsExactlyElementsOf(files.map(p -> p.getFileName().toString())
                             .filter(n -> n.endsWith(".sql")).sorted().toList());
         }
-        assertThat(Migrations.load()).extracting(Migration::version).containsExactly(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11);
+        assertThat(Migrations.load()).extracting(Migration::version).containsExactly(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12);
     }
 
     @Test

@@ -77,7 +77,8 @@ class SampleMigrationsIT {
                         + " AND name = 'samples'")).contains("vertical_merge_algorithm_min_columns_to_activate = 1");
 
                 assertThat(Migrations.apply(server, database)).extracting(Migration::name)
-                        .containsExactly("V010__sample_series.sql", "V011__drop_samples_v009.sql");
+                        .containsExactly("V010__sample_series.sql", "V011__drop_samples_v009.sql",
+                                "V012__run_conclusion_warnings.sql");
                 assertThat(answers(pool, samples)).usingRecursiveComparison().isEqualTo(before);
                 assertSplit(pool, seriesBefore, 4_000);
                 assertThat(samples.countOfRun("old-run")).isEqualTo(3_000);
@@ -122,7 +123,8 @@ class SampleMigrationsIT {
                     }
                 }
                 assertThat(Migrations.apply(server, database)).extracting(Migration::name)
-                        .containsExactly("V010__sample_series.sql", "V011__drop_samples_v009.sql");
+                        .containsExactly("V010__sample_series.sql", "V011__drop_samples_v009.sql",
+                                "V012__run_conclusion_warnings.sql");
                 assertThat(answers(pool, samples)).usingRecursiveComparison().isEqualTo(before);
                 assertSplit(pool, seriesBefore, rows.size());
             }

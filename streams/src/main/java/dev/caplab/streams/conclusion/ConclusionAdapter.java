@@ -8,6 +8,7 @@ import dev.caplab.analysis.conclusion.StepJudgement;
 import dev.caplab.analysis.fit.LinearFit;
 import dev.caplab.schema.event.BottleneckRule;
 import dev.caplab.schema.event.RunBottleneck;
+import dev.caplab.schema.event.RunWarning;
 import dev.caplab.streams.Micros;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -37,6 +38,8 @@ public final class ConclusionAdapter {
                 .setModel(c.modelName() + "/" + c.modelVersion())
                 .setConcludedAt(Micros.toInstant(concludedAtMicros))
                 .setVersion(version)
+                .setWarnings(c.warnings().stream().map(w -> RunWarning.newBuilder().setKind(w.kind().name())
+                        .setMessage(w.message()).build()).toList())
                 .build();
     }
 

@@ -281,6 +281,9 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
                 alerts.add(RunAlerts.limit(run.runId, s.getTimestamp(), "more than " + limits.maxLevelChanges()
                         + " load-level changes; later changes are ignored for step inference"));
             }
+            if (run.runEndedMicros >= 0 && run.maxEventMicros <= run.runEndedMicros && t > run.runEndedMicros) {
+                run.concludeDue = true; // the conclusion now warns of samples after the end (RunWarnings)
+            }
             if (markIfLate(run, timeline, t)) {
                 run.lateSamples++;
                 lateSensor.record();

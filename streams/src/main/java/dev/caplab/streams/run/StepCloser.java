@@ -323,8 +323,8 @@ final class StepCloser {
     Optional<DerivedEvent> conclude(RunState.Mutable run, List<StepWindow> timeline) {
         run.concludeDue = false;
         int closed = Math.min(run.closedSteps, timeline.size());
-        if (closed == 0) {
-            return Optional.empty();
+        if (closed == 0 && !(run.runClosed && timeline.isEmpty())) {
+            return Optional.empty(); // a run that closed without any step still concludes: its warnings say why
         }
         List<StepJudgement> judgements = new ArrayList<>();
         for (int i = 0; i < closed; i++) {
@@ -334,9 +334,11 @@ final class StepCloser {
             }
         }
         run.conclusionRevision++;
-        RunConclusion conclusion = Conclusions.conclude(judgements, run.estimates, settings.fitMargin());
+        RunConclusion conclusion = Conclusions.conclude(judgements, run.estimates, settings.fitMargin())
+                .withWarnings(RunWarnings.of(run, timeline, settings));
+        long concludedAt = closed > 0 ? timeline.get(closed - 1).endMicros() : run.runEndedMicros;
         return Optional.of(new DerivedEvent.Concluded(ConclusionAdapter.toEvent(run.runId, conclusion,
-                run.runClosed, timeline.get(closed - 1).endMicros(), run.conclusionRevision)));
+                run.runClosed, concludedAt, run.conclusionRevision)));
     }
 
     /** Sustained use against the node's ceiling of every series of the system under test with a known ceiling. */

@@ -8,6 +8,7 @@ import dev.caplab.schema.event.RuleOutcome;
 import dev.caplab.schema.event.ResourceEstimate;
 import dev.caplab.schema.event.RunBottleneck;
 import dev.caplab.schema.event.RunConclusion;
+import dev.caplab.schema.event.RunWarning;
 import dev.caplab.schema.event.RunLateness;
 import dev.caplab.schema.event.RunStarted;
 import dev.caplab.schema.event.Sample;
@@ -124,7 +125,8 @@ final class RowMapping {
                 b == null ? null : b.getRule().name(), b == null ? null : b.getValue(),
                 b == null ? null : b.getStepIndex(), c.getMargin(),
                 AvroJson.encodeArray(c.getResources(), ResourceEstimate.getClassSchema()), c.getRunClosed(),
-                c.getModel().toString(), c.getConcludedAt(), c.getVersion());
+                c.getModel().toString(), c.getConcludedAt(), c.getVersion(),
+                AvroJson.encodeArray(c.getWarnings(), RunWarning.getClassSchema()));
     }
 
     static AlertRow alert(Alert a) {
