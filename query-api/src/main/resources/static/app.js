@@ -111,6 +111,9 @@ function throughputChart(el, t) {
     markLine: { symbol: 'none', label: { formatter: `throughput limit x=${num(limit.kneeX)}` },
       lineStyle: { color: '#c00', type: 'dashed' }, data: [{ xAxis: limit.kneeX }] },
     markArea: { itemStyle: { color: 'rgba(200,0,0,0.08)' }, data: [[{ xAxis: limit.kneeLower95 }, { xAxis: limit.kneeUpper95 }]] } } : {};
+  // where the percentiles come from (merged sketches of every request, or the median of the tool's own windows)
+  const combinations = [...new Set(steps.map(s => s.latencyCombination).filter(c => c != null)
+    .map(c => c.replace(/\d+ /, '')))];
   const latency = (name, key, color) => ({ type: 'line', name, yAxisIndex: 1, itemStyle: { color },
     data: steps.filter(s => s[key] != null).map(s => [s.x, s[key]]) });
   const slo = t.sloLines.map(l => ({ type: 'line', name: `SLO ${l.name}`,
@@ -119,7 +122,8 @@ function throughputChart(el, t) {
     data: steps.length ? [[steps[0].x, l.axis === 'errors' ? l.threshold * 100 : l.threshold],
       [steps[steps.length - 1].x, l.axis === 'errors' ? l.threshold * 100 : l.threshold]] : [] }));
   chart(el).setOption({
-    title: { text: 'Throughput and latency vs load' + (limit ? ` — limit at x=${num(limit.kneeX)}` : ''), left: 'center' },
+    title: { text: 'Throughput and latency vs load' + (limit ? ` — limit at x=${num(limit.kneeX)}` : ''), left: 'center',
+      subtext: combinations.length ? `percentiles: ${combinations.join('; ')}` : '' },
     tooltip: { trigger: 'axis' }, legend: { bottom: 0 }, grid: { right: 120 },
     xAxis: { type: 'value', name: t.loadExpression, scale: true },
     yAxis: [{ type: 'value', name: 'requests/s' }, { type: 'value', name: 'latency ms' },

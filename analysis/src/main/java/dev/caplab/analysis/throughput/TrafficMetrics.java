@@ -2,6 +2,7 @@ package dev.caplab.analysis.throughput;
 
 import dev.caplab.schema.vocabulary.LabelNames;
 import dev.caplab.schema.vocabulary.MetricNames;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -22,6 +23,9 @@ import java.util.Set;
  *       request and 0 per good one.</li>
  * </ul>
  * Per-request latency gauges win over counters when a step has both, so one request is never counted twice.
+ *
+ * <p><b>Counted once.</b> Tools that aggregate also write a total row beside their per-endpoint rows: the two are
+ * views of the same requests and never add up together ({@link #totalRow}, {@link #countedOnce}).
  */
 public final class TrafficMetrics {
 
@@ -51,12 +55,69 @@ public final class TrafficMetrics {
     /** The generator's CPU metric: % of its whole machine (the host sampler's {@code cpu.util.percent}). */
     public static final String LOADGEN_CPU_METRIC = MetricNames.CPU_UTIL_PERCENT;
 
+    /** Locust's total row: name {@code Aggregated} and no method (stats and stats_history CSV). */
+    public static final String LOCUST_TOTAL_NAME = "Aggregated";
+    /** JMeter's total rows: the backend listener's {@code transaction=all}, an aggregate report's {@code TOTAL}. */
+    public static final Set<String> JMETER_TOTAL_NAMES = Set.of("all", "TOTAL");
+    /** The JMeter backend listener's outcome tag: {@code all} rows hold {@code ok} plus {@code ko}. */
+    public static final String JMETER_OUTCOME = "statut";
+    /**
+     * Metrics whose series without a {@link LabelNames#NAME} are the total of their named siblings (k6 and OTLP
+     * counters written once per request name and once overall): request and failure totals.
+     */
+    public static final Set<String> TOTAL_WITHOUT_NAME = java.util.stream.Stream.concat(REQUEST_COUNTERS.stream(),
+            FAILURE_COUNTERS.stream()).collect(java.util.stream.Collectors.toUnmodifiableSet());
+
     private TrafficMetrics() {
+    }
+
+    /**
+     * True when labels mark a tool's own total row: Locust's {@code Aggregated} (no method), JMeter's {@code all} or
+     * {@code TOTAL}. A JMeter {@code statut=ok} or {@code ko} row of the total is a part of it, not the total.
+     */
+    public static boolean totalRow(Map<String, String> labels) {
+        String name = labels.get(LabelNames.NAME);
+        if (name == null) {
+            return false;
+        }
+        if (LOCUST_TOTAL_NAME.equals(name)) {
+            return !labels.containsKey(LabelNames.METHOD);
+        }
+        if (JMETER_TOTAL_NAMES.contains(name)) {
+            String outcome = labels.get(JMETER_OUTCOME);
+            return outcome == null || "all".equals(outcome);
+        }
+        return false;
+    }
+
+    /**
+     * Which of one source's series of one metric to count: its total rows when it wrote any (explicit, or for
+     * {@link #TOTAL_WITHOUT_NAME} the series without a name beside named ones), else all of them. The other series
+     * are the per-endpoint breakdown of the same requests (and a JMeter total's ok/ko parts): adding them to the
+     * total would count each request twice.
+     *
+     * @param labelSets the label sets of one source's series of {@code metric}
+     * @return the label sets to add up
+     */
+    public static List<Map<String, String>> countedOnce(String metric, List<Map<String, String>> labelSets) {
+        List<Map<String, String>> totals = labelSets.stream().filter(TrafficMetrics::totalRow).toList();
+        if (!totals.isEmpty()) {
+            return totals;
+        }
+        if (TOTAL_WITHOUT_NAME.contains(metric) && labelSets.stream().anyMatch(l -> l.containsKey(LabelNames.NAME))) {
+            List<Map<String, String>> unnamed = labelSets.stream().filter(l -> !l.containsKey(LabelNames.NAME))
+                    .toList();
+            if (!unnamed.isEmpty()) {
+                return unnamed;
+            }
+        }
+        return labelSets;
     }
 
     /** True for a metric whose values are request latencies in milliseconds (raw per request, or caplab's). */
     public static boolean latency(String metric) {
-        return MetricNames.THROUGHPUT_LATENCY_MS.equals(metric) || LATENCY_PER_REQUEST_MS.contains(metric);
+        return MetricNames.THROUGHPUT_LATENCY_MS.equals(metric)
+                || MetricNames.THROUGHPUT_LATENCY_WINDOW_MEDIAN_MS.equals(metric) || LATENCY_PER_REQUEST_MS.contains(metric);
     }
 
     /** True when labels mark a request as failed. */

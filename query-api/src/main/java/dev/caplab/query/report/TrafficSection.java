@@ -40,13 +40,15 @@ final class TrafficSection {
             html.append("<p class=\"warning throughput-warning\">").append(Html.text(warning)).append("</p>");
         }
         html.append("<table class=\"traffic\"><thead><tr><th>step</th><th>x</th><th>requests/s</th><th>errors</th>"
-                + "<th>p50 ms</th><th>p95 ms</th><th>p99 ms</th></tr></thead><tbody>");
+                + "<th>p50 ms</th><th>p95 ms</th><th>p99 ms</th><th>percentiles from</th></tr></thead><tbody>");
         for (ThroughputStep t : measured) {
             html.append("<tr class=\"traffic-step\" data-step=\"").append(t.stepIndex()).append("\"><td>")
                     .append(t.stepIndex()).append("</td><td>").append(Html.num(t.x())).append("</td><td class=\"rps\">")
                     .append(Html.num(t.requestsPerSecond())).append("</td><td>").append(Html.percent(t.errorRatio()))
                     .append("</td><td>").append(Html.num(t.latencyP50Ms())).append("</td><td class=\"p95\">")
                     .append(Html.num(t.latencyP95Ms())).append("</td><td>").append(Html.num(t.latencyP99Ms()))
+                    .append("</td><td class=\"latency-combination\">")
+                    .append(t.latencyCombination() == null ? "" : Html.text(t.latencyCombination()))
                     .append("</td></tr>");
         }
         html.append("</tbody></table>");

@@ -66,15 +66,28 @@ public class ThroughputService {
             Map<String, StepAggregateView> m = byStep.getOrDefault(s.stepIndex(), Map.of());
             StepAggregateView rate = m.get(MetricNames.THROUGHPUT_REQUESTS_PER_S);
             StepAggregateView errors = m.get(MetricNames.THROUGHPUT_ERRORS_RATIO);
-            StepAggregateView latency = m.get(MetricNames.THROUGHPUT_LATENCY_MS);
+            StepAggregateView perRequest = m.get(MetricNames.THROUGHPUT_LATENCY_MS);
+            StepAggregateView windows = m.get(MetricNames.THROUGHPUT_LATENCY_WINDOW_MEDIAN_MS);
+            StepAggregateView latency = perRequest != null ? perRequest : windows;
             StepAggregateView loadgen = m.get(MetricNames.THROUGHPUT_LOADGEN_CPU_UTIL_PERCENT);
             out.add(new ThroughputStep(s.stepIndex(), s.load(), s.x(), rate == null ? null : finite(rate.sustained()),
                     rate == null ? null : rate.count(), errors == null ? null : finite(errors.sustained()),
                     latency == null ? null : latency.p50(), latency == null ? null : latency.p95(),
                     latency == null ? null : latency.p99(), loadgen == null ? null : finite(loadgen.sustained()),
-                    s.passed()));
+                    s.passed(), combination(perRequest, windows)));
         }
         return out;
+    }
+
+    /** How the step's percentiles were obtained, in words shown beside them. */
+    static String combination(StepAggregateView perRequest, StepAggregateView windows) {
+        if (perRequest != null) {
+            return String.format(Locale.ROOT, "merged sketch of %d requests (±1 %%)", perRequest.count());
+        }
+        if (windows != null) {
+            return String.format(Locale.ROOT, "median of the tool's %d window percentiles", windows.count());
+        }
+        return null;
     }
 
     private Optional<ThroughputLimitView> limit(String runId, List<ThroughputStep> perStep) {

@@ -140,9 +140,9 @@ class ReportHtmlTest {
                 xs.get(1), 95.0, T0.plusSeconds(700));
         RunThroughput throughput = new RunThroughput(runId, loadExpression, List.of(
                 new ThroughputStep(0, Map.of(loadExpression, xs.get(0)), xs.get(0), 10.0, 600L, 0.0, 100.0, 120.0,
-                        150.0, 50.0, true),
+                        150.0, 50.0, true, "merged sketch of 600 requests (±1 %)"),
                 new ThroughputStep(1, Map.of(loadExpression, xs.get(1)), xs.get(1), 12.0, 720L, 0.1, 400.0, 900.0,
-                        1200.0, 95.0, false)), limit,
+                        1200.0, 95.0, false, "median of the tool's 60 window percentiles")), limit,
                 List.of(new SloLine("p95 <= 500", "http_req_duration", "p95", "LE", 500.0, "latency")),
                 ThroughputService.warnings(limit));
         Plan plan = new Plan("max stable load", xs.get(0), 0.6, "capacity/1", List.of(), List.of("no <tier>"));

@@ -74,6 +74,12 @@ public final class MetricNames {
     public static final String THROUGHPUT_ERRORS_RATIO = "throughput.errors.ratio";
     /** Request latency in ms; its quantiles come from the step's merged per-second sketches. */
     public static final String THROUGHPUT_LATENCY_MS = "throughput.latency.ms";
+    /**
+     * Request latency in ms as the tool itself computed it over its windows (Locust's 10 s history percentiles, the
+     * JMeter backend listener's {@code pctNN}): per quantile the median of the tool's window values whose time falls
+     * in the step's steady part; its count is the number of windows. Used where no per-request samples exist.
+     */
+    public static final String THROUGHPUT_LATENCY_WINDOW_MEDIAN_MS = "throughput.latency.window_median.ms";
     /** The load generator's sustained CPU use, % of its machine (the busiest generator source). */
     public static final String THROUGHPUT_LOADGEN_CPU_UTIL_PERCENT = "throughput.loadgen.cpu.util.percent";
 

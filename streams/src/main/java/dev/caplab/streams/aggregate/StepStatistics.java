@@ -19,7 +19,8 @@ import java.util.TreeMap;
  * the resource metrics their levels are summed at aligned instants, like counters' rates; other gauges (a latency
  * per URL) are observations of one distribution and are pooled. Loopback traffic never leaves the host, so
  * {@code net.*} samples of interface {@code lo} are reported as their own {@code <metric>.loopback} series instead
- * of inflating the egress a fit plans against.
+ * of inflating the egress a fit plans against. A tool's total row and its per-endpoint rows are one set of requests:
+ * a source's series are {@link CountedOnce counted once} (its total row alone when it wrote one).
  */
 public final class StepStatistics {
 
@@ -33,7 +34,7 @@ public final class StepStatistics {
     /** Statistics of the partials of one step (any order: they are grouped and sorted here). */
     public static List<SeriesStats> of(List<Partial> partials, long steadyFromMicros, TopologySettings settings) {
         Map<String, List<Partial>> bySourceMetric = new TreeMap<>();
-        for (Partial p : partials) {
+        for (Partial p : CountedOnce.select(partials)) {
             bySourceMetric.computeIfAbsent(p.source() + '\u0000' + aggregatedMetric(p), k -> new ArrayList<>()).add(p);
         }
         List<SeriesStats> out = new ArrayList<>();
@@ -216,6 +217,23 @@ public final class StepStatistics {
         return any ? total : null;
     }
 
+    /**
+     * Per quantile, the median of the values the tool reported for its WINDOW summaries among {@code points}
+     * (CUMULATIVE ones are skipped): how a step reads a tool's own window percentiles, never their average.
+     */
+    static Map<String, Double> windowMedians(List<Partial.SummaryPoint> points) {
+        Map<String, List<Double>> byQuantile = new TreeMap<>();
+        for (Partial.SummaryPoint s : points) {
+            if (s.window() == SummaryWindow.WINDOW) {
+                s.quantiles().forEach((q, v) -> byQuantile.computeIfAbsent(q, k -> new ArrayList<>()).add(v));
+            }
+        }
+        Map<String, Double> out = new LinkedHashMap<>();
+        byQuantile.forEach((q, v) -> out.put(q, Distribution.median(v.stream().mapToDouble(Double::doubleValue)
+                .toArray())));
+        return out;
+    }
+
     /** WINDOW summaries: the median over steady windows of each quantile; CUMULATIVE: the last one's. */
     private static Map<String, Double> summaryQuantiles(List<Partial> partials, long steadyFrom) {
         List<Partial.SummaryPoint> all = new ArrayList<>();
@@ -226,18 +244,13 @@ public final class StepStatistics {
         if (steady.isEmpty()) {
             steady = all;
         }
-        Map<String, List<Double>> byQuantile = new TreeMap<>();
         Partial.SummaryPoint lastCumulative = null;
         for (Partial.SummaryPoint s : steady) {
             if (s.window() == SummaryWindow.CUMULATIVE) {
                 lastCumulative = s;
-            } else {
-                s.quantiles().forEach((q, v) -> byQuantile.computeIfAbsent(q, k -> new ArrayList<>()).add(v));
             }
         }
-        Map<String, Double> out = new LinkedHashMap<>();
-        byQuantile.forEach((q, v) -> out.put(q, Distribution.median(v.stream().mapToDouble(Double::doubleValue)
-                .toArray())));
+        Map<String, Double> out = new LinkedHashMap<>(windowMedians(steady));
         if (lastCumulative != null) {
             lastCumulative.quantiles().forEach(out::putIfAbsent);
         }

@@ -4,6 +4,7 @@ import static dev.caplab.analysis.throughput.TrafficMetrics.SOURCE;
 
 import dev.caplab.analysis.throughput.TrafficMetrics;
 import dev.caplab.schema.event.SampleKind;
+import dev.caplab.schema.event.SummaryWindow;
 import dev.caplab.schema.vocabulary.MetricNames;
 import dev.caplab.streams.TopologySettings;
 import java.util.ArrayList;
@@ -15,9 +16,11 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * A step's throughput, errors and latency as four derived series of source {@link TrafficMetrics#SOURCE}: requests
+ * A step's throughput, errors and latency as derived series of source {@link TrafficMetrics#SOURCE}: requests
  * per second and the failed share over the steady part, the latency distribution (quantiles read from the merge of
- * the steady seconds' DDSketches, never averaged), and the load generator's CPU. Which samples are requests,
+ * the steady seconds' DDSketches, never averaged; or, without per-request samples, the tool's own window
+ * percentiles combined by their median), and the load generator's CPU. A tool's total row and per-endpoint rows are
+ * {@link CountedOnce counted once}. Which samples are requests,
  * failures and latencies is {@link TrafficMetrics}'s to say. A pure function of the step's partials (any order).
  *
  * <p>The steady part is the step's seconds from the end of warm-up (as {@link StepStatistics}); a step shorter than
@@ -47,6 +50,7 @@ public final class StepThroughput {
                         seconds);
             } else {
                 fromCounters(out, inStep, from, seconds, settings);
+                toolWindows(steady, from).ifPresent(out::add);
             }
         }
         loadGenerator(inStep, from, settings).ifPresent(out::add);
@@ -88,7 +92,8 @@ public final class StepThroughput {
     /** Request and failure totals: the steady increase over the steady duration, as every counter's rate. */
     private static void fromCounters(List<SeriesStats> out, List<Partial> inStep, long from, double seconds,
             TopologySettings settings) {
-        List<Partial> requests = ofMetrics(inStep, TrafficMetrics.REQUEST_COUNTERS, SampleKind.COUNTER);
+        List<Partial> requests = CountedOnce.select(ofMetrics(inStep, TrafficMetrics.REQUEST_COUNTERS,
+                SampleKind.COUNTER));
         if (requests.isEmpty()) {
             return;
         }
@@ -98,7 +103,7 @@ public final class StepThroughput {
         }
         List<Partial> failed = new ArrayList<>(requests.stream().filter(p -> TrafficMetrics.failed(p.labels()))
                 .toList());
-        failed.addAll(ofMetrics(inStep, TrafficMetrics.FAILURE_COUNTERS, SampleKind.COUNTER));
+        failed.addAll(CountedOnce.select(ofMetrics(inStep, TrafficMetrics.FAILURE_COUNTERS, SampleKind.COUNTER)));
         Double failedRate = failed.isEmpty() ? Double.valueOf(0) : rate(failed, from, settings);
         long count = Math.round(rate * seconds);
         out.add(flat(MetricNames.THROUGHPUT_REQUESTS_PER_S, count, 0, rate * seconds, rate, rate));
@@ -106,6 +111,28 @@ public final class StepThroughput {
             out.add(flat(MetricNames.THROUGHPUT_ERRORS_RATIO, Math.round(failedRate * seconds), 0, failedRate * seconds,
                     failedRate / rate, failedRate));
         }
+    }
+
+    /**
+     * The latency percentiles the tool computed over its own windows (the total row's when it wrote one), combined
+     * across the steady windows by their median per quantile, never averaged: {@link
+     * MetricNames#THROUGHPUT_LATENCY_WINDOW_MEDIAN_MS}, its count the number of windows. Since-start (CUMULATIVE)
+     * percentiles say nothing about one step and are left out.
+     */
+    private static Optional<SeriesStats> toolWindows(List<Partial> steady, long from) {
+        List<Partial.SummaryPoint> windows = CountedOnce.select(ofMetrics(steady,
+                        Set.of(MetricNames.HTTP_DURATION_MS), SampleKind.SUMMARY)).stream()
+                .flatMap(p -> p.summaries().stream())
+                .filter(s -> s.window() == SummaryWindow.WINDOW && s.timestampMicros() >= from)
+                .toList();
+        Map<String, Double> quantiles = StepStatistics.windowMedians(windows);
+        if (quantiles.isEmpty()) {
+            return Optional.empty();
+        }
+        double median = quantiles.getOrDefault("0.5", Double.NaN);
+        return Optional.of(new SeriesStats(SOURCE, MetricNames.THROUGHPUT_LATENCY_WINDOW_MEDIAN_MS, SampleKind.SUMMARY,
+                windows.size(), 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, median, Double.NaN, Double.NaN,
+                quantiles, null, false));
     }
 
     private static Double rate(List<Partial> counters, long from, TopologySettings settings) {
