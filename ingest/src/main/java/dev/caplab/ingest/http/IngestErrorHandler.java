@@ -1,5 +1,6 @@
 package dev.caplab.ingest.http;
 
+import dev.caplab.ingest.census.TooManyValuesException;
 import dev.caplab.ingest.lifecycle.InvalidLifecycleRequestException;
 import dev.caplab.ingest.parse.SampleChecks;
 import dev.caplab.ingest.publish.RoutedSamples;
@@ -24,6 +25,12 @@ class IngestErrorHandler {
 
     @ExceptionHandler(BodyTooLargeException.class)
     ResponseEntity<Map<String, String>> tooLarge(BodyTooLargeException e) {
+        return error(HttpStatus.CONTENT_TOO_LARGE, e.getMessage());
+    }
+
+    /** A body holding more values than a request may, counted before decoding: nothing of it was published. */
+    @ExceptionHandler(TooManyValuesException.class)
+    ResponseEntity<Map<String, String>> tooManyValues(TooManyValuesException e) {
         return error(HttpStatus.CONTENT_TOO_LARGE, e.getMessage());
     }
 

@@ -2,6 +2,9 @@ package dev.caplab.ingest.http;
 
 import dev.caplab.access.RequiresScope;
 import dev.caplab.access.Scope;
+import dev.caplab.ingest.census.CensusLimits;
+import dev.caplab.ingest.census.ExpansionBudget;
+import dev.caplab.ingest.census.TooManyValuesException;
 import dev.caplab.ingest.otlp.DeltaTotals;
 import dev.caplab.ingest.otlp.OtlpEncoding;
 import dev.caplab.ingest.otlp.OtlpEncoding.GrpcCode;
@@ -54,6 +57,7 @@ class OtlpMetricsController {
     private final OtlpMetricsMapper mapper;
     private final DeltaTotals deltaTotals;
     private final Clock clock;
+    private final CensusLimits census;
 
     OtlpMetricsController(AckedPublisher publisher, SampleChecks checks, DeltaTotals deltaTotals) {
         this.publisher = publisher;
@@ -61,6 +65,7 @@ class OtlpMetricsController {
         this.mapper = new OtlpMetricsMapper(checks);
         this.deltaTotals = deltaTotals;
         this.clock = Clock.systemUTC();
+        this.census = CensusLimits.of(checks.limits());
     }
 
     @PostMapping(PATH)
@@ -82,8 +87,9 @@ class OtlpMetricsController {
             @RequestHeader(name = OtlpRunIds.HEADER, required = false) String runHeader,
             HttpServletRequest request) throws IOException {
         OtlpEncoding encoding = OtlpEncoding.of(request.getContentType());
-        // already gunzipped and bounded by IngestRequestFilter
-        ExportMetricsServiceRequest export = encoding.parse(request.getInputStream().readAllBytes());
+        // already gunzipped and bounded by IngestRequestFilter; counted before it is parsed, then before it expands
+        ExportMetricsServiceRequest export = encoding.read(request.getInputStream(), census);
+        OtlpMetricsMapper.count(export, new ExpansionBudget(checks.limits()));
         String defaultRun = OtlpRunIds.defaultRun(run, runHeader);
         Instant now = clock.instant();
         RoutedSamples.Builder builder = new RoutedSamples.Builder(checks.limits().maxSamplesPerRequest());
@@ -133,6 +139,11 @@ class OtlpMetricsController {
 
     @ExceptionHandler(BodyTooLargeException.class)
     ResponseEntity<byte[]> tooLarge(BodyTooLargeException e, HttpServletRequest request) {
+        return status(encodingOf(request), HttpStatus.CONTENT_TOO_LARGE, GrpcCode.RESOURCE_EXHAUSTED, e.getMessage());
+    }
+
+    @ExceptionHandler(TooManyValuesException.class)
+    ResponseEntity<byte[]> tooManyValues(TooManyValuesException e, HttpServletRequest request) {
         return status(encodingOf(request), HttpStatus.CONTENT_TOO_LARGE, GrpcCode.RESOURCE_EXHAUSTED, e.getMessage());
     }
 

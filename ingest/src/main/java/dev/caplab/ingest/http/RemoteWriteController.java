@@ -2,6 +2,7 @@ package dev.caplab.ingest.http;
 
 import dev.caplab.access.RequiresScope;
 import dev.caplab.access.Scope;
+import dev.caplab.ingest.census.CensusLimits;
 import dev.caplab.ingest.parse.SampleChecks;
 import dev.caplab.ingest.remotewrite.MetricFamilies;
 import dev.caplab.ingest.remotewrite.RemoteWriteResult;
@@ -53,7 +54,7 @@ class RemoteWriteController {
 
     private final AckedPublisher publisher;
     private final SeriesMapper mapper;
-    private final WriteRequestDecoder decoder = new WriteRequestDecoder();
+    private final WriteRequestDecoder decoder;
     private final long maxBodyBytes;
     private final Clock clock = Clock.systemUTC();
 
@@ -61,6 +62,7 @@ class RemoteWriteController {
         this.publisher = publisher;
         this.mapper = new SeriesMapper(checks, new MetricFamilies());
         this.maxBodyBytes = properties.maxBodyBytes();
+        this.decoder = new WriteRequestDecoder(CensusLimits.of(checks.limits()));
     }
 
     @PostMapping(WRITE_PATH)

@@ -3,16 +3,22 @@ package dev.caplab.ingest.otlp;
 import com.google.protobuf.CodedOutputStream;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.util.JsonFormat;
+import dev.caplab.ingest.census.CensusLimits;
+import dev.caplab.ingest.census.JsonCensus;
+import dev.caplab.ingest.census.ProtobufCensus;
+import dev.caplab.ingest.census.TooManyValuesException;
 import io.opentelemetry.proto.collector.metrics.v1.ExportMetricsPartialSuccess;
 import io.opentelemetry.proto.collector.metrics.v1.ExportMetricsServiceRequest;
 import io.opentelemetry.proto.collector.metrics.v1.ExportMetricsServiceResponse;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import tools.jackson.core.JacksonException;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -51,6 +57,28 @@ public enum OtlpEncoding {
         };
     }
 
+    /**
+     * Reads and parses a request body, counting its values first ({@link CensusLimits}): a protobuf body on the wire
+     * before it is parsed, a JSON body while it is read, so a body over a limit is refused
+     * ({@link TooManyValuesException}) before any of it is decoded into objects.
+     */
+    public ExportMetricsServiceRequest read(InputStream body, CensusLimits limits) throws IOException {
+        if (this == PROTOBUF) {
+            byte[] bytes = body.readAllBytes();
+            new ProtobufCensus(limits).count(bytes, ExportMetricsServiceRequest.getDescriptor());
+            return parse(bytes);
+        }
+        byte[] json;
+        try {
+            json = new JsonCensus(limits).read(body);
+        } catch (JacksonException e) {
+            throw new MalformedRequestException("not an OTLP ExportMetricsServiceRequest in " + mediaType + ": "
+                    + e.getOriginalMessage(), e);
+        }
+        return parse(json);
+    }
+
+    /** Parses a body already counted (or known to be small). */
     public ExportMetricsServiceRequest parse(byte[] body) {
         try {
             if (this == PROTOBUF) {

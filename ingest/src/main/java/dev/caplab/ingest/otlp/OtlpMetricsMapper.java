@@ -2,6 +2,7 @@ package dev.caplab.ingest.otlp;
 
 import dev.caplab.ingest.adapter.QuantileKeys;
 import dev.caplab.ingest.adapter.Samples;
+import dev.caplab.ingest.census.ExpansionBudget;
 import dev.caplab.ingest.parse.ParseError;
 import dev.caplab.ingest.parse.SampleChecks;
 import dev.caplab.ingest.publish.RoutedSamples;
@@ -79,6 +80,40 @@ public final class OtlpMetricsMapper {
             }
         }
         return false;
+    }
+
+    /**
+     * Counts what {@code request} expands to (samples per point, each with the point's and its resource's attributes
+     * and a bucket bound) into {@code budget}, before {@link #map} builds any of it.
+     */
+    public static void count(ExportMetricsServiceRequest request, ExpansionBudget budget) {
+        for (int r = 0; r < request.getResourceMetricsCount(); r++) {
+            ResourceMetrics rm = request.getResourceMetrics(r);
+            int resourceLabels = rm.getResource().getAttributesCount();
+            for (int s = 0; s < rm.getScopeMetricsCount(); s++) {
+                ScopeMetrics sm = rm.getScopeMetrics(s);
+                for (int i = 0; i < sm.getMetricsCount(); i++) {
+                    Metric m = sm.getMetrics(i);
+                    String field = "resourceMetrics[" + r + "].scopeMetrics[" + s + "].metrics[" + i + "]";
+                    switch (m.getDataCase()) {
+                        case GAUGE -> m.getGauge().getDataPointsList().forEach(p ->
+                                budget.add(field, 1, resourceLabels + p.getAttributesCount()));
+                        case SUM -> m.getSum().getDataPointsList().forEach(p ->
+                                budget.add(field, 1, resourceLabels + p.getAttributesCount()));
+                        // count, sum, min, max, then one sample per bucket (+Inf included) carrying le too
+                        case HISTOGRAM -> m.getHistogram().getDataPointsList().forEach(p -> budget.add(field,
+                                4L + p.getBucketCountsCount() + 1, resourceLabels + p.getAttributesCount() + 1L));
+                        case EXPONENTIAL_HISTOGRAM -> m.getExponentialHistogram().getDataPointsList().forEach(p ->
+                                budget.add(field, 5L + p.getPositive().getBucketCountsCount()
+                                        + p.getNegative().getBucketCountsCount() + 2,
+                                        resourceLabels + p.getAttributesCount() + 1L));
+                        case SUMMARY -> m.getSummary().getDataPointsList().forEach(p ->
+                                budget.add(field, 3, resourceLabels + p.getAttributesCount()));
+                        case DATA_NOT_SET -> budget.add(field, 0, 0);
+                    }
+                }
+            }
+        }
     }
 
     /**

@@ -23,6 +23,9 @@ import java.time.Instant;
  * </ul>
  *
  * @param maxSamplesPerRequest   samples one HTTP request may carry; beyond it 413 and nothing is published
+ * @param maxValuesPerRequest    values a structured (protobuf, OTLP JSON) body may hold in all its repeated fields,
+ *                               and label entries the samples it expands to may hold together (a histogram's labels
+ *                               are copied into each of its bucket samples); counted before decoding, beyond it 413
  * @param maxLineBytes           bytes of one input line (line protocol, k6 JSON, CSV row)
  * @param maxNameBytes           UTF-8 bytes of a run id, source, metric (measurement[.field]) name
  * @param maxLabelsPerSample     labels (tags, string fields, columns) of one sample
@@ -33,12 +36,13 @@ import java.time.Instant;
  * @param maxAhead               how far after the receiving clock a sample time may lie (clock skew)
  * @param maxRecordBytes         estimated encoded bytes of one Kafka record of samples
  */
-public record IngestLimits(int maxSamplesPerRequest, int maxLineBytes, int maxNameBytes, int maxLabelsPerSample,
+public record IngestLimits(int maxSamplesPerRequest, long maxValuesPerRequest, int maxLineBytes, int maxNameBytes, int maxLabelsPerSample,
         int maxLabelKeyBytes, int maxLabelValueBytes, int maxLabelBytesPerSample, Instant earliest,
         Duration maxAhead, int maxRecordBytes) {
 
     /**
-     * 500,000 samples per request (a k6 or Telegraf flush of 5,000 lines is ~50,000); 512 KiB per line; the sample
+     * 500,000 samples per request (a k6 or Telegraf flush of 5,000 lines is ~50,000) and 16 values or label entries
+     * per sample on average (8,000,000); 512 KiB per line; the sample
      * shape of {@link SampleLimits#DEFAULTS}, which streams enforces too; times from 2000-01-01 to now + 1 day;
      * records of at most 512 KiB.
      */
@@ -46,7 +50,7 @@ public record IngestLimits(int maxSamplesPerRequest, int maxLineBytes, int maxNa
 
     /** The default request, line, time and record limits around the given sample shape. */
     public static IngestLimits of(SampleLimits sample) {
-        return new IngestLimits(500_000, 512 * 1024, sample.maxNameBytes(), sample.maxLabelsPerSample(),
+        return new IngestLimits(500_000, 16L * 500_000, 512 * 1024, sample.maxNameBytes(), sample.maxLabelsPerSample(),
                 sample.maxLabelKeyBytes(), sample.maxLabelValueBytes(), sample.maxLabelBytesPerSample(),
                 Instant.parse("2000-01-01T00:00:00Z"), Duration.ofDays(1), 512 * 1024);
     }
@@ -57,6 +61,7 @@ public record IngestLimits(int maxSamplesPerRequest, int maxLineBytes, int maxNa
 
     public IngestLimits {
         positive("maxSamplesPerRequest", maxSamplesPerRequest);
+        positive("maxValuesPerRequest", maxValuesPerRequest);
         positive("maxLineBytes", maxLineBytes);
         positive("maxNameBytes", maxNameBytes);
         positive("maxLabelsPerSample", maxLabelsPerSample);

@@ -3,6 +3,7 @@ package dev.caplab.ingest.remotewrite;
 import dev.caplab.schema.vocabulary.LabelNames;
 import dev.caplab.ingest.adapter.QuantileKeys;
 import dev.caplab.ingest.adapter.Samples;
+import dev.caplab.ingest.census.ExpansionBudget;
 import dev.caplab.ingest.parse.ParseError;
 import dev.caplab.ingest.parse.SampleChecks;
 import dev.caplab.ingest.publish.RoutedSamples;
@@ -57,6 +58,7 @@ public final class SeriesMapper {
     public RemoteWriteResult map(WriteRequest request, DefaultRun defaultRun, Instant now) {
         families.learn(request.getMetadataList());
         RoutedSamples.Builder out = new RoutedSamples.Builder(checks.limits().maxSamplesPerRequest());
+        count(request, new ExpansionBudget(checks.limits()));
         Counts counts = new Counts();
         Map<SummaryKey, SummaryGroup> summaries = new LinkedHashMap<>();
         for (int i = 0; i < request.getTimeseriesCount(); i++) {
@@ -86,6 +88,27 @@ public final class SeriesMapper {
             }
         }
         return new RemoteWriteResult(out.build(), request.getTimeseriesCount(), counts.stale, counts.nan);
+    }
+
+    /**
+     * Counts what {@code request} expands to before any of it is built: a series' samples, and per native histogram
+     * its count, sum, zero and +Inf buckets and one bucket per delta (or count) given, each with the series' labels
+     * and {@code le}. The spans must cover exactly the buckets given ({@link NativeHistogram}), so what spans declare
+     * beyond the given counts is refused before anything is built too.
+     */
+    static void count(WriteRequest request, ExpansionBudget budget) {
+        for (int i = 0; i < request.getTimeseriesCount(); i++) {
+            TimeSeries series = request.getTimeseries(i);
+            String field = "timeseries[" + i + "]";
+            int labels = series.getLabelsCount();
+            budget.add(field + ".samples", series.getSamplesCount(), labels);
+            for (int h = 0; h < series.getHistogramsCount(); h++) {
+                Histogram histogram = series.getHistograms(h);
+                long buckets = 4L + histogram.getPositiveDeltasCount() + histogram.getPositiveCountsCount()
+                        + histogram.getNegativeDeltasCount() + histogram.getNegativeCountsCount();
+                budget.add(field + ".histograms[" + h + "]", buckets, labels + 1L);
+            }
+        }
     }
 
     private Mapped mapSeries(TimeSeries series, DefaultRun defaultRun, Instant now, Counts counts) {

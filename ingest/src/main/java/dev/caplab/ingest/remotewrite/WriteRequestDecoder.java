@@ -1,6 +1,9 @@
 package dev.caplab.ingest.remotewrite;
 
 import com.google.protobuf.InvalidProtocolBufferException;
+import dev.caplab.ingest.census.CensusLimits;
+import dev.caplab.ingest.census.ProtobufCensus;
+import dev.caplab.ingest.parse.IngestLimits;
 import dev.caplab.ingest.remotewrite.prompb.Remote.WriteRequest;
 import io.airlift.compress.v3.MalformedInputException;
 import io.airlift.compress.v3.snappy.SnappyDecompressor;
@@ -8,17 +11,35 @@ import io.airlift.compress.v3.snappy.SnappyJavaDecompressor;
 
 /**
  * A remote write 1.0 body to its {@code prometheus.WriteRequest}: snappy block format (not the framed stream format),
- * then protobuf. The block's declared length is checked against the limit before anything is allocated for it, so a
- * small body claiming gigabytes is refused, not inflated.
+ * then protobuf. Nothing is allocated for what a body only claims: the block's declared length is checked against
+ * what its compressed bytes can hold at most ({@link #MAX_SNAPPY_RATIO}) and against the limit before the output is
+ * allocated, and the protobuf's repeated fields are counted on the wire ({@link ProtobufCensus}) before it is parsed.
  */
 public final class WriteRequestDecoder {
 
+    /**
+     * Bytes one compressed byte of a snappy block may become, rounded up: the densest element is a copy with a 2-byte
+     * offset, 3 bytes emitting at most 64 (snappy's format_description.txt, "Copy with 2-byte offset").
+     */
+    static final int MAX_SNAPPY_RATIO = 22;
+
     // the pure-Java decoder, named explicitly: SnappyDecompressor.create() may pick the native library instead
     private final SnappyDecompressor snappy = new SnappyJavaDecompressor();
+    private final ProtobufCensus census;
+
+    public WriteRequestDecoder(CensusLimits limits) {
+        this.census = new ProtobufCensus(limits);
+    }
+
+    /** A decoder with the default limits ({@link IngestLimits#DEFAULTS}). */
+    public WriteRequestDecoder() {
+        this(CensusLimits.of(IngestLimits.DEFAULTS));
+    }
 
     /** Decodes {@code body}; throws {@link UncompressedTooLargeException} past {@code limitBytes} once inflated. */
     public WriteRequest decode(byte[] body, long limitBytes) {
         byte[] protobuf = inflate(body, limitBytes);
+        census.count(protobuf, WriteRequest.getDescriptor());
         WriteRequest request;
         try {
             request = WriteRequest.parseFrom(protobuf);
@@ -51,6 +72,13 @@ public final class WriteRequestDecoder {
         }
         if (length < 0) {
             throw corrupt(null);
+        }
+        if ((long) length > (long) body.length * MAX_SNAPPY_RATIO) {
+            throw new InvalidWriteRequestException("snappy block declares " + length + " uncompressed bytes, but "
+                    + body.length + " compressed bytes hold at most " + (long) body.length * MAX_SNAPPY_RATIO
+                    + " (snappy emits at most 64 bytes per 3-byte copy): the declared length is false, or the body is "
+                    + "not a snappy block (remote write 1.0 uses the block format, not the framed stream format)",
+                    null);
         }
         if (length > limitBytes) {
             throw new UncompressedTooLargeException(length, limitBytes);

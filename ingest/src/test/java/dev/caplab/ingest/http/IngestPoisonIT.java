@@ -2,6 +2,16 @@ package dev.caplab.ingest.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.sun.management.ThreadMXBean;
+import dev.caplab.ingest.remotewrite.WriteRequests;
+import dev.caplab.ingest.remotewrite.prompb.Remote.WriteRequest;
+import dev.caplab.ingest.remotewrite.prompb.Types.BucketSpan;
+import dev.caplab.ingest.remotewrite.prompb.Types.Histogram;
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
+import java.lang.management.ManagementFactory;
+import java.util.Collections;
+import java.util.zip.GZIPOutputStream;
 import dev.caplab.broker.BrokerSettings;
 import dev.caplab.broker.EmbeddedKafkaBroker;
 import dev.caplab.ingest.publish.CommittedRecords;
@@ -32,8 +42,10 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
- * Each poison input of issue #11 over HTTP against the real broker: 400 naming the line and field, nothing of the
- * bad line in Kafka (read read_committed, as streams and the sink read), and the valid lines around it stored once.
+ * Each poison input over HTTP against the real broker: 400 naming the line and field, nothing of the bad line in
+ * Kafka (read read_committed, as streams and the sink read), and the valid lines around it stored once; and bombs,
+ * bodies of a few kilobytes claiming millions of values, refused (413, or 400 for a snappy block whose declared
+ * length its bytes cannot hold) within a second and a few MiB, the door healthy right after.
  */
 @SpringBootTest(classes = IngestPoisonIT.App.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class IngestPoisonIT {
@@ -42,6 +54,10 @@ class IngestPoisonIT {
     /** 2025-12-03T12:00:00Z in seconds: inside the accepted window whatever day the test runs. */
     private static final long T = 1_764_763_200L;
     private static EmbeddedKafkaBroker broker;
+    /** What refusing one bomb may allocate in the whole JVM; accepting any of them allocated gigabytes. */
+    private static final long MAX_ALLOCATED_BYTES = 32L * 1024 * 1024;
+    private static final long MAX_ANSWER_MILLIS = 1_000;
+    private static final long T_MILLIS = T * 1_000;
 
     @SpringBootConfiguration
     @EnableAutoConfiguration
@@ -70,6 +86,7 @@ class IngestPoisonIT {
     int port;
 
     private final HttpClient http = HttpClient.newHttpClient();
+    private final ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
 
     @Test
     void blankDbIsRefusedAndNothingIsPublished() throws Exception {
@@ -234,5 +251,125 @@ class IngestPoisonIT {
             request.header(headers[i], headers[i + 1]);
         }
         return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    // Bodies of a few kilobytes that claim millions of values: each is refused within a second, naming the field,
+    // while the JVM allocates a few MiB for it (every thread counted, the server's included), and a normal write
+    // right after succeeds.
+
+    @Test
+    void anExponentialHistogramOfTwelveMillionZeroBucketsIsRefusedBeforeItIsParsed() throws Exception {
+        assertHealthy(); // warm: the first request of a path loads its classes
+        byte[] body = gzip(out -> {
+            out.write(("{\"resourceMetrics\":[{\"resource\":{\"attributes\":[{\"key\":\"service.name\",\"value\":"
+                    + "{\"stringValue\":\"bomb\"}}]},\"scopeMetrics\":[{\"metrics\":[{\"name\":\"latency\","
+                    + "\"exponentialHistogram\":{\"aggregationTemporality\":2,\"dataPoints\":[{\"attributes\":"
+                    + "[{\"key\":\"run\",\"value\":{\"stringValue\":\"bomb-run\"}}],\"timeUnixNano\":\""
+                    + T_MILLIS * 1_000_000 + "\",\"count\":\"0\",\"scale\":0,\"positive\":{\"offset\":0,"
+                    + "\"bucketCounts\":[0").getBytes(StandardCharsets.UTF_8));
+            byte[] zeros = ",0".repeat(100_000).getBytes(StandardCharsets.UTF_8);
+            for (int i = 0; i < 120; i++) {
+                out.write(zeros); // 12,000,001 buckets in all
+            }
+            out.write("]}}]}}]}]}]}".getBytes(StandardCharsets.UTF_8));
+        });
+        assertThat(body.length).as("gzip body bytes").isLessThan(64 * 1024);
+
+        Answer answer = postBytes("/v1/metrics", body, "Content-Type", "application/json", "Content-Encoding", "gzip");
+
+        answer.assertCheap();
+        assertThat(answer.status()).isEqualTo(413);
+        assertThat(answer.body()).contains("exponentialHistogram.dataPoints[0].positive.bucketCounts")
+                .contains("500000");
+        assertHealthy();
+    }
+
+    @Test
+    void aNativeHistogramDeclaringTwoMillionBucketsIsRefusedBeforeItIsExpanded() throws Exception {
+        assertHealthy(); // warm: the first request of a path loads its classes
+        int buckets = 2_000_000;
+        Histogram histogram = Histogram.newBuilder().setSchema(0).setCountInt(0).setSum(0)
+                .addPositiveSpans(BucketSpan.newBuilder().setOffset(0).setLength(buckets))
+                .addAllPositiveDeltas(Collections.nCopies(buckets, 0L)).setTimestamp(T_MILLIS).build();
+        byte[] body = WriteRequests.body(WriteRequest.newBuilder().addTimeseries(WriteRequests.series(
+                "__name__", "latency", "run", "bomb-run").addHistograms(histogram)).build());
+
+        Answer answer = postBytes("/api/v1/write", body, "Content-Type", "application/x-protobuf",
+                "Content-Encoding", "snappy");
+
+        answer.assertCheap();
+        assertThat(answer.status()).isEqualTo(413);
+        assertThat(answer.body()).contains("timeseries[0].histograms[0].positive_deltas").contains("500000");
+        assertHealthy();
+    }
+
+    @Test
+    void aFiveByteSnappyBodyDeclaring64MebibytesIsRefusedBeforeAllocating() throws Exception {
+        assertHealthy(); // warm: the first request of a path loads its classes
+        int declared = 64 * 1024 * 1024;
+        // the block's preamble: the uncompressed length as a varint, then one literal tag
+        byte[] body = {(byte) (declared & 0x7f | 0x80), (byte) ((declared >>> 7) & 0x7f | 0x80),
+                (byte) ((declared >>> 14) & 0x7f | 0x80), (byte) (declared >>> 21), 0};
+
+        Answer answer = postBytes("/api/v1/write", body, "Content-Type", "application/x-protobuf",
+                "Content-Encoding", "snappy");
+
+        answer.assertCheap();
+        assertThat(answer.status()).isIn(400, 413);
+        assertThat(answer.body()).contains("declares " + declared);
+        assertHealthy();
+    }
+
+    /** A normal remote write and a normal OTLP export are stored right after. */
+    private void assertHealthy() throws Exception {
+        byte[] write = WriteRequests.body(WriteRequest.newBuilder().addTimeseries(WriteRequests.series(
+                "__name__", "up", "run", "healthy-run").addSamples(WriteRequests.sample(1, T_MILLIS))).build());
+        assertThat(postBytes("/api/v1/write", write, "Content-Type", "application/x-protobuf",
+                "Content-Encoding", "snappy").status()).isEqualTo(204);
+        String otlp = "{\"resourceMetrics\":[{\"scopeMetrics\":[{\"metrics\":[{\"name\":\"up\",\"gauge\":{"
+                + "\"dataPoints\":[{\"attributes\":[{\"key\":\"run\",\"value\":{\"stringValue\":\"healthy-run\"}}],"
+                + "\"timeUnixNano\":\"" + T_MILLIS * 1_000_000 + "\",\"asDouble\":1}]}}]}]}]}";
+        Answer answer = postBytes("/v1/metrics", otlp.getBytes(StandardCharsets.UTF_8), "Content-Type",
+                "application/json");
+        assertThat(answer.status()).as(answer.body()).isEqualTo(200);
+        assertThat(answer.body()).doesNotContain("rejected");
+    }
+
+    private Answer postBytes(String path, byte[] body, String... headers) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body)).header("Authorization", "Bearer " + WRITER);
+        for (int i = 0; i < headers.length; i += 2) {
+            request.header(headers[i], headers[i + 1]);
+        }
+        HttpRequest built = request.build();
+        long allocatedBefore = threads.getTotalThreadAllocatedBytes();
+        long start = System.nanoTime();
+        HttpResponse<byte[]> response = http.send(built, HttpResponse.BodyHandlers.ofByteArray());
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        long allocated = threads.getTotalThreadAllocatedBytes() - allocatedBefore;
+        return new Answer(response.statusCode(), new String(response.body(), StandardCharsets.UTF_8), millis,
+                allocated);
+    }
+
+    private record Answer(int status, String body, long millis, long allocatedBytes) {
+
+        void assertCheap() {
+            assertThat(millis).as("answer time in ms (%d bytes allocated; %s)", allocatedBytes, body)
+                    .isLessThan(MAX_ANSWER_MILLIS);
+            assertThat(allocatedBytes).as("bytes allocated by the JVM while answering (%d ms; %s)", millis, body)
+                    .isLessThan(MAX_ALLOCATED_BYTES);
+        }
+    }
+
+    private interface Writing {
+        void to(OutputStream out) throws IOException;
+    }
+
+    private static byte[] gzip(Writing writing) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (GZIPOutputStream gzip = new GZIPOutputStream(bytes)) {
+            writing.to(gzip);
+        }
+        return bytes.toByteArray();
     }
 }

@@ -7,6 +7,13 @@ import io.opentelemetry.proto.collector.metrics.v1.ExportMetricsServiceRequest;
 import io.opentelemetry.proto.collector.metrics.v1.ExportMetricsServiceResponse;
 import io.opentelemetry.proto.metrics.v1.AggregationTemporality;
 import io.opentelemetry.proto.metrics.v1.Metric;
+import dev.caplab.ingest.census.CensusLimits;
+import dev.caplab.ingest.census.TooManyValuesException;
+import io.opentelemetry.proto.metrics.v1.Histogram;
+import io.opentelemetry.proto.metrics.v1.HistogramDataPoint;
+import io.opentelemetry.proto.metrics.v1.ResourceMetrics;
+import io.opentelemetry.proto.metrics.v1.ScopeMetrics;
+import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
@@ -74,5 +81,51 @@ class OtlpEncodingTest {
         assertThat(OtlpEncoding.PROTOBUF.status(3, "bad")).containsExactly(0x08, 0x03, 0x12, 0x03, 'b', 'a', 'd');
         assertThat(new String(OtlpEncoding.JSON.status(3, "bad"), StandardCharsets.UTF_8))
                 .isEqualTo("{\"code\":3,\"message\":\"bad\"}");
+    }
+
+    @Test
+    void aJsonArrayOverTheLimitIsRefusedWhileReadingWithoutReadingTheRest() {
+        CensusLimits limits = new CensusLimits(1_000, 1_000_000, 32);
+        String head = "{\"resourceMetrics\":[{\"scopeMetrics\":[{\"metrics\":[{\"name\":\"h\","
+                + "\"exponentialHistogram\":{\"dataPoints\":[{},{\"positive\":{\"bucketCounts\":[0";
+        byte[] body = (head + ",0".repeat(1_000_000) + "]}}]}}]}]}]}").getBytes(StandardCharsets.UTF_8);
+        CountingStream in = new CountingStream(body);
+
+        assertThatThrownBy(() -> OtlpEncoding.JSON.read(in, limits))
+                .isInstanceOf(TooManyValuesException.class)
+                .hasMessageStartingWith("resourceMetrics[0].scopeMetrics[0].metrics[0].exponentialHistogram"
+                        + ".dataPoints[1].positive.bucketCounts: more than 1000 values in one field");
+        assertThat(in.read).as("bytes read of the 2 MB body").isLessThan(64 * 1024);
+    }
+
+    @Test
+    void aProtobufFieldOverTheLimitIsRefusedBeforeParsing() {
+        CensusLimits limits = new CensusLimits(1_000, 1_000_000, 32);
+        ExportMetricsServiceRequest request = ExportMetricsServiceRequest.newBuilder().addResourceMetrics(
+                ResourceMetrics.newBuilder().addScopeMetrics(ScopeMetrics.newBuilder().addMetrics(Metric.newBuilder()
+                        .setName("h").setHistogram(Histogram.newBuilder().addDataPoints(HistogramDataPoint.newBuilder()
+                                .addAllExplicitBounds(java.util.stream.DoubleStream.iterate(1, b -> b + 1)
+                                        .limit(1_001).boxed().toList())))))).build();
+
+        assertThatThrownBy(() -> OtlpEncoding.PROTOBUF.read(new ByteArrayInputStream(request.toByteArray()), limits))
+                .isInstanceOf(TooManyValuesException.class)
+                .hasMessageStartingWith("resource_metrics[0].scope_metrics[0].metrics[0].histogram.data_points[0]"
+                        + ".explicit_bounds: more than 1000 values");
+    }
+
+    /** Counts the bytes taken from it. */
+    private static final class CountingStream extends ByteArrayInputStream {
+        long read;
+
+        CountingStream(byte[] bytes) {
+            super(bytes);
+        }
+
+        @Override
+        public synchronized int read(byte[] b, int off, int len) {
+            int n = super.read(b, off, len);
+            read += Math.max(n, 0);
+            return n;
+        }
     }
 }

@@ -212,4 +212,26 @@ class SeriesMapperTest {
             assertThat(s.getTimestamp()).isEqualTo(Instant.ofEpochMilli(T0));
         });
     }
+
+    @Test
+    void histogramsAreCountedAgainstTheSampleLimitBeforeAnyIsExpanded() {
+        // each field within the per-field limit, together 2 x 300,004 samples: over the 500,000 a request may carry
+        Histogram histogram = Histogram.newBuilder().setSchema(0)
+                .addPositiveSpans(BucketSpan.newBuilder().setLength(300_000))
+                .addAllPositiveDeltas(java.util.Collections.nCopies(300_000, 0L)).build();
+        WriteRequest request = WriteRequest.newBuilder().addTimeseries(series("__name__", "h", "run", "r")
+                .addHistograms(histogram).addHistograms(histogram)).build();
+        long before = allocatedBytes();
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> mapper.map(request, NONE, Instant.now()))
+                .isInstanceOf(dev.caplab.ingest.census.TooManyValuesException.class)
+                .hasMessageStartingWith("timeseries[0].histograms[1]: the request expands to more than 500000 "
+                        + "samples");
+        assertThat(allocatedBytes() - before).as("bytes allocated refusing it").isLessThan(1024 * 1024);
+    }
+
+    private static long allocatedBytes() {
+        return ((com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean())
+                .getCurrentThreadAllocatedBytes();
+    }
 }

@@ -12,6 +12,11 @@ import io.airlift.compress.v3.snappy.SnappyFramedOutputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import dev.caplab.ingest.census.CensusLimits;
+import dev.caplab.ingest.census.TooManyValuesException;
+import dev.caplab.ingest.remotewrite.prompb.Types.BucketSpan;
+import dev.caplab.ingest.remotewrite.prompb.Types.Histogram;
+import java.util.Collections;
 import org.junit.jupiter.api.Test;
 
 class WriteRequestDecoderTest {
@@ -80,5 +85,50 @@ class WriteRequestDecoderTest {
                 .hasMessageContaining("inflates to 1000 bytes, over the limit of 999 bytes");
         assertThatThrownBy(() -> decoder.decode(new byte[0], 999))
                 .isInstanceOf(InvalidWriteRequestException.class).hasMessageContaining("empty body");
+    }
+
+    @Test
+    void aDeclaredLengthItsBytesCannotHoldIsRefusedBeforeAllocating() {
+        // 64 MiB as the block's varint preamble, then one literal tag: 5 bytes hold at most 5 x 64/3 bytes
+        byte[] body = {(byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x20, 0};
+        long before = allocatedBytes();
+
+        assertThatThrownBy(() -> decoder.decode(body, 1L << 40))
+                .isInstanceOf(InvalidWriteRequestException.class)
+                .hasMessageContaining("declares 67108864 uncompressed bytes, but 5 compressed bytes hold at most 110");
+        assertThat(allocatedBytes() - before).as("bytes allocated refusing it").isLessThan(1024 * 1024);
+    }
+
+    @Test
+    void aFieldOfMoreValuesThanTheLimitIsRefusedBeforeParsing() {
+        WriteRequestDecoder small = new WriteRequestDecoder(new CensusLimits(1_000, 1_000_000, 32));
+        Histogram histogram = Histogram.newBuilder().setSchema(0)
+                .addPositiveSpans(BucketSpan.newBuilder().setLength(1_001))
+                .addAllPositiveDeltas(Collections.nCopies(1_001, 0L)).build();
+        byte[] body = snappy(WriteRequest.newBuilder().addTimeseries(series("__name__", "h"))
+                .addTimeseries(series("__name__", "h").addHistograms(histogram)).build().toByteArray());
+
+        assertThatThrownBy(() -> small.decode(body, 10_000_000))
+                .isInstanceOf(TooManyValuesException.class)
+                .hasMessageStartingWith("timeseries[1].histograms[0].positive_deltas: more than 1000 values");
+    }
+
+    @Test
+    void allFieldsTogetherAreBoundedToo() {
+        WriteRequestDecoder small = new WriteRequestDecoder(new CensusLimits(1_000, 2_500, 32));
+        WriteRequest.Builder request = WriteRequest.newBuilder();
+        for (int i = 0; i < 1_000; i++) {
+            request.addTimeseries(series("__name__", "up", "i", Integer.toString(i)));
+        }
+
+        // 1,000 series of 2 labels: the 2,500th value is a label of series 833
+        assertThatThrownBy(() -> small.decode(snappy(request.build().toByteArray()), 10_000_000))
+                .isInstanceOf(TooManyValuesException.class)
+                .hasMessageStartingWith("timeseries[833].labels: more than 2500 values in all fields");
+    }
+
+    private static long allocatedBytes() {
+        return ((com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean())
+                .getCurrentThreadAllocatedBytes();
     }
 }
