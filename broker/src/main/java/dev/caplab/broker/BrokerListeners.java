@@ -11,14 +11,17 @@ import org.apache.kafka.common.security.auth.SecurityProtocol;
 
 /**
  * The embedded broker's two listeners — clients on the given address, the controller on loopback — and, when SASL
- * is required, PLAIN on both with its users in {@code listener.name.<l>.plain.sasl.jaas.config}. The broker logs in
- * to itself (inter-broker and controller traffic) as the internal user, whose {@code username}/{@code password} in
- * the same JAAS entry Kafka uses for those connections.
+ * is required, PLAIN on both with its users in {@code listener.name.<l>.plain.sasl.jaas.config} and Kafka's standard
+ * authorizer with the broker as its only super user. The broker logs in to itself (inter-broker and controller
+ * traffic) as {@link BrokerAuth#BROKER_USER}, whose {@code username}/{@code password} in the same JAAS entry Kafka
+ * uses for those connections.
  */
 record BrokerListeners(BrokerAuth auth, KafkaClientSecurity internal) {
 
     static final String CONTROLLER = "CONTROLLER";
     static final String LOOPBACK = "127.0.0.1";
+    /** Kafka's ACL authorizer for KRaft clusters: ACLs live in the metadata log, so they survive a restart. */
+    static final String AUTHORIZER = "org.apache.kafka.metadata.authorizer.StandardAuthorizer";
 
     BrokerListeners {
         if (auth.saslRequired() != internal.authenticates()) {
@@ -40,16 +43,20 @@ record BrokerListeners(BrokerAuth auth, KafkaClientSecurity internal) {
             p.put("sasl.enabled.mechanisms", KafkaClientSecurity.MECHANISM);
             p.put("sasl.mechanism.inter.broker.protocol", KafkaClientSecurity.MECHANISM);
             p.put("sasl.mechanism.controller.protocol", KafkaClientSecurity.MECHANISM);
-            p.put(jaasKey(client), KafkaClientSecurity.plainJaasConfig(users(auth.externalUsers())));
+            p.put(jaasKey(client), KafkaClientSecurity.plainJaasConfig(users(auth.users())));
             // Only the broker itself talks to its controller.
             p.put(jaasKey(CONTROLLER), KafkaClientSecurity.plainJaasConfig(users(List.of())));
+            // Every request is checked against the ACLs; what no ACL allows is refused, except for the broker.
+            p.put("authorizer.class.name", AUTHORIZER);
+            p.put("super.users", CaplabAcls.principal(internal.user()));
+            p.put("allow.everyone.if.no.acl.found", "false");
         }
         return p;
     }
 
-    private Map<String, String> users(List<KafkaClientSecurity> external) {
+    private Map<String, String> users(List<KafkaUser> users) {
         Map<String, String> options = new LinkedHashMap<>(internal.loginOptions());
-        Stream.concat(Stream.of(internal), external.stream())
+        Stream.concat(Stream.of(internal), users.stream().map(KafkaUser::login))
                 .forEach(u -> options.put("user_" + u.user(), u.password()));
         return options;
     }

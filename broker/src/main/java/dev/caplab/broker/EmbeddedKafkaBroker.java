@@ -17,9 +17,11 @@ import org.slf4j.LoggerFactory;
  * default and for integration tests. Its log lives under {@code dataDir/kafka}, so data survives a restart.
  *
  * <p>With {@link BrokerAuth#saslRequired()} both listeners take only SASL/PLAIN (over SASL_PLAINTEXT: the password
- * crosses the wire unencrypted, which is fine on loopback and is said at start otherwise); the broker itself,
- * and caplab's roles through {@link #clientSecurity()}, log in as {@link BrokerAuth#INTERNAL_USER} with a password
- * drawn at every start and never printed. The controller listener always binds loopback: it is internal.
+ * crosses the wire unencrypted, which is fine on loopback and is said at start otherwise), and Kafka's standard
+ * authorizer allows each {@link KafkaUser} only its ACLs, which the broker sets at every start (creating what is
+ * missing, deleting any other). The broker itself logs in as {@link BrokerAuth#BROKER_USER}, the only super user, with
+ * a password drawn at every start and never printed ({@link #clientSecurity()}). The controller listener always binds
+ * loopback: it is internal.
  */
 public final class EmbeddedKafkaBroker implements AutoCloseable {
 
@@ -28,6 +30,7 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
     private static final String LOOPBACK = BrokerListeners.LOOPBACK;
     /** 32 random bytes: far beyond guessing through a listener that answers each try with a round trip. */
     private static final int INTERNAL_PASSWORD_BYTES = 32;
+    private static final SecureRandom RANDOM = new SecureRandom();
 
     private final KraftNode node;
     private final KafkaClientSecurity clientSecurity;
@@ -43,7 +46,7 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         int[] ports = Ports.claim(new String[] {settings.host(), LOOPBACK}, new String[] {"Kafka", "Kafka controller"},
                 new int[] {settings.port(), 0});
         KafkaClientSecurity internal = settings.auth().saslRequired()
-                ? KafkaClientSecurity.plain(BrokerAuth.INTERNAL_USER, randomPassword()) : KafkaClientSecurity.NONE;
+                ? randomLogin(BrokerAuth.BROKER_USER) : KafkaClientSecurity.NONE;
         // the controller listens on loopback only: only this broker talks to it
         KraftNode.Spec spec = new KraftNode.Spec(NODE_ID, settings.host(), ports[0], ports[1],
                 KraftNode.voter(NODE_ID, LOOPBACK, ports[1]), settings.dataDir().resolve("kafka"), Replication.SINGLE);
@@ -53,12 +56,16 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
                 listeners), internal);
         try {
             broker.createTopics(TopicCatalog.all());
+            if (settings.auth().saslRequired()) {
+                AclProvisioner.ensure(broker.bootstrapServers(), internal, settings.auth().users().stream()
+                        .flatMap(u -> u.acls().stream()).toList(), true);
+            }
         } catch (RuntimeException e) {
             broker.close();
             throw e;
         }
         log.info("Embedded Kafka broker (KRaft) listening on {} ({}) with data in {}, up in {} ms",
-                broker.bootstrapServers(), settings.auth().saslRequired() ? "SASL/PLAIN required" : "no authentication",
+                broker.bootstrapServers(), settings.auth().saslRequired() ? "SASL/PLAIN and ACLs required" : "no authentication",
                 spec.logDir(), Duration.ofNanos(System.nanoTime() - started).toMillis());
         log.warn("Single embedded broker: replication factor 1, so exactly-once here is only a demonstration; "
                 + "use three brokers with replication factor 3 in production (docker compose profile 'ha')");
@@ -71,8 +78,8 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
     }
 
     /**
-     * How caplab's own clients log in to this broker: {@link KafkaClientSecurity#NONE} when it is open, else the
-     * internal SASL/PLAIN user. Pass it to every producer, consumer, admin and streams config of a role.
+     * How the broker logs in to itself: {@link KafkaClientSecurity#NONE} when it is open, else the super user
+     * {@link BrokerAuth#BROKER_USER}. For provisioning and tests; caplab's roles log in as their own {@link KafkaUser}.
      */
     public KafkaClientSecurity clientSecurity() {
         return clientSecurity;
@@ -89,9 +96,10 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         node.close();
     }
 
-    private static String randomPassword() {
+    /** A SASL/PLAIN login as {@code user} with a password drawn now (256 random bits), for a user made per start. */
+    public static KafkaClientSecurity randomLogin(String user) {
         byte[] bytes = new byte[INTERNAL_PASSWORD_BYTES];
-        new SecureRandom().nextBytes(bytes);
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+        RANDOM.nextBytes(bytes);
+        return KafkaClientSecurity.plain(user, Base64.getUrlEncoder().withoutPadding().encodeToString(bytes));
     }
 }

@@ -23,6 +23,7 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.errors.SaslAuthenticationException;
+import org.apache.kafka.common.errors.TopicAuthorizationException;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
@@ -68,41 +69,71 @@ class EmbeddedKafkaBrokerIT {
     }
 
     @Test
-    void withSaslOnlyTheInternalAndGivenUsersGetIn() throws Exception {
-        KafkaClientSecurity external = KafkaClientSecurity.plain("caplab", "external-write-token-0123456789");
-        BrokerSettings settings = BrokerSettings.loopback(dataDir, 0).withAuth(BrokerAuth.saslPlain(List.of(external)));
+    void withSaslOnlyTheBrokerAndGivenUsersGetInEachWithItsAcls() throws Exception {
+        KafkaUser tools = new KafkaUser(KafkaClientSecurity.plain("caplab", "external-write-token-0123456789"),
+                CaplabAcls.tools("caplab"));
+        BrokerSettings settings = BrokerSettings.loopback(dataDir, 0).withAuth(BrokerAuth.saslPlain(List.of(tools)));
         try (EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.start(settings)) {
             String bootstrap = broker.bootstrapServers();
             KafkaClientSecurity internal = broker.clientSecurity();
-            assertThat(internal.user()).isEqualTo(BrokerAuth.INTERNAL_USER);
+            assertThat(internal.user()).isEqualTo(BrokerAuth.BROKER_USER);
             assertThat(internal.toString()).doesNotContain(internal.password());
-            // The broker created the catalog's topics through its own listener, logged in as the internal user.
+            // The broker created the catalog's topics through its own listener, logged in as its super user.
             assertThat(topicNames(bootstrap, internal)).containsAll(TopicCatalog.all().stream().map(t -> t.name()).toList());
 
-            // caplab's roles (transactions, read_committed) and an outside tool given the token both work.
+            // The super user may do anything (transactions, read_committed); a given user what its ACLs allow.
             try (KafkaProducer<String, String> producer = transactionalProducer(bootstrap, internal)) {
                 producer.initTransactions();
                 producer.beginTransaction();
                 producer.send(new ProducerRecord<>(TopicCatalog.RUNS, "run-1", "internal"));
                 producer.commitTransaction();
             }
-            assertThat(KafkaProbe.produce(bootstrap, external, TopicCatalog.RUNS, "external")).isNull();
-            assertThat(readCommitted(bootstrap, external, 2)).containsExactlyInAnyOrder("internal", "external");
+            assertThat(KafkaProbe.produce(bootstrap, tools.login(), TopicCatalog.RUNS, "external")).isNull();
+            assertThat(KafkaProbe.produce(bootstrap, tools.login(), TopicCatalog.FITS, "forged"))
+                    .isInstanceOf(TopicAuthorizationException.class);
+            assertThat(readCommitted(bootstrap, internal, 2)).containsExactlyInAnyOrder("internal", "external");
 
             // Anyone else on the host: no credentials, or a wrong password, neither produces nor consumes.
             KafkaClientSecurity wrong = KafkaClientSecurity.plain("caplab", "not-the-token");
-            KafkaClientSecurity guessedInternal = KafkaClientSecurity.plain(BrokerAuth.INTERNAL_USER, "guess");
+            KafkaClientSecurity guessedBroker = KafkaClientSecurity.plain(BrokerAuth.BROKER_USER, "guess");
             assertThat(KafkaProbe.produce(bootstrap, KafkaClientSecurity.NONE, TopicCatalog.RUNS, "anonymous"))
                     .isInstanceOf(org.apache.kafka.common.errors.TimeoutException.class);
             assertThat(KafkaProbe.consume(bootstrap, KafkaClientSecurity.NONE, TopicCatalog.RUNS))
                     .isInstanceOf(org.apache.kafka.common.errors.TimeoutException.class);
-            for (KafkaClientSecurity refused : List.of(wrong, guessedInternal)) {
+            for (KafkaClientSecurity refused : List.of(wrong, guessedBroker)) {
                 assertThat(KafkaProbe.produce(bootstrap, refused, TopicCatalog.RUNS, "forged")).as(refused.toString())
                         .isInstanceOf(SaslAuthenticationException.class);
                 assertThat(KafkaProbe.consume(bootstrap, refused, TopicCatalog.RUNS)).as(refused.toString())
                         .isInstanceOf(SaslAuthenticationException.class);
             }
             assertThat(readCommitted(bootstrap, internal, 2)).containsExactlyInAnyOrder("internal", "external");
+        }
+    }
+
+    @Test
+    void aRestartSetsExactlyTheAclsOfTheUsersGivenNow() throws Exception {
+        KafkaUser streams = new KafkaUser(KafkaClientSecurity.plain("streams_role", "streams-password-0123456789"),
+                CaplabAcls.streams("streams_role", "caplab-streams"));
+        KafkaUser tools = new KafkaUser(KafkaClientSecurity.plain("caplab", "external-write-token-0123456789"),
+                CaplabAcls.tools("caplab"));
+        BrokerSettings both = BrokerSettings.loopback(dataDir, 0)
+                .withAuth(BrokerAuth.saslPlain(List.of(streams, tools)));
+        try (EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.start(both)) {
+            assertThat(acls(broker)).containsExactlyInAnyOrderElementsOf(
+                    java.util.stream.Stream.concat(streams.acls().stream(), tools.acls().stream()).toList());
+        }
+        // Started again without the tools' user (no write token any more): its ACLs are gone with it.
+        try (EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.start(both.withAuth(
+                BrokerAuth.saslPlain(List.of(streams))))) {
+            assertThat(acls(broker)).containsExactlyInAnyOrderElementsOf(streams.acls());
+        }
+    }
+
+    private static java.util.Collection<org.apache.kafka.common.acl.AclBinding> acls(EmbeddedKafkaBroker broker)
+            throws Exception {
+        try (Admin admin = Admin.create(broker.clientSecurity().applyTo(new HashMap<>(Map.of(
+                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()))))) {
+            return admin.describeAcls(org.apache.kafka.common.acl.AclBindingFilter.ANY).values().get();
         }
     }
 

@@ -12,6 +12,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 
@@ -51,6 +52,28 @@ public final class KafkaProbe {
                 new StringDeserializer())) {
             consumer.partitionsFor(topic, Duration.ofMillis(TIMEOUT_MS));
             consumer.subscribe(List.of(topic));
+            consumer.poll(Duration.ofMillis(TIMEOUT_MS));
+            return null;
+        } catch (Exception e) {
+            return e;
+        }
+    }
+
+    /**
+     * Reads the topic's partitions from their start without a consumer group (as the stepper reads conclusions),
+     * polling once; returns why that failed, or null when it worked.
+     */
+    public static Throwable read(String bootstrap, KafkaClientSecurity security, String topic) {
+        Map<String, Object> config = security.applyTo(new HashMap<>(Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
+                ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, TIMEOUT_MS)));
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(config, new StringDeserializer(),
+                new StringDeserializer())) {
+            List<TopicPartition> partitions = consumer.partitionsFor(topic, Duration.ofMillis(TIMEOUT_MS)).stream()
+                    .map(p -> new TopicPartition(topic, p.partition())).toList();
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
             consumer.poll(Duration.ofMillis(TIMEOUT_MS));
             return null;
         } catch (Exception e) {

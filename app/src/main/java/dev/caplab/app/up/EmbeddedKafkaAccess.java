@@ -5,44 +5,77 @@ import dev.caplab.access.Scope;
 import dev.caplab.app.cli.AccessOptions;
 import dev.caplab.broker.BrokerAuth;
 import dev.caplab.broker.BrokerSettings;
+import dev.caplab.broker.CaplabAcls;
+import dev.caplab.broker.EmbeddedKafkaBroker;
+import dev.caplab.broker.KafkaUser;
+import dev.caplab.ingest.http.IngestHttpConfiguration;
+import dev.caplab.ingest.publish.TransactionalPublisher;
 import dev.caplab.schema.kafka.KafkaClientSecurity;
+import dev.caplab.streams.StreamsSettings;
+import dev.caplab.streams.sink.SinkSettings;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 /**
- * Who may use {@code caplab up}'s Kafka port, decided from its tokens — the one place the broker gets its users.
- * Without tokens the broker is open (PLAINTEXT) and binds loopback whatever {@code --host} says, so only local users
- * reach it. With tokens it binds {@code --host} and takes only SASL/PLAIN: caplab's own roles (the broker's internal
- * user) and {@value #EXTERNAL_USER} with the first token that has both read and write scopes as password — Kafka has
- * no finer grain here (no ACLs), so only a token that may already read and write everything over HTTP opens it.
+ * Who may use {@code caplab up}'s Kafka port and as whom each of its roles logs in, decided from its tokens — the one
+ * place the broker gets its users. Without tokens the broker is open (PLAINTEXT, no authorizer) and binds loopback
+ * whatever {@code --host} says, so only local users reach it. With tokens it binds {@code --host}, takes only
+ * SASL/PLAIN and runs Kafka's standard authorizer: HTTP ingest, Streams and the sink each log in as a user of their
+ * own, made at this start with a random password, allowed only what {@link CaplabAcls} grants that role; the tools
+ * ({@code caplab ingest}, {@code sample}, {@code run}, {@code stepper}) log in as {@value #EXTERNAL_USER} with the
+ * first token that has the write scope, allowed to write raw topics and read run conclusions. A read token opens
+ * nothing on Kafka.
  *
  * @param broker how to start the broker
+ * @param roles how caplab's own roles log in
  * @param notice one line for the startup banner saying who can reach the port
  */
-public record EmbeddedKafkaAccess(BrokerSettings broker, String notice) {
+public record EmbeddedKafkaAccess(BrokerSettings broker, RoleLogins roles, String notice) {
 
-    /** The SASL/PLAIN user outside tools (xk6-kafka, a remote {@code caplab streams}) log in as. */
+    /** The SASL/PLAIN user the command-line tools given a write token log in as. */
     public static final String EXTERNAL_USER = "caplab";
+    /** The users caplab's own roles log in as when the broker requires SASL. */
+    static final String INGEST_USER = "caplab_ingest";
+    static final String STREAMS_USER = "caplab_streams";
+    static final String SINK_USER = "caplab_sink";
     private static final String LOOPBACK = "127.0.0.1";
-    private static final Set<Scope> FULL_ACCESS = Set.of(Scope.READ, Scope.WRITE);
 
-    /** The broker settings and banner line for these {@code caplab up} settings. */
+    /** How HTTP ingest (and the health probe beside it), Streams and the sink log in. */
+    public record RoleLogins(KafkaClientSecurity ingest, KafkaClientSecurity streams, KafkaClientSecurity sink) {
+
+        /** Every role connects without authentication (an open broker). */
+        static final RoleLogins NONE = new RoleLogins(KafkaClientSecurity.NONE, KafkaClientSecurity.NONE,
+                KafkaClientSecurity.NONE);
+    }
+
+    /** The broker settings, role logins and banner line for these {@code caplab up} settings. */
     public static EmbeddedKafkaAccess of(UpSettings settings) {
         List<ApiToken> tokens = AccessOptions.parseTokens(settings.tokens());
         if (tokens.isEmpty()) {
             return new EmbeddedKafkaAccess(new BrokerSettings(settings.dataDir(), LOOPBACK, settings.kafkaPort()),
-                    "OPEN: no authentication, every local user of this host can read and write every topic "
-                            + "(bound to " + LOOPBACK + " only; start with --token to require SASL/PLAIN)");
+                    RoleLogins.NONE, "OPEN: no authentication, every local user of this host can read, write and "
+                            + "delete every topic (bound to " + LOOPBACK + " only; start with --token to require "
+                            + "SASL/PLAIN and ACLs)");
         }
-        Optional<ApiToken> full = tokens.stream().filter(t -> t.scopes().containsAll(FULL_ACCESS)).findFirst();
-        BrokerAuth auth = BrokerAuth.saslPlain(full
-                .map(t -> List.of(KafkaClientSecurity.plain(EXTERNAL_USER, t.secret()))).orElse(List.of()));
-        String who = full.map(t -> "user " + EXTERNAL_USER + " with token " + t.name() + " (read,write) as password")
-                .orElse("caplab's own roles only (no token has both read and write)");
+        RoleLogins roles = new RoleLogins(EmbeddedKafkaBroker.randomLogin(INGEST_USER),
+                EmbeddedKafkaBroker.randomLogin(STREAMS_USER), EmbeddedKafkaBroker.randomLogin(SINK_USER));
+        List<KafkaUser> users = new ArrayList<>(List.of(
+                new KafkaUser(roles.ingest(), CaplabAcls.ingest(INGEST_USER,
+                        TransactionalPublisher.transactionalIdPrefix(IngestHttpConfiguration.PRODUCER_CLIENT_ID))),
+                new KafkaUser(roles.streams(), CaplabAcls.streams(STREAMS_USER,
+                        StreamsSettings.DEFAULT_APPLICATION_ID)),
+                new KafkaUser(roles.sink(), CaplabAcls.sink(SINK_USER, SinkSettings.DEFAULT_GROUP,
+                        SinkSettings.TOPICS))));
+        Optional<ApiToken> writer = tokens.stream().filter(t -> t.allows(Scope.WRITE)).findFirst();
+        writer.ifPresent(t -> users.add(new KafkaUser(KafkaClientSecurity.plain(EXTERNAL_USER, t.secret()),
+                CaplabAcls.tools(EXTERNAL_USER))));
+        String who = writer.map(t -> "user " + EXTERNAL_USER + " with token " + t.name()
+                        + " as password may write raw topics and read conclusions")
+                .orElse("caplab's own roles only (no token has the write scope)");
         String wire = LOOPBACK.equals(settings.host()) ? ""
                 : "; SASL_PLAINTEXT: the password crosses the network unencrypted, use a trusted network";
         return new EmbeddedKafkaAccess(new BrokerSettings(settings.dataDir(), settings.host(), settings.kafkaPort(),
-                auth), "SASL/PLAIN required: " + who + wire);
+                BrokerAuth.saslPlain(users)), roles, "SASL/PLAIN and ACLs required: " + who + wire);
     }
 }

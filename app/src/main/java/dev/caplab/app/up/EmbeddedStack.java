@@ -15,7 +15,6 @@ import dev.caplab.broker.Ports;
 import dev.caplab.demo.DemoLedger;
 import dev.caplab.demo.DemoLoader;
 import dev.caplab.demo.IngestTarget;
-import dev.caplab.schema.kafka.KafkaClientSecurity;
 import dev.caplab.store.access.EngineInserts;
 import dev.caplab.store.engine.ChdbEngine;
 import dev.caplab.store.engine.ChdbLibrary;
@@ -56,6 +55,7 @@ public final class EmbeddedStack implements AutoCloseable {
     private int httpPort;
     private StreamsRunner streams;
     private SinkWorkers sink;
+    private EmbeddedKafkaAccess.RoleLogins kafkaLogins;
 
     private EmbeddedStack() {
     }
@@ -80,8 +80,8 @@ public final class EmbeddedStack implements AutoCloseable {
         EmbeddedKafkaAccess kafkaAccess = EmbeddedKafkaAccess.of(settings);
         EmbeddedKafkaBroker broker = track(EmbeddedKafkaBroker.start(kafkaAccess.broker()));
         bootstrapServers = broker.bootstrapServers();
-        // Every role below logs in as the broker's internal user (nothing when the broker is open).
-        KafkaClientSecurity kafkaLogin = broker.clientSecurity();
+        // Each role below logs in as its own user, allowed only what it needs (nothing when the broker is open).
+        kafkaLogins = kafkaAccess.roles();
 
         Path lib = settings.chdbLib() != null ? settings.chdbLib() : ChdbLibrary.locate();
         ChdbEngine engine = track(ChdbEngine.open(lib, settings.dataDir().resolve("clickhouse")));
@@ -106,12 +106,12 @@ public final class EmbeddedStack implements AutoCloseable {
         clickhouse.openToReaders();
         HikariDataSource dataSource = track(target.dataSource());
         StreamsSettings streamsSettings = StreamsSettings.of(bootstrapServers, settings.dataDir().resolve("streams"));
-        streams = track(StreamsRunner.start(streamsSettings.withKafkaSecurity(kafkaLogin)
+        streams = track(StreamsRunner.start(streamsSettings.withKafkaSecurity(kafkaLogins.streams())
                 .withTopology(streamsSettings.topology().withRunIdleEnd(settings.runIdleEnd()))));
         // Raw samples, the volume, go from the sink straight into the engine of this process.
         sink = track(SinkWorkers.start(settings.sinkWorkers(), SinkSettings.of(bootstrapServers)
-                .withKafkaSecurity(kafkaLogin), dataSource, new EngineInserts(engine, database)));
-        BrokerProbe brokerProbe = track(new BrokerProbe(bootstrapServers, kafkaLogin));
+                .withKafkaSecurity(kafkaLogins.sink()), dataSource, new EngineInserts(engine, database)));
+        BrokerProbe brokerProbe = track(new BrokerProbe(bootstrapServers, kafkaLogins.ingest()));
 
         // The demo goes in through the public ingest API like any client; when the port wants tokens it carries one
         // made for this process only (never printed). Without user tokens the port is open and it needs none.
@@ -121,7 +121,7 @@ public final class EmbeddedStack implements AutoCloseable {
         demoToken.ifPresent(webTokens::add);
         WebServer web = track(WebServer.start(new WebSettings(settings.host(), settings.httpPort(), bootstrapServers,
                 database, URI.create(clickhouse.httpUrl() + "/"), HttpSettings.READER_USER, sqlEndpoint.secret(),
-                webTokens, settings.allowedOrigins(), kafkaLogin), dataSource,
+                webTokens, settings.allowedOrigins(), kafkaLogins.ingest()), dataSource,
                 PipelineHealth.inProcess(brokerProbe, List.of(streams::status, sink::status))));
         httpPort = web.port();
 
@@ -154,6 +154,11 @@ public final class EmbeddedStack implements AutoCloseable {
     /** The Streams role, for its metrics (records processed, state-store sizes). */
     public StreamsRunner streams() {
         return streams;
+    }
+
+    /** How the roles log in to the broker; for tests that read what the roles read. */
+    EmbeddedKafkaAccess.RoleLogins kafkaLogins() {
+        return kafkaLogins;
     }
 
     /** host:port of the in-process Kafka broker. */

@@ -87,7 +87,8 @@ class DemoLoaderIT {
                     .hasMessageContaining("POST /api/v1/events answered 403")
                     .hasMessageContaining("lacks the 'write' scope");
 
-            KafkaClientSecurity login = KafkaClientSecurity.plain(EmbeddedKafkaAccess.EXTERNAL_USER, WRITER);
+            // the raw topics as the sink reads them: a write token's tools user may write them, not read them
+            KafkaClientSecurity login = stack.kafkaLogins().sink();
             Map<String, List<SpecificRecord>> lifecycle = readCommitted(stack, login, TopicCatalog.RUNS);
             Map<String, List<SpecificRecord>> batches = readCommitted(stack, login, TopicCatalog.SAMPLES);
             assertThat(lifecycle.keySet()).containsExactlyInAnyOrderElementsOf(DemoRuns.runIds());

@@ -71,15 +71,21 @@ class EmbeddedStackIT {
                     .isInstanceOf(TimeoutException.class);
             assertThat(KafkaProbe.consume(bootstrap, KafkaClientSecurity.plain("caplab", "wrong-token-0123456789"),
                     TopicCatalog.SAMPLES)).isInstanceOf(SaslAuthenticationException.class);
-            assertThat(KafkaProbe.consume(bootstrap, KafkaClientSecurity.plain(EmbeddedKafkaAccess.EXTERNAL_USER, token),
-                    TopicCatalog.SAMPLES)).isNull();
+            assertThat(KafkaProbe.read(bootstrap, KafkaClientSecurity.plain(EmbeddedKafkaAccess.EXTERNAL_USER, token),
+                    TopicCatalog.CONCLUSIONS)).isNull();
 
-            // caplab's own roles (HTTP ingest's producer, streams, the sink) log in as the internal user.
+            // caplab's own roles (HTTP ingest's producer, streams, the sink) log in as users of their own, each
+            // allowed only its ACLs: the samples reach ClickHouse, and streams, seeing samples of a run nobody
+            // started, writes that run's inferred start to the lifecycle topic, which the sink stores too.
             HttpResponse<String> write = write(stack, expected, token);
             assertThat(write.statusCode()).as(write.body()).isEqualTo(204);
             // with tokens, 8123 serves readers only with a read token as caplab-read's password
             assertThat(awaitSampleCount(stack, expected, "caplab-read", token)).isEqualTo(expected);
-            assertThat(printed.toString(StandardCharsets.UTF_8)).contains("SASL/PLAIN required").doesNotContain(token);
+            assertThat(awaitCount(stack, "SELECT uniqExact(run_id) FROM runs WHERE run_id = 'it-run'", 1, "caplab-read", token))
+                    .isEqualTo(1);
+            assertThat(stack.roleStatuses()).allMatch(dev.caplab.streams.RoleStatus::up);
+            assertThat(printed.toString(StandardCharsets.UTF_8)).contains("SASL/PLAIN and ACLs required")
+                    .doesNotContain(token);
         }
     }
 
@@ -98,11 +104,19 @@ class EmbeddedStackIT {
         return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 
+    private static final String SAMPLE_COUNT = "SELECT count() FROM samples WHERE run_id = 'it-run'";
+
     private static long awaitSampleCount(EmbeddedStack stack, long expected, String user, String password) throws Exception {
+        return awaitCount(stack, SAMPLE_COUNT, expected, user, password);
+    }
+
+    /** Polls a count query until it reaches {@code expected} or two minutes pass; the last count. */
+    private static long awaitCount(EmbeddedStack stack, String sql, long expected, String user, String password)
+            throws Exception {
         long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
         long count = 0;
         while (System.nanoTime() < deadline) {
-            count = sampleCount(stack, user, password);
+            count = count(stack, sql, user, password);
             if (count >= expected) {
                 return count;
             }
@@ -112,9 +126,13 @@ class EmbeddedStackIT {
     }
 
     private static long sampleCount(EmbeddedStack stack, String user, String password) throws Exception {
+        return count(stack, SAMPLE_COUNT, user, password);
+    }
+
+    private static long count(EmbeddedStack stack, String sql, String user, String password) throws Exception {
         try (Connection c = DriverManager.getConnection(stack.clickhouseJdbcUrl(), user, password);
              Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT count() FROM samples WHERE run_id = 'it-run'")) {
+             ResultSet rs = s.executeQuery(sql)) {
             rs.next();
             return rs.getLong(1);
         }

@@ -35,9 +35,12 @@ import tools.jackson.databind.json.JsonMapper;
         IngestErrorHandler.class, AccessConfiguration.class})
 public class IngestHttpConfiguration {
 
+    /** Client id of the ingest producers, and so the start of their transactional ids. */
+    public static final String PRODUCER_CLIENT_ID = "caplab-ingest";
+
     @Bean(destroyMethod = "close")
     TransactionalPublisher ingestTransactionalPublisher(IngestProperties properties) {
-        return new TransactionalPublisher(new ProducerSettings(properties.bootstrapServers(), "caplab-ingest",
+        return new TransactionalPublisher(new ProducerSettings(properties.bootstrapServers(), PRODUCER_CLIENT_ID,
                 properties.kafkaSecurity()), properties.ackTimeout());
     }
 

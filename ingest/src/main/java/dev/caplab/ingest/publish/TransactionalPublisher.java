@@ -78,7 +78,7 @@ public final class TransactionalPublisher implements AutoCloseable {
     /** The producer settings plus a process-unique transactional id and blocking bounded by the request's wait. */
     static Map<String, Object> transactionalProperties(ProducerSettings settings, Duration timeout, int n) {
         Map<String, Object> props = settings.asProperties();
-        props.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, settings.clientId() + "-" + PROCESS_ID + "-" + n);
+        props.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, transactionalIdPrefix(settings.clientId()) + PROCESS_ID + "-" + n);
         props.put(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, TRANSACTION_TIMEOUT_MS);
         props.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, timeout.toMillis());
         props.put(ProducerConfig.BUFFER_MEMORY_CONFIG, 32L * 1024 * 1024);
@@ -86,6 +86,11 @@ public final class TransactionalPublisher implements AutoCloseable {
     }
 
     private static final String PROCESS_ID = UUID.randomUUID().toString();
+
+    /** What every transactional id of a publisher with this client id starts with (what a Kafka ACL may grant). */
+    public static String transactionalIdPrefix(String clientId) {
+        return clientId + "-";
+    }
 
     /**
      * Sends every record in one transaction and returns once it committed; throws {@link PublishFailedException}
