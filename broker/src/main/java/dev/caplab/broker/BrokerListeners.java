@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.stream.Stream;
 import org.apache.kafka.common.security.auth.SecurityProtocol;
@@ -14,9 +15,10 @@ import org.apache.kafka.common.security.auth.SecurityProtocol;
  * is required, PLAIN on both with its users in {@code listener.name.<l>.plain.sasl.jaas.config} and Kafka's standard
  * authorizer with the broker as its only super user. The broker logs in to itself (inter-broker and controller
  * traffic) as {@link BrokerAuth#BROKER_USER}, whose {@code username}/{@code password} in the same JAAS entry Kafka
- * uses for those connections.
+ * uses for those connections. With {@link BrokerTls} the client listener speaks SASL_SSL (the broker's connections to
+ * itself included, trusting its own certificate); the controller listener stays SASL_PLAINTEXT on loopback.
  */
-record BrokerListeners(BrokerAuth auth, KafkaClientSecurity internal) {
+record BrokerListeners(BrokerAuth auth, KafkaClientSecurity internal, Optional<BrokerTls> tls) {
 
     static final String CONTROLLER = "CONTROLLER";
     static final String LOOPBACK = "127.0.0.1";
@@ -27,17 +29,24 @@ record BrokerListeners(BrokerAuth auth, KafkaClientSecurity internal) {
         if (auth.saslRequired() != internal.authenticates()) {
             throw new IllegalArgumentException("internal Kafka login " + internal + " does not fit " + auth);
         }
+        if (tls.isPresent() && !auth.saslRequired()) {
+            throw new IllegalArgumentException("Kafka TLS without SASL: caplab's listener speaks SASL_SSL only");
+        }
     }
 
     /** listeners, advertised.listeners, protocol map, inter-broker listener and, with SASL, mechanisms and users. */
     Properties properties(String host, int port, int controllerPort) {
         // Each listener is named after its protocol, so the name says what it accepts.
-        String client = (auth.saslRequired() ? SecurityProtocol.SASL_PLAINTEXT : SecurityProtocol.PLAINTEXT).name;
+        String client = (tls.isPresent() ? SecurityProtocol.SASL_SSL
+                : auth.saslRequired() ? SecurityProtocol.SASL_PLAINTEXT : SecurityProtocol.PLAINTEXT).name;
         Properties p = new Properties();
         p.put("listeners", client + "://" + host + ":" + port + "," + CONTROLLER + "://" + LOOPBACK + ":"
                 + controllerPort);
         p.put("advertised.listeners", client + "://" + host + ":" + port);
-        p.put("listener.security.protocol.map", client + ":" + client + "," + CONTROLLER + ":" + client);
+        // The controller listener is loopback only: SASL without TLS there, whatever the client listener speaks.
+        String controller = (auth.saslRequired() ? SecurityProtocol.SASL_PLAINTEXT : SecurityProtocol.PLAINTEXT).name;
+        p.put("listener.security.protocol.map", client + ":" + client + "," + CONTROLLER + ":" + controller);
+        tls.ifPresent(t -> p.putAll(t.listenerProperties(listenerPrefix(client))));
         p.put("inter.broker.listener.name", client);
         if (auth.saslRequired()) {
             p.put("sasl.enabled.mechanisms", KafkaClientSecurity.MECHANISM);
@@ -62,6 +71,10 @@ record BrokerListeners(BrokerAuth auth, KafkaClientSecurity internal) {
     }
 
     private static String jaasKey(String listener) {
-        return "listener.name." + listener.toLowerCase(Locale.ROOT) + ".plain.sasl.jaas.config";
+        return listenerPrefix(listener) + "plain.sasl.jaas.config";
+    }
+
+    private static String listenerPrefix(String listener) {
+        return "listener.name." + listener.toLowerCase(Locale.ROOT) + ".";
     }
 }

@@ -6,7 +6,9 @@ import dev.caplab.schema.topic.TopicSpec;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.Base64;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.Properties;
 import org.apache.kafka.common.Uuid;
 import org.slf4j.Logger;
@@ -34,10 +36,12 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
 
     private final KraftNode node;
     private final KafkaClientSecurity clientSecurity;
+    private final Optional<Path> certificate;
 
-    private EmbeddedKafkaBroker(KraftNode node, KafkaClientSecurity clientSecurity) {
+    private EmbeddedKafkaBroker(KraftNode node, KafkaClientSecurity clientSecurity, Optional<Path> certificate) {
         this.node = node;
         this.clientSecurity = clientSecurity;
+        this.certificate = certificate;
     }
 
     /** Formats the log directory on first use, starts the broker and creates every catalog topic that is missing. */
@@ -45,15 +49,18 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         long started = System.nanoTime();
         int[] ports = Ports.claim(new String[] {settings.host(), LOOPBACK}, new String[] {"Kafka", "Kafka controller"},
                 new int[] {settings.port(), 0});
-        KafkaClientSecurity internal = settings.auth().saslRequired()
+        Optional<BrokerTls> tls = settings.tls()
+                ? Optional.of(BrokerTls.ensure(settings.tlsDir(), settings.host())) : Optional.empty();
+        KafkaClientSecurity login = settings.auth().saslRequired()
                 ? randomLogin(BrokerAuth.BROKER_USER) : KafkaClientSecurity.NONE;
+        KafkaClientSecurity internal = tls.map(t -> login.trusting(t.certificate())).orElse(login);
         // the controller listens on loopback only: only this broker talks to it
         KraftNode.Spec spec = new KraftNode.Spec(NODE_ID, settings.host(), ports[0], ports[1],
                 KraftNode.voter(NODE_ID, LOOPBACK, ports[1]), settings.dataDir().resolve("kafka"), Replication.SINGLE);
-        Properties listeners = new BrokerListeners(settings.auth(), internal)
+        Properties listeners = new BrokerListeners(settings.auth(), internal, tls)
                 .properties(settings.host(), ports[0], ports[1]);
         EmbeddedKafkaBroker broker = new EmbeddedKafkaBroker(KraftNode.start(spec, Uuid.randomUuid().toString(),
-                listeners), internal);
+                listeners), internal, tls.map(BrokerTls::certificate));
         try {
             broker.createTopics(TopicCatalog.all());
             if (settings.auth().saslRequired()) {
@@ -65,7 +72,8 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
             throw e;
         }
         log.info("Embedded Kafka broker (KRaft) listening on {} ({}) with data in {}, up in {} ms",
-                broker.bootstrapServers(), settings.auth().saslRequired() ? "SASL/PLAIN and ACLs required" : "no authentication",
+                broker.bootstrapServers(), tls.isPresent() ? "SASL_SSL and ACLs required"
+                        : settings.auth().saslRequired() ? "SASL/PLAIN and ACLs required" : "no authentication",
                 spec.logDir(), Duration.ofNanos(System.nanoTime() - started).toMillis());
         log.warn("Single embedded broker: replication factor 1, so exactly-once here is only a demonstration; "
                 + "use three brokers with replication factor 3 in production (docker compose profile 'ha')");
@@ -83,6 +91,14 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
      */
     public KafkaClientSecurity clientSecurity() {
         return clientSecurity;
+    }
+
+    /**
+     * The PEM certificate the client listener presents when it speaks SASL_SSL: what every client, caplab's roles
+     * included, must trust ({@link KafkaClientSecurity#trusting}); empty without TLS.
+     */
+    public Optional<Path> certificate() {
+        return certificate;
     }
 
     /** Creates the topics that do not exist yet, with their catalog configs and one replica. */

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.caplab.schema.kafka.KafkaClientSecurity;
 import dev.caplab.schema.topic.TopicCatalog;
 import java.net.ServerSocket;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -23,6 +24,7 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.errors.SaslAuthenticationException;
+import org.apache.kafka.common.errors.SslAuthenticationException;
 import org.apache.kafka.common.errors.TopicAuthorizationException;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -126,6 +128,50 @@ class EmbeddedKafkaBrokerIT {
         try (EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.start(both.withAuth(
                 BrokerAuth.saslPlain(List.of(streams))))) {
             assertThat(acls(broker)).containsExactlyInAnyOrderElementsOf(streams.acls());
+        }
+    }
+
+    @Test
+    void withTlsOnlyClientsTrustingItsCertificateGetInAndTheCertificateOutlivesARestart(@TempDir Path elsewhere)
+            throws Exception {
+        KafkaUser tools = new KafkaUser(KafkaClientSecurity.plain("caplab", "external-write-token-0123456789"),
+                CaplabAcls.tools("caplab"));
+        BrokerSettings settings = BrokerSettings.loopback(dataDir, 0).withAuth(BrokerAuth.saslPlain(List.of(tools)))
+                .withTls(true);
+        Path certificate;
+        byte[] issued;
+        try (EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.start(settings)) {
+            String bootstrap = broker.bootstrapServers();
+            certificate = broker.certificate().orElseThrow();
+            assertThat(certificate).isEqualTo(BrokerTls.certificateIn(settings.tlsDir()));
+            issued = Files.readAllBytes(certificate);
+            assertThat(new String(issued, java.nio.charset.StandardCharsets.US_ASCII))
+                    .startsWith("-----BEGIN CERTIFICATE-----");
+
+            assertThat(KafkaProbe.produce(bootstrap, tools.login().trusting(certificate), TopicCatalog.RUNS, "tls"))
+                    .isNull();
+            // The broker talks to itself over the same listener: transaction markers reach the partitions.
+            try (KafkaProducer<String, String> producer = transactionalProducer(bootstrap, broker.clientSecurity())) {
+                producer.initTransactions();
+                producer.beginTransaction();
+                producer.send(new ProducerRecord<>(TopicCatalog.RUNS, "run-1", "internal"));
+                producer.commitTransaction();
+            }
+            assertThat(readCommitted(bootstrap, broker.clientSecurity(), 2))
+                    .containsExactlyInAnyOrder("tls", "internal");
+
+            // The password in clear is never read: the listener expects a TLS handshake first.
+            assertThat(KafkaProbe.produce(bootstrap, tools.login(), TopicCatalog.RUNS, "clear"))
+                    .isInstanceOf(org.apache.kafka.common.errors.TimeoutException.class);
+            // A client trusting another certificate refuses this broker.
+            Path other = BrokerTls.ensure(elsewhere, "127.0.0.1").certificate();
+            assertThat(KafkaProbe.produce(bootstrap, tools.login().trusting(other), TopicCatalog.RUNS, "mitm"))
+                    .isInstanceOf(SslAuthenticationException.class);
+        }
+        try (EmbeddedKafkaBroker restarted = EmbeddedKafkaBroker.start(settings)) {
+            assertThat(Files.readAllBytes(certificate)).isEqualTo(issued);
+            assertThat(KafkaProbe.produce(restarted.bootstrapServers(), tools.login().trusting(certificate),
+                    TopicCatalog.RUNS, "after restart")).isNull();
         }
     }
 

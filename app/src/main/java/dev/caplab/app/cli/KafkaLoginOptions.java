@@ -1,11 +1,13 @@
 package dev.caplab.app.cli;
 
 import dev.caplab.schema.kafka.KafkaClientSecurity;
+import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
 /**
  * How a role logs in to Kafka, next to its {@code --bootstrap}: SASL/PLAIN when a user is given (for {@code caplab
- * up}'s broker started with tokens: user {@code caplab}, a read-and-write token as password), else PLAINTEXT.
+ * up}'s broker started with tokens: user {@code caplab}, a write token as password), over TLS when the broker's
+ * certificate is given, else PLAINTEXT.
  * Prefer the environment for the password: a command line is visible to every local user.
  */
 public final class KafkaLoginOptions {
@@ -18,8 +20,13 @@ public final class KafkaLoginOptions {
             description = "Kafka SASL/PLAIN password (env CAPLAB_KAFKA_PASSWORD, preferred over this option).")
     String password;
 
+    @Option(names = "--kafka-ca-file", defaultValue = "${env:" + KafkaClientSecurity.ENV_CA_FILE + ":-}", paramLabel = "PEM",
+            description = "Certificate (PEM) the broker presents, e.g. caplab up's <data-dir>/kafka-tls/broker-cert.pem "
+                    + "beyond loopback (env CAPLAB_KAFKA_CA_FILE): SASL_SSL instead of SASL_PLAINTEXT.")
+    String caFile;
+
     /** The login these options name; fails when only one of user and password is given. */
     public KafkaClientSecurity security() {
-        return new KafkaClientSecurity(user, password);
+        return new KafkaClientSecurity(user, password, caFile == null || caFile.isBlank() ? null : Path.of(caFile));
     }
 }

@@ -5,6 +5,7 @@ import dev.caplab.access.Scope;
 import dev.caplab.app.cli.AccessOptions;
 import dev.caplab.broker.BrokerAuth;
 import dev.caplab.broker.BrokerSettings;
+import dev.caplab.broker.BrokerTls;
 import dev.caplab.broker.CaplabAcls;
 import dev.caplab.broker.EmbeddedKafkaBroker;
 import dev.caplab.broker.KafkaUser;
@@ -13,6 +14,7 @@ import dev.caplab.ingest.publish.TransactionalPublisher;
 import dev.caplab.schema.kafka.KafkaClientSecurity;
 import dev.caplab.streams.StreamsSettings;
 import dev.caplab.streams.sink.SinkSettings;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -25,7 +27,8 @@ import java.util.Optional;
  * own, made at this start with a random password, allowed only what {@link CaplabAcls} grants that role; the tools
  * ({@code caplab ingest}, {@code sample}, {@code run}, {@code stepper}) log in as {@value #EXTERNAL_USER} with the
  * first token that has the write scope, allowed to write raw topics and read run conclusions. A read token opens
- * nothing on Kafka.
+ * nothing on Kafka. Beyond loopback the port speaks SASL_SSL with the broker's self-signed certificate, so no password
+ * crosses the network in clear.
  *
  * @param broker how to start the broker
  * @param roles how caplab's own roles log in
@@ -47,6 +50,12 @@ public record EmbeddedKafkaAccess(BrokerSettings broker, RoleLogins roles, Strin
         /** Every role connects without authentication (an open broker). */
         static final RoleLogins NONE = new RoleLogins(KafkaClientSecurity.NONE, KafkaClientSecurity.NONE,
                 KafkaClientSecurity.NONE);
+
+        /** The same logins over SASL_SSL trusting the broker's certificate, when it has one. */
+        RoleLogins trusting(Optional<Path> certificate) {
+            return certificate.map(c -> new RoleLogins(ingest.trusting(c), streams.trusting(c), sink.trusting(c)))
+                    .orElse(this);
+        }
     }
 
     /** The broker settings, role logins and banner line for these {@code caplab up} settings. */
@@ -73,9 +82,10 @@ public record EmbeddedKafkaAccess(BrokerSettings broker, RoleLogins roles, Strin
         String who = writer.map(t -> "user " + EXTERNAL_USER + " with token " + t.name()
                         + " as password may write raw topics and read conclusions")
                 .orElse("caplab's own roles only (no token has the write scope)");
-        String wire = LOOPBACK.equals(settings.host()) ? ""
-                : "; SASL_PLAINTEXT: the password crosses the network unencrypted, use a trusted network";
-        return new EmbeddedKafkaAccess(new BrokerSettings(settings.dataDir(), settings.host(), settings.kafkaPort(),
-                BrokerAuth.saslPlain(users)), roles, "SASL/PLAIN and ACLs required: " + who + wire);
+        BrokerSettings broker = new BrokerSettings(settings.dataDir(), settings.host(), settings.kafkaPort(),
+                BrokerAuth.saslPlain(users));
+        String wire = broker.tls() ? "; SASL_SSL with a self-signed certificate: clients trust "
+                + BrokerTls.certificateIn(broker.tlsDir()) + " (ssl.truststore.type=PEM)" : "";
+        return new EmbeddedKafkaAccess(broker, roles, "SASL/PLAIN and ACLs required: " + who + wire);
     }
 }

@@ -81,7 +81,7 @@ public final class EmbeddedStack implements AutoCloseable {
         EmbeddedKafkaBroker broker = track(EmbeddedKafkaBroker.start(kafkaAccess.broker()));
         bootstrapServers = broker.bootstrapServers();
         // Each role below logs in as its own user, allowed only what it needs (nothing when the broker is open).
-        kafkaLogins = kafkaAccess.roles();
+        kafkaLogins = kafkaAccess.roles().trusting(broker.certificate());
 
         Path lib = settings.chdbLib() != null ? settings.chdbLib() : ChdbLibrary.locate();
         ChdbEngine engine = track(ChdbEngine.open(lib, settings.dataDir().resolve("clickhouse")));

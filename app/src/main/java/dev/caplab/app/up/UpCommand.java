@@ -24,7 +24,8 @@ public final class UpCommand implements Callable<Integer> {
     @Option(names = "--host", defaultValue = "127.0.0.1", paramLabel = "ADDR",
             description = "Address the web page, API and ClickHouse listeners bind to; loopback by default. Any "
                     + "other address exposes them to the network: set --token. Kafka binds it only with --token "
-                    + "(SASL/PLAIN required); without tokens Kafka stays on loopback (default: ${DEFAULT-VALUE}).")
+                    + "(SASL_SSL with a self-signed certificate in <data-dir>/kafka-tls, and ACLs); without tokens "
+                    + "Kafka stays on loopback (default: ${DEFAULT-VALUE}).")
     String host;
 
     @Option(names = "--http-port", defaultValue = "8080", paramLabel = "PORT",
@@ -39,9 +40,9 @@ public final class UpCommand implements Callable<Integer> {
 
     @Option(names = "--kafka-port", defaultValue = "9092", paramLabel = "PORT",
             description = "Kafka bootstrap port of the in-process broker (default: ${DEFAULT-VALUE}). With --token it "
-                    + "takes only SASL/PLAIN: user caplab, the first read,write token as password "
-                    + "(CAPLAB_KAFKA_USER/CAPLAB_KAFKA_PASSWORD for the role commands); without, it is open to "
-                    + "every local user.")
+                    + "takes only SASL/PLAIN under ACLs: user caplab, the first write token as password, may write raw "
+                    + "topics and read conclusions (CAPLAB_KAFKA_USER/CAPLAB_KAFKA_PASSWORD for the tools); a read "
+                    + "token opens nothing; without tokens it is open to every local user.")
     int kafkaPort;
 
     @Option(names = "--demo", negatable = true, defaultValue = "true", fallbackValue = "true",

@@ -67,6 +67,9 @@ public final class WebServer implements AutoCloseable {
         p.put("caplab.ingest.bootstrap-servers", s.bootstrapServers());
         p.put("caplab.ingest.kafka-user", s.kafkaSecurity().user());
         p.put("caplab.ingest.kafka-password", s.kafkaSecurity().password());
+        if (s.kafkaSecurity().encrypted()) {
+            p.put("caplab.ingest.kafka-ca-file", s.kafkaSecurity().trustedCertificate().toString());
+        }
         p.put("caplab.query.database", s.database());
         p.put("caplab.query.sql.clickhouse-url", s.clickhouseHttpUrl().toString());
         p.put("caplab.query.sql.user", s.clickhouseUser());

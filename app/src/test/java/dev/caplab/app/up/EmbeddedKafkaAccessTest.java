@@ -46,8 +46,10 @@ class EmbeddedKafkaAccessTest {
         assertThat(List.of(access.roles().ingest(), access.roles().streams(), access.roles().sink()))
                 .extracting(KafkaClientSecurity::password).doesNotHaveDuplicates()
                 .doesNotContain(readOnly, firstWriter);
+        // beyond loopback no password crosses the network in clear
+        assertThat(access.broker().tls()).isTrue();
         assertThat(access.notice()).contains("SASL/PLAIN and ACLs required").contains("cli-2")
-                .contains("unencrypted").doesNotContain(firstWriter);
+                .contains("SASL_SSL").contains("/tmp/unused/kafka-tls/broker-cert.pem").doesNotContain(firstWriter);
     }
 
     @Test
@@ -56,6 +58,7 @@ class EmbeddedKafkaAccessTest {
                 List.of("read-only-token-0123456789=read")));
         assertThat(access.broker().auth().users()).extracting(KafkaUser::name)
                 .containsExactlyInAnyOrder("caplab_ingest", "caplab_streams", "caplab_sink");
-        assertThat(access.notice()).contains("own roles only").doesNotContain("unencrypted");
+        assertThat(access.broker().tls()).isFalse();
+        assertThat(access.notice()).contains("own roles only").doesNotContain("SASL_SSL");
     }
 }

@@ -2,6 +2,7 @@ package dev.caplab.ingest.http;
 
 import dev.caplab.ingest.publish.TransactionalPublisher;
 import dev.caplab.schema.kafka.KafkaClientSecurity;
+import java.nio.file.Path;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
@@ -10,12 +11,13 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * (compressed and decompressed), how long a request waits for Kafka's ack, how long a transaction waits for writes
  * already received to join it ({@code group-wait}, {@link dev.caplab.ingest.publish.GroupCommit}), how many
  * transactions commit at once before requests share one ({@code transactions-in-flight}), and the SASL/PLAIN login of
- * its producers ({@code kafka-user}, {@code kafka-password}; none: PLAINTEXT). Who may write is
+ * its producers ({@code kafka-user}, {@code kafka-password}; none: PLAINTEXT; with {@code kafka-ca-file}, the PEM
+ * certificate the broker presents, over SASL_SSL). Who may write is
  * {@code caplab.access.*}, shared with the query API.
  */
 @ConfigurationProperties("caplab.ingest")
 public record IngestProperties(String bootstrapServers, Long maxBodyBytes, Duration ackTimeout, Duration groupWait,
-        Integer transactionsInFlight, String kafkaUser, String kafkaPassword) {
+        Integer transactionsInFlight, String kafkaUser, String kafkaPassword, String kafkaCaFile) {
 
     public static final String DEFAULT_BOOTSTRAP_SERVERS = "127.0.0.1:9092";
     /** 64 MiB: a k6 or Telegraf flush of 5,000 lines is about 1 MiB; this leaves room without inviting abuse. */
@@ -56,7 +58,8 @@ public record IngestProperties(String bootstrapServers, Long maxBodyBytes, Durat
             throw new IllegalArgumentException("caplab.ingest.transactions-in-flight must be within 1 and "
                     + TransactionalPublisher.DEFAULT_POOL_SIZE + ", was " + transactionsInFlight);
         }
-        new KafkaClientSecurity(kafkaUser, kafkaPassword); // a user without password fails at startup, not at a write
+        kafkaCaFile = kafkaCaFile == null || kafkaCaFile.isBlank() ? null : kafkaCaFile;
+        kafkaSecurity(kafkaUser, kafkaPassword, kafkaCaFile); // a user without password fails at startup, not at a write
     }
 
     /** Names and sizes only: the Kafka password stays out of logs. */
@@ -69,6 +72,10 @@ public record IngestProperties(String bootstrapServers, Long maxBodyBytes, Durat
 
     /** How the ingest producers log in to Kafka. */
     public KafkaClientSecurity kafkaSecurity() {
-        return new KafkaClientSecurity(kafkaUser, kafkaPassword);
+        return kafkaSecurity(kafkaUser, kafkaPassword, kafkaCaFile);
+    }
+
+    private static KafkaClientSecurity kafkaSecurity(String user, String password, String caFile) {
+        return new KafkaClientSecurity(user, password, caFile == null ? null : Path.of(caFile));
     }
 }

@@ -3,6 +3,7 @@ package dev.caplab.schema.kafka;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Properties;
@@ -46,5 +47,16 @@ class KafkaClientSecurityTest {
         assertThatThrownBy(() -> new KafkaClientSecurity("", "secret")).hasMessageContaining("password without a user");
         assertThatThrownBy(() -> new KafkaClientSecurity("cap lab", "secret")).hasMessageContaining("letters, digits");
         assertThat(new KafkaClientSecurity(null, null)).isEqualTo(KafkaClientSecurity.NONE);
+    }
+
+    @Test
+    void trustingACertificateSwitchesToSaslSslWithAPemTrustStoreAndKeepsHostnameVerification() {
+        Path pem = Path.of("/data/kafka-tls/broker-cert.pem");
+        Properties config = KafkaClientSecurity.plain("caplab", "0123456789abcdef-secret").trusting(pem)
+                .applyTo(new Properties());
+        assertThat(config).containsEntry("security.protocol", "SASL_SSL").containsEntry("sasl.mechanism", "PLAIN")
+                .containsEntry("ssl.truststore.type", "PEM").containsEntry("ssl.truststore.location", pem.toString())
+                .doesNotContainKey("ssl.endpoint.identification.algorithm");
+        assertThatThrownBy(() -> KafkaClientSecurity.NONE.trusting(pem)).hasMessageContaining("without a SASL/PLAIN user");
     }
 }
