@@ -24,11 +24,11 @@ public record QueryApiProperties(String database, SqlLimits sql) {
     /**
      * Where the read-only SQL endpoint sends statements (ClickHouse's HTTP interface), the limits ClickHouse
      * enforces on each ({@code max_execution_time}, {@code max_result_rows}, {@code max_result_bytes},
-     * {@code max_memory_usage}) and how many statements the endpoint runs at once.
+     * {@code max_memory_usage}, {@code max_threads}) and how many statements the endpoint runs at once.
      */
     public record SqlLimits(URI clickhouseUrl, String user, String password, Duration maxExecutionTime,
                             Long maxResultRows, Long maxResultBytes, Long maxMemoryBytes,
-                            Integer maxConcurrentQueries) {
+                            Integer maxConcurrentQueries, Integer maxThreads) {
 
         public static final URI DEFAULT_URL = URI.create("http://127.0.0.1:8123/");
         public static final Duration DEFAULT_MAX_EXECUTION_TIME = Duration.ofSeconds(10);
@@ -39,6 +39,8 @@ public record QueryApiProperties(String database, SqlLimits sql) {
         public static final long DEFAULT_MAX_MEMORY_BYTES = 1024L * 1024 * 1024;
         /** Readers beyond this wait outside (503) instead of queueing on the engine the pipeline writes through. */
         public static final int DEFAULT_MAX_CONCURRENT_QUERIES = 4;
+        /** Threads per statement: a reader's statement never takes every core from the pipeline beside it. */
+        public static final int DEFAULT_MAX_THREADS = 1;
 
         public SqlLimits {
             clickhouseUrl = clickhouseUrl == null ? DEFAULT_URL : clickhouseUrl;
@@ -67,10 +69,15 @@ public record QueryApiProperties(String database, SqlLimits sql) {
                 throw new IllegalArgumentException("caplab.query.sql.max-concurrent-queries must be >= 1, was "
                         + maxConcurrentQueries);
             }
+            maxThreads = maxThreads == null ? DEFAULT_MAX_THREADS : maxThreads;
+            // 0 would mean "every core" to ClickHouse
+            if (maxThreads < 1) {
+                throw new IllegalArgumentException("caplab.query.sql.max-threads must be >= 1, was " + maxThreads);
+            }
         }
 
         static SqlLimits defaults() {
-            return new SqlLimits(null, null, null, null, null, null, null, null);
+            return new SqlLimits(null, null, null, null, null, null, null, null, null);
         }
     }
 }

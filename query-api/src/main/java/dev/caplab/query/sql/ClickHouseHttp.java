@@ -23,6 +23,7 @@ import org.springframework.stereotype.Component;
  * Sends read-only statements to ClickHouse's HTTP interface with the limits as settings ClickHouse enforces:
  * {@code readonly=1}, {@code max_execution_time} with {@code timeout_overflow_mode=throw},
  * {@code max_result_rows}/{@code max_result_bytes} with {@code result_overflow_mode=throw}, {@code max_memory_usage},
+ * {@code max_threads},
  * {@code cancel_http_readonly_queries_on_client_close=1}, a fresh {@code query_id} (so an operator can
  * {@code KILL QUERY} it), the caplab database as default. The HTTP exchange itself gives up one second after
  * {@code max_execution_time}, leaving ClickHouse the first word on a timeout and closing the connection (which
@@ -91,6 +92,7 @@ class ClickHouseHttp {
         url.put("max_execution_time", Long.toString(limits.maxExecutionTime().toSeconds()));
         url.put("timeout_overflow_mode", "throw");
         url.put("max_memory_usage", Long.toString(limits.maxMemoryBytes()));
+        url.put("max_threads", Integer.toString(limits.maxThreads()));
         url.put("cancel_http_readonly_queries_on_client_close", "1");
         return url;
     }

@@ -1,5 +1,8 @@
 package dev.caplab.query.sql;
 
+import dev.caplab.store.sql.PureFunctions;
+import dev.caplab.store.sql.StatementPolicy;
+import dev.caplab.store.sql.StatementRefusedException;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -7,18 +10,15 @@ import java.util.Set;
 import org.springframework.stereotype.Component;
 
 /**
- * Lets through exactly one SELECT over caplab's own tables calling only pure functions, or nothing. The text is split
- * in Java first ({@link StatementSplitter}), so no second statement ever reaches the engine; only that one statement
- * goes to ClickHouse as {@code EXPLAIN AST} (a parse, which executes nothing), and its tree is judged with
- * allow-lists ({@link StatementRules}, {@link PureFunctions}). {@code readonly=1} still guards writes beneath.
+ * Lets through exactly one statement the store's {@link StatementPolicy} allows over caplab's own tables, or nothing:
+ * the same rule port 8123 applies to its readers. The text is split in Java first ({@link StatementSplitter}), so no
+ * second statement ever reaches the engine; only that one statement goes to ClickHouse as {@code EXPLAIN AST} (a
+ * parse, which executes nothing), and its tree is judged. {@code readonly=1} still guards writes beneath.
  */
 @Component
 class SqlGuard {
 
-    private static final String FUNCTIONS = "SELECT name, is_aggregate, case_insensitive, alias_to, origin, categories"
-            + " FROM system.functions";
-    private static final String COMBINATORS = "SELECT name FROM system.aggregate_function_combinators";
-    private static final String DATABASES = "SELECT name FROM system.databases";
+    private static final String DATABASES = "SHOW DATABASES";
 
     private final ClickHouseHttp clickhouse;
     private volatile PureFunctions functions;
@@ -45,7 +45,11 @@ class SqlGuard {
         }
         Set<String> databases = new HashSet<>();
         clickhouse.catalogue(DATABASES).forEach(row -> databases.add(row.getFirst()));
-        new StatementRules(database, databases, functions()).check(AstNode.parse(ast));
+        try {
+            new StatementPolicy(Set.of(database), Set.of(), functions()).check(statement, ast, databases);
+        } catch (StatementRefusedException e) {
+            throw new SqlRejectedException(e.getMessage());
+        }
         return statement;
     }
 
@@ -53,13 +57,8 @@ class SqlGuard {
     private PureFunctions functions() {
         PureFunctions f = functions;
         if (f == null) {
-            List<PureFunctions.Entry> entries = clickhouse.catalogue(FUNCTIONS).stream()
-                    .map(r -> new PureFunctions.Entry(r.get(0), "1".equals(r.get(1)), "1".equals(r.get(2)), r.get(3),
-                            r.get(4), r.get(5)))
-                    .toList();
-            Set<String> combinators = new HashSet<>();
-            clickhouse.catalogue(COMBINATORS).forEach(row -> combinators.add(row.getFirst()));
-            f = new PureFunctions(entries, combinators);
+            f = PureFunctions.of(clickhouse.catalogue(PureFunctions.CATALOGUE),
+                    clickhouse.catalogue(PureFunctions.COMBINATORS));
             functions = f;
         }
         return f;

@@ -5,7 +5,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Reader statements the {@link ReaderStatementPolicy} already allowed, with the canonical text that ran: a dashboard
+ * Reader statements the {@link dev.caplab.store.sql.StatementPolicy} already allowed, with the canonical text that ran: a dashboard
  * or a notebook sends the same few statements again and again, and judging one costs the engine two statements of its
  * own (its canonical text, then its {@code EXPLAIN AST}) on top of the query.
  *

@@ -4,11 +4,15 @@ import dev.caplab.store.engine.ChdbEngine;
 import dev.caplab.store.engine.ChdbEngine.Access;
 import dev.caplab.store.engine.ClickHouseException;
 import dev.caplab.store.engine.QueryResult;
+import dev.caplab.store.sql.PureFunctions;
+import dev.caplab.store.sql.StatementPolicy;
+import dev.caplab.store.sql.StatementRefusedException;
 
 import java.nio.charset.StandardCharsets;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -37,6 +41,8 @@ final class EngineSessions {
     private final Map<Access, ConnectionState> states = new EnumMap<>(Access.class);
     /** Guarded by the readers' connection lock. */
     private final AllowedStatements allowed = new AllowedStatements();
+    /** Guarded by the readers' connection lock; read on first use. */
+    private PureFunctions functions;
 
     // One per engine: the connections' state is the engine's, whichever server (tests start several) uses it.
     private static final Map<ChdbEngine, EngineSessions> BY_ENGINE = new IdentityHashMap<>();
@@ -68,7 +74,7 @@ final class EngineSessions {
 
     /**
      * Runs a reader's request: the statement is parsed by the engine (never executed) to check it is one
-     * statement the {@link ReaderStatementPolicy} allows, then that canonical text, and nothing else, runs on
+     * statement the {@link StatementPolicy} allows, then that canonical text, and nothing else, runs on
      * the readers' connection with {@code settings} and {@code database} (both already checked). A statement
      * allowed before under the same parameters, settings, database and readable databases skips the judging.
      */
@@ -102,10 +108,33 @@ final class EngineSessions {
         // formatQuerySingleLine parses exactly one statement (a second one is a syntax error) without running it.
         String canonical = engine.query(Access.READER, utf8("SELECT formatQuerySingleLine({statement:String})"),
                 "TabSeparatedRaw", Map.of("statement", key.statement())).text().stripTrailing();
-        String ast = engine.query(Access.READER, utf8("EXPLAIN AST " + TRAILING_FORMAT.matcher(canonical)
-                .replaceFirst("")), "TabSeparatedRaw", key.params()).text();
-        ReaderStatementPolicy.check(ast, key.readableDatabases());
+        // The format travels with the request (the HTTP layer answers in it); the policy judges the rest.
+        String judged = TRAILING_FORMAT.matcher(canonical).replaceFirst("");
+        String ast = engine.query(Access.READER, utf8("EXPLAIN AST " + judged), "TabSeparatedRaw", key.params())
+                .text();
+        Set<String> databases = Set.copyOf(rows("SHOW DATABASES").stream().map(List::getFirst).toList());
+        try {
+            new StatementPolicy(key.readableDatabases(), ReaderLimits.READABLE_SYSTEM_TABLES, functions())
+                    .check(judged, ast.lines().toList(), databases);
+        } catch (StatementRefusedException e) {
+            throw new ClickHouseException(RequestRefusedException.ACCESS_DENIED, "Code: 497. DB::Exception: " + HttpSettings.READER_USER
+                    + ": Not enough privileges: " + e.getMessage() + ". (ACCESS_DENIED)");
+        }
         return canonical;
+    }
+
+    /** The engine's function catalogue, read once: it changes only with the engine. */
+    private PureFunctions functions() {
+        if (functions == null) {
+            functions = PureFunctions.of(rows(PureFunctions.CATALOGUE), rows(PureFunctions.COMBINATORS));
+        }
+        return functions;
+    }
+
+    /** Tab-separated rows of one of caplab's own statements on the readers' connection. */
+    private List<List<String>> rows(String sql) {
+        return engine.query(Access.READER, utf8(sql), "TabSeparatedRaw", Map.of()).text().lines()
+                .filter(l -> !l.isEmpty()).map(l -> List.of(l.split("\t", -1))).toList();
     }
 
     private QueryResult executeLocked(Access access, ConnectionState state, ClickHouseRequest request) {

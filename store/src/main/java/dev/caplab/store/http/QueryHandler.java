@@ -190,7 +190,7 @@ final class QueryHandler implements HttpHandler {
         ReaderLimits limits = settings.readerLimits();
         String database = request.database().orElse(limits.defaultDatabase());
         if (!limits.databases().contains(database)) {
-            throw new ClickHouseException(ReaderStatementPolicy.ACCESS_DENIED, "Code: 497. DB::Exception: "
+            throw new ClickHouseException(RequestRefusedException.ACCESS_DENIED, "Code: 497. DB::Exception: "
                     + HttpSettings.READER_USER + ": Not enough privileges: database " + database + " is not readable"
                     + " here. (ACCESS_DENIED)");
         }

@@ -19,8 +19,8 @@ final class ReaderSettings {
     static final int READONLY = 164;
 
     // Limits a reader may ask for only up to the cap ("0" means "none" to ClickHouse, so it becomes the cap).
-    private static final List<String> CAPPED = List.of("max_execution_time", "max_memory_usage", "max_result_rows",
-            "max_result_bytes");
+    private static final List<String> CAPPED = List.of("max_execution_time", "max_memory_usage", "max_threads",
+            "max_result_rows", "max_result_bytes");
     private static final Set<String> PINNED_TO_THROW = Set.of("result_overflow_mode", "timeout_overflow_mode");
     // Limits whose default is "none": any value a reader sets only tightens them.
     private static final Set<String> TIGHTENING = Set.of("max_rows_to_read", "max_bytes_to_read",
@@ -65,6 +65,7 @@ final class ReaderSettings {
         }
         out.put("max_execution_time", cap(requested, "max_execution_time", limits.maxExecutionSeconds()));
         out.put("max_memory_usage", cap(requested, "max_memory_usage", limits.maxMemoryBytes()));
+        out.put("max_threads", cap(requested, "max_threads", limits.maxThreads()));
         out.put("max_result_rows", cap(requested, "max_result_rows", limits.maxResultRows()));
         out.put("max_result_bytes", cap(requested, "max_result_bytes", limits.maxResultBytes()));
         out.put("result_overflow_mode", "throw");

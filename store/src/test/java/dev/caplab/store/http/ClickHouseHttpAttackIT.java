@@ -37,6 +37,8 @@ class ClickHouseHttpAttackIT {
     private static final String DB = "attack_it";
     /** A database no reader may read. */
     private static final String PRIVATE_DB = "attack_it_private";
+    /** The readers' thread cap these servers are started with (below the cores of any machine that runs this). */
+    private static final int READER_MAX_THREADS = 1;
     private static final String READ_TOKEN = "read-token-0123456789abcdef";
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private static EmbeddedClickHouse clickHouse;
@@ -63,7 +65,7 @@ class ClickHouseHttpAttackIT {
         engine.query("TRUNCATE TABLE " + PRIVATE_DB + ".t", "TabSeparated");
         engine.query("INSERT INTO " + PRIVATE_DB + ".t VALUES (7), (8)", "TabSeparated");
         ReaderLimits limits = ReaderLimits.defaults(DB).withMaxExecutionSeconds(2).withMaxResultBytes(1 << 20)
-                .withQueue(4, 1_500);
+                .withQueue(4, 1_500).withMaxThreads(READER_MAX_THREADS);
         HttpSettings base = HttpSettings.defaults().withPort(0).withReaderLimits(limits).withMaxBodyBytes(8 << 20);
         open = ClickHouseHttpServer.start(engine, base);
         secured = ClickHouseHttpServer.start(engine,
@@ -129,7 +131,9 @@ class ClickHouseHttpAttackIT {
             HttpResponse<String> r = send(secured, "", write, readerBasic());
             assertThat(r.statusCode()).as(write).isIn(400, 403);
         }
-        Thread.sleep(200); // an ALTER ... DELETE mutation, had it been accepted, runs asynchronously
+        // an ALTER ... DELETE, had it been accepted, would be a mutation the engine lists at once, done or not
+        assertThat(engine.query("SELECT count() FROM system.mutations WHERE database = '" + DB + "'",
+                "TabSeparated").text()).isEqualTo("0\n");
         assertThat(rows()).isEqualTo(before);
         assertThat(engine.query("EXISTS TABLE " + DB + ".made", "TabSeparated").text()).isEqualTo("0\n");
     }
@@ -202,6 +206,145 @@ class ClickHouseHttpAttackIT {
             assertThat(send(secured, "", attack, readerBasic()).statusCode()).as(attack).isNotEqualTo(200);
         }
         assertThat(target).doesNotExist();
+    }
+
+    /** Each reader there is: anonymous on the open server, caplab-read with a read token on the secured one. */
+    private static List<HttpResponse<String>> asEveryReader(String urlQuery, String statement) throws Exception {
+        return List.of(send(open, urlQuery, statement), send(secured, urlQuery, statement, readerBasic()));
+    }
+
+    private static void refusedToEveryReader(String urlQuery, String statement) throws Exception {
+        for (HttpResponse<String> r : asEveryReader(urlQuery, statement)) {
+            assertThat(r.statusCode()).as("%s%n%s", statement, r.body()).isEqualTo(403);
+            assertThat(r.headers().firstValue("X-ClickHouse-Exception-Code")).as(statement).contains("497");
+        }
+    }
+
+    @Test
+    void intoOutfileAfterAnyStatementTypeIsRefusedAndNoFileIsWritten() throws Exception {
+        Path dir = Files.createTempDirectory("caplab-outfile-");
+        Path existing = dir.resolve("profile");
+        Files.writeString(existing, "kept\n");
+        try {
+            List<String> attacks = new ArrayList<>();
+            for (String target : List.of("'" + dir.resolve("new") + "'", "'" + existing + "' APPEND")) {
+                attacks.addAll(List.of(
+                        "DESCRIBE TABLE (SELECT 1 AS `probe`) INTO OUTFILE " + target + " FORMAT TSVRaw",
+                        "DESC (SELECT 1 AS `probe`) INTO OUTFILE " + target,
+                        "SHOW TABLES FROM " + DB + " INTO OUTFILE " + target,
+                        "SHOW TABLES INTO OUTFILE " + target,
+                        "SHOW DATABASES INTO OUTFILE " + target,
+                        "SHOW CREATE TABLE t INTO OUTFILE " + target,
+                        "EXPLAIN SELECT 1 INTO OUTFILE " + target,
+                        "EXPLAIN AST SELECT 1 INTO OUTFILE " + target,
+                        "SELECT 1 AS `probe` INTO OUTFILE " + target + " FORMAT TSVRaw",
+                        "WITH 1 AS x SELECT x INTO OUTFILE " + target,
+                        "SELECT 1 UNION ALL SELECT 2 INTO OUTFILE " + target,
+                        "SELECT 1 INTO OUTFILE " + target + " COMPRESSION 'gzip'"));
+            }
+            for (String attack : attacks) {
+                refusedToEveryReader("", attack);
+                // the engine writes while it runs the statement, so after its answer a file would be there already
+                try (var files = Files.list(dir)) {
+                    assertThat(files.map(f -> f.getFileName().toString()).toList()).as(attack).containsExactly("profile");
+                }
+                assertThat(Files.readString(existing)).as(attack).isEqualTo("kept\n");
+            }
+        } finally {
+            try (var files = Files.list(dir)) {
+                for (Path f : files.toList()) {
+                    Files.delete(f);
+                }
+            }
+            Files.delete(dir);
+        }
+    }
+
+    @Test
+    void theHostIsToldToNoReader() throws Exception {
+        for (String attack : List.of("SELECT hostName(), filesystemAvailable()", "SELECT hostName()",
+                "SELECT FQDN()", "SELECT getOSKernelVersion()", "SELECT filesystemFree()", "SELECT filesystemCapacity()",
+                "SELECT filesystemUnreserved()", "SELECT getSetting('max_threads')", "SELECT uptime()",
+                "SELECT getServerPort('http_port')", "SELECT serverUUID()", "SELECT currentUser()",
+                "SELECT * FROM system.disks", "SELECT path FROM system.disks", "SELECT query FROM system.processes",
+                "SELECT count() FROM system.processes", "SELECT data_paths FROM system.tables",
+                "SELECT data_path FROM system.databases", "SELECT 1 WHERE 'x' IN (SELECT query FROM system.processes)",
+                "SELECT 1 WHERE 'x' IN system.processes", "SHOW PROCESSLIST", "SHOW TABLES FROM system",
+                "SHOW SETTINGS LIKE '%'", "SHOW MERGES", "SHOW CREATE TABLE system.disks",
+                "DESCRIBE TABLE system.disks", "SELECT * FROM t WHERE id IN (SELECT toUInt32(free_space) FROM system.disks)",
+                "WITH d AS (SELECT path FROM system.disks) SELECT * FROM d",
+                "SELECT * FROM t AS a JOIN system.disks AS d ON a.id = d.free_space")) {
+            refusedToEveryReader("", attack);
+        }
+        // a reader cannot make system its database either, to name its tables unqualified
+        for (HttpResponse<String> r : asEveryReader("?database=system", "SELECT * FROM disks")) {
+            assertThat(r.statusCode()).as(r.body()).isEqualTo(403);
+        }
+    }
+
+    @Test
+    void tableFunctionsBeyondTheSafeOnesAreRefusedAnywhereInTheTree() throws Exception {
+        for (String attack : List.of("SELECT count() FROM numbers_mt(1000000000)",
+                "SELECT count() FROM zeros_mt(1000000000)", "SELECT * FROM generateRandom('a UInt8') LIMIT 1",
+                "SELECT 1 WHERE 1 IN numbers_mt(10)", "SELECT 1 WHERE 1 IN (SELECT number FROM numbers_mt(10))",
+                "SELECT 1 WHERE 1 IN (SELECT number FROM (SELECT number FROM zeros_mt(10)))",
+                "WITH z AS (SELECT * FROM zeros_mt(10)) SELECT count() FROM z",
+                "SELECT * FROM t AS a JOIN generateRandom('id UInt32') AS g ON a.id = g.id LIMIT 1",
+                "SELECT * FROM merge('" + PRIVATE_DB + "', '.*')", "DESCRIBE TABLE numbers_mt(10)",
+                "DESCRIBE TABLE (SELECT * FROM generateRandom('a UInt8'))",
+                "EXPLAIN SELECT count() FROM numbers_mt(10)")) {
+            refusedToEveryReader("", attack);
+        }
+    }
+
+    @Test
+    void noReaderRaisesMaxThreadsAndTheServerCapsIt() throws Exception {
+        for (String attack : List.of("SELECT count() FROM t SETTINGS max_threads = 64", "SET max_threads = 64",
+                "SELECT * FROM (SELECT count() FROM t SETTINGS max_threads = 64)",
+                "EXPLAIN PIPELINE max_threads = 64 SELECT count() FROM t")) {
+            refusedToEveryReader("", attack);
+        }
+        int cap = READER_MAX_THREADS;
+        for (String urlQuery : List.of("", "?max_threads=64", "?max_threads=0")) {
+            assertThat(settingsSeenByTheEngine(open, urlQuery)).as(urlQuery).containsEntry("max_threads",
+                    Integer.toString(cap));
+        }
+    }
+
+    /**
+     * The settings a running reader query has (as the engine's own process list shows them): a reader statement that
+     * sleeps is sent and the list is polled from caplab's connection until the statement appears in it.
+     */
+    private static java.util.Map<String, String> settingsSeenByTheEngine(ClickHouseHttpServer server, String urlQuery)
+            throws Exception {
+        String marker = "probe_" + UUID.randomUUID().toString().replace("-", "");
+        var running = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return send(server, urlQuery, "SELECT sleepEachRow(0.4) AS " + marker + " FROM numbers(4)");
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        try {
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+            while (System.nanoTime() < deadline && !running.isDone()) {
+                String row = engine.query("SELECT toJSONString(Settings) FROM system.processes WHERE query LIKE '%"
+                        + marker + "%' AND query NOT LIKE '%system.processes%'", "TabSeparatedRaw").text().strip();
+                if (!row.isEmpty()) {
+                    java.util.Map<String, String> out = new java.util.HashMap<>();
+                    java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"([^\"]+)\":\"([^\"]*)\"")
+                            .matcher(row);
+                    while (m.find()) {
+                        out.put(m.group(1), m.group(2));
+                    }
+                    return out;
+                }
+                Thread.sleep(20); // polling interval
+            }
+            throw new AssertionError("the reader statement never showed in system.processes: " + running.get().body());
+        } finally {
+            running.join();
+        }
     }
 
     @Test
@@ -277,11 +420,12 @@ class ClickHouseHttpAttackIT {
 
     @Test
     void readersCannotLiftTheirLimits() throws Exception {
-        assertThat(send(open, "?max_execution_time=0&max_memory_usage=0", "SELECT getSetting('max_execution_time'),"
-                + " getSetting('max_memory_usage'), getSetting('timeout_overflow_mode')").body())
-                .isEqualTo("2\t" + (2L << 30) + "\tthrow\n");
-        assertThat(send(open, "?max_execution_time=1", "SELECT getSetting('max_execution_time')").body())
-                .as("a tighter limit is kept").isEqualTo("1\n");
+        assertThat(settingsSeenByTheEngine(open, "?max_execution_time=0&max_memory_usage=0&max_threads=0"))
+                .containsEntry("max_execution_time", "2").containsEntry("max_memory_usage", Long.toString(2L << 30))
+                .containsEntry("max_threads", Integer.toString(READER_MAX_THREADS))
+                .containsEntry("timeout_overflow_mode", "throw");
+        assertThat(settingsSeenByTheEngine(open, "?max_execution_time=1")).as("a tighter limit is kept")
+                .containsEntry("max_execution_time", "1");
         for (String attack : List.of("SELECT 1 SETTINGS max_execution_time = 0", "SET max_execution_time = 0")) {
             assertThat(send(open, "", attack).statusCode()).as(attack).isEqualTo(403);
         }
@@ -297,8 +441,14 @@ class ClickHouseHttpAttackIT {
                 .isEqualTo("{\"s\":45}\n");
         assertThat(send(open, "", "SHOW TABLES").body()).contains("t\n");
         assertThat(send(open, "", "DESCRIBE TABLE t").body()).startsWith("id\tUInt32");
-        assertThat(send(open, "", "SELECT name FROM system.databases WHERE name = 'system'").body())
-                .isEqualTo("system\n");
+        assertThat(send(open, "", "SELECT schema_name FROM information_schema.schemata WHERE schema_name = '" + DB
+                + "'").body()).isEqualTo(DB + "\n");
+        assertThat(send(open, "", "SELECT name FROM system.columns WHERE database = '" + DB + "' AND table = 't'")
+                .body()).isEqualTo("id\n");
+        assertThat(send(open, "", "SHOW DATABASES").body()).contains(DB + "\n");
+        assertThat(send(open, "", "SHOW CREATE TABLE t").statusCode()).isEqualTo(200);
+        assertThat(send(open, "", "SELECT currentDatabase(), version() = '" + engine.query("SELECT version()",
+                "TabSeparated").text().strip() + "'").body()).isEqualTo(DB + "\t1\n");
         assertThat(send(open, "", "EXPLAIN SELECT count() FROM t").statusCode()).isEqualTo(200);
     }
 
@@ -313,7 +463,7 @@ class ClickHouseHttpAttackIT {
             for (int i = 0; i < 30; i++) {
                 readers.add(pool.submit(() -> send(open, "", heavy)));
             }
-            Thread.sleep(300);
+            awaitRunningReader("a.number + b.number");
             long worstInsertMillis = 0;
             for (int i = 0; i < 20; i++) {
                 long t0 = System.nanoTime();
@@ -346,6 +496,20 @@ class ClickHouseHttpAttackIT {
         }
         assertThat(rows()).isEqualTo(before + 20);
         assertThat(send(open, "", "SELECT 1").body()).as("the engine is usable afterwards").isEqualTo("1\n");
+    }
+
+    /** Waits until the engine's process list shows a statement containing {@code fragment} running. */
+    private static void awaitRunningReader(String fragment) throws InterruptedException {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+        String sql = "SELECT count() FROM system.processes WHERE position(query, {f:String}) > 0"
+                + " AND position(query, 'system.processes') = 0";
+        while (engine.query(ChdbEngine.Access.READ_WRITE, sql.getBytes(StandardCharsets.UTF_8), "TabSeparated",
+                java.util.Map.of("f", fragment)).text().equals("0\n")) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("no statement with " + fragment + " started within 10 s");
+            }
+            Thread.sleep(20); // polling interval
+        }
     }
 
     private static byte[] gzipOfZeros(int bytes) throws Exception {

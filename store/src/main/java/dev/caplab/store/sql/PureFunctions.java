@@ -1,7 +1,8 @@
-package dev.caplab.query.sql;
+package dev.caplab.store.sql;
 
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -25,9 +26,16 @@ import java.util.Set;
  *   <li>anything else is refused: {@code Other}, {@code Dictionary}, {@code Embedded Dictionary},
  *       {@code Introspection}, {@code Internal}, {@code AI}, uncategorised, and unknown names.</li>
  * </ol>
- * Table functions are not functions here: the statement rules refuse every one of them.
+ * Table functions are not functions here: {@link StatementPolicy} judges them. Build one from the engine's catalogue
+ * with {@link #CATALOGUE} and {@link #COMBINATORS} ({@link #of}).
  */
-final class PureFunctions {
+public final class PureFunctions {
+
+    /** The engine's function catalogue, one {@link Entry} a row (tab-separated). */
+    public static final String CATALOGUE = "SELECT name, is_aggregate, case_insensitive, alias_to, origin, categories"
+            + " FROM system.functions";
+    /** The engine's aggregate combinators ({@code If}, {@code State}…), one name a row. */
+    public static final String COMBINATORS = "SELECT name FROM system.aggregate_function_combinators";
 
     /** Categories (ClickHouse 26.5 {@code system.functions.categories}) whose members are pure computations. */
     static final Set<String> PURE_CATEGORIES = Set.of("Aggregate Functions", "Arithmetic", "Arrays", "Bit", "Bitmap",
@@ -42,28 +50,45 @@ final class PureFunctions {
 
     /**
      * Pure members of {@code Other}: formatting, type and row-window helpers. {@code sleep}/{@code sleepEachRow}
-     * read and reveal nothing; the time they take is what {@code max_execution_time} bounds.
+     * read and reveal nothing; the time they take is what {@code max_execution_time} bounds. {@code currentDatabase}
+     * names the database the client chose; {@code version} the engine's version, which every error message and
+     * ClickHouse client handshake tells anyway.
      */
-    static final Set<String> PURE_UNCATEGORISED = Set.of("bar", "byteSize", "countDigits", "finalizeAggregation",
+    static final Set<String> PURE_UNCATEGORISED = Set.of("bar", "currentDatabase", "version", "byteSize", "countDigits", "finalizeAggregation",
             "formatReadableDecimalSize", "formatReadableQuantity", "formatReadableSize", "formatReadableTimeDelta",
             "identity", "ignore", "initializeAggregation", "isDecimalOverflow", "materialize", "neighbor",
             "parseReadableSize", "parseReadableSizeOrNull", "parseReadableSizeOrZero", "parseTimeDelta",
             "runningAccumulate", "runningDifference", "runningDifferenceStartingWithFirstValue", "sleep",
             "sleepEachRow", "throwIf", "toTypeName", "transform", "variantElement", "variantType", "visibleWidth");
 
-    /** Names ClickHouse's parser writes for syntax ({@code x -> y}, {@code EXISTS}, {@code GROUPING}). */
-    static final Set<String> SYNTAX = Set.of("lambda", "exists", "grouping");
+    /**
+     * Names ClickHouse's parser writes for syntax ({@code x -> y}, {@code EXISTS}, {@code GROUPING}) and for a bound
+     * query parameter ({@code {x:UInt8}} is parsed as {@code _CAST(41, 'UInt8')}).
+     */
+    static final Set<String> SYNTAX = Set.of("lambda", "exists", "grouping", "_CAST");
 
     /** One row of {@code system.functions}. */
-    record Entry(String name, boolean aggregate, boolean caseInsensitive, String aliasTo, String origin,
+    public record Entry(String name, boolean aggregate, boolean caseInsensitive, String aliasTo, String origin,
                  String category) {
+    }
+
+    /**
+     * The rule over {@code catalogue}, the rows of {@link #CATALOGUE} ({@code name, is_aggregate, case_insensitive,
+     * alias_to, origin, categories}), and {@code combinators}, the rows of {@link #COMBINATORS}.
+     */
+    public static PureFunctions of(List<List<String>> catalogue, List<List<String>> combinators) {
+        List<Entry> entries = catalogue.stream().map(r -> new Entry(r.get(0), "1".equals(r.get(1)),
+                "1".equals(r.get(2)), r.get(3), r.get(4), r.get(5))).toList();
+        Set<String> names = new HashSet<>();
+        combinators.forEach(r -> names.add(r.getFirst()));
+        return new PureFunctions(entries, names);
     }
 
     private final Map<String, Entry> exact = new HashMap<>();
     private final Map<String, Entry> caseInsensitive = new HashMap<>();
     private final List<String> combinators;
 
-    PureFunctions(List<Entry> catalogue, Set<String> aggregateCombinators) {
+    public PureFunctions(List<Entry> catalogue, Set<String> aggregateCombinators) {
         for (Entry e : catalogue) {
             exact.put(e.name(), e);
             if (e.caseInsensitive()) {
@@ -76,7 +101,7 @@ final class PureFunctions {
     }
 
     /** Why {@code name} may not be called, or empty when it may. */
-    Optional<String> refusal(String name) {
+    public Optional<String> refusal(String name) {
         if (SYNTAX.contains(name)) {
             return Optional.empty();
         }

@@ -1,4 +1,4 @@
-package dev.caplab.query.sql;
+package dev.caplab.store.sql;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -27,7 +27,7 @@ record AstNode(String type, String name, List<AstNode> children, int line) {
     static AstNode parse(List<String> lines) {
         List<String> significant = lines.stream().filter(l -> !l.isBlank()).toList();
         if (significant.isEmpty()) {
-            throw new SqlRejectedException("ClickHouse returned no syntax tree for the statement");
+            throw new StatementRefusedException("ClickHouse returned no syntax tree for the statement");
         }
         int[] at = {0};
         AstNode root = node(significant, at, 0);
@@ -82,8 +82,8 @@ record AstNode(String type, String name, List<AstNode> children, int line) {
         return i;
     }
 
-    private static SqlRejectedException unreadable(int line, String text, String why) {
-        return new SqlRejectedException("cannot read ClickHouse's syntax tree at line " + line + " (" + why + "): "
+    private static StatementRefusedException unreadable(int line, String text, String why) {
+        return new StatementRefusedException("cannot read ClickHouse's syntax tree at line " + line + " (" + why + "): "
                 + text.strip());
     }
 }
