@@ -70,14 +70,24 @@ function fitChart(el, fit, points) {
       ...segs, ...ceiling] });
 }
 
-/** CPU and egress on one chart, each against its own ceiling: which reaches it first is the bound (seed 002). */
-function cpuEgressChart(el, run, aggregates, fits, ceiling) {
-  // The host the fits were made on; steps only (baseline and unassigned rows have no x).
-  const sourceOf = (metric) => (fits.find(f => f.metric === metric) || {}).source;
+/**
+ * CPU and egress on one chart, each against its own ceiling: which reaches it first is the bound (seed 002). One CPU
+ * line per fitted source (the system's and its hosts': agents and the generator are never fitted), each with its own
+ * ceiling; egress of the bottleneck's source, else of the first fitted one.
+ */
+function cpuEgressChart(el, run, aggregates, fits, ceiling, bn) {
+  // steps only (baseline and unassigned rows have no x)
   const stepRows = (metric, source) => aggregates.filter(a => a.x != null && a.metric === metric
     && (source == null || a.source === source));
-  const cpu = stepRows('cpu.cores', sourceOf('cpu.cores')).map(a => [a.x, a.sustained]);
-  const txSource = sourceOf('net.tx.bytes') || sourceOf('cpu.cores');
+  const cpuFits = fits.filter(f => !f.throughputFit && f.metric === 'cpu.cores')
+    .sort((a, b) => (b.bottleneck - a.bottleneck) || (bn && b.source === bn.source) - (bn && a.source === bn.source));
+  const palette = ['#2f6fbf', '#5ab05a', '#8b3fb5', '#888'];
+  const cpuName = f => `CPU cores ${f.source}${f.role ? ' (' + f.role + ')' : ''}`;
+  const cpuLines = cpuFits.map((f, i) => ({ type: 'line', name: cpuName(f), itemStyle: { color: palette[i % 4] },
+    data: stepRows('cpu.cores', f.source).map(a => [a.x, a.sustained]).sort((a, b) => a[0] - b[0]) }));
+  const txFit = fits.find(f => f.metric === 'net.tx.bytes' && bn && f.source === bn.source)
+    || fits.find(f => f.metric === 'net.tx.bytes');
+  const txSource = txFit ? txFit.source : (bn ? bn.source : (cpuFits[0] || {}).source);
   // Egress counters become Mbit/s from their per-step rate; a tool may also report Mbit/s directly.
   const egress = stepRows('net.tx.bytes', txSource).filter(a => a.ratePerSecond != null)
     .map(a => [a.x, a.ratePerSecond * 8 / 1e6])
@@ -88,15 +98,23 @@ function cpuEgressChart(el, run, aggregates, fits, ceiling) {
   const ceilingLine = (value, name, yAxisIndex, color) => value == null ? [] : [{ type: 'line', name, yAxisIndex,
     showSymbol: false, lineStyle: { type: 'dashed', color }, itemStyle: { color }, data: [[xr[0], value], [xr[1], value]] }];
   const egressCeiling = ceiling ? ceiling.mbps : null;
+  // each fitted source's own CPU ceiling (a host's cores, a process group's vCPU), once per distinct value
+  const byCeiling = new Map();
+  cpuFits.forEach((f, i) => { const c = f.capacity != null ? f.capacity : run.vcpu;
+    if (c != null && !byCeiling.has(c)) byCeiling.set(c, { sources: [], color: palette[i % 4] });
+    if (c != null) byCeiling.get(c).sources.push(f.source); });
+  if (!cpuFits.length && run.vcpu != null) byCeiling.set(run.vcpu, { sources: ['vCPU'], color: palette[0] });
+  const cpuCeilings = [...byCeiling].flatMap(([c, v]) => ceilingLine(c, `CPU ceiling ${c} (${v.sources.join(', ')})`, 0, v.color));
+  const cpuMax = Math.max(0, ...byCeiling.keys());
   chart(el).setOption({
     title: { text: 'CPU and egress vs load, with their ceilings', left: 'center' },
     tooltip: { trigger: 'axis' }, legend: { bottom: 0 },
     xAxis: { type: 'value', name: run.loadExpression, scale: true },
-    yAxis: [{ type: 'value', name: 'CPU cores', max: v => Math.ceil(Math.max(v.max, run.vcpu || 0) * 11) / 10 },
+    yAxis: [{ type: 'value', name: 'CPU cores', max: v => Math.ceil(Math.max(v.max, cpuMax) * 11) / 10 },
       { type: 'value', name: 'egress Mbps', max: v => Math.ceil(Math.max(v.max, egressCeiling || 0) * 1.1) }],
-    series: [{ type: 'line', name: 'CPU cores (sustained)', data: cpu, itemStyle: { color: '#2f6fbf' } },
+    series: [...cpuLines,
       { type: 'line', name: 'egress Mbps (sustained)', yAxisIndex: 1, data: egress, itemStyle: { color: '#d9822b' } },
-      ...ceilingLine(run.vcpu, `vCPU ceiling (${run.vcpu})`, 0, '#2f6fbf'),
+      ...cpuCeilings,
       ...ceilingLine(egressCeiling, `egress ceiling (${ceiling ? ceiling.text : ''} ${egressCeiling} Mbps)`, 1, '#d9822b')] });
 }
 
@@ -162,7 +180,7 @@ async function runPage(runId) {
       : 'no egress ceiling known'}</span>
     <span>egress measured ${esc(run.measuredEgressMbps)} / nominal ${esc(run.nominalEgressMbps)} Mbps</span></p>
     <p class="facts"><span>max stable load <b id="max-stable">${num(detail.maxStableX)}</b></span>
-    <span>first failing <b>${num(detail.failedX)}</b></span><span title="${bn ? esc(bn.metric + '@' + bn.source + ', named by ' + bn.rule) : 'no resource reached its margin'}">bottleneck <b id="bottleneck">${bn ? esc(bn.metric) : ''}</b></span>
+    <span>first failing <b>${num(detail.failedX)}</b></span><span title="${bn ? esc('named by ' + bn.rule) : 'no resource reached its margin'}">bottleneck <b id="bottleneck">${bn ? esc(bn.metric) : ''}</b>${bn ? ` <span id="bottleneck-source">${esc(bn.source)}${bn.role ? ` (${esc(bn.role)})` : ''}</span>` : ''}</span>
     <span title="samples that reached a step after it closed: they amended it">late samples <b id="late-samples">${detail.lateness.lateSamples}</b></span>
     <span title="samples after the allowed lateness: stored raw, in no aggregate or fit">beyond allowed lateness <b id="beyond-lateness">${detail.lateness.beyondLatenessSamples}</b></span>
     ${fit ? `<span>below the knee: ${esc(fit.metric)} = ${num(fit.baseline, 4)} + ${num(fit.slopePerX, 5)}·x</span>` : ''}
@@ -175,25 +193,27 @@ async function runPage(runId) {
     <h2>Steps</h2>` + table([
       ['step', s => s.stepIndex], ['load', s => loadText(s.load)], ['x', s => s.x],
       ['verdict', s => s.passed == null ? 'pending' : s.passed ? 'pass' : 'FAIL'],
-      ['failed rules', s => s.failedRules], ['bottleneck', s => s.bottleneck],
+      ['failed rules', s => s.failedRules], ['over margin', s => s.bottleneck],
       ['contaminated', s => s.contaminated ? (s.contaminationReason || 'yes') : ''],
       ['late data', s => s.amended ? `<span class="amended-mark">amended (${s.lateSamples} late sample${s.lateSamples === 1 ? '' : 's'})</span>` : '', true]],
       detail.steps,
       s => (s.contaminated ? 'contaminated' : s.passed === false ? 'fail' : 'pass') + (s.amended ? ' amended' : '')) +
     `<h2>Capacity (margin ${num(conclusion.margin)})</h2>` + table([['resource', r => `${r.metric}@${r.source}`],
+      ['role', r => r.role],
       ['ceiling', r => r.ceiling], ['base', r => r.intercept], ['slope per x', r => r.slope],
       ['slope SE', r => r.slopeVariance == null ? '' : num(Math.sqrt(r.slopeVariance), 5)],
       ['safe x', r => r.safeCapacityX], ['safe x 95 %', r => r.safeCapacityLower95 == null ? '' : `${num(r.safeCapacityLower95)}–${num(r.safeCapacityUpper95)}`],
       ['capped by cliff', r => r.cappedByCliff ? `yes (last stable ${num(r.lastStableX)})` : ''], ['knee x', r => r.kneeX]],
       conclusion.resources) +
-    `<h2>Fits</h2>` + table([['metric', f => f.metric], ['model', f => f.model], ['base', f => f.baseline],
+    `<h2>Fits</h2>` + table([['metric', f => f.metric], ['source', f => f.source], ['role', f => f.role],
+      ['model', f => f.model], ['base', f => f.baseline],
       ['slope per x', f => f.slopePerX], ['knee x', f => f.kneeX], ['knee 95 %', f => f.kneeLower95 == null ? '' : `${num(f.kneeLower95)}–${num(f.kneeUpper95)}`],
       ['cliff', f => f.cliff ? 'yes' : ''], ['ceiling', f => f.capacity], ['safe x at margin', f => f.safeCapacityX],
       ['bottleneck', f => f.bottleneck ? 'yes' : '']], detail.fits) +
     `<h2 id="alerts">Alerts (${detail.alerts.length})</h2>` + table([['at', a => a.at], ['kind', a => a.kind],
       ['step', a => a.stepIndex], ['message', a => a.message]], detail.alerts);
   fitChart('fit-chart', fit, points);
-  cpuEgressChart('cpu-egress-chart', run, aggregates, detail.fits, detail.egressCeiling);
+  cpuEgressChart('cpu-egress-chart', run, aggregates, detail.fits, detail.egressCeiling, bn);
   if (hasThroughput) throughputChart('throughput-chart', throughput);
   view.dataset.ready = 'run';
 }

@@ -4,6 +4,7 @@ import dev.caplab.analysis.throughput.TrafficMetrics;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * A node's capacity at a planning margin, a pure function of a run's stored per-resource estimates (the run
@@ -65,9 +66,20 @@ public record CapacityPlan(String modelName, String modelVersion, double margin,
      * under the full ceilings but not the margin (and no cliff capped the bottleneck), UNREACHABLE otherwise.
      */
     public ProfileAssessment assess(WorkloadProfile profile) {
+        return assess(profile, OptionalDouble.empty(), OptionalDouble.empty());
+    }
+
+    /**
+     * {@link #assess(WorkloadProfile)} on a node that was measured to fall over: when a step failed
+     * ({@code firstFailingX}), no load beyond the last step that passed before it ({@code maxStableX}, 0 when none
+     * did) is offered, neither as safe nor as full-ceiling load, whatever the lines extrapolate to.
+     */
+    public ProfileAssessment assess(WorkloadProfile profile, OptionalDouble firstFailingX, OptionalDouble maxStableX) {
         double load = profile.load();
-        double fullLimit = resources.stream().mapToDouble(p -> p.capacity().xAtFullCeiling()).min().orElseThrow();
-        double safe = bottleneck.map(p -> p.capacity().safeX()).orElse(Double.POSITIVE_INFINITY);
+        double cap = firstFailingX.isPresent() ? maxStableX.orElse(0) : Double.POSITIVE_INFINITY;
+        double fullLimit = Math.min(cap,
+                resources.stream().mapToDouble(p -> p.capacity().xAtFullCeiling()).min().orElseThrow());
+        double safe = Math.min(cap, bottleneck.map(p -> p.capacity().safeX()).orElse(Double.POSITIVE_INFINITY));
         boolean capped = bottleneck.map(p -> p.capacity().cappedByCliff()).orElse(false);
         ProfileFit fit = load <= safe ? ProfileFit.FITTING
                 : load <= fullLimit && !capped ? ProfileFit.TIGHT : ProfileFit.UNREACHABLE;

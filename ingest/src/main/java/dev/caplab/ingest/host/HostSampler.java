@@ -29,6 +29,13 @@ import java.util.Set;
 public final class HostSampler {
 
     public static final String ADAPTER = "host-sampler";
+    /**
+     * The label on every series this sampler measures: with {@link LabelNames#CGROUP} it is a cgroup of the system
+     * under test, without it the host (the source-role rule, analysis {@code SourceRole}); its own cost series are
+     * the agent's.
+     */
+    public static final String SAMPLER_LABEL = LabelNames.SAMPLER;
+    private static final Map<String, String> HOST_LABELS = Map.of(SAMPLER_LABEL, ADAPTER);
 
     private final HostSamplerSettings settings;
     private final Clock clock;
@@ -74,10 +81,11 @@ public final class HostSampler {
                     double cores = times.coresSince(before, elapsed, settings.ticksPerSecond());
                     double util = times.utilPercentSince(before);
                     if (cpu.equals("cpu")) {
-                        out.sample(Samples.gauge(at, settings.host(), MetricNames.CPU_CORES, cores, Map.of()));
-                        out.sample(Samples.gauge(at, settings.host(), MetricNames.CPU_UTIL_PERCENT, util, Map.of()));
+                        out.sample(Samples.gauge(at, settings.host(), MetricNames.CPU_CORES, cores, HOST_LABELS));
+                        out.sample(Samples.gauge(at, settings.host(), MetricNames.CPU_UTIL_PERCENT, util,
+                                HOST_LABELS));
                     } else {
-                        Map<String, String> core = Map.of(LabelNames.CPU, cpu.substring(3));
+                        Map<String, String> core = Map.of(LabelNames.CPU, cpu.substring(3), SAMPLER_LABEL, ADAPTER);
                         out.sample(Samples.gauge(at, settings.host(), MetricNames.CPU_CORE_CORES, cores, core));
                         out.sample(Samples.gauge(at, settings.host(), MetricNames.CPU_CORE_UTIL_PERCENT, util, core));
                     }
@@ -95,7 +103,7 @@ public final class HostSampler {
             Long total = mem.get("MemTotal");
             Long available = mem.get("MemAvailable");
             if (total != null && available != null) {
-                out.sample(Samples.gauge(at, host, MetricNames.MEM_BYTES, total - available, Map.of()));
+                out.sample(Samples.gauge(at, host, MetricNames.MEM_BYTES, total - available, HOST_LABELS));
             }
             gauge(out, at, MetricNames.MEM_LIMIT_BYTES, total);
             gauge(out, at, MetricNames.MEM_AVAILABLE_BYTES, available);
@@ -110,7 +118,7 @@ public final class HostSampler {
 
     private void gauge(ResultBuilder out, Instant at, String metric, Long value) {
         if (value != null) {
-            out.sample(Samples.gauge(at, settings.host(), metric, value, Map.of()));
+            out.sample(Samples.gauge(at, settings.host(), metric, value, HOST_LABELS));
         }
     }
 
@@ -118,7 +126,7 @@ public final class HostSampler {
         Path file = settings.procRoot().resolve("net").resolve("dev");
         read(file, out).ifPresent(text -> {
             for (InterfaceCounters nic : ProcFiles.netDev(text, file.toString(), out)) {
-                Map<String, String> labels = Map.of(LabelNames.INTERFACE, nic.name());
+                Map<String, String> labels = Map.of(LabelNames.INTERFACE, nic.name(), SAMPLER_LABEL, ADAPTER);
                 String host = settings.host();
                 out.sample(Samples.counter(at, host, MetricNames.NET_RX_BYTES, nic.rxBytes(), labels));
                 out.sample(Samples.counter(at, host, MetricNames.NET_TX_BYTES, nic.txBytes(), labels));
@@ -136,7 +144,8 @@ public final class HostSampler {
     private void cgroup(String cgroup, Instant at, double elapsed, ResultBuilder out) {
         Path dir = settings.cgroupRoot().resolve(cgroup.startsWith("/") ? cgroup.substring(1) : cgroup);
         String source = cgroup.startsWith("/") ? cgroup : "/" + cgroup;
-        Map<String, String> labels = Map.of(LabelNames.CGROUP, source, LabelNames.HOST, settings.host());
+        Map<String, String> labels = Map.of(LabelNames.CGROUP, source, LabelNames.HOST, settings.host(),
+                SAMPLER_LABEL, ADAPTER);
         try {
             readOnce(dir.resolve("cpu.stat"), out).ifPresent(text -> {
                 long micros = ProcFiles.cpuUsageMicros(text, dir.resolve("cpu.stat").toString());
@@ -161,7 +170,7 @@ public final class HostSampler {
 
     private void overhead(Instant at, double elapsed, long threadCpuBefore, long wallBefore, ResultBuilder out) {
         String host = settings.host();
-        Map<String, String> labels = Map.of("sampler", ADAPTER);
+        Map<String, String> labels = HOST_LABELS;
         if (threadCpuBefore >= 0) {
             double cpuMillis = (threads.getCurrentThreadCpuTime() - threadCpuBefore) / 1e6;
             out.sample(Samples.gauge(at, host, MetricNames.SAMPLER_CPU_MS, cpuMillis, labels));

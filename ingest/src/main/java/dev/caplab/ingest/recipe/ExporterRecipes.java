@@ -91,7 +91,8 @@ public final class ExporterRecipes {
     public static final List<DifferenceRecipe> DIFFERENCES = List.of(
             // memory in use as node_exporter's users read it (MemAvailable needs Linux 3.14+)
             new DifferenceRecipe(NODE_EXPORTER, "node_memory_MemTotal_bytes", "node_memory_MemAvailable_bytes",
-                    MetricNames.MEM_BYTES, Template.of("{source}"), Map.of(), Duration.ofSeconds(1)));
+                    MetricNames.MEM_BYTES, Template.of("{source}"), Map.of(LabelNames.ROLE, Template.of("{role}")),
+                    Duration.ofSeconds(1)));
 
     private ExporterRecipes() {
     }
@@ -128,6 +129,8 @@ public final class ExporterRecipes {
         for (int i = 0; i < labelPairs.length; i += 2) {
             labels.put(labelPairs[i], Template.of(labelPairs[i + 1]));
         }
+        // a role set on the raw series (relabelled in Prometheus) overrides the inferred one on the derived series too
+        labels.put(LabelNames.ROLE, Template.of("{role}"));
         return new SeriesRecipe(recipe, raw, when, unless, metric, kind, Template.of(source), labels);
     }
 }

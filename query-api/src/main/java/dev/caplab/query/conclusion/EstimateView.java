@@ -8,14 +8,15 @@ import java.util.OptionalInt;
 /**
  * One resource's stored capacity estimate: the pre-knee line y = intercept + slope·x with its variances and
  * covariance (null when unknown), the x range it was fitted on, the ceiling, the safe capacity x at the run's margin
- * with its SE and 95 % interval, and the knee and cliff.
+ * with its SE and 95 % interval, the knee and cliff, and the source's role ({@code sut} or {@code host}; null when
+ * the conclusion predates roles).
  */
 public record EstimateView(String source, String metric, double intercept, double slope, Double interceptVariance,
                            Double slopeVariance, Double covariance, Double residualStdErr, int degreesOfFreedom,
                            int preKneeSteps, Double rSquared, double fromX, double toX, Double ceiling,
                            Double safeCapacityX, Double safeCapacityStdErr, Double safeCapacityLower95,
                            Double safeCapacityUpper95, boolean cappedByCliff, Double kneeX, boolean cliff,
-                           Integer cliffStepIndex, Double lastStableX) {
+                           Integer cliffStepIndex, Double lastStableX, String role) {
 
     /** The analysis' estimate this view stores, for a plan at another margin. */
     public ResourceEstimate toEstimate() {

@@ -6,8 +6,11 @@ import dev.caplab.schema.serde.AvroJson;
 import dev.caplab.store.access.RunConclusionRepository;
 import dev.caplab.store.row.RunConclusionRow;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import javax.sql.DataSource;
 import org.springframework.stereotype.Component;
@@ -34,13 +37,20 @@ class StoreConclusionReader implements ConclusionReader {
         return out;
     }
 
+    /**
+     * The view of a stored conclusion; the bottleneck's role is its resource's (both rules name a fitted resource
+     * or a step's resource of the same source).
+     */
     static ConclusionView view(RunConclusionRow r) {
+        List<EstimateView> estimates = AvroJson.<ResourceEstimate>decodeArray(r.resourcesJson(),
+                ResourceEstimate.getClassSchema()).stream().map(StoreConclusionReader::estimate).toList();
+        String role = estimates.stream().filter(e -> e.source().equals(r.bottleneckSource()))
+                .sorted(Comparator.comparing(e -> !e.metric().equals(r.bottleneckMetric())))
+                .map(EstimateView::role).filter(Objects::nonNull).findFirst().orElse(null);
         BottleneckView bottleneck = r.bottleneckMetric() == null ? null : new BottleneckView(r.bottleneckSource(),
-                r.bottleneckMetric(), r.bottleneckRule(), r.bottleneckValue(), r.bottleneckStepIndex());
+                r.bottleneckMetric(), r.bottleneckRule(), r.bottleneckValue(), r.bottleneckStepIndex(), role);
         return new ConclusionView(r.maxStableX(), r.maxStableStepIndex(), r.firstFailingX(), r.firstFailingStepIndex(),
-                r.stepsJudged(), r.stepsSkipped(), bottleneck, r.margin(),
-                AvroJson.<ResourceEstimate>decodeArray(r.resourcesJson(), ResourceEstimate.getClassSchema()).stream()
-                        .map(StoreConclusionReader::estimate).toList(),
+                r.stepsJudged(), r.stepsSkipped(), bottleneck, r.margin(), estimates,
                 r.runClosed(), r.model(), r.concludedAt(), r.version(),
                 AvroJson.<RunWarning>decodeArray(r.warningsJson(), RunWarning.getClassSchema()).stream()
                         .map(w -> new WarningView(w.getKind().toString(), w.getMessage().toString())).toList());
@@ -52,6 +62,6 @@ class StoreConclusionReader implements ConclusionReader {
                 e.getDegreesOfFreedom(), e.getPreKneeSteps(), e.getRSquared(), e.getFromX(), e.getToX(),
                 e.getCeiling(), e.getSafeCapacityX(), e.getSafeCapacityStdErr(), e.getSafeCapacityLower95(),
                 e.getSafeCapacityUpper95(), e.getCappedByCliff(), e.getKneeX(), e.getCliff(), e.getCliffStepIndex(),
-                e.getLastStableX());
+                e.getLastStableX(), e.getRole() == null ? null : e.getRole().toString());
     }
 }

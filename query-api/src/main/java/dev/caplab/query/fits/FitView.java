@@ -9,13 +9,15 @@ import java.util.List;
  * A series fitted against the run's load expression (a resource, or the request rate: {@link #throughputFit}): the
  * linear pieces, the breakpoints with their 95 % intervals, the test that a break exists, the cliff, the node's
  * ceiling and the safe capacity at the margin. {@code baseline} and {@code slopePerX} are the first (below-knee)
- * segment, {@code kneeX} the first breakpoint, for flat CSV use.
+ * segment, {@code kneeX} the first breakpoint, for flat CSV use. {@code role}: what the source is to the test,
+ * {@code sut} or {@code host} (analysis {@code SourceRole}; agents and the load generator are never fitted), null on
+ * fits stored before roles were decided and on the throughput fit.
  */
 public record FitView(String runId, String source, String metric, String model, String modelVersion,
                       String loadExpression, int stepsUsed, Double baseline, Double slopePerX, Double kneeX,
                       Double kneeLower95, Double kneeUpper95, Double breakpointPValue, Double rSquared, boolean cliff,
                       Integer cliffStepIndex, Double capacity, double margin, Double safeCapacityX, boolean bottleneck,
-                      Instant fittedAt, List<Segment> segments, List<Breakpoint> breakpoints) {
+                      Instant fittedAt, List<Segment> segments, List<Breakpoint> breakpoints, String role) {
 
     public FitView {
         segments = List.copyOf(segments);
@@ -51,6 +53,13 @@ public record FitView(String runId, String source, String metric, String model, 
                 first == null ? null : first.intercept(), first == null ? null : first.slope(),
                 knee == null ? null : knee.x(), knee == null ? null : knee.lower95(),
                 knee == null ? null : knee.upper95(), breakpointPValue, rSquared, cliff, cliffStepIndex, capacity,
-                margin, safeCapacityX, bottleneck, fittedAt, segments, breakpoints);
+                margin, safeCapacityX, bottleneck, fittedAt, segments, breakpoints, null);
+    }
+
+    /** This fit with its source's role. */
+    public FitView withRole(String sourceRole) {
+        return new FitView(runId, source, metric, model, modelVersion, loadExpression, stepsUsed, baseline, slopePerX,
+                kneeX, kneeLower95, kneeUpper95, breakpointPValue, rSquared, cliff, cliffStepIndex, capacity, margin,
+                safeCapacityX, bottleneck, fittedAt, segments, breakpoints, sourceRole);
     }
 }

@@ -36,6 +36,7 @@ class StoreFitReader implements FitReader {
                 b.stdErr(), b.lower95(), b.upper95())).toList();
         return FitView.of(f.runId(), f.source(), f.metric(), f.model(), f.modelVersion(), f.loadExpression(),
                 f.stepsUsed(), segments, breakpoints, f.breakpointPValue(), f.rSquared(), f.cliff(),
-                f.cliffStepIndex(), f.capacity(), f.margin(), f.safeCapacityX(), f.bottleneck(), f.fittedAt());
+                f.cliffStepIndex(), f.capacity(), f.margin(), f.safeCapacityX(), f.bottleneck(), f.fittedAt())
+                .withRole(f.role());
     }
 }

@@ -8,8 +8,8 @@ import dev.caplab.analysis.capacity.ProfileAssessment;
 import dev.caplab.analysis.capacity.ResourceEstimate;
 import dev.caplab.analysis.capacity.WorkloadProfile;
 import dev.caplab.query.conclusion.ConclusionReader;
+import dev.caplab.query.conclusion.ConclusionView;
 import dev.caplab.query.conclusion.EstimateView;
-import dev.caplab.store.access.RunFilter;
 import dev.caplab.query.runs.RunReader;
 import dev.caplab.query.runs.RunSummary;
 import dev.caplab.query.web.BadRequestParameterException;
@@ -17,8 +17,12 @@ import dev.caplab.query.web.NotFoundException;
 import dev.caplab.store.access.RunFilter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.Set;
+import java.util.TreeSet;
 import org.springframework.stereotype.Service;
 
 /**
@@ -56,7 +60,8 @@ public class PlanService {
     }
 
     private Optional<TierPlan> plan(RunSummary run, WorkloadProfile profile, double margin, List<String> warnings) {
-        Optional<List<ResourceEstimate>> concluded = conclusions.conclusion(run.runId())
+        Optional<ConclusionView> conclusion = conclusions.conclusion(run.runId());
+        Optional<List<ResourceEstimate>> concluded = conclusion
                 .map(c -> c.resources().stream().map(EstimateView::toEstimate).toList());
         List<ResourceEstimate> estimates = concluded.orElse(List.of());
         if (estimates.stream().noneMatch(e -> e.ceiling().isPresent())) {
@@ -75,22 +80,35 @@ public class PlanService {
             return new ResourceNeed(p.estimate().metric(), ceiling, needed, needed / ceiling, p.capacity().safeX(),
                     p.capacity().xMaxStdErr(), p.capacity().cappedByCliff());
         }).toList();
-        ProfileAssessment a = plan.assess(profile);
+        OptionalDouble failedAt = optional(conclusion.get().firstFailingX());
+        OptionalDouble stableAt = optional(conclusion.get().maxStableX());
+        ProfileAssessment a = plan.assess(profile, failedAt, stableAt);
+        if (failedAt.isPresent()) {
+            warnings.add(String.format(Locale.ROOT, "run %s failed a step at x=%s: no load beyond its last passing"
+                    + " step (%s) is offered on it", run.runId(), num(failedAt.getAsDouble()),
+                    stableAt.isPresent() ? "x=" + num(stableAt.getAsDouble()) : "none passed"));
+        }
         return Optional.of(new TierPlan(run.runId(), run.provider(), run.tier(), run.vcpu(), a.load(), a.fit().name(),
                 a.bottleneckResource(), a.safeLoad(), a.fullCeilingLoad(), a.safeLoad() - a.load(), needs));
     }
 
+    /**
+     * The runs a plan covers: those asked for by id, and the newest run of each tier asked for, of one system (the
+     * one asked for, else the requested runs', else the most recent run's). Like compare's cohorts, a plan covers
+     * one system and one load expression: a profile in one load unit means nothing on another system's curve.
+     */
     private List<RunSummary> tierRuns(PlanRequest request) {
         List<RunSummary> out = new ArrayList<>(runs.getAll(request.runIds()));
         if (out.size() < request.runIds().size()) {
             throw new NotFoundException("runs " + request.runIds() + " asked, only "
                     + out.stream().map(RunSummary::runId).toList() + " exist");
         }
+        String system = request.sut() != null ? request.sut() : !out.isEmpty() ? out.getFirst().sutName()
+                : runs.find(filter(null, null)).stream().findFirst().map(RunSummary::sutName).orElse(null);
         for (String tier : request.tiers()) {
-            out.add(runs.find(new RunFilter(request.sut(), null, null, null, tier, null, Map.of(), null, null, 1, 0))
-                    .stream().findFirst()
+            out.add(runs.find(filter(system, tier)).stream().findFirst()
                     .orElseThrow(() -> new NotFoundException("no measured run on tier '" + tier + "'"
-                            + (request.sut() == null ? "" : " for " + request.sut()))));
+                            + (system == null ? "" : " for " + system))));
         }
         if (out.isEmpty()) {
             throw new BadRequestParameterException("tiers", "[]", "name at least one tier or run id");
@@ -98,7 +116,27 @@ public class PlanService {
         if (out.size() > MAX_TIERS) {
             throw new BadRequestParameterException("tiers", out.size(), "at most " + MAX_TIERS);
         }
+        Set<String> cohorts = new TreeSet<>();
+        out.forEach(r -> cohorts.add(r.sutName() + " / " + r.loadExpression()));
+        if (cohorts.size() > 1 || request.sut() != null && !request.sut().equals(out.getFirst().sutName())) {
+            throw new BadRequestParameterException(request.runIds().isEmpty() ? "tiers" : "runIds",
+                    out.stream().map(r -> r.runId() + " (" + r.sutName() + " / " + r.loadExpression() + ")").toList(),
+                    "a plan covers one system and one load expression (as compare's cohorts do)"
+                            + (request.sut() == null ? "" : " of sut=" + request.sut()) + "; got " + cohorts);
+        }
         return out;
+    }
+
+    private static RunFilter filter(String sut, String tier) {
+        return new RunFilter(sut, null, null, null, tier, null, Map.of(), null, null, 1, 0);
+    }
+
+    private static OptionalDouble optional(Double v) {
+        return v == null ? OptionalDouble.empty() : OptionalDouble.of(v);
+    }
+
+    private static String num(double v) {
+        return String.format(Locale.ROOT, "%.4g", v);
     }
 
     private static WorkloadProfile profile(PlanRequest.Profile p) {

@@ -21,6 +21,7 @@ final class FitSection {
             FitView f = use.fit();
             html.append("<tr class=\"fit\" data-metric=\"").append(Html.text(f.metric())).append("\"><td>")
                     .append(Html.text(f.metric())).append(" <small>").append(Html.text(f.source()))
+                    .append(f.role() == null ? "" : " <span class=\"role\">(" + Html.text(f.role()) + ")</span>")
                     .append("</small></td><td>").append(Html.text(f.model())).append("</td><td>")
                     .append(Html.num(f.baseline())).append("</td><td>").append(Html.num(f.slopePerX()))
                     .append("</td><td class=\"knee\">").append(Html.num(f.kneeX())).append("</td><td class=\"knee-interval\">")

@@ -70,7 +70,9 @@ final class RunSection {
 
     private static void steps(StringBuilder html, RunDetail d) {
         html.append("<h3>Steps and verdicts</h3><table class=\"steps\"><thead><tr><th>step</th><th>load</th><th>x</th>"
-                + "<th>verdict</th><th>broken rules</th><th>bottleneck</th><th>late samples</th></tr></thead><tbody>");
+                + "<th>verdict</th><th>broken rules</th>"
+                + "<th title=\"the resource at or past its planning margin in this step\">over margin</th>"
+                + "<th>late samples</th></tr></thead><tbody>");
         for (StepView s : d.steps()) {
             String verdict = verdict(s);
             html.append("<tr class=\"step ").append(verdict).append(s.amended() ? " amended" : "")

@@ -55,6 +55,7 @@ public record RunDetail(RunSummary run, ConclusionView conclusion, List<StepView
     /** "metric@source" of the conclusion's bottleneck, for text that names it in one word; null when none is named. */
     public String bottleneckName() {
         return conclusion == null || conclusion.bottleneck() == null ? null
-                : conclusion.bottleneck().metric() + "@" + conclusion.bottleneck().source();
+                : conclusion.bottleneck().metric() + "@" + conclusion.bottleneck().source()
+                        + (conclusion.bottleneck().role() == null ? "" : " (" + conclusion.bottleneck().role() + ")");
     }
 }

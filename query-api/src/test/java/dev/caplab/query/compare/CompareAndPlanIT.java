@@ -103,6 +103,38 @@ class CompareAndPlanIT {
     }
 
     @Test
+    void aPlanNeverOffersALoadBeyondTheLastPassingStepOfANodeThatFellOver() throws Exception {
+        for (String run : List.of(Ep19Runs.LIGHTNODE_2, Ep19Runs.AWS_2, Ep19Runs.LIGHTNODE_1)) {
+            JsonNode detail = json(mvc.perform(get("/api/v1/runs/" + run)
+                    .header(HttpHeaders.AUTHORIZATION, Tokens.READ)).andExpect(status().isOk()));
+            JsonNode firstFailing = detail.at("/conclusion/firstFailingX");
+            if (firstFailing.isMissingNode() || firstFailing.isNull()) {
+                continue;
+            }
+            double failedAt = firstFailing.asDouble();
+            JsonNode plan = json(mvc.perform(post("/api/v1/plans").contentType(MediaType.APPLICATION_JSON)
+                    .content("{\"profile\": {\"load\": " + failedAt + "}, \"runIds\": [\"" + run + "\"]}")
+                    .header(HttpHeaders.AUTHORIZATION, Tokens.READ)).andExpect(status().isOk()));
+            JsonNode tier = plan.at("/tiers/0");
+            double maxStable = detail.at("/conclusion/maxStableX").asDouble(0);
+            assertThat(tier.get("fullCeilingLoad").asDouble()).as(run).isLessThanOrEqualTo(maxStable);
+            assertThat(tier.get("safeLoad").asDouble()).as(run).isLessThanOrEqualTo(maxStable);
+            assertThat(tier.get("fit").asText()).as(run + ": the load it failed at").isEqualTo("UNREACHABLE");
+            assertThat(plan.get("warnings").toString()).contains(run);
+        }
+    }
+
+    @Test
+    void aPlanCoversOneSystemAndOneLoadExpression() throws Exception {
+        mvc.perform(post("/api/v1/plans").contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"profile\": {\"load\": 10}, \"runIds\": [\"" + Ep19Runs.LIGHTNODE_1 + "\"],"
+                                + " \"sut\": \"another-system\"}")
+                        .header(HttpHeaders.AUTHORIZATION, Tokens.READ))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.parameter").value("runIds"));
+    }
+
+    @Test
     void plansAProfileOnEachTierFromItsOwnFits() throws Exception {
         String body = """
                 {"profile": {"name": "webinar", "load": 40},

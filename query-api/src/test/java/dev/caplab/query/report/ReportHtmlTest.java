@@ -128,7 +128,7 @@ class ReportHtmlTest {
                 List.of(new FitView.Breakpoint(15, 0.4, 14.2, 15.8)), 0.01, 0.99, true, 1, 2.0, 0.6, 22.0, true,
                 T0.plusSeconds(700));
         RunDetail detail = new RunDetail(run, new ConclusionView(xs.get(0), 0, xs.get(1), 1, 2, 0,
-                new BottleneckView("host", "cpu.cores", "SMALLEST_SAFE_CAPACITY", 22.0, null), 0.6, List.of(), true,
+                new BottleneckView("host", "cpu.cores", "SMALLEST_SAFE_CAPACITY", 22.0, null, "host"), 0.6, List.of(), true,
                 "caplab-run-conclusion/1", T0.plusSeconds(700), 1), steps, List.of(fit),
                 List.of(new AlertRow(runId, T0.plusSeconds(120), "STEP_FAILED", 1, "step 1 failed: <p95>")),
                 new RunLateness(0, 0), null, null, List.of());

@@ -62,9 +62,9 @@ public final class FakeStore implements RunReader, StepReader, FitReader, AlertR
                 Instant.parse("2026-07-28T11:00:00Z")));
         // the cpu line 0.05 + 0.022·x reaches 0.6 of 1 vCPU at 25 viewers, past the cliff after 18: 18 is safe
         store.conclusions.put("ln-1vcpu", new ConclusionView(18.0, 3, 19.0, 4, 5, 0,
-                new BottleneckView("node", "cpu.cores", "SMALLEST_SAFE_CAPACITY", 18.0, null), 0.6,
+                new BottleneckView("node", "cpu.cores", "SMALLEST_SAFE_CAPACITY", 18.0, null, "sut"), 0.6,
                 List.of(new EstimateView("node", "cpu.cores", 0.05, 0.022, null, 0.004 * 0.004, null, null, 2, 4, null,
-                        10, 18, 1.0, 18.0, null, null, null, true, 18.0, true, 4, 18.0)),
+                        10, 18, 1.0, 18.0, null, null, null, true, 18.0, true, 4, 18.0, "sut")),
                 true, "caplab-run-conclusion/1", Instant.parse("2026-07-28T11:00:00Z"), 9));
         return store;
     }

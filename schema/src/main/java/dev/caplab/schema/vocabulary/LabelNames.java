@@ -51,8 +51,14 @@ public final class LabelNames {
     public static final String SUCCESS = "success";
     /** k6's tag on a request: {@code false} marks it failed. */
     public static final String EXPECTED_RESPONSE = "expected_response";
-    /** What a source is to the test; {@code role=loadgen} marks the load generator's own host sampler. */
+    /**
+     * What a source is to the test: {@code sut}, {@code host}, {@code loadgen} or {@code agent} (analysis
+     * {@code SourceRole}); set, it overrides the inferred role. {@code role=loadgen} marks the load generator's host
+     * sampler.
+     */
     public static final String ROLE = "role";
+    /** The sampler that measured a series, e.g. {@code host-sampler} (caplab's /proc host sampler). */
+    public static final String SAMPLER = "sampler";
     public static final String CONTAINER = "container";
     /** Several containers tagged with one group can be summed as one system. */
     public static final String GROUP = "group";

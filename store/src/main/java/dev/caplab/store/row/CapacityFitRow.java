@@ -4,13 +4,16 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 
-/** A row of {@code capacity_fits}: one CapacityFit with its segments and breakpoints. */
+/**
+ * A row of {@code capacity_fits}: one CapacityFit with its segments and breakpoints, and its source's role
+ * ({@code sut} or {@code host}; null on fits written before roles were decided).
+ */
 public record CapacityFitRow(String runId, String source, String metric, String model, String modelVersion,
                              String loadExpression, int stepsUsed, List<SegmentValue> segments,
                              List<BreakpointValue> breakpoints,
                              Double breakpointPValue, Double rSquared, boolean cliff, Integer cliffStepIndex,
                              Double capacity, double margin, Double safeCapacityX, boolean bottleneck,
-                             Instant fittedAt, long version) {
+                             Instant fittedAt, long version, String role) {
 
     public CapacityFitRow {
         Checks.text(runId, "runId");
@@ -27,5 +30,16 @@ public record CapacityFitRow(String runId, String source, String metric, String 
         }
         Objects.requireNonNull(fittedAt, "fittedAt");
         Checks.nonNegative(version, "version");
+    }
+
+    /** A fit without a known source role. */
+    public CapacityFitRow(String runId, String source, String metric, String model, String modelVersion,
+                          String loadExpression, int stepsUsed, List<SegmentValue> segments,
+                          List<BreakpointValue> breakpoints, Double breakpointPValue, Double rSquared, boolean cliff,
+                          Integer cliffStepIndex, Double capacity, double margin, Double safeCapacityX,
+                          boolean bottleneck, Instant fittedAt, long version) {
+        this(runId, source, metric, model, modelVersion, loadExpression, stepsUsed, segments, breakpoints,
+                breakpointPValue, rSquared, cliff, cliffStepIndex, capacity, margin, safeCapacityX, bottleneck,
+                fittedAt, version, null);
     }
 }

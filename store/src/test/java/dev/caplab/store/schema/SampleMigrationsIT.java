@@ -78,7 +78,7 @@ class SampleMigrationsIT {
 
                 assertThat(Migrations.apply(server, database)).extracting(Migration::name)
                         .containsExactly("V010__sample_series.sql", "V011__drop_samples_v009.sql",
-                                "V012__run_conclusion_warnings.sql");
+                                "V012__run_conclusion_warnings.sql", "V013__source_roles.sql");
                 assertThat(answers(pool, samples)).usingRecursiveComparison().isEqualTo(before);
                 assertSplit(pool, seriesBefore, 4_000);
                 assertThat(samples.countOfRun("old-run")).isEqualTo(3_000);
@@ -124,7 +124,7 @@ class SampleMigrationsIT {
                 }
                 assertThat(Migrations.apply(server, database)).extracting(Migration::name)
                         .containsExactly("V010__sample_series.sql", "V011__drop_samples_v009.sql",
-                                "V012__run_conclusion_warnings.sql");
+                                "V012__run_conclusion_warnings.sql", "V013__source_roles.sql");
                 assertThat(answers(pool, samples)).usingRecursiveComparison().isEqualTo(before);
                 assertSplit(pool, seriesBefore, rows.size());
             }

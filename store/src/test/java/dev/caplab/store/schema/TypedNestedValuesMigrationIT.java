@@ -59,7 +59,7 @@ class TypedNestedValuesMigrationIT {
                     .containsExactly("V006__typed_nested_values.sql", "V007__run_conclusions.sql",
                             "V008__withdrawn_verdicts.sql", "V009__samples_insert_cpu.sql",
                             "V010__sample_series.sql", "V011__drop_samples_v009.sql",
-                                "V012__run_conclusion_warnings.sql");
+                                "V012__run_conclusion_warnings.sql", "V013__source_roles.sql");
         }
         try (var pool = StoreDataSources.create(clickHouse.jdbcUrl(database), clickHouse.user(),
                 clickHouse.password())) {

@@ -19,8 +19,15 @@ public final class ConclusionAdapter {
     private ConclusionAdapter() {
     }
 
+    /** The role of a series (source, metric), as its label ({@code SourceRole#label}). */
+    @FunctionalInterface
+    public interface Roles {
+        String of(String source, String metric);
+    }
+
+    /** The event, with each resource's and the bottleneck's source role from {@code roles}. */
     public static dev.caplab.schema.event.RunConclusion toEvent(String runId, RunConclusion c, boolean runClosed,
-            long concludedAtMicros, long version) {
+            long concludedAtMicros, long version, Roles roles) {
         Optional<StepJudgement> pass = c.stable().lastPassing();
         Optional<StepJudgement> fail = c.stable().firstFailing();
         return dev.caplab.schema.event.RunConclusion.newBuilder()
@@ -31,9 +38,10 @@ public final class ConclusionAdapter {
                 .setFirstFailingStepIndex(fail.map(StepJudgement::stepIndex).orElse(null))
                 .setStepsJudged(c.stepsJudged())
                 .setStepsSkipped(c.stepsSkipped())
-                .setBottleneck(c.bottleneck().map(ConclusionAdapter::bottleneck).orElse(null))
+                .setBottleneck(c.bottleneck().map(b -> bottleneck(b, roles.of(b.source(), b.metric()))).orElse(null))
                 .setMargin(c.margin())
-                .setResources(c.resources().stream().map(e -> estimate(e, c.margin())).toList())
+                .setResources(c.resources().stream().map(e -> estimate(e, c.margin(), roles.of(e.source(), e.metric())))
+                        .toList())
                 .setRunClosed(runClosed)
                 .setModel(c.modelName() + "/" + c.modelVersion())
                 .setConcludedAt(Micros.toInstant(concludedAtMicros))
@@ -43,18 +51,19 @@ public final class ConclusionAdapter {
                 .build();
     }
 
-    private static RunBottleneck bottleneck(Bottleneck b) {
-        return RunBottleneck.newBuilder().setSource(b.source()).setMetric(b.metric())
+    private static RunBottleneck bottleneck(Bottleneck b, String role) {
+        return RunBottleneck.newBuilder().setSource(b.source()).setMetric(b.metric()).setRole(role)
                 .setRule(BottleneckRule.valueOf(b.rule().name())).setValue(b.value())
                 .setStepIndex(b.stepIndex().isPresent() ? b.stepIndex().getAsInt() : null).build();
     }
 
-    private static dev.caplab.schema.event.ResourceEstimate estimate(ResourceEstimate e, double margin) {
+    private static dev.caplab.schema.event.ResourceEstimate estimate(ResourceEstimate e, double margin,
+            String role) {
         LinearFit line = e.preKnee();
         Optional<CapacityEstimate> capacity = e.capacityAt(margin);
         Optional<ResourceEstimate.Interval> interval = e.safeCapacityInterval95(margin);
         return dev.caplab.schema.event.ResourceEstimate.newBuilder()
-                .setSource(e.source()).setMetric(e.metric())
+                .setSource(e.source()).setMetric(e.metric()).setRole(role)
                 .setIntercept(line.base()).setSlope(line.slope())
                 .setInterceptVariance(finiteOrNull(line.baseVariance()))
                 .setSlopeVariance(finiteOrNull(line.slopeVariance()))

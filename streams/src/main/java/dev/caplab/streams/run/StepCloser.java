@@ -1,6 +1,5 @@
 package dev.caplab.streams.run;
 
-import dev.caplab.analysis.capacity.CapacityPlan;
 import dev.caplab.analysis.conclusion.Conclusions;
 import dev.caplab.analysis.conclusion.ResourceUse;
 import dev.caplab.analysis.conclusion.RunConclusion;
@@ -27,7 +26,7 @@ import dev.caplab.streams.fit.FitAdapter;
 import dev.caplab.streams.fit.FitPoint;
 import dev.caplab.streams.fit.LoadExpression;
 import dev.caplab.streams.fit.LoadExpressionException;
-import dev.caplab.streams.fit.ResourceCeilings;
+import dev.caplab.streams.fit.SourceFacts;
 import dev.caplab.streams.step.StepWindow;
 import dev.caplab.streams.verdict.VerdictAdapter;
 import java.util.ArrayList;
@@ -76,12 +75,13 @@ final class StepCloser {
         stats.addAll(StepThroughput.of(inStep, step.startMicros(), step.endMicros(), step.steadyFromMicros(),
                 settings));
         Contamination contamination = ContaminationCheck.check(inStep, step.steadyFromMicros(), settings);
+        SourceFacts facts = SourceFacts.of(inStep);
         Double x = x(run, step);
         for (SeriesStats s : stats) {
             out.add(new DerivedEvent.Aggregate(aggregate(run, step.index(), step.load(), x, s, step.startMicros(),
                     step.endMicros(), contamination.contaminated(), revision, late)));
         }
-        Optional<ResourceUse> overMargin = Conclusions.stepBottleneck(uses(run, stats), settings.fitMargin());
+        Optional<ResourceUse> overMargin = Conclusions.stepBottleneck(uses(run, stats, facts), settings.fitMargin());
         StepVerdict verdict = VerdictAdapter.verdict(run.runId, step.index(), step.load(), x, stats, rules(run),
                 contamination, overMargin.map(u -> u.metric() + "@" + u.source()).orElse(null));
         verdict.setVersion(revision);
@@ -98,7 +98,7 @@ final class StepCloser {
         List<FitPoint> before = run.fitPoints.stream().filter(p -> p.stepIndex() == step.index()).toList();
         run.fitPoints.removeIf(p -> p.stepIndex() == step.index());
         if (x != null && !contamination.contaminated()) {
-            addFitPoints(run, step, x, stats, out);
+            addFitPoints(run, step, x, stats, facts, out);
         }
         run.fitPointsChanged |= !before.equals(run.fitPoints.stream().filter(p -> p.stepIndex() == step.index())
                 .toList());
@@ -246,12 +246,12 @@ final class StepCloser {
     }
 
     private void addFitPoints(RunState.Mutable run, StepWindow step, double x, List<SeriesStats> stats,
-            List<DerivedEvent> out) {
+            SourceFacts facts, List<DerivedEvent> out) {
         int max = settings.limits().maxFitSeries();
         java.util.Set<String> fitted = new java.util.HashSet<>();
         run.fitPoints.forEach(p -> fitted.add(p.resourceKey()));
         for (SeriesStats s : stats) {
-            if (fittedAgainstLoad(s) && Double.isFinite(s.sustained())) {
+            if (fittedAgainstLoad(s, facts) && Double.isFinite(s.sustained())) {
                 FitPoint p = new FitPoint(s.source(), s.metric(), step.index(), x, s.sustained(), s.count());
                 if (fitted.size() < max || fitted.contains(p.resourceKey())) {
                     fitted.add(p.resourceKey());
@@ -265,19 +265,22 @@ final class StepCloser {
     }
 
     /**
-     * Resources of the system under test are fitted against load; so is the request rate, whose knee is the run's
-     * throughput limit (the query side reads it with {@code ThroughputLimit.detect}). The conclusion and plans leave
-     * the throughput fit out of the resources ({@link TrafficMetrics#throughputFit}).
+     * Resources of the system under test and its hosts are fitted against load (never an agent's or the load
+     * generator's: {@link dev.caplab.analysis.source.SourceRole#planned}); so is the request rate, whose knee is the
+     * run's throughput limit (the query side reads it with {@code ThroughputLimit.detect}). The conclusion and plans
+     * leave the throughput fit out of the resources ({@link TrafficMetrics#throughputFit}).
      */
-    private boolean fittedAgainstLoad(SeriesStats s) {
+    private boolean fittedAgainstLoad(SeriesStats s, SourceFacts facts) {
         return settings.resourceMetrics().contains(s.metric()) && !s.outsideSut()
+                && facts.role(s.source(), s.metric()).planned()
                 || TrafficMetrics.throughputFit(s.source(), s.metric());
     }
 
     /**
      * Refits every resource series of the run at its next fit revision and keeps their capacity estimates for the run
-     * conclusion; the fit the conclusion's bottleneck rule names (smallest safe capacity) is flagged. {@code step} is
-     * the latest closed step (its end stamps the fits and alerts).
+     * conclusion; the fit of the resource the run conclusion names the bottleneck is flagged (the same
+     * {@link Conclusions#conclude}, so the fits and the conclusion give one answer). {@code step} is the latest closed
+     * step (its end stamps the fits and alerts; its partials give each source's role and a host's own ceilings).
      */
     List<DerivedEvent> refit(RunState.Mutable run, StepWindow step) {
         if (run.fitPoints.isEmpty()) {
@@ -289,20 +292,23 @@ final class StepCloser {
         List<CapacityFit> fits = new ArrayList<>();
         run.estimates.clear();
         String expression = run.started == null ? "load" : run.started.getLoadExpression().toString();
+        SourceFacts facts = facts(run, step);
+        // the declared environment with an iperf3-measured egress where none was declared
+        dev.caplab.schema.event.Environment env = measured.environment(run);
         for (List<FitPoint> points : byResource.values()) {
-            // hook (issue 16): the declared environment with an iperf3-measured egress where none was declared
-            OptionalDouble ceiling = ResourceCeilings.of(points.getFirst().metric(), measured.environment(run));
+            FitPoint first = points.getFirst();
+            OptionalDouble ceiling = facts.ceiling(first.source(), first.metric(), env);
             FitAdapter.fitWithEstimate(run.runId, points, expression, ceiling, settings.fitMargin(), step.endMicros(),
                     run.fitRevision).ifPresent(f -> {
+                        f.record().setRole(facts.role(first.source(), first.metric()).label());
                         fits.add(f.record());
                         run.estimates.add(f.estimate());
                     });
         }
         run.concludeDue = true;
-        CapacityPlan.bottleneckOf(run.estimates, settings.fitMargin()).ifPresent(b -> fits.stream()
-                .filter(f -> f.getSource().toString().equals(b.estimate().source())
-                        && f.getMetric().toString().equals(b.estimate().metric()))
-                .forEach(f -> f.setBottleneck(true)));
+        Conclusions.conclude(judgements(run, run.closedSteps), run.estimates, settings.fitMargin()).bottleneck()
+                .ifPresent(b -> fits.stream().filter(f -> f.getSource().toString().equals(b.source())
+                        && f.getMetric().toString().equals(b.metric())).forEach(f -> f.setBottleneck(true)));
         List<DerivedEvent> out = new ArrayList<>();
         for (CapacityFit f : fits) {
             out.add(new DerivedEvent.Fit(f));
@@ -326,28 +332,44 @@ final class StepCloser {
         if (closed == 0 && !(run.runClosed && timeline.isEmpty())) {
             return Optional.empty(); // a run that closed without any step still concludes: its warnings say why
         }
+        run.conclusionRevision++;
+        RunConclusion conclusion = Conclusions.conclude(judgements(run, closed), run.estimates, settings.fitMargin())
+                .withWarnings(RunWarnings.of(run, timeline, settings));
+        long concludedAt = closed > 0 ? timeline.get(closed - 1).endMicros() : run.runEndedMicros;
+        SourceFacts facts = closed > 0 ? facts(run, timeline.get(closed - 1)) : SourceFacts.of(List.of());
+        return Optional.of(new DerivedEvent.Concluded(ConclusionAdapter.toEvent(run.runId, conclusion,
+                run.runClosed, concludedAt, run.conclusionRevision,
+                (source, metric) -> facts.role(source, metric).label())));
+    }
+
+    /** The judgements of the first {@code closed} steps still on the timeline, in index order. */
+    private static List<StepJudgement> judgements(RunState.Mutable run, int closed) {
         List<StepJudgement> judgements = new ArrayList<>();
         for (int i = 0; i < closed; i++) {
             StepMark mark = run.marks.get(i);
-            if (mark != null && mark.judgement() != null) {
+            if (mark != null && !mark.vanished() && mark.judgement() != null) {
                 judgements.add(mark.judgement());
             }
         }
-        run.conclusionRevision++;
-        RunConclusion conclusion = Conclusions.conclude(judgements, run.estimates, settings.fitMargin())
-                .withWarnings(RunWarnings.of(run, timeline, settings));
-        long concludedAt = closed > 0 ? timeline.get(closed - 1).endMicros() : run.runEndedMicros;
-        return Optional.of(new DerivedEvent.Concluded(ConclusionAdapter.toEvent(run.runId, conclusion,
-                run.runClosed, concludedAt, run.conclusionRevision)));
+        return judgements;
     }
 
-    /** Sustained use against the node's ceiling of every series of the system under test with a known ceiling. */
-    private List<ResourceUse> uses(RunState.Mutable run, List<SeriesStats> stats) {
-        dev.caplab.schema.event.Environment env = measured.environment(run); // hook (issue 16)
+    /** Roles and own ceilings of the sources seen in {@code step} (a run's sources and hosts do not change). */
+    private SourceFacts facts(RunState.Mutable run, StepWindow step) {
+        return SourceFacts.of(partials.range(run.runId, step.startMicros(), step.endMicros()));
+    }
+
+    /**
+     * Sustained use against its ceiling of every single series of the system under test or a host (never an agent's
+     * or the generator's) whose ceiling is known.
+     */
+    private List<ResourceUse> uses(RunState.Mutable run, List<SeriesStats> stats, SourceFacts facts) {
+        dev.caplab.schema.event.Environment env = measured.environment(run);
         List<ResourceUse> out = new ArrayList<>();
         for (SeriesStats s : stats) {
-            OptionalDouble c = ResourceCeilings.of(s.metric(), env);
-            if (!s.isGroup() && !s.outsideSut() && c.isPresent() && Double.isFinite(s.sustained())) {
+            OptionalDouble c = facts.ceiling(s.source(), s.metric(), env);
+            if (!s.isGroup() && !s.outsideSut() && facts.role(s.source(), s.metric()).planned() && c.isPresent()
+                    && Double.isFinite(s.sustained())) {
                 out.add(new ResourceUse(s.source(), s.metric(), s.sustained(), c.getAsDouble()));
             }
         }

@@ -108,7 +108,7 @@ final class RowMapping {
                 f.getStepsUsed(), f.getSegments().stream().map(RowMapping::segment).toList(),
                 f.getBreakpoints().stream().map(RowMapping::breakpoint).toList(), f.getBreakpointPValue(),
                 f.getRSquared(), f.getCliff(), f.getCliffStepIndex(), f.getCapacity(), f.getMargin(),
-                f.getSafeCapacityX(), f.getBottleneck(), f.getFittedAt(), f.getVersion());
+                f.getSafeCapacityX(), f.getBottleneck(), f.getFittedAt(), f.getVersion(), str(f.getRole()));
     }
 
     static RunLatenessRow lateness(RunLateness l) {
