@@ -146,6 +146,57 @@ class NodeExporterKneeIT {
                         run, fit, truth, measured).isCloseTo(measured, offset(0.1));
             }
             assertRawSeriesKept(stack, ceremony);
+            for (String run : List.of(ceremony, bare)) {
+                assertRolesAndHostCeilings(stack, run);
+            }
+        }
+    }
+
+    /**
+     * node_exporter's own {@code process_cpu_seconds_total} (derived as {@code sut-host/process}) is a monitoring
+     * agent's: never fitted nor in the conclusion. The host's fits are planned against the machine's own CPUs and
+     * memory as the kernel reports them (/proc/stat's cpuN lines, /proc/meminfo's MemTotal, read here), also on the
+     * bare run, which declares no environment at all.
+     */
+    private static void assertRolesAndHostCeilings(EmbeddedStack stack, String run) throws Exception {
+        long cpus = Files.readAllLines(Path.of("/proc/stat")).stream().filter(l -> l.matches("cpu\\d+ .*")).count();
+        double memTotal = Files.readAllLines(Path.of("/proc/meminfo")).stream()
+                .filter(l -> l.startsWith("MemTotal:")).mapToDouble(l -> Double.parseDouble(l.split("\\s+")[1]) * 1024)
+                .findFirst().orElseThrow();
+        try (Connection c = DriverManager.getConnection(stack.clickhouseJdbcUrl());
+             PreparedStatement s = c.prepareStatement("SELECT source, metric, capacity, role FROM capacity_fits FINAL"
+                     + " WHERE run_id = ? ORDER BY source, metric");
+             PreparedStatement conclusion = c.prepareStatement("SELECT resources_json FROM run_conclusions FINAL"
+                     + " WHERE run_id = ?")) {
+            s.setString(1, run);
+            List<String> fitted = new ArrayList<>();
+            Double hostCpus = null;
+            Double hostMemory = null;
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    fitted.add(rs.getString(1) + "|" + rs.getString(2) + "|" + rs.getString(4));
+                    if (rs.getString(1).equals(SOURCE) && rs.getString(2).equals("cpu.cores")) {
+                        hostCpus = rs.getObject(3) == null ? null : rs.getDouble(3);
+                    }
+                    if (rs.getString(1).equals(SOURCE) && rs.getString(2).equals("mem.bytes")) {
+                        hostMemory = rs.getObject(3) == null ? null : rs.getDouble(3);
+                    }
+                }
+            }
+            System.out.printf("%s: fits %s; host ceiling %s cores (/proc/stat: %d), %s bytes (/proc/meminfo: %.0f)%n",
+                    run, fitted, hostCpus, cpus, hostMemory, memTotal);
+            assertThat(fitted).as(run + ": the exporter's own process is an agent").noneMatch(f -> f.contains("/process"))
+                    .contains(SOURCE + "|cpu.cores|host");
+            assertThat(hostCpus).as(run + ": the host's CPU ceiling").isEqualTo((double) cpus);
+            if (hostMemory != null) {
+                assertThat(hostMemory).as(run + ": the host's memory ceiling").isEqualTo(memTotal);
+            }
+            conclusion.setString(1, run);
+            try (ResultSet rs = conclusion.executeQuery()) {
+                assertThat(rs.next()).as(run + " concluded").isTrue();
+                assertThat(rs.getString(1)).as(run + ": conclusion resources").doesNotContain("/process")
+                        .contains("\"role\"");
+            }
         }
     }
 

@@ -104,6 +104,7 @@ class CompareAndPlanIT {
 
     @Test
     void aPlanNeverOffersALoadBeyondTheLastPassingStepOfANodeThatFellOver() throws Exception {
+        List<String> fellOver = new java.util.ArrayList<>();
         for (String run : List.of(Ep19Runs.LIGHTNODE_2, Ep19Runs.AWS_2, Ep19Runs.LIGHTNODE_1)) {
             JsonNode detail = json(mvc.perform(get("/api/v1/runs/" + run)
                     .header(HttpHeaders.AUTHORIZATION, Tokens.READ)).andExpect(status().isOk()));
@@ -121,7 +122,9 @@ class CompareAndPlanIT {
             assertThat(tier.get("safeLoad").asDouble()).as(run).isLessThanOrEqualTo(maxStable);
             assertThat(tier.get("fit").asText()).as(run + ": the load it failed at").isEqualTo("UNREACHABLE");
             assertThat(plan.get("warnings").toString()).contains(run);
+            fellOver.add(run);
         }
+        assertThat(fellOver).as("the 1 vCPU node fell over at 19 users").contains(Ep19Runs.LIGHTNODE_1);
     }
 
     @Test
