@@ -47,7 +47,11 @@ class EventsController {
     @ApiResponse(responseCode = "503", description = "Kafka did not commit; nothing was published, retry")
     Map<String, Object> publish(@RequestBody EventsRequest request) {
         EventsBatch batch = EventsBatch.of(request, lifecycle, checks, clock.instant());
-        publisher.publish(batch.events(), batch.samples(), request.adapter());
-        return Map.of("events", batch.events().size(), "samples", batch.samples().sampleCount());
+        WriteAnswer answer = publisher.publish(batch.events(), batch.samples(), request.adapter());
+        Map<String, Object> body = new java.util.LinkedHashMap<>();
+        body.put("events", batch.events().size());
+        body.put("samples", batch.samples().sampleCount());
+        body.putAll(answer.json());
+        return body;
     }
 }

@@ -8,6 +8,9 @@ import dev.caplab.ingest.parse.SampleChecks;
 import dev.caplab.ingest.publish.GroupCommit;
 import dev.caplab.ingest.publish.ProducerSettings;
 import dev.caplab.ingest.publish.TransactionalPublisher;
+import dev.caplab.ingest.runs.LifecycleWatcher;
+import dev.caplab.ingest.runs.RunDirectory;
+import dev.caplab.ingest.runs.RunGenerations;
 import java.time.Clock;
 import java.util.List;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -76,8 +79,19 @@ public class IngestHttpConfiguration {
     }
 
     @Bean
-    AckedPublisher ingestAckedPublisher(GroupCommit publisher) {
-        return new AckedPublisher(publisher, IngestLimits.DEFAULTS, Clock.systemUTC());
+    RunDirectory ingestRunDirectory() {
+        return new RunDirectory();
+    }
+
+    /** Keeps {@link RunDirectory} current from {@code caplab.runs}, so writes after an idle end begin a new run. */
+    @Bean(destroyMethod = "close")
+    LifecycleWatcher ingestLifecycleWatcher(IngestProperties properties, RunDirectory directory) {
+        return new LifecycleWatcher(properties.bootstrapServers(), properties.kafkaSecurity(), directory);
+    }
+
+    @Bean
+    AckedPublisher ingestAckedPublisher(GroupCommit publisher, RunDirectory directory) {
+        return new AckedPublisher(publisher, IngestLimits.DEFAULTS, Clock.systemUTC(), new RunGenerations(directory));
     }
 
     @Bean

@@ -102,9 +102,7 @@ class RemoteWriteController {
         DefaultRun defaultRun = run != null ? new DefaultRun(run, RUN_PARAMETER)
                 : runHeader != null ? new DefaultRun(runHeader, RUN_HEADER) : new DefaultRun(null, RUN_PARAMETER);
         RemoteWriteResult result = mapper.map(decoder.decode(body, maxBodyBytes), defaultRun, clock.instant());
-        if (result.routed().sampleCount() > 0) {
-            publisher.samples(result.routed(), ADAPTER);
-        }
+        publisher.samples(result.routed(), ADAPTER); // nothing to publish reaches no Kafka, but is answered
         if (result.staleMarkers() > 0 || result.nanValues() > 0) {
             log.debug("Remote write: {} series, {} samples stored, {} stale markers and {} NaN values skipped",
                     result.seriesCount(), result.routed().sampleCount(), result.staleMarkers(), result.nanValues());

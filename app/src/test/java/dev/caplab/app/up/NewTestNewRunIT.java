@@ -1,0 +1,161 @@
+package dev.caplab.app.up;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Two k6-like tests written to one {@code /write?db=k6} with an idle gap between them, as the README's k6 recipe does
+ * with every {@code k6 run}: the first becomes run {@code k6}, ended by the idle time; the second begins run
+ * {@code k6.2}, each with its own steps and conclusion, and the answer to its first write says so. A sample inside
+ * the first run's span, written afterwards, amends {@code k6} as late data; an empty body is answered 204 as InfluxDB
+ * 1.x answers it (influxd 1.6.7: {@code 204 No Content}), saying nothing was written; a load level sent as {@code vu}
+ * instead of {@code vus} gives a run whose conclusion says it has no load metric.
+ */
+class NewTestNewRunIT {
+
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final Duration IDLE = Duration.ofSeconds(4);
+    private static final Duration PATIENCE = Duration.ofSeconds(90);
+
+    @TempDir
+    Path dataDir;
+
+    @Test
+    void aTestAfterTheIdleEndIsANewRunAndEveryAnswerSaysWhereItsSamplesWent() throws Exception {
+        UpSettings settings = new UpSettings(dataDir, "127.0.0.1", 0, 0, 0, false, null, List.of())
+                .withRunIdleEnd(IDLE);
+        long t0 = Instant.now().minusSeconds(3_600).getEpochSecond();
+        try (EmbeddedStack stack = EmbeddedStack.start(settings, new PrintStream(new ByteArrayOutputStream()))) {
+            HttpResponse<String> first = write(stack, "k6", test(t0, "vus", 0.5));
+            assertThat(first.statusCode()).isEqualTo(204);
+            assertThat(first.headers().firstValue("X-Caplab-Run")).hasValue("k6");
+            assertThat(first.headers().allValues("X-Caplab-Warning")).isEmpty();
+            HttpResponse<String> typo = write(stack, "typo", test(t0, "vu", 0.5));
+            assertThat(typo.statusCode()).isEqualTo(204);
+
+            JsonNode k6 = await(stack, "k6", closed(2));
+            assertThat(k6.path("run").path("endedAt").asString()).as("its last sample")
+                    .isEqualTo(Instant.ofEpochSecond(t0 + 119).toString());
+
+            // the second test, 5 minutes of event time later, after the first ended idle
+            HttpResponse<String> second = write(stack, "k6", test(t0 + 300, "vus", 0.25));
+            assertThat(second.statusCode()).isEqualTo(204);
+            assertThat(second.headers().firstValue("X-Caplab-Run")).hasValue("k6.2");
+            assertThat(second.headers().allValues("X-Caplab-Landing")).containsExactly("k6.2; as=new-run; samples=240");
+            assertThat(second.headers().allValues("X-Caplab-Warning")).singleElement().asString()
+                    .contains("k6.2", Instant.ofEpochSecond(t0 + 119).toString());
+
+            JsonNode k6b = await(stack, "k6.2", closed(2));
+            assertThat(k6b.path("run").path("startedAt").asString()).isEqualTo(Instant.ofEpochSecond(t0 + 300).toString());
+            assertThat(k6b.path("run").path("endedAt").asString()).isEqualTo(Instant.ofEpochSecond(t0 + 419).toString());
+            // each test's own samples: 0.25 and 0.5 cores at vus 10 and 20 in the second, twice that in the first
+            assertThat(cpu(stack, "k6.2", 1)).isEqualTo(0.5);
+            assertThat(cpu(stack, "k6", 1)).isEqualTo(1.0);
+            assertThat(get(stack, "/api/v1/runs/k6").path("conclusion").path("warnings")).isEmpty();
+            assertThat(k6b.path("conclusion").path("warnings")).isEmpty();
+
+            // a straggler of the first test: late data of k6, not a third run
+            HttpResponse<String> late = write(stack, "k6", "cpu.cores,source=sut value=0.5 " + (t0 + 50) + "\n");
+            assertThat(late.statusCode()).isEqualTo(204);
+            assertThat(late.headers().allValues("X-Caplab-Landing")).containsExactly("k6; as=late; samples=1");
+            assertThat(late.headers().allValues("X-Caplab-Warning")).singleElement().asString()
+                    .contains("late data");
+            await(stack, "k6", r -> r.path("lateness").path("lateSamples").asInt() == 1);
+
+            HttpResponse<String> empty = write(stack, "k6", "");
+            assertThat(empty.statusCode()).as("InfluxDB 1.x: 204 to an empty body").isEqualTo(204);
+            assertThat(empty.body()).isEmpty();
+            assertThat(empty.headers().allValues("X-Caplab-Warning")).singleElement().asString()
+                    .startsWith("nothing written");
+
+            JsonNode typoRun = await(stack, "typo", r -> r.path("run").path("status").asString().equals("COMPLETED")
+                    && r.path("conclusion").path("runClosed").asBoolean());
+            assertThat(typoRun.path("steps")).isEmpty();
+            assertThat(typoRun.path("conclusion").path("warnings")).singleElement().satisfies(w -> {
+                assertThat(w.path("kind").asString()).isEqualTo("NO_LOAD_METRIC");
+                assertThat(w.path("message").asString()).contains("vus", "loadExpression");
+            });
+            assertThat(getText(stack, "/api/v1/runs/typo/report")).contains("conclusion-warning",
+                    "recognised load metric");
+        }
+    }
+
+    /** Closed (ended, conclusion of a closed run) with {@code steps} judged steps. */
+    private static Predicate<JsonNode> closed(int steps) {
+        return r -> r.path("run").path("status").asString().equals("COMPLETED") && r.path("steps").size() == steps
+                && r.path("conclusion").path("runClosed").asBoolean();
+    }
+
+    /** A k6-like test: {@code load} 10 for seconds [0, 60), 20 for [60, 120); the SUT's CPU {@code cpu} per 10. */
+    private static String test(long t0, String load, double cpu) {
+        StringBuilder body = new StringBuilder();
+        for (int s = 0; s < 120; s++) {
+            int vus = s < 60 ? 10 : 20;
+            body.append(load).append(",source=k6 value=").append(vus).append(' ').append(t0 + s).append('\n');
+            body.append("cpu.cores,source=sut value=").append(cpu * vus / 10).append(' ').append(t0 + s).append('\n');
+        }
+        return body.toString();
+    }
+
+    private static double cpu(EmbeddedStack stack, String run, int step) throws Exception {
+        for (JsonNode a : get(stack, "/api/v1/runs/" + run + "/aggregates?metric=cpu.cores")) {
+            if (a.path("stepIndex").asInt() == step) {
+                return a.path("sustained").asDouble();
+            }
+        }
+        throw new AssertionError("no cpu.cores aggregate for step " + step + " of " + run);
+    }
+
+    private static HttpResponse<String> write(EmbeddedStack stack, String run, String body) throws Exception {
+        return HTTP.send(HttpRequest.newBuilder(uri(stack, "/write?db=" + run + "&precision=s"))
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static JsonNode await(EmbeddedStack stack, String run, Predicate<JsonNode> done) throws Exception {
+        long deadline = System.nanoTime() + PATIENCE.toNanos();
+        JsonNode last = null;
+        while (System.nanoTime() < deadline) {
+            HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(uri(stack, "/api/v1/runs/" + run)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            if (r.statusCode() == 200) {
+                last = JSON.readTree(r.body());
+                if (done.test(last)) {
+                    return last;
+                }
+            }
+            Thread.sleep(250);
+        }
+        throw new AssertionError("run " + run + " never got there; last seen: " + last);
+    }
+
+    private static JsonNode get(EmbeddedStack stack, String path) throws Exception {
+        return JSON.readTree(getText(stack, path));
+    }
+
+    private static String getText(EmbeddedStack stack, String path) throws Exception {
+        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(uri(stack, path)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).as(path + ": " + r.body()).isEqualTo(200);
+        return r.body();
+    }
+
+    private static URI uri(EmbeddedStack stack, String path) {
+        return URI.create("http://127.0.0.1:" + stack.httpPort() + path);
+    }
+}

@@ -1,0 +1,56 @@
+package dev.caplab.ingest.runs;
+
+import dev.caplab.schema.event.RunEnded;
+import dev.caplab.schema.event.RunOrigin;
+import dev.caplab.schema.event.RunStarted;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.avro.specific.SpecificRecord;
+
+/**
+ * What ingest knows of each run from the lifecycle topic ({@code caplab.runs}): whether a client declared it or
+ * streams inferred it from its samples, and where it ended. Fed by {@link LifecycleWatcher}; read by
+ * {@link RunGenerations} on every write. Thread-safe.
+ */
+public final class RunDirectory {
+
+    private final ConcurrentHashMap<String, RunFacts> runs = new ConcurrentHashMap<>();
+
+    /** Folds one lifecycle event in; other events than a run's start and end change nothing. */
+    public void apply(SpecificRecord event) {
+        switch (event) {
+            case RunStarted s -> runs.merge(s.getRunId().toString(),
+                    new RunFacts(s.getOrigin() != RunOrigin.INFERRED, null),
+                    (old, now) -> new RunFacts(old.declared() || now.declared(), old.endedAt()));
+            case RunEnded e -> runs.merge(e.getRunId().toString(), new RunFacts(false, e.getEndedAt()),
+                    (old, now) -> new RunFacts(old.declared(), now.endedAt()));
+            default -> {
+                // steps and annotations do not decide where samples go
+            }
+        }
+    }
+
+    /** The run's facts, empty while no start or end of it was seen. */
+    public Optional<RunFacts> facts(String runId) {
+        return Optional.ofNullable(runs.get(runId));
+    }
+
+    /**
+     * One run as the lifecycle topic tells it.
+     *
+     * @param declared a client sent its RunStarted (never split into a new run)
+     * @param endedAt  its end, null while it runs
+     */
+    public record RunFacts(boolean declared, Instant endedAt) {
+
+        public boolean ended() {
+            return endedAt != null;
+        }
+
+        /** A run nobody started that ended (streams ends those after {@code --run-idle-end} without input). */
+        public boolean endedUndeclared() {
+            return !declared && endedAt != null;
+        }
+    }
+}
