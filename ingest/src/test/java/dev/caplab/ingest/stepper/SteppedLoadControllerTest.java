@@ -43,7 +43,8 @@ class SteppedLoadControllerTest {
             Integer failingIndex, Double failingX) {
         return RunConclusion.newBuilder().setRunId("r").setStepsJudged(judged).setStepsSkipped(skipped)
                 .setMaxStableStepIndex(stableIndex).setMaxStableX(stableX).setFirstFailingStepIndex(failingIndex)
-                .setFirstFailingX(failingX).setMargin(0.6).setResources(List.of()).setBottleneck(null).setModel("conclusions/1")
+                .setFirstFailingX(failingX).setMargin(0.6).setResources(List.of()).setWarnings(List.of())
+                .setBottleneck(null).setModel("conclusions/1")
                 .setConcludedAt(Instant.parse("2026-01-01T00:00:00Z")).setVersion(judged + skipped).build();
     }
 
