@@ -189,7 +189,7 @@ class GroupCommitIT {
         });
         announced.await();
         Future<?> a = pool.submit(() -> groups.publish(request(topic, "run-a", 2), "a"));
-        Thread.sleep(200); // a is queued and waiting for the announced b
+        await(() -> groups.queuedRequests() == 1); // a is queued; only then may b publish
         assertThat(a.isDone()).isFalse();
         publishB.countDown();
         a.get(30, TimeUnit.SECONDS);
@@ -208,13 +208,18 @@ class GroupCommitIT {
         GroupCommit groups = groupCommit(gate, LONG_WAIT);
         GroupCommit.Arrival refusedAtTheDoor = groups.arriving();
         Future<?> a = pool.submit(() -> groups.publish(request(topic, "run-a", 2), "a"));
-        Thread.sleep(200);
+        await(() -> groups.queuedRequests() == 1);
+        // c queues behind a; both still queued means a's group is holding for the announced request, not committing
+        Future<?> c = pool.submit(() -> groups.publish(request(topic, "run-c", 2), "c"));
+        await(() -> groups.queuedRequests() == 2);
         assertThat(a.isDone()).isFalse();
         long closed = System.nanoTime();
         refusedAtTheDoor.close();
         a.get(30, TimeUnit.SECONDS);
+        c.get(30, TimeUnit.SECONDS);
         assertThat(Duration.ofNanos(System.nanoTime() - closed)).isLessThan(LONG_WAIT.dividedBy(3));
-        assertThat(Log.of(topic).markers()).isEqualTo(1);
+        assertThat(Log.of(topic).markers()).as("a waited and took c into its transaction").isEqualTo(1);
+        assertThat(Log.of(topic).committedRecords()).isEqualTo(4);
     }
 
     private GroupCommit groupCommit(Gate gate) {

@@ -143,4 +143,61 @@ final class ItEnvironment implements BeforeAllCallback, AfterAllCallback {
             Thread.sleep(250);
         }
     }
+
+    /**
+     * Waits until consumer group {@code group} has committed, on every partition of {@code topics} that holds records,
+     * the offset after its last record (read committed; the markers after it are no records): the group has processed
+     * and committed everything written so far, so nothing it read can be processed, or written, again. A condition for
+     * "nothing more will happen", where a fixed sleep would only hope so.
+     */
+    void awaitCommittedAll(String group, java.util.Collection<String> topics, Duration timeout)
+            throws InterruptedException {
+        java.util.Map<org.apache.kafka.common.TopicPartition, Long> next = nextRecordOffsets(topics);
+        try (org.apache.kafka.clients.admin.Admin admin = org.apache.kafka.clients.admin.Admin.create(java.util.Map.of(
+                org.apache.kafka.clients.admin.AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+            java.util.Map<org.apache.kafka.common.TopicPartition, Long> committed = new java.util.HashMap<>();
+            await(timeout, () -> {
+                try {
+                    admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get()
+                            .forEach((tp, o) -> committed.put(tp, o == null ? -1 : o.offset()));
+                } catch (InterruptedException | java.util.concurrent.ExecutionException e) {
+                    throw new IllegalStateException("reading the offsets of group " + group, e);
+                }
+                return next.entrySet().stream().allMatch(e -> committed.getOrDefault(e.getKey(), -1L) >= e.getValue());
+            }, () -> ": group " + group + " committed " + committed + ", records end at " + next);
+        }
+    }
+
+    /** Per partition of {@code topics} holding records: the offset after its last record, read committed. */
+    java.util.Map<org.apache.kafka.common.TopicPartition, Long> nextRecordOffsets(java.util.Collection<String> topics) {
+        java.util.Map<org.apache.kafka.common.TopicPartition, Long> next = new java.util.HashMap<>();
+        try (var consumer = new org.apache.kafka.clients.consumer.KafkaConsumer<>(java.util.Map.<String, Object>of(
+                org.apache.kafka.clients.consumer.ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
+                org.apache.kafka.clients.consumer.ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
+                org.apache.kafka.clients.consumer.ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
+                new org.apache.kafka.common.serialization.ByteArrayDeserializer(),
+                new org.apache.kafka.common.serialization.ByteArrayDeserializer())) {
+            for (String topic : topics) {
+                for (var p : consumer.partitionsFor(topic)) {
+                    var tp = new org.apache.kafka.common.TopicPartition(topic, p.partition());
+                    consumer.assign(java.util.List.of(tp));
+                    consumer.seekToEnd(java.util.List.of(tp));
+                    long end = consumer.position(tp);
+                    // scan back in growing windows until a record shows: each transaction ends with one marker
+                    for (long window = 16; end > 0 && !next.containsKey(tp); window *= 8) {
+                        consumer.seek(tp, Math.max(0, end - window));
+                        while (consumer.position(tp) < end) {
+                            for (var r : consumer.poll(Duration.ofMillis(500))) {
+                                next.merge(tp, r.offset() + 1, Math::max);
+                            }
+                        }
+                        if (end - window <= 0) {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        return next;
+    }
 }

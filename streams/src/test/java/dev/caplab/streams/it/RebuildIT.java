@@ -106,11 +106,14 @@ class RebuildIT {
             ItEnvironment.await(Duration.ofSeconds(180), () -> fits.ofRun(RUN).stream().anyMatch(f -> f.metric()
                     .equals("cpu.cores") && f.stepsUsed() == SyntheticRun.STEPS),
                     () -> ": streams " + streams.state() + ", sink failure " + sink.failure());
-            // The last step closed; let the run end (its wall-clock grace) and the commit after it pass.
-            Thread.sleep(baseSettings().topology().grace().plusSeconds(2).toMillis());
+            // The last step closed; the run closes a wall-clock grace later, in the same transaction as its last
+            // derived records: once its closed conclusion is stored, every record streams will send is counted.
+            var conclusions = new RunConclusionRepository(ENV.db().dataSource());
+            ItEnvironment.await(Duration.ofSeconds(120), () -> conclusions.latest(RUN)
+                    .map(RunConclusionRow::runClosed).orElse(false), () -> ": streams " + streams.state());
             long derived = DERIVED.stream().mapToLong(streams::recordsSentTo).sum();
             long raw = inputs.stream().mapToLong(in -> in.lifecycle() != null ? 1 : in.samples().size()).sum();
-            awaitRows(sink, raw + derived);
+            awaitRows(sink, LIVE_GROUP, SinkSettings.TOPICS, raw + derived);
         }
         live = Projection.of(ENV.db().dataSource());
         // Not an empty expected side: every step judged, the cpu fit over all steps, the contamination still clean.
@@ -179,7 +182,8 @@ class RebuildIT {
         // The live group picks up where it stopped: every rebuild's output since, into the live database.
         try (ClickHouseSink sink = ClickHouseSink.start(sinkSettings(LIVE_GROUP, SinkSettings.TOPICS),
                 ENV.db().dataSource())) {
-            awaitRows(sink, REBUILDS.stream().mapToLong(RebuildIT::derivedRecords).sum());
+            awaitRows(sink, LIVE_GROUP, SinkSettings.TOPICS, REBUILDS.stream()
+                    .mapToLong(RebuildIT::derivedRecords).sum());
         }
         Projection replaced = Projection.of(ENV.db().dataSource());
 
@@ -224,7 +228,7 @@ class RebuildIT {
                     Map.Entry::getKey, e -> new OffsetAndMetadata(e.getValue())))).all().get();
         }
         try (ClickHouseSink sink = ClickHouseSink.start(sinkSettings(group, DERIVED), db.dataSource())) {
-            awaitRows(sink, derivedRecords(report));
+            awaitRows(sink, group, DERIVED, derivedRecords(report));
         }
         return Projection.of(db.dataSource());
     }
@@ -233,11 +237,15 @@ class RebuildIT {
         return report.derivedRecords().values().stream().mapToLong(Long::longValue).sum();
     }
 
-    /** Waits until the sink has written {@code rows}, then checks it writes no more: nothing else is in its topics. */
-    private static void awaitRows(ClickHouseSink sink, long rows) throws InterruptedException {
+    /**
+     * Waits until the sink has written {@code rows} and committed every record of its topics, then checks it wrote no
+     * more: nothing else is in its topics.
+     */
+    private static void awaitRows(ClickHouseSink sink, String group, List<String> topics, long rows)
+            throws InterruptedException {
         ItEnvironment.await(Duration.ofSeconds(120), () -> sink.rowsWritten() >= rows,
                 () -> ": sink wrote " + sink.rowsWritten() + " of " + rows + " rows, failure " + sink.failure());
-        Thread.sleep(1000);
+        ENV.awaitCommittedAll(group, topics, Duration.ofSeconds(60));
         assertThat(sink.rowsWritten()).isEqualTo(rows);
         assertThat(sink.failure()).isNull();
     }

@@ -76,7 +76,8 @@ class SinkWorkersIT {
             ItEnvironment.await(Duration.ofSeconds(90), () -> ENV.scalar(
                     "SELECT count() FROM samples WHERE startsWith(run_id, 'workers-run-')") >= expected,
                     () -> "; " + workers.status().detail());
-            Thread.sleep(1_000); // a duplicate insert would land about now
+            // every record up to ours processed and committed: no batch of them can be inserted again
+            ENV.awaitCommittedAll(GROUP, List.of(TopicCatalog.SAMPLES), Duration.ofSeconds(60));
             assertThat(ENV.scalar("SELECT count() FROM samples WHERE startsWith(run_id, 'workers-run-')"))
                     .isEqualTo(expected);
             assertThat(ENV.scalar("SELECT count() FROM (SELECT DISTINCT run_id, metric, source, ts FROM samples"
