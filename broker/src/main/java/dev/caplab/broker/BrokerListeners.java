@@ -34,15 +34,18 @@ record BrokerListeners(BrokerAuth auth, KafkaClientSecurity internal, Optional<B
         }
     }
 
-    /** listeners, advertised.listeners, protocol map, inter-broker listener and, with SASL, mechanisms and users. */
-    Properties properties(String host, int port, int controllerPort) {
+    /**
+     * listeners (clients on {@code host}, which may be a wildcard, told to come back on {@code advertisedHost}),
+     * advertised.listeners, protocol map, inter-broker listener and, with SASL, mechanisms, users and the authorizer.
+     */
+    Properties properties(String host, String advertisedHost, int port, int controllerPort) {
         // Each listener is named after its protocol, so the name says what it accepts.
         String client = (tls.isPresent() ? SecurityProtocol.SASL_SSL
                 : auth.saslRequired() ? SecurityProtocol.SASL_PLAINTEXT : SecurityProtocol.PLAINTEXT).name;
         Properties p = new Properties();
         p.put("listeners", client + "://" + host + ":" + port + "," + CONTROLLER + "://" + LOOPBACK + ":"
                 + controllerPort);
-        p.put("advertised.listeners", client + "://" + host + ":" + port);
+        p.put("advertised.listeners", client + "://" + advertisedHost + ":" + port);
         // The controller listener is loopback only: SASL without TLS there, whatever the client listener speaks.
         String controller = (auth.saslRequired() ? SecurityProtocol.SASL_PLAINTEXT : SecurityProtocol.PLAINTEXT).name;
         p.put("listener.security.protocol.map", client + ":" + client + "," + CONTROLLER + ":" + controller);

@@ -57,6 +57,19 @@ public record BrokerSettings(Path dataDir, String host, int port, BrokerAuth aut
         return dataDir.resolve("kafka-tls");
     }
 
+    /**
+     * The address clients are told to connect to (and the TLS certificate names): {@code host}, or this machine's
+     * name when {@code host} is a wildcard ({@code 0.0.0.0}, {@code ::}), which Kafka refuses to advertise.
+     */
+    public String advertisedHost() {
+        try {
+            return InetAddress.getByName(host).isAnyLocalAddress() ? InetAddress.getLocalHost().getHostName() : host;
+        } catch (UnknownHostException e) {
+            throw new IllegalStateException("cannot resolve the Kafka listener address " + host
+                    + " or this machine's name to advertise to clients", e);
+        }
+    }
+
     /** Whether {@code host} is a loopback address (127.0.0.0/8, ::1, or a name resolving to one). */
     public static boolean isLoopback(String host) {
         try {

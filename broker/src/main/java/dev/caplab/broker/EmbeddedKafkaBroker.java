@@ -50,15 +50,15 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         int[] ports = Ports.claim(new String[] {settings.host(), LOOPBACK}, new String[] {"Kafka", "Kafka controller"},
                 new int[] {settings.port(), 0});
         Optional<BrokerTls> tls = settings.tls()
-                ? Optional.of(BrokerTls.ensure(settings.tlsDir(), settings.host())) : Optional.empty();
+                ? Optional.of(BrokerTls.ensure(settings.tlsDir(), settings.advertisedHost())) : Optional.empty();
         KafkaClientSecurity login = settings.auth().saslRequired()
                 ? randomLogin(BrokerAuth.BROKER_USER) : KafkaClientSecurity.NONE;
         KafkaClientSecurity internal = tls.map(t -> login.trusting(t.certificate())).orElse(login);
         // the controller listens on loopback only: only this broker talks to it
-        KraftNode.Spec spec = new KraftNode.Spec(NODE_ID, settings.host(), ports[0], ports[1],
+        KraftNode.Spec spec = new KraftNode.Spec(NODE_ID, settings.advertisedHost(), ports[0], ports[1],
                 KraftNode.voter(NODE_ID, LOOPBACK, ports[1]), settings.dataDir().resolve("kafka"), Replication.SINGLE);
         Properties listeners = new BrokerListeners(settings.auth(), internal, tls)
-                .properties(settings.host(), ports[0], ports[1]);
+                .properties(settings.host(), settings.advertisedHost(), ports[0], ports[1]);
         EmbeddedKafkaBroker broker = new EmbeddedKafkaBroker(KraftNode.start(spec, Uuid.randomUuid().toString(),
                 listeners), internal, tls.map(BrokerTls::certificate));
         try {

@@ -84,8 +84,8 @@ public record EmbeddedKafkaAccess(BrokerSettings broker, RoleLogins roles, Strin
                 .orElse("caplab's own roles only (no token has the write scope)");
         BrokerSettings broker = new BrokerSettings(settings.dataDir(), settings.host(), settings.kafkaPort(),
                 BrokerAuth.saslPlain(users));
-        String wire = broker.tls() ? "; SASL_SSL with a self-signed certificate: clients trust "
-                + BrokerTls.certificateIn(broker.tlsDir()) + " (ssl.truststore.type=PEM)" : "";
+        String wire = broker.tls() ? "; SASL_SSL with a self-signed certificate for " + broker.advertisedHost()
+                + ": clients trust " + BrokerTls.certificateIn(broker.tlsDir()) + " (ssl.truststore.type=PEM)" : "";
         return new EmbeddedKafkaAccess(broker, roles, "SASL/PLAIN and ACLs required: " + who + wire);
     }
 }

@@ -89,6 +89,35 @@ class EmbeddedStackIT {
         }
     }
 
+    @Test
+    void onEveryAddressKafkaSpeaksOnlySaslSslAndTheRolesStillCarryAWriteToClickHouse() throws Exception {
+        String token = "it-tls-write-token-0123456789";
+        UpSettings settings = new UpSettings(dataDir, "0.0.0.0", 0, 0, 0, false, null, List.of(token + "=read,write"));
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        long expected = 20;
+        try (EmbeddedStack stack = EmbeddedStack.start(settings, new PrintStream(printed, true, StandardCharsets.UTF_8))) {
+            String bootstrap = stack.bootstrapServers();
+            Path certificate = dataDir.resolve("kafka-tls").resolve("broker-cert.pem");
+            // advertised under this machine's name (Kafka refuses 0.0.0.0), which the certificate names
+            assertThat(bootstrap).startsWith(java.net.InetAddress.getLocalHost().getHostName() + ":");
+            assertThat(printed.toString(StandardCharsets.UTF_8)).contains("SASL_SSL").contains(certificate.toString())
+                    .doesNotContain(token);
+
+            KafkaClientSecurity tools = KafkaClientSecurity.plain(EmbeddedKafkaAccess.EXTERNAL_USER, token);
+            assertThat(KafkaProbe.read(bootstrap, tools.trusting(certificate), TopicCatalog.CONCLUSIONS)).isNull();
+            // the token in clear never reaches the broker: the listener wants a TLS handshake first
+            assertThat(KafkaProbe.read(bootstrap, tools, TopicCatalog.CONCLUSIONS)).isNotNull();
+
+            // HTTP ingest, streams and the sink all log in over TLS, trusting the broker's certificate
+            HttpResponse<String> write = write(stack, expected, token);
+            assertThat(write.statusCode()).as(write.body()).isEqualTo(204);
+            assertThat(awaitSampleCount(stack, expected, "caplab-read", token)).isEqualTo(expected);
+            assertThat(awaitCount(stack, "SELECT uniqExact(run_id) FROM runs WHERE run_id = 'it-run'", 1, "caplab-read",
+                    token)).isEqualTo(1);
+            assertThat(stack.roleStatuses()).allMatch(dev.caplab.streams.RoleStatus::up);
+        }
+    }
+
     /** Writes {@code lines} cpu samples of run it-run through /write, with the token when one is given. */
     private static HttpResponse<String> write(EmbeddedStack stack, long lines, String token) throws Exception {
         StringBuilder body = new StringBuilder();
