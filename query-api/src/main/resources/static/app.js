@@ -179,7 +179,7 @@ async function runPage(runId) {
     <span id="egress-ceiling">${detail.egressCeiling ? `egress ceiling ${num(detail.egressCeiling.mbps)} Mbps (${esc(detail.egressCeiling.text)})`
       : 'no egress ceiling known'}</span>
     <span>egress measured ${esc(run.measuredEgressMbps)} / nominal ${esc(run.nominalEgressMbps)} Mbps</span></p>
-    <p class="facts"><span>max stable load <b id="max-stable">${num(detail.maxStableX)}</b></span>
+    <p class="facts"><span>max stable load <b id="max-stable">${detail.maxStableX == null && detail.maxStableNote ? 'not judged' : num(detail.maxStableX)}</b></span>
     <span>first failing <b>${num(detail.failedX)}</b></span><span title="${bn ? esc('named by ' + bn.rule) : 'no resource reached its margin'}">bottleneck <b id="bottleneck">${bn ? esc(bn.metric) : ''}</b>${bn ? ` <span id="bottleneck-source">${esc(bn.source)}${bn.role ? ` (${esc(bn.role)})` : ''}</span>` : ''}</span>
     <span title="samples that reached a step after it closed: they amended it">late samples <b id="late-samples">${detail.lateness.lateSamples}</b></span>
     <span title="samples after the allowed lateness: stored raw, in no aggregate or fit">beyond allowed lateness <b id="beyond-lateness">${detail.lateness.beyondLatenessSamples}</b></span>
@@ -187,17 +187,18 @@ async function runPage(runId) {
     ${limit ? `<span>throughput limit <b id="throughput-limit">x=${num(limit.kneeX)}</b> (95 % ${num(limit.kneeLower95)}–${num(limit.kneeUpper95)}),
       plateau ${num(limit.plateauRatePerSecond, 1)} requests/s</span>` : ''}</p>
     ${(conclusion.warnings || []).map(w => `<p class="warning conclusion-warning" data-kind="${esc(w.kind)}">${esc(w.message)}</p>`).join('')}
+    ${detail.maxStableNote ? `<p class="warning stable-note" id="max-stable-note">${esc(detail.maxStableNote)}</p>` : ''}
     ${detail.warnings.map(w => `<p class="warning run-warning">${esc(w)}</p>`).join('')}
     <div id="fit-chart" class="chart"></div><div id="cpu-egress-chart" class="chart"></div>
     ${hasThroughput ? '<div id="throughput-chart" class="chart"></div>' : ''}
     <h2>Steps</h2>` + table([
       ['step', s => s.stepIndex], ['load', s => loadText(s.load)], ['x', s => s.x],
-      ['verdict', s => s.passed == null ? 'pending' : s.passed ? 'pass' : 'FAIL'],
+      ['verdict', s => s.judged === false ? 'not judged' : s.passed == null ? 'pending' : s.passed ? 'pass' : 'FAIL'],
       ['failed rules', s => s.failedRules], ['over margin', s => s.bottleneck],
       ['contaminated', s => s.contaminated ? (s.contaminationReason || 'yes') : ''],
       ['late data', s => s.amended ? `<span class="amended-mark">amended (${s.lateSamples} late sample${s.lateSamples === 1 ? '' : 's'})</span>` : '', true]],
       detail.steps,
-      s => (s.contaminated ? 'contaminated' : s.passed === false ? 'fail' : 'pass') + (s.amended ? ' amended' : '')) +
+      s => (s.contaminated ? 'contaminated' : s.judged === false ? 'unjudged' : s.passed === false ? 'fail' : 'pass') + (s.amended ? ' amended' : '')) +
     `<h2>Capacity (margin ${num(conclusion.margin)})</h2>` + table([['resource', r => `${r.metric}@${r.source}`],
       ['role', r => r.role],
       ['ceiling', r => r.ceiling], ['base', r => r.intercept], ['slope per x', r => r.slope],

@@ -5,6 +5,7 @@ import dev.caplab.schema.vocabulary.MetricNames;
 import dev.caplab.streams.aggregate.SustainedStatistic;
 import dev.caplab.streams.contamination.ContaminationRule;
 import dev.caplab.streams.run.RunLimits;
+import dev.caplab.streams.verdict.DefaultRules;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -38,12 +39,15 @@ import java.util.Objects;
  * @param runIdleEnd          how long (wall clock) a run nobody declared (no RunStarted, see
  *                            {@link dev.caplab.streams.run.InferredRuns}) may go without input before it is ended at
  *                            its last sample, which closes its last step
+ * @param defaultRules        SLO rules for runs that bring none ({@code caplab up --default-slo}); without either a
+ *                            run's steps are not judged
  */
 public record TopologySettings(Duration grace, Duration punctuateInterval, List<String> loadLevelMetrics,
                                Duration minInferredStep, Duration inferredWarmup, List<String> resourceMetrics,
                                List<String> groupLabels, Duration bucket, SustainedStatistic sustained,
                                double trimFraction, ContaminationRule contamination, double fitMargin,
-                               Duration allowedLateness, RunLimits limits, Duration runIdleEnd) {
+                               Duration allowedLateness, RunLimits limits, Duration runIdleEnd,
+                               DefaultRules defaultRules) {
 
     /** How long a run nobody declared may stay without input before it is ended (issue 16: 2 minutes). */
     public static final Duration DEFAULT_RUN_IDLE_END = Duration.ofMinutes(2);
@@ -68,6 +72,7 @@ public record TopologySettings(Duration grace, Duration punctuateInterval, List<
         requirePositive(allowedLateness, "allowedLateness", false);
         Objects.requireNonNull(limits, "limits");
         requirePositive(runIdleEnd, "runIdleEnd", false);
+        Objects.requireNonNull(defaultRules, "defaultRules");
     }
 
     /**
@@ -79,43 +84,50 @@ public record TopologySettings(Duration grace, Duration punctuateInterval, List<
                 List.of(MetricNames.K6_VUS, MetricNames.LOCUST_USERS, MetricNames.USERS), Duration.ofSeconds(20), Duration.ofSeconds(10),
                 List.of(MetricNames.CPU_CORES, MetricNames.MEM_BYTES, MetricNames.NET_TX_BYTES, MetricNames.NET_RX_BYTES), List.of(),
                 Duration.ofSeconds(1), SustainedStatistic.MEDIAN, 0.1, ContaminationRule.defaults(), Planning.DEFAULT_MARGIN,
-                Duration.ofHours(24), RunLimits.defaults(), DEFAULT_RUN_IDLE_END);
+                Duration.ofHours(24), RunLimits.defaults(), DEFAULT_RUN_IDLE_END, DefaultRules.NONE);
     }
 
     public TopologySettings withGrace(Duration g) {
         return new TopologySettings(g, punctuateInterval, loadLevelMetrics, minInferredStep, inferredWarmup,
                 resourceMetrics, groupLabels, bucket, sustained, trimFraction, contamination, fitMargin,
-                allowedLateness, limits, runIdleEnd);
+                allowedLateness, limits, runIdleEnd, defaultRules);
     }
 
     public TopologySettings withGroupLabels(List<String> labels) {
         return new TopologySettings(grace, punctuateInterval, loadLevelMetrics, minInferredStep, inferredWarmup,
                 resourceMetrics, labels, bucket, sustained, trimFraction, contamination, fitMargin,
-                allowedLateness, limits, runIdleEnd);
+                allowedLateness, limits, runIdleEnd, defaultRules);
     }
 
     public TopologySettings withContamination(ContaminationRule rule) {
         return new TopologySettings(grace, punctuateInterval, loadLevelMetrics, minInferredStep, inferredWarmup,
                 resourceMetrics, groupLabels, bucket, sustained, trimFraction, rule, fitMargin,
-                allowedLateness, limits, runIdleEnd);
+                allowedLateness, limits, runIdleEnd, defaultRules);
     }
 
     public TopologySettings withAllowedLateness(Duration lateness) {
         return new TopologySettings(grace, punctuateInterval, loadLevelMetrics, minInferredStep, inferredWarmup,
                 resourceMetrics, groupLabels, bucket, sustained, trimFraction, contamination, fitMargin, lateness,
-                limits, runIdleEnd);
+                limits, runIdleEnd, defaultRules);
     }
 
     public TopologySettings withLimits(RunLimits l) {
         return new TopologySettings(grace, punctuateInterval, loadLevelMetrics, minInferredStep, inferredWarmup,
                 resourceMetrics, groupLabels, bucket, sustained, trimFraction, contamination, fitMargin,
-                allowedLateness, l, runIdleEnd);
+                allowedLateness, l, runIdleEnd, defaultRules);
     }
 
     public TopologySettings withRunIdleEnd(Duration idle) {
         return new TopologySettings(grace, punctuateInterval, loadLevelMetrics, minInferredStep, inferredWarmup,
                 resourceMetrics, groupLabels, bucket, sustained, trimFraction, contamination, fitMargin,
-                allowedLateness, limits, idle);
+                allowedLateness, limits, idle, defaultRules);
+    }
+
+    /** These settings with SLO rules for runs that bring none. */
+    public TopologySettings withDefaultRules(DefaultRules rules) {
+        return new TopologySettings(grace, punctuateInterval, loadLevelMetrics, minInferredStep, inferredWarmup,
+                resourceMetrics, groupLabels, bucket, sustained, trimFraction, contamination, fitMargin,
+                allowedLateness, limits, runIdleEnd, rules);
     }
 
     public long graceMicros() {

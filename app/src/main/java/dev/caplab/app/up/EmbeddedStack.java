@@ -107,7 +107,8 @@ public final class EmbeddedStack implements AutoCloseable {
         HikariDataSource dataSource = track(target.dataSource());
         StreamsSettings streamsSettings = StreamsSettings.of(bootstrapServers, settings.dataDir().resolve("streams"));
         streams = track(StreamsRunner.start(streamsSettings.withKafkaSecurity(kafkaLogins.streams())
-                .withTopology(streamsSettings.topology().withRunIdleEnd(settings.runIdleEnd()))));
+                .withTopology(streamsSettings.topology().withRunIdleEnd(settings.runIdleEnd())
+                        .withDefaultRules(settings.defaultRules()))));
         // Raw samples, the volume, go from the sink straight into the engine of this process.
         sink = track(SinkWorkers.start(settings.sinkWorkers(), SinkSettings.of(bootstrapServers)
                 .withKafkaSecurity(kafkaLogins.sink()), dataSource, new EngineInserts(engine, database)));

@@ -1,6 +1,7 @@
 package dev.caplab.app.up;
 
 import dev.caplab.streams.TopologySettings;
+import dev.caplab.streams.verdict.DefaultRules;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -10,11 +11,11 @@ import java.util.Objects;
  * What {@code caplab up} was asked for: data directory, listeners, demo data, tokens, allow-listed origins, how
  * long a run nobody started may stay idle before it ends, the nice value of its background threads
  * ({@link BackgroundPriority}; 0 leaves them at ingest's priority) and how many sink workers copy Kafka into the
- * engine ({@link dev.caplab.streams.sink.SinkWorkers}).
+ * engine ({@link dev.caplab.streams.sink.SinkWorkers}), and the SLO rules runs without their own are judged against.
  */
 public record UpSettings(Path dataDir, String host, int httpPort, int clickhousePort, int kafkaPort, boolean demo,
                          Path chdbLib, List<String> tokens, List<String> allowedOrigins, Duration runIdleEnd,
-                         int backgroundNice, int sinkWorkers) {
+                         int backgroundNice, int sinkWorkers, DefaultRules defaultRules) {
 
     /**
      * Two: one sink thread alternated between encoding a batch and waiting for chDB to insert it, so a backlog was
@@ -32,6 +33,7 @@ public record UpSettings(Path dataDir, String host, int httpPort, int clickhouse
             throw new IllegalArgumentException("--background-nice must be between 0 (off) and "
                     + BackgroundPriority.MAX_NICE + ", was " + backgroundNice);
         }
+        Objects.requireNonNull(defaultRules, "defaultRules");
         if (sinkWorkers < 1) {
             throw new IllegalArgumentException("--sink-workers must be >= 1, was " + sinkWorkers);
         }
@@ -41,7 +43,7 @@ public record UpSettings(Path dataDir, String host, int httpPort, int clickhouse
     public UpSettings(Path dataDir, String host, int httpPort, int clickhousePort, int kafkaPort, boolean demo,
                       Path chdbLib, List<String> tokens, List<String> allowedOrigins, Duration runIdleEnd) {
         this(dataDir, host, httpPort, clickhousePort, kafkaPort, demo, chdbLib, tokens, allowedOrigins, runIdleEnd,
-                BackgroundPriority.DEFAULT_NICE, DEFAULT_SINK_WORKERS);
+                BackgroundPriority.DEFAULT_NICE, DEFAULT_SINK_WORKERS, DefaultRules.NONE);
     }
 
     /** The default idle time ({@link TopologySettings#DEFAULT_RUN_IDLE_END}). */
@@ -53,17 +55,23 @@ public record UpSettings(Path dataDir, String host, int httpPort, int clickhouse
 
     public UpSettings withRunIdleEnd(Duration idle) {
         return new UpSettings(dataDir, host, httpPort, clickhousePort, kafkaPort, demo, chdbLib, tokens,
-                allowedOrigins, idle, backgroundNice, sinkWorkers);
+                allowedOrigins, idle, backgroundNice, sinkWorkers, defaultRules);
     }
 
     public UpSettings withBackgroundNice(int nice) {
         return new UpSettings(dataDir, host, httpPort, clickhousePort, kafkaPort, demo, chdbLib, tokens,
-                allowedOrigins, runIdleEnd, nice, sinkWorkers);
+                allowedOrigins, runIdleEnd, nice, sinkWorkers, defaultRules);
     }
 
     public UpSettings withSinkWorkers(int workers) {
         return new UpSettings(dataDir, host, httpPort, clickhousePort, kafkaPort, demo, chdbLib, tokens,
-                allowedOrigins, runIdleEnd, backgroundNice, workers);
+                allowedOrigins, runIdleEnd, backgroundNice, workers, defaultRules);
+    }
+
+    /** These settings with SLO rules for runs that bring none ({@code --default-slo}). */
+    public UpSettings withDefaultRules(DefaultRules rules) {
+        return new UpSettings(dataDir, host, httpPort, clickhousePort, kafkaPort, demo, chdbLib, tokens,
+                allowedOrigins, runIdleEnd, backgroundNice, sinkWorkers, rules);
     }
 
     /** No origin besides caplab's own page may make state-changing calls. */

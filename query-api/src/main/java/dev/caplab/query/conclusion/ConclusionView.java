@@ -6,13 +6,22 @@ import java.util.List;
 /**
  * The run conclusion as streams stored it (analysis {@code Conclusions}): max stable load and the first failing step
  * (contaminated and unjudged steps skipped), the bottleneck and the rule that named it, and per resource its
- * capacity estimate, and the warnings its reader must be told first (no load metric, samples after the end). Every
- * reader of the query API takes these from here; none re-decides.
+ * capacity estimate, the warnings its reader must be told first (no load metric, samples after the end), and
+ * where the SLO rules the steps were judged against came from ({@code run}, {@code default}, {@code none}: no
+ * step judged, no max stable load). Every reader of the query API takes these from here; none re-decides.
  */
 public record ConclusionView(Double maxStableX, Integer maxStableStepIndex, Double firstFailingX,
                              Integer firstFailingStepIndex, int stepsJudged, int stepsSkipped,
                              BottleneckView bottleneck, double margin, List<EstimateView> resources, boolean runClosed,
-                             String model, Instant concludedAt, long version, List<WarningView> warnings) {
+                             String model, Instant concludedAt, long version, List<WarningView> warnings,
+                             String rulesFrom) {
+
+    /** What {@link #stableLoadNote} says of a run whose steps were not judged. */
+    public static final String NOT_JUDGED = "not judged: the run has no SLO rules (give them with caplab run start "
+            + "--slo, or caplab up --default-slo), so it has no max stable load";
+    /** What {@link #stableLoadNote} says of a run judged against the default rules. */
+    public static final String DEFAULT_RULES = "judged against the default SLO rules (caplab up --default-slo): the "
+            + "run brought none";
 
     public ConclusionView {
         resources = List.copyOf(resources);
@@ -25,7 +34,25 @@ public record ConclusionView(Double maxStableX, Integer maxStableStepIndex, Doub
                           double margin, List<EstimateView> resources, boolean runClosed, String model,
                           Instant concludedAt, long version) {
         this(maxStableX, maxStableStepIndex, firstFailingX, firstFailingStepIndex, stepsJudged, stepsSkipped,
-                bottleneck, margin, resources, runClosed, model, concludedAt, version, List.of());
+                bottleneck, margin, resources, runClosed, model, concludedAt, version, List.of(), null);
+    }
+
+    /** A conclusion that does not say where its rules came from (stored before it was kept). */
+    public ConclusionView(Double maxStableX, Integer maxStableStepIndex, Double firstFailingX,
+            Integer firstFailingStepIndex, int stepsJudged, int stepsSkipped, BottleneckView bottleneck, double margin,
+            List<EstimateView> resources, boolean runClosed, String model, Instant concludedAt, long version,
+            List<WarningView> warnings) {
+        this(maxStableX, maxStableStepIndex, firstFailingX, firstFailingStepIndex, stepsJudged, stepsSkipped,
+                bottleneck, margin, resources, runClosed, model, concludedAt, version, warnings, null);
+    }
+
+    /**
+     * Why the max stable load is absent or where the rules behind it came from: {@link #NOT_JUDGED} when no rule
+     * judged the steps ({@code rulesFrom} = none), {@link #DEFAULT_RULES} when the default did; null otherwise.
+     */
+    @com.fasterxml.jackson.annotation.JsonProperty("stableLoadNote")
+    public String stableLoadNote() {
+        return "none".equals(rulesFrom) ? NOT_JUDGED : "default".equals(rulesFrom) ? DEFAULT_RULES : null;
     }
 
     /** The stored estimate of the bottleneck resource, if the bottleneck has one. */

@@ -53,7 +53,8 @@ class StoreConclusionReader implements ConclusionReader {
                 r.stepsJudged(), r.stepsSkipped(), bottleneck, r.margin(), estimates,
                 r.runClosed(), r.model(), r.concludedAt(), r.version(),
                 AvroJson.<RunWarning>decodeArray(r.warningsJson(), RunWarning.getClassSchema()).stream()
-                        .map(w -> new WarningView(w.getKind().toString(), w.getMessage().toString())).toList());
+                        .map(w -> new WarningView(w.getKind().toString(), w.getMessage().toString())).toList(),
+                r.rulesFrom());
     }
 
     private static EstimateView estimate(ResourceEstimate e) {

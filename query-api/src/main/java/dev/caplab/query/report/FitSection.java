@@ -46,7 +46,7 @@ final class FitSection {
         SvgChart chart = new SvgChart(ChartRanges.resourceKey(f), f.metric() + " (" + f.source() + ") against load",
                 loadExpression == null ? "x" : loadExpression, f.metric(), axes.x(), axes.y());
         List<SvgChart.Point> points = use.points().stream().map(p -> new SvgChart.Point(p.x(), p.sustained(),
-                p.contaminated() ? "contaminated" : p.passed() == null ? "pending" : p.passed() ? "pass" : "fail",
+                p.verdict(),
                 "step " + p.stepIndex() + ": x " + Html.num(p.x()) + ", sustained " + Html.num(p.sustained())))
                 .toList();
         chart.series("use", "sustained per step", points, false);

@@ -74,7 +74,8 @@ public final class ReportHtml {
         overviewRow(html, reports, "tier", r -> r.detail().run().tier());
         overviewRow(html, reports, "tool", r -> r.detail().run().tool());
         overviewRow(html, reports, "load expression", r -> r.detail().run().loadExpression());
-        overviewRow(html, reports, "max stable load", r -> Html.num(r.detail().maxStableX()));
+        overviewRow(html, reports, "max stable load", r -> r.detail().maxStableX() == null
+                && r.detail().maxStableNote() != null ? "not judged (no SLO rules)" : Html.num(r.detail().maxStableX()));
         overviewRow(html, reports, "first failing load", r -> Html.num(r.detail().failedX()));
         overviewRow(html, reports, "bottleneck", r -> r.detail().bottleneckName());
         overviewRow(html, reports, "status", r -> r.detail().run().status());

@@ -71,7 +71,7 @@ public class ReportService {
                 if (a.metric().equals(fit.metric()) && a.source().equals(fit.source()) && a.x() != null
                         && Double.isFinite(a.sustained())) {
                     points.add(new ResourceUse.Point(a.stepIndex(), a.x(), a.sustained(),
-                            step == null ? null : step.passed(), a.contaminated()));
+                            step == null ? null : step.passed(), a.contaminated(), step == null || step.judged()));
                 }
             }
             out.add(new ResourceUse(fit, points));

@@ -13,7 +13,21 @@ public record ResourceUse(FitView fit, List<Point> points) {
         points = List.copyOf(points);
     }
 
-    /** One step's sustained use; {@code passed} is null while the step has no verdict. */
-    public record Point(int stepIndex, double x, double sustained, Boolean passed, boolean contaminated) {
+    /**
+     * One step's sustained use; {@code passed} is null while the step has no verdict, or when no rule judged it
+     * ({@code judged} false).
+     */
+    public record Point(int stepIndex, double x, double sustained, Boolean passed, boolean contaminated,
+                        boolean judged) {
+
+        /** A point of a step judged against rules (or not judged yet). */
+        public Point(int stepIndex, double x, double sustained, Boolean passed, boolean contaminated) {
+            this(stepIndex, x, sustained, passed, contaminated, true);
+        }
+
+        /** What the step's verdict says, as a step's verdict column does ({@link RunSection#verdict}). */
+        public String verdict() {
+            return RunSection.verdict(contaminated, judged, passed);
+        }
     }
 }

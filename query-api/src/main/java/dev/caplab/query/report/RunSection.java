@@ -60,8 +60,9 @@ final class RunSection {
 
     private static void outcome(StringBuilder html, RunDetail d) {
         html.append("<h3>Outcome</h3><table class=\"outcome kv\">");
-        row(html, "max stable load", d.maxStableX() == null ? "none: no step passed"
-                : Html.num(d.maxStableX()) + " (step " + d.maxStableStepIndex() + ")");
+        String note = d.maxStableNote();
+        row(html, "max stable load", d.maxStableX() == null ? (note != null ? note : "none: no step passed")
+                : Html.num(d.maxStableX()) + " (step " + d.maxStableStepIndex() + ")" + (note == null ? "" : "; " + note));
         row(html, "first failing load", d.failedX() == null ? "none failed"
                 : Html.num(d.failedX()) + " (step " + d.failedStepIndex() + ")");
         row(html, "bottleneck", d.bottleneckName() == null ? "–" : d.bottleneckName());
@@ -91,10 +92,18 @@ final class RunSection {
 
     /** What a step's verdict column says: contaminated steps say nothing about the system, so they are not pass/fail. */
     static String verdict(StepView s) {
-        if (s.contaminated()) {
+        return verdict(s.contaminated(), s.judged(), s.passed());
+    }
+
+    /** Contaminated, else "not judged" when no rule judged the step, else pending (no verdict yet), pass or fail. */
+    static String verdict(boolean contaminated, boolean judged, Boolean passed) {
+        if (contaminated) {
             return "contaminated";
         }
-        return s.passed() == null ? "pending" : s.passed() ? "pass" : "fail";
+        if (!judged) {
+            return "not judged";
+        }
+        return passed == null ? "pending" : passed ? "pass" : "fail";
     }
 
     /** What the conclusion says its reader must know first (no load metric, samples after the end). */

@@ -42,6 +42,12 @@ public record RunDetail(RunSummary run, ConclusionView conclusion, List<StepView
         return conclusion == null ? null : conclusion.maxStableStepIndex();
     }
 
+    /** Why the max stable load is absent (no SLO rules) or that default rules gave it; null otherwise. */
+    @JsonProperty("maxStableNote")
+    public String maxStableNote() {
+        return conclusion == null ? null : conclusion.stableLoadNote();
+    }
+
     @JsonProperty("failedX")
     public Double failedX() {
         return conclusion == null ? null : conclusion.firstFailingX();

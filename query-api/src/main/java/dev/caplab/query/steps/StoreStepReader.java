@@ -8,6 +8,7 @@ import dev.caplab.store.row.RuleOutcomeValue;
 import dev.caplab.store.row.StepAggregateRow;
 import dev.caplab.store.row.StepRow;
 import dev.caplab.store.row.StepVerdictRow;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -47,11 +48,17 @@ class StoreStepReader implements StepReader {
     }
 
     private static StepView step(String runId, int stepIndex, StepRow s, StepVerdictRow v) {
+        // an inferred step has no StepStarted row: its bounds are those its verdict was computed over
+        Instant startedAt = s != null ? s.startedAt() : v.windowStart();
+        Instant endedAt = s != null ? s.endedAt() : v.windowEnd();
+        long warmupMicros = s != null ? s.warmupMicros() : v.warmupMicros() == null ? 0 : v.warmupMicros();
+        boolean judged = v == null || v.judged();
+        long late = v == null ? 0 : v.lateCount();
         return new StepView(runId, stepIndex, s != null ? s.load() : v.load(), v == null ? null : v.x(),
-                s == null ? null : s.startedAt(), s == null ? null : s.endedAt(),
-                s == null ? 0 : s.warmupMicros() / 1_000L, v == null ? null : v.passed(), v != null && v.contaminated(),
-                v == null ? null : v.contaminationReason(), v == null ? null : v.bottleneck(),
-                v == null ? null : failedRules(v.outcomes()), v == null ? 0 : v.lateCount());
+                startedAt, endedAt, warmupMicros / 1_000L, v == null || !judged ? null : v.passed(),
+                v != null && v.contaminated(), v == null ? null : v.contaminationReason(),
+                v == null ? null : v.bottleneck(), v == null ? null : failedRules(v.outcomes()), late,
+                StepView.amended(late), judged);
     }
 
     /** The names of the SLO rules a step broke, with what was observed, e.g. {@code p95-latency (observed 812.0)}. */

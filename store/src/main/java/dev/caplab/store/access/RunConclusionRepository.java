@@ -14,13 +14,13 @@ public final class RunConclusionRepository extends RunScopedRepository<RunConclu
             List.of("run_id", "max_stable_x", "max_stable_step_index", "first_failing_x", "first_failing_step_index",
                     "steps_judged", "steps_skipped", "bottleneck_source", "bottleneck_metric", "bottleneck_rule",
                     "bottleneck_value", "bottleneck_step_index", "margin", "resources_json", "run_closed", "model",
-                    "concluded_at", "version", "warnings_json"),
+                    "concluded_at", "version", "warnings_json", "rules_from"),
             true,
             (p, r) -> p.addAll(r.runId(), r.maxStableX(), r.maxStableStepIndex(), r.firstFailingX(),
                     r.firstFailingStepIndex(), r.stepsJudged(), r.stepsSkipped(), r.bottleneckSource(),
                     r.bottleneckMetric(), r.bottleneckRule(), r.bottleneckValue(), r.bottleneckStepIndex(),
                     r.margin(), r.resourcesJson(), r.runClosed(), r.model(), r.concludedAt(), r.version(),
-                    r.warningsJson()),
+                    r.warningsJson(), r.rulesFrom()),
             rs -> {
                 Fields f = new Fields(rs);
                 return new RunConclusionRow(f.string(), f.nullableFloat64(), f.nullableInt32(), f.nullableFloat64(),

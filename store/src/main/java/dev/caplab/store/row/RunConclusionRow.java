@@ -7,13 +7,15 @@ import java.util.Objects;
  * A row of {@code run_conclusions}: one RunConclusion. The bottleneck columns are all null or all set;
  * {@code resourcesJson} is the per-resource estimates and {@code warningsJson} the warnings ({@code RunWarning}), both in
  * Avro's JSON encoding. The highest version wins.
+ * {@code rulesFrom} says where the rules the steps were judged against came from ({@code run}, {@code default},
+ * {@code none}); null in rows written before it was kept.
  */
 public record RunConclusionRow(String runId, Double maxStableX, Integer maxStableStepIndex, Double firstFailingX,
                                Integer firstFailingStepIndex, int stepsJudged, int stepsSkipped,
                                String bottleneckSource, String bottleneckMetric, String bottleneckRule,
                                Double bottleneckValue, Integer bottleneckStepIndex, double margin,
                                String resourcesJson, boolean runClosed, String model, Instant concludedAt,
-                               long version, String warningsJson) {
+                               long version, String warningsJson, String rulesFrom) {
 
     public RunConclusionRow {
         Checks.text(runId, "runId");
@@ -42,6 +44,17 @@ public record RunConclusionRow(String runId, Double maxStableX, Integer maxStabl
                             long version) {
         this(runId, maxStableX, maxStableStepIndex, firstFailingX, firstFailingStepIndex, stepsJudged, stepsSkipped,
                 bottleneckSource, bottleneckMetric, bottleneckRule, bottleneckValue, bottleneckStepIndex, margin,
-                resourcesJson, runClosed, model, concludedAt, version, "[]");
+                resourcesJson, runClosed, model, concludedAt, version, "[]", null);
+    }
+
+    /** A conclusion that does not say where its rules came from. */
+    public RunConclusionRow(String runId, Double maxStableX, Integer maxStableStepIndex, Double firstFailingX,
+            Integer firstFailingStepIndex, int stepsJudged, int stepsSkipped, String bottleneckSource,
+            String bottleneckMetric, String bottleneckRule, Double bottleneckValue, Integer bottleneckStepIndex,
+            double margin, String resourcesJson, boolean runClosed, String model, Instant concludedAt, long version,
+            String warningsJson) {
+        this(runId, maxStableX, maxStableStepIndex, firstFailingX, firstFailingStepIndex, stepsJudged, stepsSkipped,
+                bottleneckSource, bottleneckMetric, bottleneckRule, bottleneckValue, bottleneckStepIndex, margin,
+                resourcesJson, runClosed, model, concludedAt, version, warningsJson, null);
     }
 }

@@ -205,8 +205,9 @@ class RepositoriesIT {
                 "llm container used 8.6 cores", "cpu", 3);
         verdicts.insertBatch(List.of(verdict), null);
         assertThat(verdicts.ofRun(run)).containsExactly(verdict);
+        // an inferred step not judged (no rules): its bounds and warm-up ride on its verdict
         StepVerdictRow amended = new StepVerdictRow(run, 0, Map.of("users", 10.0), 10.0, true, List.of(), true,
-                "llm container used 8.6 cores", "cpu", 4, 17);
+                "llm container used 8.6 cores", "cpu", 4, 17, false, false, T0, T0.plusSeconds(60), 10_000_000L);
         verdicts.insertBatch(List.of(amended), null);
         assertThat(verdicts.ofRun(run)).containsExactly(amended);
         // a step that left the timeline: its withdrawn row supersedes the verdict, and no read shows either
@@ -215,7 +216,7 @@ class RepositoriesIT {
         verdicts.insertBatch(List.of(second), null);
         assertThat(verdicts.ofRuns(List.of(run))).containsExactly(amended, second);
         StepVerdictRow withdrawn = new StepVerdictRow(run, 1, Map.of(), null, false, List.of(), false, null, null,
-                2, 0, true);
+                2, 0, true, true, null, null, null);
         verdicts.insertBatch(List.of(withdrawn), null);
         assertThat(verdicts.ofRun(run)).containsExactly(amended);
         assertThat(verdicts.ofRuns(List.of(run))).containsExactly(amended);

@@ -11,7 +11,6 @@ import dev.caplab.schema.event.Alert;
 import dev.caplab.schema.event.AlertKind;
 import dev.caplab.schema.event.CapacityFit;
 import dev.caplab.schema.event.SampleKind;
-import dev.caplab.schema.event.SloRule;
 import dev.caplab.schema.event.StepAggregate;
 import dev.caplab.schema.event.StepVerdict;
 import dev.caplab.schema.vocabulary.MetricNames;
@@ -28,6 +27,7 @@ import dev.caplab.streams.fit.LoadExpression;
 import dev.caplab.streams.fit.LoadExpressionException;
 import dev.caplab.streams.fit.SourceFacts;
 import dev.caplab.streams.step.StepWindow;
+import dev.caplab.streams.verdict.JudgingRules;
 import dev.caplab.streams.verdict.VerdictAdapter;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -82,14 +82,20 @@ final class StepCloser {
                     step.endMicros(), contamination.contaminated(), revision, late)));
         }
         Optional<ResourceUse> overMargin = Conclusions.stepBottleneck(uses(run, stats, facts), settings.fitMargin());
-        StepVerdict verdict = VerdictAdapter.verdict(run.runId, step.index(), step.load(), x, stats, rules(run),
+        JudgingRules judging = rules(run);
+        StepVerdict verdict = VerdictAdapter.verdict(run.runId, step.index(), step.load(), x, stats, judging.rules(),
                 contamination, overMargin.map(u -> u.metric() + "@" + u.source()).orElse(null));
         verdict.setVersion(revision);
         verdict.setLateCount(late);
+        verdict.setJudged(judging.judging());
+        verdict.setWindowStart(Micros.toInstant(step.startMicros()));
+        verdict.setWindowEnd(step.isOpen() ? null : Micros.toInstant(step.endMicros()));
+        verdict.setWarmupMicros(step.warmupMicros());
         out.add(new DerivedEvent.Verdict(verdict));
         run.marks.put(step.index(), new StepMark(step, revision, late, new StepJudgement(step.index(),
                 x == null ? OptionalDouble.empty() : OptionalDouble.of(x),
-                verdict.getPassed() ? StepJudgement.Verdict.PASSED : StepJudgement.Verdict.FAILED,
+                !judging.judging() ? StepJudgement.Verdict.UNJUDGED
+                        : verdict.getPassed() ? StepJudgement.Verdict.PASSED : StepJudgement.Verdict.FAILED,
                 contamination.contaminated(), overMargin)));
         run.concludeDue = true;
         if (!verdict.getPassed() && !contamination.contaminated()) {
@@ -386,8 +392,9 @@ final class StepCloser {
         }
     }
 
-    private static List<SloRule> rules(RunState.Mutable run) {
-        return run.started == null ? List.of() : run.started.getSloRules();
+    /** The run's own rules, else the configured default for its system; none means its steps are not judged. */
+    private JudgingRules rules(RunState.Mutable run) {
+        return JudgingRules.of(run.started, settings.defaultRules());
     }
 
     private static String failedRules(StepVerdict v) {

@@ -99,7 +99,8 @@ final class RowMapping {
     static StepVerdictRow verdict(StepVerdict v) {
         return new StepVerdictRow(v.getRunId().toString(), v.getStepIndex(), doubles(v.getLoad()), v.getX(),
                 v.getPassed(), v.getOutcomes().stream().map(RowMapping::outcome).toList(), v.getContaminated(), str(v.getContaminationReason()),
-                str(v.getBottleneck()), v.getVersion(), v.getLateCount(), v.getWithdrawn());
+                str(v.getBottleneck()), v.getVersion(), v.getLateCount(), v.getWithdrawn(), v.getJudged(),
+                v.getWindowStart(), v.getWindowEnd(), v.getWarmupMicros());
     }
 
     static CapacityFitRow fit(CapacityFit f) {
@@ -126,7 +127,8 @@ final class RowMapping {
                 b == null ? null : b.getStepIndex(), c.getMargin(),
                 AvroJson.encodeArray(c.getResources(), ResourceEstimate.getClassSchema()), c.getRunClosed(),
                 c.getModel().toString(), c.getConcludedAt(), c.getVersion(),
-                AvroJson.encodeArray(c.getWarnings(), RunWarning.getClassSchema()));
+                AvroJson.encodeArray(c.getWarnings(), RunWarning.getClassSchema()),
+                str(c.getRulesFrom()));
     }
 
     static AlertRow alert(Alert a) {

@@ -21,7 +21,7 @@ class PunctuationTickTest {
         TopologySettings fine = new TopologySettings(d.grace(), Duration.ofMillis(50), d.loadLevelMetrics(),
                 d.minInferredStep(), d.inferredWarmup(), d.resourceMetrics(), d.groupLabels(), d.bucket(),
                 d.sustained(), d.trimFraction(), d.contamination(), d.fitMargin(), d.allowedLateness(), d.limits(),
-                d.runIdleEnd());
+                d.runIdleEnd(), d.defaultRules());
         assertThat(RunProcessor.tick(fine)).isEqualTo(Duration.ofMillis(50));
     }
 }
