@@ -128,6 +128,14 @@ class EmbeddedKafkaBrokerIT {
         try (EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.start(both.withAuth(
                 BrokerAuth.saslPlain(List.of(streams))))) {
             assertThat(acls(broker)).containsExactlyInAnyOrderElementsOf(streams.acls());
+
+            // caplab migrate's way on a shared cluster: only adds, once, and never deletes another's ACL
+            assertThat(AclProvisioner.ensure(broker.bootstrapServers(), broker.clientSecurity(), tools.acls(), false))
+                    .containsExactlyInAnyOrderElementsOf(tools.acls());
+            assertThat(AclProvisioner.ensure(broker.bootstrapServers(), broker.clientSecurity(), tools.acls(), false))
+                    .isEmpty();
+            assertThat(acls(broker)).containsExactlyInAnyOrderElementsOf(
+                    java.util.stream.Stream.concat(streams.acls().stream(), tools.acls().stream()).toList());
         }
     }
 
