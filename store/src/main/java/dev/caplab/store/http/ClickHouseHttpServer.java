@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionHandler;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -25,12 +27,26 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class ClickHouseHttpServer implements AutoCloseable {
 
+    /**
+     * Seconds a client may take to send one whole request (line, headers, body) before the connection is closed.
+     * The JDK's server reads them on the dispatch thread with no deadline unless told by this JVM-wide property,
+     * read when the first JDK HTTP server of the JVM starts (in caplab, this one); a value set before is kept.
+     */
+    static final long MAX_REQUEST_SECONDS = 10;
+    private static final String MAX_REQUEST_TIME_PROPERTY = "sun.net.httpserver.maxReqTime";
+
+    static {
+        if (System.getProperty(MAX_REQUEST_TIME_PROPERTY) == null) {
+            System.setProperty(MAX_REQUEST_TIME_PROPERTY, Long.toString(MAX_REQUEST_SECONDS));
+        }
+    }
+
     private final HttpServer server;
-    private final List<ThreadPoolExecutor> executors;
+    private final List<ExecutorService> executors;
     private final HttpSettings settings;
     private final QueryHandler handler;
 
-    private ClickHouseHttpServer(HttpServer server, List<ThreadPoolExecutor> executors, HttpSettings settings,
+    private ClickHouseHttpServer(HttpServer server, List<ExecutorService> executors, HttpSettings settings,
                                  QueryHandler handler) {
         this.server = server;
         this.executors = executors;
@@ -63,11 +79,14 @@ public final class ClickHouseHttpServer implements AutoCloseable {
         } catch (IOException e) {
             throw new ServerStartException("cannot bind " + settings.host() + ":" + settings.port(), e);
         }
-        // HttpServer's own threads only authenticate and route (cheap; when they are all busy the acceptor does it
-        // itself, which stops it accepting more: backpressure instead of unbounded memory).
-        ThreadPoolExecutor dispatch = pool("clickhouse-http-dispatch-", 2, new ArrayBlockingQueue<>(256),
-                new ThreadPoolExecutor.CallerRunsPolicy());
-        // caplab's own requests: bounded on both sides, same backpressure.
+        // The dispatch threads read each request's line and headers, then authenticate and route it (no body is
+        // read before the caller is known). A client sending its headers slowly, or never finishing them, holds
+        // its thread until MAX_REQUEST_SECONDS: virtual threads, so that any number of such clients wait on their
+        // own and never in front of caplab's requests or other readers.
+        ExecutorService dispatch = Executors.newThreadPerTaskExecutor(Thread.ofVirtual()
+                .name("clickhouse-http-dispatch-", 1).factory());
+        // caplab's own requests: bounded on both sides; when all are busy the dispatching thread serves one itself,
+        // which slows that caller down (backpressure instead of unbounded memory).
         ThreadPoolExecutor internal = pool("clickhouse-http-", settings.workerThreads(),
                 new ArrayBlockingQueue<>(settings.queueCapacity()), new ThreadPoolExecutor.CallerRunsPolicy());
         // Readers: one running, the others each waiting on a thread of their own until their turn or timeout;
@@ -126,15 +145,15 @@ public final class ClickHouseHttpServer implements AutoCloseable {
     @Override
     public void close() {
         server.stop(1);
-        executors.forEach(ThreadPoolExecutor::shutdown);
+        executors.forEach(ExecutorService::shutdown);
         try {
-            for (ThreadPoolExecutor executor : executors) {
+            for (ExecutorService executor : executors) {
                 if (!executor.awaitTermination(5, TimeUnit.SECONDS)) {
                     executor.shutdownNow();
                 }
             }
         } catch (InterruptedException e) {
-            executors.forEach(ThreadPoolExecutor::shutdownNow);
+            executors.forEach(ExecutorService::shutdownNow);
             Thread.currentThread().interrupt();
         }
     }
