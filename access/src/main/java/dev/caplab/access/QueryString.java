@@ -28,8 +28,8 @@ public final class QueryString {
                 continue;
             }
             int eq = pair.indexOf('=');
-            String name = decode(eq < 0 ? pair : pair.substring(0, eq), rawQuery);
-            String value = eq < 0 ? "" : decode(pair.substring(eq + 1), rawQuery);
+            String name = decode(eq < 0 ? pair : pair.substring(0, eq), null);
+            String value = eq < 0 ? "" : decode(pair.substring(eq + 1), name);
             parameters.computeIfAbsent(name, n -> new ArrayList<>()).add(value);
         }
         return parameters;
@@ -41,12 +41,17 @@ public final class QueryString {
         return values == null ? null : values.getFirst();
     }
 
-    private static String decode(String part, String rawQuery) {
+    /**
+     * Decodes a name ({@code parameter} null) or the value of {@code parameter}. The error names the parameter but
+     * never shows a value or the query string: it is answered and logged, and a value may be a token ({@code p=}).
+     */
+    private static String decode(String part, String parameter) {
         try {
             return URLDecoder.decode(part, StandardCharsets.UTF_8);
         } catch (IllegalArgumentException e) {
-            throw new MalformedQueryStringException("malformed percent-encoding in the query string near '" + part
-                    + "' (of '" + rawQuery + "')", e);
+            throw new MalformedQueryStringException("malformed percent-encoding in the query string, in "
+                    + (parameter == null ? "a parameter name" : "the value of parameter '" + parameter + "'")
+                    + " (escape '%' as %25)", null);
         }
     }
 

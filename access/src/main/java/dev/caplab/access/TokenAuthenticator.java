@@ -8,6 +8,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Decides whether a request's credentials grant a scope; the one check for ingest, the query API and the embedded
@@ -17,6 +18,13 @@ import java.util.Set;
  * 1.x's {@code p} query parameter (read from the raw query string, never from a body).
  */
 public final class TokenAuthenticator {
+
+    /**
+     * What an authentication scheme may look like to be named in an error: shorter than any secret
+     * ({@link ApiToken#MIN_SECRET_CHARS}), so a token sent in the scheme's place is never echoed or logged.
+     */
+    private static final Pattern SCHEME = Pattern.compile("[A-Za-z][A-Za-z0-9._-]{0,"
+            + (ApiToken.MIN_SECRET_CHARS - 2) + "}");
 
     /** Name reported for requests let through by {@code anonymous-scopes}. */
     public static final String ANONYMOUS = "anonymous";
@@ -95,8 +103,11 @@ public final class TokenAuthenticator {
                 int colon = decoded.indexOf(':');
                 return Optional.of(colon < 0 ? decoded : decoded.substring(colon + 1));
             }
-            throw new AccessDeniedException(Refusal.UNAUTHENTICATED, null,
-                    "unsupported Authorization scheme '" + scheme + "' (Bearer, Token or Basic)");
+            // without a space the whole value is the "scheme", often a bare token: never echo what may be a secret
+            throw new AccessDeniedException(Refusal.UNAUTHENTICATED, null, space < 0
+                    ? "Authorization header without a scheme: send 'Bearer <token>' (or Token, or Basic)"
+                    : "unsupported Authorization scheme" + (SCHEME.matcher(scheme).matches() ? " '" + scheme + "'"
+                    : "") + " (Bearer, Token or Basic)");
         }
         return Optional.ofNullable(QueryString.first(rawQueryString, "p")).filter(p -> !p.isEmpty());
     }

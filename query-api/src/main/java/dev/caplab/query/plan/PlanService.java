@@ -96,8 +96,20 @@ public class PlanService {
      * The runs a plan covers: those asked for by id, and the newest run of each tier asked for, of one system (the
      * one asked for, else the requested runs', else the most recent run's). Like compare's cohorts, a plan covers
      * one system and one load expression: a profile in one load unit means nothing on another system's curve.
+     * Their number is checked before any is read (each tier name costs one query).
      */
     private List<RunSummary> tierRuns(PlanRequest request) {
+        if (request.runIds().size() > MAX_TIERS) {
+            throw new BadRequestParameterException("runIds", request.runIds().size() + " run ids", "at most "
+                    + MAX_TIERS + " run ids and tiers together");
+        }
+        if (request.runIds().size() + request.tiers().size() > MAX_TIERS) {
+            throw new BadRequestParameterException("tiers", request.tiers().size() + " tiers besides "
+                    + request.runIds().size() + " run ids", "at most " + MAX_TIERS + " run ids and tiers together");
+        }
+        if (request.runIds().isEmpty() && request.tiers().isEmpty()) {
+            throw new BadRequestParameterException("tiers", "[]", "name at least one tier or run id");
+        }
         List<RunSummary> out = new ArrayList<>(runs.getAll(request.runIds()));
         if (out.size() < request.runIds().size()) {
             throw new NotFoundException("runs " + request.runIds() + " asked, only "
@@ -109,12 +121,6 @@ public class PlanService {
             out.add(runs.find(filter(system, tier)).stream().findFirst()
                     .orElseThrow(() -> new NotFoundException("no measured run on tier '" + tier + "'"
                             + (system == null ? "" : " for " + system))));
-        }
-        if (out.isEmpty()) {
-            throw new BadRequestParameterException("tiers", "[]", "name at least one tier or run id");
-        }
-        if (out.size() > MAX_TIERS) {
-            throw new BadRequestParameterException("tiers", out.size(), "at most " + MAX_TIERS);
         }
         Set<String> cohorts = new TreeSet<>();
         out.forEach(r -> cohorts.add(r.sutName() + " / " + r.loadExpression()));

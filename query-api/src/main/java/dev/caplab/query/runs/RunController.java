@@ -21,6 +21,9 @@ import org.springframework.web.bind.annotation.RestController;
 @RequestMapping("/api/v1/runs")
 class RunController {
 
+    /** Label filters one request may give: each is one condition of the store's query. */
+    static final int MAX_LABELS = 20;
+
     private final RunService runs;
 
     RunController(RunService runs) {
@@ -66,6 +69,10 @@ class RunController {
     }
 
     private static Map<String, String> labels(List<String> pairs) {
+        if (pairs != null && pairs.size() > MAX_LABELS) {
+            throw new BadRequestParameterException("label", pairs.size() + " labels", "at most " + MAX_LABELS
+                    + " label filters");
+        }
         Map<String, String> out = new LinkedHashMap<>();
         for (String pair : pairs == null ? List.<String>of() : pairs) {
             int eq = pair.indexOf('=');

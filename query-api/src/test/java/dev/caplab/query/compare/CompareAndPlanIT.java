@@ -163,4 +163,45 @@ class CompareAndPlanIT {
                         .header(HttpHeaders.AUTHORIZATION, Tokens.READ))
                 .andExpect(status().isNotFound());
     }
+
+    @Test
+    void everyListThatComesInIsBoundedWithAProblemNamingTheFieldAndTheLimit() throws Exception {
+        String tiers = String.join(",", java.util.Collections.nCopies(21, "\"2vcpu-4gb\""));
+        mvc.perform(post("/api/v1/plans").contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"profile\": {\"load\": 10}, \"tiers\": [" + tiers + "]}")
+                        .header(HttpHeaders.AUTHORIZATION, Tokens.READ))
+                .andExpect(status().isBadRequest())
+                .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON))
+                .andExpect(jsonPath("$.parameter").value("tiers"))
+                .andExpect(jsonPath("$.detail").value(containsString("at most 20")));
+        String runIds = String.join(",", java.util.Collections.nCopies(21, "\"ep19-2vcpu-4gb\""));
+        mvc.perform(post("/api/v1/plans").contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"profile\": {\"load\": 10}, \"runIds\": [" + runIds + "]}")
+                        .header(HttpHeaders.AUTHORIZATION, Tokens.READ))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.parameter").value("runIds"))
+                .andExpect(jsonPath("$.detail").value(containsString("at most 20")));
+        var compare = get("/api/v1/compare").header(HttpHeaders.AUTHORIZATION, Tokens.READ);
+        for (int i = 0; i < 51; i++) {
+            compare.param("runId", "run-" + i);
+        }
+        mvc.perform(compare).andExpect(status().isBadRequest())
+                .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON))
+                .andExpect(jsonPath("$.parameter").value("runId"))
+                .andExpect(jsonPath("$.detail").value(containsString("at most 50")));
+        var report = get("/api/v1/report").header(HttpHeaders.AUTHORIZATION, Tokens.READ);
+        for (int i = 0; i < 7; i++) {
+            report.param("run", "run-" + i);
+        }
+        mvc.perform(report).andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.parameter").value("run"))
+                .andExpect(jsonPath("$.detail").value(containsString("at most 6 runs")));
+        var runs = get("/api/v1/runs").header(HttpHeaders.AUTHORIZATION, Tokens.READ);
+        for (int i = 0; i < 21; i++) {
+            runs.param("label", "k" + i + "=v");
+        }
+        mvc.perform(runs).andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.parameter").value("label"))
+                .andExpect(jsonPath("$.detail").value(containsString("at most 20 label filters")));
+    }
 }
