@@ -5,7 +5,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -55,6 +57,43 @@ final class LocustStats {
                         Integer.parseInt(table.cell(row, "User Count")),
                         Long.parseLong(table.cell(row, "Total Request Count"))));
             }
+        }
+        return rows;
+    }
+
+    /**
+     * An Aggregated history row in full: its totals since start and its window percentiles, column name ("95%") to
+     * milliseconds; empty when Locust wrote N/A.
+     */
+    record AggregatedRow(long epochSecond, int users, long totalRequests, long totalFailures,
+                         Map<String, Double> windowPercentiles) {
+
+        /** Locust writes 0 for every window percentile while its 10 s window is still empty. */
+        boolean windowHasData() {
+            return windowPercentiles.values().stream().anyMatch(ms -> ms > 0);
+        }
+    }
+
+    /** The Aggregated rows of {@code PREFIX_stats_history.csv} with their percentile columns, in time order. */
+    static List<AggregatedRow> aggregatedRows(Path historyCsv) throws IOException {
+        Table table = Table.read(historyCsv);
+        List<String> percentColumns = table.header().stream().filter(c -> c.matches("\\d+(\\.\\d+)?%")).toList();
+        List<AggregatedRow> rows = new ArrayList<>();
+        for (String[] row : table.rows()) {
+            if (!table.cell(row, "Name").equals("Aggregated")) {
+                continue;
+            }
+            Map<String, Double> percentiles = new LinkedHashMap<>();
+            for (String column : percentColumns) {
+                String cell = table.cell(row, column);
+                if (!cell.equals("N/A")) {
+                    percentiles.put(column, Double.parseDouble(cell));
+                }
+            }
+            rows.add(new AggregatedRow(Long.parseLong(table.cell(row, "Timestamp")),
+                    Integer.parseInt(table.cell(row, "User Count")),
+                    Long.parseLong(table.cell(row, "Total Request Count")),
+                    Long.parseLong(table.cell(row, "Total Failure Count")), percentiles));
         }
         return rows;
     }

@@ -21,7 +21,8 @@ import java.util.Map;
 /**
  * Rows of {@code _stats.csv}: totals since the start of the test, rewritten in place every interval and without a
  * timestamp, so they take the {@link TotalsTime} (the history's last timestamp). Everything here is cumulative, the request rates
- * included (requests over the whole run), and is labelled so.
+ * included (requests over the whole run), and is labelled so: its counters are series of their own, apart from the
+ * history's, whose last row they follow by up to a second with the same timestamp.
  */
 final class StatsRows implements RowMapper {
 
@@ -44,9 +45,11 @@ final class StatsRows implements RowMapper {
         long count = row.integer(ResponseTimes.Columns.STATS.count());
         Map<String, Double> quantiles = ResponseTimes.quantiles(row, percentileColumns);
         Instant at = time.instant();
-        out.sample(Samples.counter(at, source, HTTP_REQS_COUNT, count, labels));
+        // its own series: stamped with the history's last timestamp but counted later (at Locust's exit), as the
+        // history's counter it would add a jump of requests that second never saw
+        out.sample(Samples.counter(at, source, HTTP_REQS_COUNT, count, cumulative));
         out.sample(Samples.counter(at, source, HTTP_FAILED_COUNT,
-                row.integer(ResponseTimes.Columns.STATS.failures()), labels));
+                row.integer(ResponseTimes.Columns.STATS.failures()), cumulative));
         out.sample(Samples.gauge(at, source, HTTP_REQS_PER_S,
                 ResponseTimes.requireNonNegative("Requests/s", row.number("Requests/s")), cumulative));
         out.sample(Samples.gauge(at, source, HTTP_FAILED_PER_S,

@@ -1,0 +1,200 @@
+package dev.caplab.app.tools;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.caplab.analysis.throughput.TrafficMetrics;
+import dev.caplab.app.cli.IngestCommand;
+import dev.caplab.app.up.EmbeddedStack;
+import dev.caplab.app.up.UpSettings;
+import dev.caplab.schema.vocabulary.MetricNames;
+import dev.caplab.streams.TopologySettings;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Debian's Locust 2.12, headless with {@code --csv --csv-full-history}, steps three user levels against a local
+ * server with three endpoints (one failing by design); {@code caplab ingest --format locust} reads its CSV files and
+ * the run's steps are inferred from Locust's user count. Per step, what the throughput endpoint (and so the run page
+ * and the report) shows is checked against Locust's own history, the {@code Aggregated} rows:
+ * <ul>
+ *   <li>requests/s = the increase of Locust's {@code Total Request Count} over the step's steady rows divided by the
+ *       seconds between them, within 1 % (Locust's per-endpoint rows are the same requests again: counted with the
+ *       total they doubled it);</li>
+ *   <li>the error ratio = the increase of {@code Total Failure Count} over that of {@code Total Request Count};</li>
+ *   <li>p50/p95/p99 = per column, the median of Locust's own window percentiles over those rows (with
+ *       {@code --csv-full-history} each row's percentiles cover Locust's last ~10 s: {@code
+ *       get_current_response_time_percentile}); rows where Locust's window was still empty (all 0) carry none.</li>
+ * </ul>
+ */
+class LocustCsvCountIT {
+
+    private static final String RUN = "locust-csv-count-it";
+    private static final int[] LEVELS = {2, 5, 10};
+    /**
+     * Longer than streams' shortest inferred step (20 s): each level is a step. The last level is held
+     * {@value #LAST_STEP_EXTRA_SECONDS} s longer: Locust's history stops a few seconds before its shape does.
+     */
+    private static final int STEP_SECONDS = 22;
+    private static final int LAST_STEP_EXTRA_SECONDS = 8;
+    private static final double RATE = 5;
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void perStepRateErrorsAndPercentilesAreLocustsOwn() throws Exception {
+        Path locust = RealTools.locust();
+        Path locustfile = dir.resolve("locustfile.py");
+        Files.copy(LocustCsvCountIT.class.getResourceAsStream("/tools/endpoints_locustfile.py"), locustfile);
+        try (SutProcess sut = SutProcess.start(8, 0, 20);
+             EmbeddedStack stack = EmbeddedStack.start(new UpSettings(dir.resolve("data"), "127.0.0.1", 0, 0, 0,
+                     false, null, List.of()), new PrintStream(new ByteArrayOutputStream()))) {
+            Path prefix = dir.resolve("locust");
+            Path log = dir.resolve("locust.log");
+            ProcessBuilder command = new ProcessBuilder(locust.toString(), "-f", locustfile.toString(), "--headless",
+                    "--host", sut.baseUrl(), "--csv", prefix.toString(), "--csv-full-history")
+                    .redirectErrorStream(true).redirectOutput(log.toFile());
+            command.environment().put("CAPLAB_IT_LEVELS",
+                    Arrays.stream(LEVELS).mapToObj(Integer::toString).collect(Collectors.joining(",")));
+            command.environment().put("CAPLAB_IT_STEP_SECONDS", Integer.toString(STEP_SECONDS));
+            command.environment().put("CAPLAB_IT_RATE", Double.toString(RATE));
+            command.environment().put("CAPLAB_IT_LAST_STEP_EXTRA_SECONDS", Integer.toString(LAST_STEP_EXTRA_SECONDS));
+            Process run = command.start();
+            boolean finished = run.waitFor(LEVELS.length * STEP_SECONDS + LAST_STEP_EXTRA_SECONDS + 30, TimeUnit.SECONDS);
+            if (!finished) {
+                run.destroyForcibly();
+            }
+            assertThat(finished).as("locust finished:\n" + Files.readString(log)).isTrue();
+
+            List<LocustStats.AggregatedRow> history = LocustStats.aggregatedRows(
+                    dir.resolve("locust_stats_history.csv"));
+            int exit = new CommandLine(new IngestCommand()).execute("--format", "locust", "--run", RUN,
+                    "--file", prefix.toString(), "--bootstrap", stack.bootstrapServers());
+            assertThat(exit).as("caplab ingest exit code").isZero();
+            // every sample is in: the last step closes now rather than after the grace
+            Instant end = Instant.ofEpochSecond(history.getLast().epochSecond() + 1);
+            HttpResponse<String> ended = post(stack, "/api/v1/runs/" + RUN + "/end",
+                    "{\"allSamplesSent\": true, \"endedAt\": \"" + end + "\"}");
+            assertThat(ended.statusCode()).as(ended.body()).isEqualTo(202);
+
+            StackSql sql = new StackSql(stack);
+            // the inferred steps' bounds: those of their aggregates (the steady part starts after the inferred
+            // warm-up, a setting)
+            List<Map<String, Object>> steps = sql.await("SELECT step_index, arrayElement(mapValues(load), 1) AS users,"
+                    + " toUnixTimestamp64Micro(window_start) AS from_us, toUnixTimestamp64Micro(window_end) AS to_us "
+                    + "FROM step_aggregates FINAL WHERE run_id = '" + RUN + "' AND step_index >= 0 AND source = '"
+                    + TrafficMetrics.SOURCE + "' AND metric = '" + MetricNames.THROUGHPUT_REQUESTS_PER_S + "' "
+                    + "ORDER BY step_index", rows -> rows.size() == LEVELS.length, Duration.ofSeconds(90));
+            long warmupMicros = TopologySettings.defaults().inferredWarmup().toNanos() / 1000;
+            JsonNode throughput = awaitThroughput(stack);
+            String context = "steps " + steps + "\nthroughput " + throughput;
+
+            StringBuilder table = new StringBuilder(String.format(Locale.ROOT,
+                    "%-5s %-5s %-14s %-14s %-10s %-10s %-9s %-9s%n", "step", "users", "caplab req/s", "Locust req/s",
+                    "caplab p95", "Locust p95", "caplab err", "Locust err"));
+            for (int i = 0; i < LEVELS.length; i++) {
+                Map<String, Object> step = steps.get(i);
+                assertThat(((Number) step.get("users")).intValue()).as(context).isEqualTo(LEVELS[i]);
+                long from = micros(step, "from_us") + warmupMicros;
+                long to = micros(step, "to_us");
+                List<LocustStats.AggregatedRow> steady = history.stream()
+                        .filter(r -> r.epochSecond() * 1_000_000L >= from && r.epochSecond() * 1_000_000L < to)
+                        .toList();
+                assertThat(steady.size()).as("Locust rows in step %d's steady part; %s", i, context)
+                        .isGreaterThanOrEqualTo(5);
+                LocustStats.AggregatedRow first = steady.getFirst();
+                LocustStats.AggregatedRow last = steady.getLast();
+                double locustRate = (last.totalRequests() - first.totalRequests())
+                        / (double) (last.epochSecond() - first.epochSecond());
+                double locustErrors = (last.totalFailures() - first.totalFailures())
+                        / (double) (last.totalRequests() - first.totalRequests());
+                List<LocustStats.AggregatedRow> windows = steady.stream()
+                        .filter(LocustStats.AggregatedRow::windowHasData).toList();
+
+                JsonNode shown = throughput.path("steps").get(i);
+                String what = "step " + i + " (" + LEVELS[i] + " users): " + shown;
+                assertThat(shown.path("requestsPerSecond").asDouble()).as(what)
+                        .isCloseTo(locustRate, within(0.01 * locustRate));
+                assertThat(shown.path("errorRatio").asDouble()).as(what).isCloseTo(locustErrors, within(1e-9));
+                assertThat(shown.path("latencyCombination").asString()).as(what)
+                        .isEqualTo("median of the tool's " + windows.size() + " window percentiles");
+                for (String[] q : new String[][] {{"latencyP50Ms", "50%"}, {"latencyP95Ms", "95%"},
+                        {"latencyP99Ms", "99%"}}) {
+                    double expected = median(windows.stream().mapToDouble(r -> r.windowPercentiles().get(q[1]))
+                            .toArray());
+                    assertThat(shown.path(q[0]).asDouble()).as(q[0] + " " + what).isEqualTo(expected);
+                }
+                table.append(String.format(Locale.ROOT, "%-5d %-5d %-14.3f %-14.3f %-10.1f %-10.1f %-9.4f %-9.4f%n",
+                        i, LEVELS[i], shown.path("requestsPerSecond").asDouble(), locustRate,
+                        shown.path("latencyP95Ms").asDouble(),
+                        median(windows.stream().mapToDouble(r -> r.windowPercentiles().get("95%")).toArray()),
+                        shown.path("errorRatio").asDouble(), locustErrors));
+            }
+            System.out.println("LocustCsvCountIT per step (caplab vs Locust's Aggregated history):\n" + table);
+        }
+    }
+
+    /** The run's throughput once every step has its request rate. */
+    private static JsonNode awaitThroughput(EmbeddedStack stack) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (true) {
+            HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
+                    "http://127.0.0.1:" + stack.httpPort() + "/api/v1/runs/" + RUN + "/throughput")).GET().build(),
+                    HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() == 200) {
+                JsonNode body = JSON.readTree(response.body());
+                JsonNode steps = body.path("steps");
+                boolean ready = steps.size() == LEVELS.length;
+                for (JsonNode s : steps) {
+                    ready &= s.path("requestsPerSecond").isNumber() && s.path("latencyP95Ms").isNumber();
+                }
+                if (ready) {
+                    return body;
+                }
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("throughput not ready: " + response.statusCode() + " " + response.body());
+            }
+            Thread.sleep(500);
+        }
+    }
+
+    private static HttpResponse<String> post(EmbeddedStack stack, String path, String json) throws Exception {
+        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
+                + stack.httpPort() + path)).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(json)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** The middle value, or the mean of the two middle ones: Locust's windows combined as the API says. */
+    private static double median(double[] values) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+
+    private static long micros(Map<String, Object> row, String column) {
+        return ((Number) row.get(column)).longValue();
+    }
+}
