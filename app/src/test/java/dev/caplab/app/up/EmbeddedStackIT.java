@@ -84,6 +84,9 @@ class EmbeddedStackIT {
             assertThat(awaitCount(stack, "SELECT uniqExact(run_id) FROM runs WHERE run_id = 'it-run'", 1, "caplab-read", token))
                     .isEqualTo(1);
             assertThat(stack.roleStatuses()).allMatch(dev.caplab.streams.RoleStatus::up);
+            // the health page's broker probe logs in as ingest's user, which needs no ACL to describe the cluster
+            assertThat(get(stack, "/api/v1/health").body()).contains("\"status\":\"UP\"")
+                    .contains("broker(s) reachable");
             assertThat(printed.toString(StandardCharsets.UTF_8)).contains("SASL/PLAIN and ACLs required")
                     .doesNotContain(token);
         }
