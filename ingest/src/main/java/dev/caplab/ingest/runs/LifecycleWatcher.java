@@ -22,7 +22,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Reads {@code caplab.runs} from its start, read committed, into a {@link RunDirectory}, on a thread of its own, for as
  * long as it is open. Without a consumer group: every ingest process keeps its own whole view. Until the topic exists
- * it retries every second; a record it cannot decode is skipped with a warning (the streams app dead-letters it).
+ * it retries every second; a record it cannot decode is skipped with a warning (the streams app dead-letters it). Once
+ * it has read up to where the topic ended when it began, it marks the directory loaded.
  */
 public final class LifecycleWatcher implements AutoCloseable {
 
@@ -51,9 +52,14 @@ public final class LifecycleWatcher implements AutoCloseable {
             while (open && !assign()) {
                 Thread.sleep(1_000); // the topic is made by `caplab migrate` / `up`; writes go on without the view
             }
+            Map<TopicPartition, Long> ends = consumer.endOffsets(consumer.assignment());
             while (open) {
                 for (ConsumerRecord<String, byte[]> record : consumer.poll(POLL)) {
                     apply(record);
+                }
+                if (ends != null && caughtUp(ends)) {
+                    directory.markLoaded();
+                    ends = null;
                 }
             }
         } catch (WakeupException | InterruptedException e) {
@@ -66,8 +72,17 @@ public final class LifecycleWatcher implements AutoCloseable {
         }
     }
 
+    private boolean caughtUp(Map<TopicPartition, Long> ends) {
+        return ends.entrySet().stream().allMatch(e -> consumer.position(e.getKey()) >= e.getValue());
+    }
+
     private boolean assign() {
-        List<PartitionInfo> partitions = consumer.partitionsFor(TopicCatalog.RUNS);
+        List<PartitionInfo> partitions;
+        try {
+            partitions = consumer.partitionsFor(TopicCatalog.RUNS, Duration.ofSeconds(5));
+        } catch (org.apache.kafka.common.errors.TimeoutException e) {
+            return false; // no broker yet, or no such topic: try again
+        }
         if (partitions == null || partitions.isEmpty()) {
             return false;
         }

@@ -16,6 +16,29 @@ import org.apache.avro.specific.SpecificRecord;
 public final class RunDirectory {
 
     private final ConcurrentHashMap<String, RunFacts> runs = new ConcurrentHashMap<>();
+    private final java.util.concurrent.CountDownLatch loaded = new java.util.concurrent.CountDownLatch(1);
+    private final long createdNanos = System.nanoTime();
+
+    /** The topic was read up to where it ended when reading began: the directory knows every run ended before. */
+    public void markLoaded() {
+        loaded.countDown();
+    }
+
+    /**
+     * Waits until the directory holds what the topic held when reading began, so a test sent right after a restart is
+     * not taken for the continuation of a run that ended before it; at most until {@code timeout} after this
+     * directory was made (the topic may not exist yet), so only the first writes after a start ever wait.
+     */
+    public void awaitLoaded(java.time.Duration timeout) {
+        long left = createdNanos + timeout.toNanos() - System.nanoTime();
+        try {
+            if (left > 0) {
+                loaded.await(left, java.util.concurrent.TimeUnit.NANOSECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
 
     /** Folds one lifecycle event in; other events than a run's start and end change nothing. */
     public void apply(SpecificRecord event) {

@@ -24,6 +24,8 @@ public final class RunGenerations {
 
     /** Between a run id and its generation number: {@code k6} then {@code k6.2}, {@code k6.3}. */
     public static final String SEPARATOR = ".";
+    /** How long after a start writes may wait for the directory to be read (a few runs' events take ms). */
+    static final java.time.Duration LOAD_WAIT = java.time.Duration.ofSeconds(10);
 
     private final RunDirectory directory;
 
@@ -42,6 +44,9 @@ public final class RunGenerations {
      * Routes {@code routed}'s samples; run ids in {@code declaredHere} (a RunStarted in the same request) keep theirs.
      */
     public Routing route(RoutedSamples routed, Set<String> declaredHere) {
+        if (!routed.samplesByRun().isEmpty()) {
+            directory.awaitLoaded(LOAD_WAIT);
+        }
         Map<String, List<Sample>> byRun = new LinkedHashMap<>();
         Map<String, Landing> landings = new LinkedHashMap<>();
         for (Map.Entry<String, List<Sample>> run : routed.samplesByRun().entrySet()) {

@@ -30,6 +30,10 @@ class RunGenerationsTest {
     private final RunDirectory directory = new RunDirectory();
     private final RunGenerations generations = new RunGenerations(directory);
 
+    {
+        directory.markLoaded(); // as the watcher does once it read the topic: routing never waits here
+    }
+
     @Test
     void anUnknownRunTakesItsSamplesAsTheyCame() {
         RunGenerations.Routing r = generations.route(write("k6", 0, 10), Set.of());
