@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -20,7 +21,9 @@ class MigrationsTest {
                     .containsExactlyElementsOf(files.map(p -> p.getFileName().toString())
                             .filter(n -> n.endsWith(".sql")).sorted().toList());
         }
-        assertThat(Migrations.load()).extracting(Migration::version).containsExactly(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12);
+        int count = Migrations.load().size();
+        assertThat(Migrations.load()).extracting(Migration::version)
+                .as("versions run 1, 2, … without gaps").containsExactlyElementsOf(IntStream.rangeClosed(1, count).boxed().toList());
     }
 
     @Test

@@ -77,8 +77,7 @@ class SampleMigrationsIT {
                         + " AND name = 'samples'")).contains("vertical_merge_algorithm_min_columns_to_activate = 1");
 
                 assertThat(Migrations.apply(server, database)).extracting(Migration::name)
-                        .containsExactly("V010__sample_series.sql", "V011__drop_samples_v009.sql",
-                                "V012__run_conclusion_warnings.sql", "V013__source_roles.sql");
+                        .containsExactlyElementsOf(migrationsFrom(10));
                 assertThat(answers(pool, samples)).usingRecursiveComparison().isEqualTo(before);
                 assertSplit(pool, seriesBefore, 4_000);
                 assertThat(samples.countOfRun("old-run")).isEqualTo(3_000);
@@ -123,8 +122,7 @@ class SampleMigrationsIT {
                     }
                 }
                 assertThat(Migrations.apply(server, database)).extracting(Migration::name)
-                        .containsExactly("V010__sample_series.sql", "V011__drop_samples_v009.sql",
-                                "V012__run_conclusion_warnings.sql", "V013__source_roles.sql");
+                        .containsExactlyElementsOf(migrationsFrom(10));
                 assertThat(answers(pool, samples)).usingRecursiveComparison().isEqualTo(before);
                 assertSplit(pool, seriesBefore, rows.size());
             }
@@ -248,5 +246,10 @@ class SampleMigrationsIT {
                     : SampleRow.of(runId, ts, source, metric, i % 3 == 0 ? "COUNTER" : "GAUGE", value, labels));
         }
         return out;
+    }
+
+    /** The names of every migration from {@code version} on, as the DDL folder lists them: those an older database lacks. */
+    private static List<String> migrationsFrom(int version) {
+        return Migrations.load().stream().filter(m -> m.version() >= version).map(Migration::name).toList();
     }
 }

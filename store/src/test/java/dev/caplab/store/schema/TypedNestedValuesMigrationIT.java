@@ -56,10 +56,7 @@ class TypedNestedValuesMigrationIT {
                         + " 18.6}]', true, 0.6, true, '2026-07-28 11:00:00', 3)");
             }
             assertThat(Migrations.apply(server, database)).extracting(Migration::name)
-                    .containsExactly("V006__typed_nested_values.sql", "V007__run_conclusions.sql",
-                            "V008__withdrawn_verdicts.sql", "V009__samples_insert_cpu.sql",
-                            "V010__sample_series.sql", "V011__drop_samples_v009.sql",
-                                "V012__run_conclusion_warnings.sql", "V013__source_roles.sql");
+                    .containsExactlyElementsOf(migrationsFrom(6));
         }
         try (var pool = StoreDataSources.create(clickHouse.jdbcUrl(database), clickHouse.user(),
                 clickHouse.password())) {
@@ -90,5 +87,10 @@ class TypedNestedValuesMigrationIT {
                 s.execute("DROP DATABASE IF EXISTS " + database);
             }
         }
+    }
+
+    /** The names of every migration from {@code version} on, as the DDL folder lists them: those an older database lacks. */
+    private static List<String> migrationsFrom(int version) {
+        return Migrations.load().stream().filter(m -> m.version() >= version).map(Migration::name).toList();
     }
 }
