@@ -44,12 +44,23 @@ class CaplabError(Exception):
         super().__init__(f"{method} {url} -> HTTP {status}: {detail}")
 
 
+def _secret(token):
+    """The secret of CAPLAB_TOKEN, which may be given as the server takes it: SECRET=SCOPES, first entry first."""
+    if not token or not token.split():
+        return None
+    first = token.split()[0]
+    secret, _, scopes = first.rpartition("=")
+    if secret and scopes and all(s in ("read", "write") for s in scopes.split(",")):
+        return secret
+    return first
+
+
 class CaplabClient:
     """GET/POST JSON against /api/v1, with DataFrame helpers for the endpoints notebooks use."""
 
     def __init__(self, base_url=None, token=None, timeout_seconds=60):
         self.base_url = (base_url or os.environ.get("CAPLAB_URL") or "http://localhost:8080").rstrip("/")
-        self.token = token if token is not None else os.environ.get("CAPLAB_TOKEN")
+        self.token = token if token is not None else _secret(os.environ.get("CAPLAB_TOKEN"))
         self.timeout_seconds = timeout_seconds
 
     # -- transport -------------------------------------------------------------------------------------------

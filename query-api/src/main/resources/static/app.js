@@ -3,8 +3,10 @@
 
 const view = document.getElementById('view');
 const tokenInput = document.getElementById('token');
-tokenInput.value = localStorage.getItem('caplab.token') || '';
-tokenInput.addEventListener('change', () => { localStorage.setItem('caplab.token', tokenInput.value); route(); });
+// for this tab's session only: sessionStorage ends with the tab, localStorage would keep the token on disk
+localStorage.removeItem('caplab.token');
+tokenInput.value = sessionStorage.getItem('caplab.token') || '';
+tokenInput.addEventListener('change', () => { sessionStorage.setItem('caplab.token', tokenInput.value); route(); });
 const charts = [];
 
 async function api(path, options = {}) {

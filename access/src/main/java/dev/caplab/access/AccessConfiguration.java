@@ -4,6 +4,8 @@ import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.Environment;
@@ -12,7 +14,8 @@ import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
 /**
- * Installs the access check on every handler of the port, and CORS for the allow-listed origins (a dashboard on
+ * Installs the access check on every handler of the port, the security headers on every answer
+ * ({@link SecurityHeadersFilter}), and CORS for the allow-listed origins (a dashboard on
  * another origin needs both: the allow-list lets its writes through, CORS lets its page read the answers).
  * Configured by {@code caplab.access.*} ({@link AccessProperties}); imported by ingest and the query API alike.
  */
@@ -38,6 +41,15 @@ public class AccessConfiguration implements WebMvcConfigurer {
         } else if (properties.tokens().isEmpty()) {
             log.warn("No caplab.access.tokens configured: every request to a non-public endpoint is refused with 401");
         }
+    }
+
+    /** The security headers on every answer, registered first so refusals and errors carry them too. */
+    @Bean
+    FilterRegistrationBean<SecurityHeadersFilter> securityHeadersFilter() {
+        FilterRegistrationBean<SecurityHeadersFilter> registration =
+                new FilterRegistrationBean<>(new SecurityHeadersFilter());
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
+        return registration;
     }
 
     @Override

@@ -52,6 +52,27 @@ public record ApiToken(String name, String secret, Set<Scope> scopes) {
         return new ApiToken(name, option.substring(0, eq), scopes);
     }
 
+    /**
+     * The secret a client sends, from a bare secret or from the first {@code SECRET=SCOPES} entry of a token list as
+     * the server takes it (so one {@code CAPLAB_TOKEN} serves a server and its clients); null for none.
+     */
+    public static String clientSecret(String tokenOrEntries) {
+        if (tokenOrEntries == null || tokenOrEntries.isBlank()) {
+            return null;
+        }
+        String first = tokenOrEntries.strip().split("\\s+")[0];
+        int eq = first.lastIndexOf('=');
+        if (eq > 0 && eq < first.length() - 1) {
+            try {
+                Arrays.stream(first.substring(eq + 1).split(",")).forEach(Scope::parse);
+                return first.substring(0, eq);
+            } catch (IllegalArgumentException notScopes) {
+                return first; // '=' inside the secret itself
+            }
+        }
+        return first;
+    }
+
     /** Never shows the secret: tokens end up in logs through the records holding them. */
     @Override
     public String toString() {

@@ -57,6 +57,14 @@ public final class HostPolicy {
         return colon < 0 ? h : h.substring(0, colon);
     }
 
+    /**
+     * Whether a bind address reaches loopback only: a loopback name or address; null, blank, {@code 0.0.0.0} and
+     * {@code ::} (every interface) and any other address do not.
+     */
+    public static boolean isLoopbackAddress(String bindAddress) {
+        return bindAddress != null && !bindAddress.isBlank() && isLoopback(bindAddress.strip());
+    }
+
     static boolean isLoopback(String host) {
         String h = host.toLowerCase(Locale.ROOT);
         if (h.startsWith("[") && h.endsWith("]")) {

@@ -114,6 +114,19 @@ class DockerComposeFileTest {
         assertThat(env.get("CAPLAB_CLICKHOUSE_URL").toString()).startsWith("jdbc:clickhouse://clickhouse:8123/");
     }
 
+    /** Serve listens on its container's every interface, so it needs a token: from the environment, required. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void serveBindsEveryInterfaceOnlyWithARequiredTokenFromTheEnvironment() {
+        List<String> command = command("caplab-serve");
+        assertThat(command.get(command.indexOf("--host") + 1)).isEqualTo("0.0.0.0");
+        assertThat(command).noneMatch(part -> part.startsWith("--token"));
+        for (String service : List.of("caplab-serve", "jupyter")) {
+            Map<String, Object> env = (Map<String, Object>) services.get(service).get("environment");
+            assertThat(env.get("CAPLAB_TOKEN").toString()).as(service).startsWith("${CAPLAB_TOKEN:?");
+        }
+    }
+
     @Test
     void dockerfileRunsTheCaplabJarWithTheLaunchersJvmOptions() throws IOException {
         String dockerfile = Files.readString(RepoRoot.find().resolve("Dockerfile"));

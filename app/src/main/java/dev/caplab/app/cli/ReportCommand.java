@@ -1,5 +1,6 @@
 package dev.caplab.app.cli;
 
+import dev.caplab.access.ApiToken;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.ConnectException;
@@ -60,13 +61,14 @@ public final class ReportCommand implements Callable<Integer> {
     private String url;
 
     @Option(names = "--token", paramLabel = "SECRET", defaultValue = "${env:CAPLAB_TOKEN}",
-            description = "a token with the read scope, sent as Authorization: Bearer (default: $CAPLAB_TOKEN); "
-                    + "needed when caplab runs with --token")
+            description = "a token with the read scope, sent as Authorization: Bearer (default: $CAPLAB_TOKEN, "
+                    + "preferred: a command line is visible to every local user; SECRET or SECRET=SCOPES); needed "
+                    + "when caplab runs with tokens")
     private String token;
 
     @Override
     public Integer call() throws IOException {
-        byte[] html = fetch(reportUri(url, runIds), token);
+        byte[] html = fetch(reportUri(url, runIds), ApiToken.clientSecret(token));
         if ("-".equals(output)) {
             System.out.write(html);
             System.out.flush();

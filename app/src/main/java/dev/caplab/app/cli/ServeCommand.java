@@ -7,6 +7,8 @@ import dev.caplab.app.web.WebServer;
 import dev.caplab.app.web.WebSettings;
 import dev.caplab.streams.StreamsSettings;
 import dev.caplab.streams.sink.SinkSettings;
+import dev.caplab.access.ApiToken;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -21,8 +23,9 @@ public final class ServeCommand implements Callable<Integer> {
     @Mixin
     ExternalOptions external;
 
-    @Option(names = "--host", defaultValue = "0.0.0.0", paramLabel = "ADDR",
-            description = "Address to bind (default: ${DEFAULT-VALUE}).")
+    @Option(names = {"--host", "--bind"}, defaultValue = "127.0.0.1", paramLabel = "ADDR",
+            description = "Address to bind (default: ${DEFAULT-VALUE}, loopback). Any other address (0.0.0.0 for "
+                    + "every interface) needs a token: without one, serve refuses to start.")
     String host;
 
     @Option(names = "--http-port", defaultValue = "8080", paramLabel = "PORT", description = "HTTP port (default: ${DEFAULT-VALUE}).")
@@ -33,10 +36,12 @@ public final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
+        List<ApiToken> tokens = AccessOptions.parseTokens(access.tokenOptions());
+        AccessOptions.requireTokensBeyondLoopback(host, tokens);
         HikariDataSource dataSource = external.clickhouse().dataSource();
         WebSettings settings = new WebSettings(host, httpPort, external.bootstrap, external.clickhouse().database(),
                 external.clickhouse().httpUrl(), external.clickhouse().user(), external.clickhouse().password(),
-                AccessOptions.parseTokens(access.tokenOptions()), access.allowedOrigins(), external.kafkaLogin.security());
+                tokens, access.allowedOrigins(), external.kafkaLogin.security());
         // This process cannot see the streams and sink JVMs: health reports their consumer groups' lag instead.
         BrokerProbe broker = new BrokerProbe(external.bootstrap, external.kafkaLogin.security());
         WebServer server = WebServer.start(settings, dataSource, PipelineHealth.distributed(broker,

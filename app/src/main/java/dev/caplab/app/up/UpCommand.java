@@ -23,9 +23,9 @@ public final class UpCommand implements Callable<Integer> {
             description = "Where Kafka's log and ClickHouse's data live (default: ${DEFAULT-VALUE}).")
     Path dataDir;
 
-    @Option(names = "--host", defaultValue = "127.0.0.1", paramLabel = "ADDR",
+    @Option(names = {"--host", "--bind"}, defaultValue = "127.0.0.1", paramLabel = "ADDR",
             description = "Address the web page, API and ClickHouse listeners bind to; loopback by default. Any "
-                    + "other address exposes them to the network: set --token. Kafka binds it only with --token "
+                    + "other address exposes them to the network and needs a token (refused without). Kafka binds it only with --token "
                     + "(SASL_SSL with a self-signed certificate in <data-dir>/kafka-tls, and ACLs); without tokens "
                     + "Kafka stays on loopback (default: ${DEFAULT-VALUE}).")
     String host;
@@ -85,8 +85,10 @@ public final class UpCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        List<String> tokens = access.tokenOptions();
+        AccessOptions.requireTokensBeyondLoopback(host, tokens);
         UpSettings settings = new UpSettings(dataDir.toAbsolutePath().normalize(), host, httpPort, clickhousePort,
-                kafkaPort, demo, chdbLib, access.tokenOptions(), access.allowedOrigins())
+                kafkaPort, demo, chdbLib, tokens, access.allowedOrigins())
                 .withRunIdleEnd(dev.caplab.app.cli.StepCommand.Durations.parse(runIdleEnd))
                 .withBackgroundNice(backgroundNice)
                 .withSinkWorkers(sinkWorkers)

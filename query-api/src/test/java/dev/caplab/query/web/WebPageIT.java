@@ -6,7 +6,13 @@ import dev.caplab.query.testing.Ep19Runs;
 import dev.caplab.query.testing.StoreTestSupport;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import dev.caplab.access.SecurityHeadersFilter;
+import org.junit.jupiter.api.AfterEach;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -19,6 +25,8 @@ import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -59,6 +67,7 @@ class WebPageIT {
                 .addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                         "--disable-background-networking", "--disable-component-update", "--disable-sync",
                         "--no-first-run", "--window-size=1280,1400", "--user-data-dir=" + profile);
+        options.setCapability("goog:loggingPrefs", java.util.Map.of(LogType.BROWSER, "ALL"));
         ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
                 .build();
         driver = new ChromeDriver(service, options);
@@ -78,11 +87,18 @@ class WebPageIT {
     }
 
     @Test
-    void pagesRenderRunsChartsComparisonAndPlan() throws IOException {
+    void pagesRenderRunsChartsComparisonAndPlan() throws Exception {
         driver.get(base() + "#/");
-        ((JavascriptExecutor) driver).executeScript("localStorage.setItem('caplab.token', 'read-token-0123456789')");
+        ((JavascriptExecutor) driver).executeScript("localStorage.setItem('caplab.token', 'stale-token-0123456789');"
+                + "sessionStorage.setItem('caplab.token', 'read-token-0123456789')");
         driver.navigate().refresh();
         awaitReady("runs");
+        assertThat(((JavascriptExecutor) driver).executeScript("return localStorage.getItem('caplab.token')"))
+                .as("the page keeps its token for the session only").isNull();
+        HttpResponse<Void> page = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(base())).build(),
+                HttpResponse.BodyHandlers.discarding());
+        assertThat(page.headers().firstValue("Content-Security-Policy")).hasValue(
+                SecurityHeadersFilter.CONTENT_SECURITY_POLICY);
         assertThat(driver.findElements(By.cssSelector("main tbody tr"))).hasSize(3);
         screenshot("runs");
 
@@ -151,6 +167,13 @@ class WebPageIT {
 
     private String base() {
         return "http://127.0.0.1:" + port + "/";
+    }
+
+    @AfterEach
+    void noContentSecurityPolicyViolations() {
+        List<String> violations = driver.manage().logs().get(LogType.BROWSER).getAll().stream()
+                .map(LogEntry::getMessage).filter(m -> m.contains("Content Security Policy")).toList();
+        assertThat(violations).as("the page works under its own Content-Security-Policy").isEmpty();
     }
 
     private void awaitReady(String state) {
