@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the test suite needs beyond a JDK 25 and Maven Central, from Debian's packages:
 # npm (fetches the embedded ClickHouse engine), headless Chromium + chromedriver (browser tests),
-# Jupyter with pandas/matplotlib (notebooks executed against a running caplab), Prometheus with node_exporter
-# (the remote write IT and the exporter-recipe knee IT run them for real), Locust (LocustPluginIT drives the
+# Jupyter with pandas/matplotlib (notebooks executed against a running caplab), Prometheus with node_exporter and
+# process-exporter (the remote write IT, the exporter-recipe knee IT and the source-roles IT run them for real), Locust (LocustPluginIT drives the
 # real tool; JMeter comes from Maven Central through the jmeter-home module) and iperf3 (a real -J report
 # measured on loopback becomes a run's egress ceiling in CliIngestIT).
 # --check-or-install: install only what is missing (needs root or sudo); prints what it does.
@@ -17,6 +17,7 @@ command -v openssl >/dev/null || need+=(openssl)
 /usr/bin/python3 -c 'import pandas, matplotlib' 2>/dev/null || need+=(python3-pandas python3-matplotlib)
 [[ -x /usr/bin/prometheus ]] || need+=(prometheus)
 [[ -x /usr/bin/prometheus-node-exporter ]] || need+=(prometheus-node-exporter)
+[[ -x /usr/bin/prometheus-process-exporter ]] || need+=(prometheus-process-exporter)
 command -v locust >/dev/null || need+=(python3-locust)
 command -v iperf3 >/dev/null || need+=(iperf3)
 

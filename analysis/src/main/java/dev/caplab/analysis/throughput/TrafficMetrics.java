@@ -1,5 +1,6 @@
 package dev.caplab.analysis.throughput;
 
+import dev.caplab.analysis.source.SourceRole;
 import dev.caplab.schema.vocabulary.LabelNames;
 import dev.caplab.schema.vocabulary.MetricNames;
 import java.util.List;
@@ -51,7 +52,7 @@ public final class TrafficMetrics {
      * The {@link LabelNames#ROLE} value that marks a source as the load generator, e.g. its host sampler: its CPU
      * tells whether the generator, not the server, limited the throughput.
      */
-    public static final String LOADGEN_ROLE = "loadgen";
+    public static final String LOADGEN_ROLE = SourceRole.LOADGEN.label();
     /** The generator's CPU metric: % of its whole machine (the host sampler's {@code cpu.util.percent}). */
     public static final String LOADGEN_CPU_METRIC = MetricNames.CPU_UTIL_PERCENT;
 
@@ -125,9 +126,9 @@ public final class TrafficMetrics {
         return FAILURE_LABELS.entrySet().stream().anyMatch(e -> e.getValue().equals(labels.get(e.getKey())));
     }
 
-    /** True when labels mark the series as the load generator's. */
+    /** True when labels mark the series as the load generator's ({@link SourceRole#LOADGEN}). */
     public static boolean loadGenerator(Map<String, String> labels) {
-        return LOADGEN_ROLE.equals(labels.get(LabelNames.ROLE));
+        return SourceRole.parse(labels.get(LabelNames.ROLE)).orElse(null) == SourceRole.LOADGEN;
     }
 
     /**

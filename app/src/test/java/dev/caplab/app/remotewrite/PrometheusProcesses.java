@@ -24,10 +24,12 @@ final class PrometheusProcesses implements AutoCloseable {
 
     static final String PROMETHEUS = "/usr/bin/prometheus";
     static final String NODE_EXPORTER = "/usr/bin/prometheus-node-exporter";
+    static final String PROCESS_EXPORTER = "/usr/bin/prometheus-process-exporter";
 
     private final List<Process> processes = new ArrayList<>();
     private final Path dir;
     private int nodeExporterPort;
+    private int processExporterPort;
     private int prometheusPort;
 
     private PrometheusProcesses(Path dir) {
@@ -36,12 +38,28 @@ final class PrometheusProcesses implements AutoCloseable {
 
     /** Starts node_exporter (cpu, meminfo, netdev, loadavg collectors) and Prometheus; returns once both answer. */
     static PrometheusProcesses start(Path dir, String remoteWriteUrl, List<String> extraTargets) throws Exception {
+        return start(dir, remoteWriteUrl, extraTargets, null);
+    }
+
+    /**
+     * {@link #start(Path, String, List)}, plus Debian's process-exporter with {@code processExporterConfig} (its
+     * YAML {@code process_names}) as one more target, when that is not null.
+     */
+    static PrometheusProcesses start(Path dir, String remoteWriteUrl, List<String> extraTargets,
+            String processExporterConfig) throws Exception {
         DebianTool.require(PROMETHEUS, "prometheus");
         DebianTool.require(NODE_EXPORTER, "prometheus-node-exporter");
+        if (processExporterConfig != null) {
+            DebianTool.require(PROCESS_EXPORTER, "prometheus-process-exporter");
+        }
         PrometheusProcesses started = new PrometheusProcesses(dir);
         try {
             started.startNodeExporter();
-            started.startPrometheus(remoteWriteUrl, extraTargets);
+            List<String> targets = new ArrayList<>(extraTargets);
+            if (processExporterConfig != null) {
+                targets.add(started.startProcessExporter(processExporterConfig));
+            }
+            started.startPrometheus(remoteWriteUrl, targets);
         } catch (Exception e) {
             started.close();
             throw e;
@@ -52,6 +70,21 @@ final class PrometheusProcesses implements AutoCloseable {
     /** The scraped node_exporter's address, which Prometheus puts in the {@code instance} label. */
     String nodeExporterInstance() {
         return "127.0.0.1:" + nodeExporterPort;
+    }
+
+    /** The scraped process-exporter's address (its {@code instance} label); 0 as port when none was started. */
+    String processExporterInstance() {
+        return "127.0.0.1:" + processExporterPort;
+    }
+
+    private String startProcessExporter(String config) throws Exception {
+        processExporterPort = freePort();
+        Path file = dir.resolve("process-exporter.yml");
+        Files.writeString(file, config, StandardCharsets.UTF_8);
+        launch("process-exporter", List.of(PROCESS_EXPORTER, "--web.listen-address=" + processExporterInstance(),
+                "--config.path=" + file));
+        awaitHttp("http://" + processExporterInstance() + "/metrics");
+        return processExporterInstance();
     }
 
     String prometheusUrl() {
