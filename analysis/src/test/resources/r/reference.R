@@ -57,6 +57,25 @@ d3 <- data.frame(x = x, y = 2 + 0.1 * x + 0.4 * pmax(x - 60, 0) + rnorm(length(x
 write_fixture("weighted", d3)
 report_segmented("weighted", d3, 70)
 
+# 3b) breaks that are no knee (KneeRule): one not significant with an interval wider than the loads (a run of
+#     12..192 users, as the field trial's "knee at 96, 95 % interval -89.6..281.6"); one significant whose interval
+#     ends beyond the last step; one where growth slows (memory saturating), significant and well placed.
+set.seed(29)
+x <- c(12, 24, 48, 72, 96, 120, 144, 168, 192)
+d4 <- data.frame(x = x, y = 0.05 + 0.004 * x + 0.004 * pmax(x - 100, 0) + rnorm(length(x), sd = 0.05))
+write_fixture("noknee", d4)
+report_segmented("noknee", d4, 96)
+set.seed(49)
+x <- seq(10, 150, by = 10)
+d5 <- data.frame(x = x, y = 5 + 0.5 * x + 0.5 * pmax(x - 135, 0) + rnorm(length(x), sd = 3))
+write_fixture("edge", d5)
+report_segmented("edge", d5, 135)
+set.seed(30)
+x <- seq(10, 150, by = 10)
+d6 <- data.frame(x = x, y = 100 + 2 * x - 1.5 * pmax(x - 70, 0) + rnorm(length(x), sd = 2))
+write_fixture("saturating", d6)
+report_segmented("saturating", d6, 70)
+
 # 4) seeds: pre-knee lines and prediction intervals at the next step.
 lk <- data.frame(x = c(50, 200, 800), y = c(0.42, 1.55, 2.42))
 m <- lm(y ~ x, data = lk)

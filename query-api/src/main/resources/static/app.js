@@ -1,5 +1,7 @@
 // caplab web page: plain ES2020 over the /api/v1 JSON endpoints, ECharts from the webjar; no build step.
 'use strict';
+// what a fit without a standing knee says (analysis KneeRule)
+const NO_KNEE = 'none within the tested range';
 
 const view = document.getElementById('view');
 const tokenInput = document.getElementById('token');
@@ -203,14 +205,19 @@ async function runPage(runId) {
       s => (s.contaminated ? 'contaminated' : s.judged === false ? 'unjudged' : s.passed === false ? 'fail' : 'pass') + (s.amended ? ' amended' : '')) +
     `<h2>Capacity (margin ${num(conclusion.margin)})</h2>` + table([['resource', r => `${r.metric}@${r.source}`],
       ['role', r => r.role],
-      ['ceiling', r => r.ceiling], ['base', r => r.intercept], ['slope per x', r => r.slope],
+      ['ceiling', r => r.ceiling], ['line over', r => `${r.preKneeSteps} steps, x ${num(r.fromX)}–${num(r.toX)}`],
+      ['base', r => r.intercept], ['slope per x', r => r.slope],
       ['slope SE', r => r.slopeVariance == null ? '' : num(Math.sqrt(r.slopeVariance), 5)],
       ['safe x', r => r.safeCapacityX], ['safe x 95 %', r => r.safeCapacityLower95 == null ? '' : `${num(r.safeCapacityLower95)}–${num(r.safeCapacityUpper95)}`],
-      ['capped by cliff', r => r.cappedByCliff ? `yes (last stable ${num(r.lastStableX)})` : ''], ['knee x', r => r.kneeX]],
+      ['capped by cliff', r => r.cappedByCliff ? `yes (last stable ${num(r.lastStableX)})` : ''], ['knee x', r => r.kneeX == null ? NO_KNEE : r.kneeX]],
       conclusion.resources) +
+    `<p class="note">Capacity uses the straight line through the steps below the knee or cliff (all steps when there is
+      none); the Fits table's base and slope are the fitted model's first segment, the same line when no knee stands.
+      A knee stands only when Davies' test says p &lt; 0.05, its 95 % interval lies within the tested loads and the slope
+      rises.</p>` +
     `<h2>Fits</h2>` + table([['metric', f => f.metric], ['source', f => f.source], ['role', f => f.role],
       ['model', f => f.model], ['base', f => f.baseline],
-      ['slope per x', f => f.slopePerX], ['knee x', f => f.kneeX], ['knee 95 %', f => f.kneeLower95 == null ? '' : `${num(f.kneeLower95)}–${num(f.kneeUpper95)}`],
+      ['slope per x', f => f.slopePerX], ['knee x', f => f.kneeX == null ? (f.throughputFit ? '' : NO_KNEE) : f.kneeX], ['knee 95 %', f => f.kneeLower95 == null ? '' : `${num(f.kneeLower95)}–${num(f.kneeUpper95)}`],
       ['cliff', f => f.cliff ? 'yes' : ''], ['ceiling', f => f.capacity], ['safe x at margin', f => f.safeCapacityX],
       ['bottleneck', f => f.bottleneck ? 'yes' : '']], detail.fits) +
     `<h2 id="alerts">Alerts (${detail.alerts.length})</h2>` + table([['at', a => a.at], ['kind', a => a.kind],

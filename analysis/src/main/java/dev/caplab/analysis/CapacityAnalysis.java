@@ -5,6 +5,8 @@ import dev.caplab.analysis.capacity.CapacityModel;
 import dev.caplab.analysis.cliff.CliffDetection;
 import dev.caplab.analysis.cliff.CliffDetector;
 import dev.caplab.analysis.fit.ExistenceTest;
+import dev.caplab.analysis.fit.KneeRule;
+import dev.caplab.schema.vocabulary.MetricNames;
 import dev.caplab.analysis.fit.LinearFit;
 import dev.caplab.analysis.fit.LinearModel;
 import dev.caplab.analysis.fit.ModelFit;
@@ -23,7 +25,8 @@ public final class CapacityAnalysis {
 
     /**
      * Collapses {@code points} to per-step sustained values, selects linear / segmented by BIC
-     * (Schwarz 1978), tests breakpoint existence (Davies 2002), detects a cliff, fits the pre-knee
+     * (Schwarz 1978), tests breakpoint existence (Davies 2002), keeps a breakpoint only where it is a knee
+     * ({@link KneeRule}: significant, its interval inside the tested loads, the slope rising), detects a cliff, fits the pre-knee
      * line y = base + slope·x and, with a ceiling, computes x_max = (C·margin − base)/slope.
      * Needs at least 3 steps; segmented candidates need 6 (one breakpoint) or 8 (two).
      *
@@ -35,9 +38,12 @@ public final class CapacityAnalysis {
             throw new InsufficientDataException(options.resource() + ": steps", s.size(), 3);
         }
         SelectionResult selection = ModelSelection.select(s, options.maxBreakpoints());
-        ModelFit chosen = selection.chosen();
-        double existenceP = selection.existence().map(ExistenceTest::pValue).orElse(1.0);
-        CliffDetection cliff = CliffDetector.detect(s, chosen, existenceP, options.cliff());
+        double existenceP = selection.existence().map(ExistenceTest::pValue).orElse(Double.NaN);
+        KneeRule.Bend bend = bendOf(options.resource());
+        Optional<String> noKnee = KneeRule.rejection(selection.chosen(), existenceP, s, bend);
+        ModelFit chosen = standing(s, selection.chosen(), existenceP, bend);
+        CliffDetection cliff = CliffDetector.detect(s, chosen, Double.isNaN(existenceP) ? 1.0 : existenceP,
+                options.cliff());
         int preKneeSteps = preKneeSteps(s, chosen, cliff);
         LinearFit preKnee = LinearModel.fitLine(s.head(preKneeSteps));
         Optional<CapacityEstimate> capacity = options.ceiling().isPresent()
@@ -45,7 +51,24 @@ public final class CapacityAnalysis {
                         options.margin(), cliff.cliff() ? OptionalDouble.of(cliff.lastStableX()) : OptionalDouble.empty()))
                 : Optional.empty();
         return new ResourceFit(ResourceFit.MODEL_NAME, ResourceFit.MODEL_VERSION, options.resource(), s.size(), chosen,
-                selection.candidates(), selection.existence(), preKnee, preKneeSteps, cliff, capacity);
+                selection.candidates(), selection.existence(), preKnee, preKneeSteps, cliff, capacity, noKnee);
+    }
+
+    /**
+     * {@code chosen} when its breakpoints are knees ({@link KneeRule}), else the best model with fewer breakpoints
+     * whose breakpoints are (in the end the line): a break that does not stand is neither reported nor drawn.
+     */
+    private static ModelFit standing(StepSeries s, ModelFit chosen, double existenceP, KneeRule.Bend bend) {
+        ModelFit m = chosen;
+        while (!m.breakpoints().isEmpty() && KneeRule.rejection(m, existenceP, s, bend).isPresent()) {
+            m = ModelSelection.select(s, m.breakpoints().size() - 1).chosen();
+        }
+        return m;
+    }
+
+    /** The request rate's knee is where it stops growing ({@code ThroughputLimit}); a resource's, where it grows faster. */
+    private static KneeRule.Bend bendOf(String resource) {
+        return MetricNames.THROUGHPUT_REQUESTS_PER_S.equals(resource) ? KneeRule.Bend.FLATTER : KneeRule.Bend.STEEPER;
     }
 
     /** Steps before the cliff; else steps up to the first breakpoint; else all steps (never fewer than 2). */

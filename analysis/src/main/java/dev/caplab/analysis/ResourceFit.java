@@ -15,11 +15,14 @@ import java.util.Optional;
 /**
  * Everything the pipeline keeps about one resource against load: the model chosen by BIC with its
  * segments and breakpoints, every candidate's BIC, the breakpoint existence test, the pre-knee line
- * used for capacity, the cliff verdict and, when a ceiling was given, the safe capacity.
+ * used for capacity, the cliff verdict and, when a ceiling was given, the safe capacity. {@code chosen} has a
+ * breakpoint only where it is a knee ({@code KneeRule}); {@code noKnee} says why the best-scoring segmented model's
+ * break was not one (empty when it was, or when the line scored best).
  */
 public record ResourceFit(String modelName, String modelVersion, String resource, int stepCount, ModelFit chosen,
                           List<CandidateScore> candidates, Optional<ExistenceTest> existence, LinearFit preKnee,
-                          int preKneeSteps, CliffDetection cliff, Optional<CapacityEstimate> capacity) {
+                          int preKneeSteps, CliffDetection cliff, Optional<CapacityEstimate> capacity,
+                          Optional<String> noKnee) {
     public static final String MODEL_NAME = "caplab-resource-fit";
     public static final String MODEL_VERSION = "1";
 
@@ -33,6 +36,7 @@ public record ResourceFit(String modelName, String modelVersion, String resource
         Objects.requireNonNull(preKnee, "preKnee");
         Objects.requireNonNull(cliff, "cliff");
         Objects.requireNonNull(capacity, "capacity");
+        Objects.requireNonNull(noKnee, "noKnee");
     }
 
     public List<Segment> segments() {

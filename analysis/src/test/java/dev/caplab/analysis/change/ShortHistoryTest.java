@@ -55,11 +55,23 @@ class ShortHistoryTest {
                 .isEmpty();
     }
 
+    /** reference.R's Otava split: the change is found where it is, with R's t statistic and the means by hand. */
     @Test
-    void theSameSeriesGivesTheSameReport() {
-        double[] v = noisy(new SplittableRandom(42), 20, 10, 0.8);
-        assertThat(ChangeDetection.detect(v.clone(), ChangeOptions.DEFAULT))
-                .isEqualTo(ChangeDetection.detect(v.clone(), ChangeOptions.DEFAULT));
+    void aKnownSplitIsFoundWithRsStatistic() {
+        double[] left = {100, 102, 99, 101, 100, 98, 101, 103, 100, 99};
+        double[] right = {90, 91, 89, 92, 90, 88, 91, 90, 89, 91};
+        double[] v = new double[20];
+        System.arraycopy(left, 0, v, 0, 10);
+        System.arraycopy(right, 0, v, 10, 10);
+        var cps = ChangeDetection.detect(v, ChangeOptions.DEFAULT).changePoints();
+        assertThat(cps).extracting(ChangePoint::index).containsExactly(10);
+        ChangePoint cp = cps.getFirst();
+        assertThat(cp.meanBefore()).isCloseTo(1003.0 / 10, org.assertj.core.api.Assertions.within(1e-12));
+        assertThat(cp.meanAfter()).isCloseTo(901.0 / 10, org.assertj.core.api.Assertions.within(1e-12));
+        assertThat(Math.abs(cp.tStatistic())).isCloseTo(dev.caplab.analysis.RReference.value("otava.t"),
+                org.assertj.core.api.Assertions.withinPercentage(0.001));
+        assertThat(cp.forwardChangePercent()).isCloseTo(100.0 * (90.1 - 100.3) / 100.3,
+                org.assertj.core.api.Assertions.within(1e-9));
     }
 
     /**

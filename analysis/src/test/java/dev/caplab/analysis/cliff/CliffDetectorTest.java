@@ -29,7 +29,10 @@ class CliffDetectorTest {
         assertThat(fit.cliff().slopeRatio()).isBetween(8.0, 12.0);
     }
 
-    /** A knee that flattens (sub-linear growth, report 000's amortisation) is not a cliff. */
+    /**
+     * A bend that flattens (sub-linear growth, report 000's amortisation) is not a cliff, nor a knee: the line over
+     * every step is the fit, and the reason is said.
+     */
     @Test
     void aFlatteningKneeIsNotACliff() {
         List<StepPoint> pts = new ArrayList<>();
@@ -38,8 +41,9 @@ class CliffDetectorTest {
             pts.add(StepPoint.of(x, 2 * Math.min(x, 50) + 0.2 * Math.max(x - 50, 0) + (i % 2 == 0 ? 0.2 : -0.2)));
         }
         var fit = CapacityAnalysis.fitResource(pts, FitOptions.defaults("cpu.percent"));
-        assertThat(fit.chosen().breakpoints()).hasSize(1);
+        assertThat(fit.chosen().breakpoints()).isEmpty();
+        assertThat(fit.noKnee()).hasValueSatisfying(why -> assertThat(why).contains("growth slows"));
         assertThat(fit.cliff().cliff()).isFalse();
-        assertThat(fit.preKneeSteps()).isEqualTo(5);
+        assertThat(fit.preKneeSteps()).isEqualTo(10);
     }
 }

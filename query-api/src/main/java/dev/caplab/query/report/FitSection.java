@@ -24,7 +24,8 @@ final class FitSection {
                     .append(f.role() == null ? "" : " <span class=\"role\">(" + Html.text(f.role()) + ")</span>")
                     .append("</small></td><td>").append(Html.text(f.model())).append("</td><td>")
                     .append(Html.num(f.baseline())).append("</td><td>").append(Html.num(f.slopePerX()))
-                    .append("</td><td class=\"knee\">").append(Html.num(f.kneeX())).append("</td><td class=\"knee-interval\">")
+                    .append("</td><td class=\"knee\">").append(f.kneeX() == null ? "none within the tested range"
+                            : Html.num(f.kneeX())).append("</td><td class=\"knee-interval\">")
                     .append(f.kneeX() == null ? "–" : Html.num(f.kneeLower95()) + " – " + Html.num(f.kneeUpper95()))
                     .append("</td><td>").append(Html.num(f.breakpointPValue())).append("</td><td>")
                     .append(Html.num(f.rSquared())).append("</td><td>")

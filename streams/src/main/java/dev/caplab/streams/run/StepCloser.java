@@ -343,9 +343,11 @@ final class StepCloser {
                 .withWarnings(RunWarnings.of(run, timeline, settings));
         long concludedAt = closed > 0 ? timeline.get(closed - 1).endMicros() : run.runEndedMicros;
         SourceFacts facts = closed > 0 ? facts(run, timeline.get(closed - 1)) : SourceFacts.of(List.of());
-        return Optional.of(new DerivedEvent.Concluded(ConclusionAdapter.toEvent(run.runId, conclusion,
+        dev.caplab.schema.event.RunConclusion event = ConclusionAdapter.toEvent(run.runId, conclusion,
                 run.runClosed, concludedAt, run.conclusionRevision,
-                (source, metric) -> facts.role(source, metric).label())));
+                (source, metric) -> facts.role(source, metric).label());
+        event.setRulesFrom(rules(run).origin().stored());
+        return Optional.of(new DerivedEvent.Concluded(event));
     }
 
     /** The judgements of the first {@code closed} steps still on the timeline, in index order. */

@@ -1,0 +1,68 @@
+package dev.caplab.analysis.fit;
+
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * When a fitted breakpoint is a knee: Davies' test says a break exists (p &lt; {@value #ALPHA}, Davies 2002), every
+ * breakpoint's 95 % interval lies within the tested loads (a break the data cannot place inside them is no finding),
+ * and the slope bends the way that matters ({@link Bend}): for a resource it increases at every break (where growth
+ * slows the curve saturates; a capacity knee is where the resource starts to cost more per unit of load), for a
+ * request rate it decreases (the rate stops growing). Otherwise the answer is "no knee within the tested range".
+ */
+public final class KneeRule {
+
+    /** Significance level of Davies' test. */
+    public static final double ALPHA = 0.05;
+    /** What is said when no knee stands. */
+    public static final String NO_KNEE = "no knee within the tested range";
+
+    private KneeRule() {
+    }
+
+    /** Which way the slope must turn at a knee. */
+    public enum Bend {
+        /** A resource: it costs more per unit of load after the knee. */
+        STEEPER,
+        /** A request rate: it grows less (or falls) after the knee. */
+        FLATTER
+    }
+
+    /**
+     * Why the breakpoints of {@code model} are not knees bending as {@code bend} on {@code s} with Davies' p-value
+     * {@code daviesP} (NaN when it could not run); empty when every one stands, and for a model without breakpoints.
+     */
+    public static Optional<String> rejection(ModelFit model, double daviesP, StepSeries s, Bend bend) {
+        if (model.breakpoints().isEmpty()) {
+            return Optional.empty();
+        }
+        if (!(daviesP < ALPHA)) {
+            return Optional.of(Double.isNaN(daviesP) ? NO_KNEE + ": too few steps (< 5) to test a break"
+                    : String.format(Locale.ROOT, "%s: break p = %.3g, not below %.2f (Davies' test)", NO_KNEE,
+                    daviesP, ALPHA));
+        }
+        double lo = s.x(0);
+        double hi = s.x(s.size() - 1);
+        for (int j = 0; j < model.breakpoints().size(); j++) {
+            Breakpoint b = model.breakpoints().get(j);
+            if (b.lower95() < lo || b.upper95() > hi) {
+                return Optional.of(String.format(Locale.ROOT,
+                        "%s: the break at %.4g has a 95 %% interval %.4g..%.4g beyond the tested loads %.4g..%.4g",
+                        NO_KNEE, b.x(), b.lower95(), b.upper95(), lo, hi));
+            }
+            double before = model.segments().get(j).slope();
+            double after = model.segments().get(j + 1).slope();
+            if (bend == Bend.STEEPER && !(after > before)) {
+                return Optional.of(String.format(Locale.ROOT,
+                        "%s: growth slows at %.4g (slope %.4g then %.4g), a saturation, not a knee", NO_KNEE, b.x(),
+                        before, after));
+            }
+            if (bend == Bend.FLATTER && !(after < before)) {
+                return Optional.of(String.format(Locale.ROOT,
+                        "%s: the rate grows faster after %.4g (slope %.4g then %.4g), no limit", NO_KNEE, b.x(),
+                        before, after));
+            }
+        }
+        return Optional.empty();
+    }
+}
