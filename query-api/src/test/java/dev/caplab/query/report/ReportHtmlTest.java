@@ -6,6 +6,7 @@ import dev.caplab.query.fits.FitView;
 import dev.caplab.query.plan.Plan;
 import dev.caplab.query.conclusion.BottleneckView;
 import dev.caplab.query.conclusion.ConclusionView;
+import dev.caplab.query.conclusion.WarningView;
 import dev.caplab.query.runs.RunDetail;
 import dev.caplab.query.runs.RunLateness;
 import dev.caplab.query.runs.RunSummary;
@@ -68,6 +69,24 @@ class ReportHtmlTest {
         List<String> separate = cxOfFirstPoint(ReportHtml.render(List.of(r2, other)));
         assertThat(separate.get(0)).isNotEqualTo(separate.get(1));
         assertThat(ReportHtml.render(List.of(r2, other))).contains("different load expressions");
+    }
+
+    @Test
+    void theConclusionsWarningsAreShownBeforeTheStepsEscaped() {
+        RunReport base = report("r1", "sut", "users", List.of(10.0, 20.0));
+        RunDetail d = base.detail();
+        ConclusionView c = d.conclusion();
+        ConclusionView warned = new ConclusionView(c.maxStableX(), c.maxStableStepIndex(), c.firstFailingX(),
+                c.firstFailingStepIndex(), c.stepsJudged(), c.stepsSkipped(), c.bottleneck(), c.margin(),
+                c.resources(), c.runClosed(), c.model(), c.concludedAt(), c.version(),
+                List.of(new WarningView("NO_LOAD_METRIC", "no step: send <vus>")), c.rulesFrom());
+        RunDetail detail = new RunDetail(d.run(), warned, d.steps(), d.fits(), d.alerts(), d.lateness(),
+                d.egressCeiling(), d.throughputLimit(), d.warnings());
+        String html = ReportHtml.render(List.of(new RunReport(detail, base.resources(), base.throughput(),
+                base.plan(), base.planLoad())));
+        assertThat(html).contains("<p class=\"warning conclusion-warning\">no step: send &lt;vus&gt;</p>");
+        assertThat(html.indexOf("conclusion-warning")).as("before the steps table").isLessThan(html.indexOf("Steps and verdicts"));
+        assertThat(ReportHtml.render(List.of(base))).doesNotContain("conclusion-warning");
     }
 
     @Test
