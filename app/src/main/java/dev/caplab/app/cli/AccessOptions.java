@@ -106,6 +106,13 @@ public final class AccessOptions {
         if (out.isEmpty()) {
             throw new IllegalArgumentException(where + " holds no token (SECRET=SCOPES)");
         }
+        for (int i = 0; i < out.size(); i++) {
+            if (out.get(i).indexOf('=') <= 0) {
+                // a client's bare secret; the entry itself is not shown, it is a secret
+                throw new IllegalArgumentException(where + ", entry " + (i + 1) + ": expected SECRET=SCOPES (e.g. "
+                        + "0123456789abcdef=read,write); a server needs each token's scopes");
+            }
+        }
         return out;
     }
 

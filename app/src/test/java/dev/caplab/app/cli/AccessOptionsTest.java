@@ -48,6 +48,14 @@ class AccessOptionsTest {
     }
 
     @Test
+    void aBareSecretInTheEnvironmentIsNamedWithoutShowingIt() {
+        assertThatThrownBy(() -> parse().tokenOptions(Map.of(AccessOptions.TOKEN_ENV, READER)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("env CAPLAB_TOKEN, entry 1: expected SECRET=SCOPES")
+                .hasMessageNotContaining(READER);
+    }
+
+    @Test
     void listeningBeyondLoopbackWithoutATokenIsRefused() {
         for (String address : List.of("0.0.0.0", "::", "192.168.1.10", "")) {
             assertThatThrownBy(() -> AccessOptions.requireTokensBeyondLoopback(address, List.of()))
