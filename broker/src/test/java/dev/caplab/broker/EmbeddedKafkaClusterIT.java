@@ -9,11 +9,13 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ExecutionException;
 import java.util.stream.IntStream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.config.ConfigResource;
@@ -75,7 +77,18 @@ class EmbeddedKafkaClusterIT {
         }
     }
 
+    /** The topic as the cluster describes it, once the node asked has learnt of it (creation reaches nodes one by one). */
     private static TopicDescription describe(Admin admin, String topic) throws Exception {
-        return admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic);
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (true) {
+            try {
+                return admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic);
+            } catch (ExecutionException e) {
+                if (!(e.getCause() instanceof UnknownTopicOrPartitionException) || System.nanoTime() > deadline) {
+                    throw e;
+                }
+                Thread.sleep(100);
+            }
+        }
     }
 }
