@@ -79,6 +79,21 @@ public final class TopologyFixture implements AutoCloseable {
         runs.pipeInput(runId, bytes, next());
     }
 
+    /**
+     * Reads the step aggregates emitted so far; per step and metric of {@code source}, the newest version, keyed
+     * {@code "<step>|<metric>"}.
+     */
+    public java.util.Map<String, StepAggregate> newestAggregates(String source) {
+        java.util.Map<String, StepAggregate> newest = new java.util.HashMap<>();
+        for (StepAggregate a : aggregates.readValuesToList()) {
+            if (a.getSource().equals(source)) {
+                newest.merge(a.getStepIndex() + "|" + a.getMetric(), a,
+                        (x, y) -> y.getVersion() >= x.getVersion() ? y : x);
+            }
+        }
+        return newest;
+    }
+
     public void advanceWallClock(Duration d) {
         driver.advanceWallClockTime(d);
     }

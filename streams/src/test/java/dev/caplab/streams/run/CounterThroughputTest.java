@@ -83,13 +83,7 @@ class CounterThroughputTest {
             t.lifecycle(RUN, Events.runEnded(RUN, 10 + STEPS * STEP_SECONDS));
             t.advanceWallClock(Duration.ofSeconds(31));
 
-            Map<String, StepAggregate> newest = new HashMap<>();
-            for (StepAggregate a : t.aggregates.readValuesToList()) {
-                if (a.getSource().equals(TrafficMetrics.SOURCE)) {
-                    newest.merge(a.getStepIndex() + "|" + a.getMetric(), a,
-                            (x, y) -> y.getVersion() >= x.getVersion() ? y : x);
-                }
-            }
+            Map<String, StepAggregate> newest = t.newestAggregates(TrafficMetrics.SOURCE);
             for (int step = 0; step < STEPS; step++) {
                 assertThat(newest.get(step + "|" + MetricNames.THROUGHPUT_REQUESTS_PER_S).getSustained())
                         .as("%s step %d requests/s", metric, step).isCloseTo(expectedRate.get(step), within(1e-9));

@@ -92,13 +92,7 @@ class ThroughputTest {
             t.lifecycle(RUN, Events.runEnded(RUN, 10 + STEPS * STEP_SECONDS));
             t.advanceWallClock(Duration.ofSeconds(31));
 
-            Map<String, StepAggregate> newest = new HashMap<>();
-            for (StepAggregate a : t.aggregates.readValuesToList()) {
-                if (a.getSource().equals(TrafficMetrics.SOURCE)) {
-                    newest.merge(a.getStepIndex() + "|" + a.getMetric(), a,
-                            (x, y) -> y.getVersion() >= x.getVersion() ? y : x);
-                }
-            }
+            Map<String, StepAggregate> newest = t.newestAggregates(TrafficMetrics.SOURCE);
             for (int step = 0; step < STEPS; step++) {
                 Sent s = sent.get(step);
                 int requests = s.steadyLatencies().size();
