@@ -26,7 +26,7 @@ public final class RunConclusionRepository extends RunScopedRepository<RunConclu
                 return new RunConclusionRow(f.string(), f.nullableFloat64(), f.nullableInt32(), f.nullableFloat64(),
                         f.nullableInt32(), f.int32(), f.int32(), f.string(), f.string(), f.string(),
                         f.nullableFloat64(), f.nullableInt32(), f.float64(), f.string(), f.bool(), f.string(),
-                        f.instant(), f.int64(), f.string());
+                        f.instant(), f.int64(), f.string(), f.string());
             });
 
     public RunConclusionRepository(DataSource dataSource) {

@@ -248,7 +248,7 @@ class RepositoriesIT {
         RunConclusionRow concluded = new RunConclusionRow(run, 18.0, 3, 19.0, 4, 4, 1, "vm-1", "cpu.cores",
                 "SMALLEST_SAFE_CAPACITY", 18.5, null, 0.6, "[{\"source\":\"vm-1\"}]", true,
                 "caplab-run-conclusion/1", T0.plusSeconds(900), 7,
-                "[{\"kind\":\"SAMPLES_AFTER_END\",\"message\":\"samples after the end\"}]");
+                "[{\"kind\":\"SAMPLES_AFTER_END\",\"message\":\"samples after the end\"}]", "default");
         conclusions.insertBatch(List.of(concluded), null);
         conclusions.insertBatch(List.of(first), null);
         assertThat(conclusions.latest(run)).contains(concluded);
