@@ -6,10 +6,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 /** The machine's busy cores read straight from /proc/stat, independently of node_exporter and of the recipes. */
-final class ProcStat {
+public final class ProcStat {
 
     /** USER_HZ: /proc/stat counts in 1/100 s on Linux whatever the kernel's HZ. */
-    static final double TICKS_PER_SECOND = 100;
+    public static final double TICKS_PER_SECOND = 100;
 
     private ProcStat() {
     }
@@ -24,7 +24,7 @@ final class ProcStat {
     }
 
     /** user + nice + system + irq + softirq + steal of the "cpu" line. */
-    static long busyTicks() throws IOException {
+    public static long busyTicks() throws IOException {
         String[] f = Files.readAllLines(Path.of("/proc/stat")).getFirst().trim().split("\\s+");
         return Long.parseLong(f[1]) + Long.parseLong(f[2]) + Long.parseLong(f[3]) + Long.parseLong(f[6])
                 + Long.parseLong(f[7]) + Long.parseLong(f[8]);

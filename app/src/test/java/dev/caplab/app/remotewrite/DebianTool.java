@@ -10,12 +10,12 @@ import java.nio.file.Path;
  * A Debian package's program an IT runs for real: under {@code CI=true} its absence fails the test (CI installs it
  * through scripts/install-prereqs.sh), elsewhere the test is skipped with the command that installs it.
  */
-final class DebianTool {
+public final class DebianTool {
 
     private DebianTool() {
     }
 
-    static Path require(String executable, String debianPackage) {
+    public static Path require(String executable, String debianPackage) {
         Path path = Path.of(executable);
         if (Files.isExecutable(path)) {
             return path;

@@ -18,9 +18,10 @@ import java.util.concurrent.TimeUnit;
  * Debian's node_exporter and Prometheus on loopback: Prometheus scrapes node_exporter every second and remote-writes
  * everything to {@code remoteWriteUrl}. Both are stopped (and their output kept in {@code dir} for a failing test's
  * report) on close. Scrape more targets by adding them to {@code extraTargets} (host:port), e.g. a workload's own
- * /metrics, when a test needs them.
+ * /metrics, when a test needs them. {@link #startMonitoring} adds what an SRE team's setup has beside them:
+ * process-exporter grouping processes by a config, and Prometheus scraping itself.
  */
-final class PrometheusProcesses implements AutoCloseable {
+public final class PrometheusProcesses implements AutoCloseable {
 
     static final String PROMETHEUS = "/usr/bin/prometheus";
     static final String NODE_EXPORTER = "/usr/bin/prometheus-node-exporter";
@@ -67,8 +68,42 @@ final class PrometheusProcesses implements AutoCloseable {
         return started;
     }
 
+    /**
+     * node_exporter, process-exporter with {@code processGroupsYaml} (its {@code -config.path} file: which processes
+     * make which group) and Prometheus scraping all three (itself included, as its packaged config does), every
+     * second, remote-writing to {@code remoteWriteUrl}; returns once all answer.
+     */
+    public static PrometheusProcesses startMonitoring(Path dir, String remoteWriteUrl, String processGroupsYaml)
+            throws Exception {
+        DebianTool.require(PROMETHEUS, "prometheus");
+        DebianTool.require(NODE_EXPORTER, "prometheus-node-exporter");
+        DebianTool.require(PROCESS_EXPORTER, "prometheus-process-exporter");
+        PrometheusProcesses started = new PrometheusProcesses(dir);
+        try {
+            started.startNodeExporter();
+            started.startProcessExporter(processGroupsYaml);
+            started.prometheusPort = freePort();
+            started.startPrometheus(remoteWriteUrl, List.of(started.processExporterInstance(),
+                    "127.0.0.1:" + started.prometheusPort));
+        } catch (Exception e) {
+            started.close();
+            throw e;
+        }
+        return started;
+    }
+
+    /** The scraped process-exporter's address ({@code instance}); 0 as port when it was not started. */
+    public String processExporterInstance() {
+        return "127.0.0.1:" + processExporterPort;
+    }
+
+    /** Prometheus' own address, the {@code instance} of its self-scrape. */
+    public String prometheusInstance() {
+        return "127.0.0.1:" + prometheusPort;
+    }
+
     /** The scraped node_exporter's address, which Prometheus puts in the {@code instance} label. */
-    String nodeExporterInstance() {
+    public String nodeExporterInstance() {
         return "127.0.0.1:" + nodeExporterPort;
     }
 
@@ -99,8 +134,19 @@ final class PrometheusProcesses implements AutoCloseable {
         awaitHttp("http://" + nodeExporterInstance() + "/metrics");
     }
 
+    private void startProcessExporter(String processGroupsYaml) throws Exception {
+        processExporterPort = freePort();
+        Path config = dir.resolve("process-exporter.yml");
+        Files.writeString(config, processGroupsYaml, StandardCharsets.UTF_8);
+        launch("process-exporter", List.of(PROCESS_EXPORTER, "-web.listen-address=" + processExporterInstance(),
+                "-config.path=" + config, "-threads=false", "-gather-smaps=false"));
+        awaitHttp("http://" + processExporterInstance() + "/metrics");
+    }
+
     private void startPrometheus(String remoteWriteUrl, List<String> extraTargets) throws Exception {
-        prometheusPort = freePort();
+        if (prometheusPort == 0) {
+            prometheusPort = freePort();
+        }
         List<String> targets = new ArrayList<>();
         targets.add("'" + nodeExporterInstance() + "'");
         extraTargets.forEach(t -> targets.add("'" + t + "'"));
@@ -131,7 +177,7 @@ final class PrometheusProcesses implements AutoCloseable {
     }
 
     /** What a process printed, for assertion messages. */
-    String log(String name) throws IOException {
+    public String log(String name) throws IOException {
         Path log = dir.resolve(name + ".log");
         return Files.exists(log) ? Files.readString(log) : "";
     }
@@ -149,7 +195,8 @@ final class PrometheusProcesses implements AutoCloseable {
             for (Process p : processes) {
                 if (!p.isAlive()) {
                     throw new IllegalStateException(p.info().command().orElse("?") + " exited with "
-                            + p.exitValue() + ": " + log("prometheus") + log("node-exporter"));
+                            + p.exitValue() + ": " + log("prometheus") + log("node-exporter")
+                            + log("process-exporter"));
                 }
             }
             try {

@@ -98,6 +98,21 @@ final class LocustStats {
         return rows;
     }
 
+    /**
+     * One figure of the Aggregated rows by second: {@code "User Count"} or a window percentile column such as
+     * {@code "95%"}. Seconds whose value is N/A or 0 (Locust's empty window) are left out.
+     */
+    static java.util.SortedMap<Long, Double> aggregatedColumn(Path historyCsv, String column) throws IOException {
+        java.util.SortedMap<Long, Double> out = new java.util.TreeMap<>();
+        for (AggregatedRow row : aggregatedRows(historyCsv)) {
+            Double value = column.equals("User Count") ? Double.valueOf(row.users()) : row.windowPercentiles().get(column);
+            if (value != null && value > 0) {
+                out.put(row.epochSecond(), value);
+            }
+        }
+        return out;
+    }
+
     /** A Locust CSV: a header and rows without quoted commas (names here are plain). */
     private record Table(List<String> header, List<String[]> rows) {
 
