@@ -2,9 +2,10 @@
 # Installs what the test suite needs beyond a JDK 25 and Maven Central, from Debian's packages:
 # npm (fetches the embedded ClickHouse engine), headless Chromium + chromedriver (browser tests),
 # Jupyter with pandas/matplotlib (notebooks executed against a running caplab), Prometheus with node_exporter and
-# process-exporter (the remote write IT, the exporter-recipe knee IT and the source-roles IT run them for real), Locust (LocustPluginIT drives the
-# real tool; JMeter comes from Maven Central through the jmeter-home module) and iperf3 (a real -J report
-# measured on loopback becomes a run's egress ceiling in CliIngestIT).
+# process-exporter (the remote write IT, the exporter-recipe knee IT, the source-roles IT and LiveRunIT run them for
+# real), Locust (LocustPluginIT and LiveRunIT drive the real tool; JMeter comes from Maven Central through the
+# jmeter-home module) and iperf3 (a real -J report measured on loopback becomes a run's egress ceiling in
+# CliIngestIT). LiveRunIT also pins its server with taskset (util-linux, always there).
 # --check-or-install: install only what is missing (needs root or sudo); prints what it does.
 set -euo pipefail
 

@@ -1,6 +1,7 @@
 package dev.caplab.app.tools;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.caplab.app.remotewrite.PrometheusProcesses;
 import dev.caplab.app.up.EmbeddedStack;
@@ -14,13 +15,16 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.SortedMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -37,11 +41,11 @@ import tools.jackson.databind.json.JsonMapper;
 class LiveRunIT {
 
     private static final String RUN = "live-sre";
-    private static final int[] LEVELS = {5, 10, 20, 30, 40};
+    private static final int[] LEVELS = {8, 16, 32, 48};
     private static final int STEP_SECONDS = 21;
     private static final double RATE = 2;
     private static final int CPU_MILLIS = 20;
-    private static final Duration IDLE_END = Duration.ofSeconds(15);
+    private static final Duration IDLE_END = Duration.ofSeconds(30);
     private static final String GROUPS = """
             process_names:
               - name: cpu-server
@@ -70,9 +74,11 @@ class LiveRunIT {
             StackSql sql = new StackSql(stack);
             long locustEndedMicros;
             String host;
+            List<String> prometheusSources;
             try (PrometheusProcesses prometheus = PrometheusProcesses.startMonitoring(
                     Files.createDirectories(dir.resolve("prom")), api + "/api/v1/write?run=" + RUN, GROUPS)) {
                 host = prometheus.nodeExporterInstance();
+                prometheusSources = List.of(prometheus.processExporterInstance(), prometheus.prometheusInstance());
                 // the monitoring runs before the test, as on a real host: the run begins with its first scrape
                 sql.await("SELECT count() AS n FROM samples WHERE run_id = '" + RUN + "' AND source = 'cpu-server'",
                         rows -> ((Number) rows.getFirst().get("n")).longValue() > 0, Duration.ofSeconds(30));
@@ -96,7 +102,7 @@ class LiveRunIT {
                 // as a person ends it with Ctrl-C once Locust is done: it reads what is left, then the totals
                 ingest.destroy();
                 assertThat(ingest.waitFor(60, TimeUnit.SECONDS)).as("caplab ingest stopped").isTrue();
-                System.out.println("ingest exit " + ingest.exitValue() + ": " + Files.readString(dir.resolve("ingest.log")));
+                Files.copy(dir.resolve("ingest.log"), out.resolve("ingest.log"), StandardCopyOption.REPLACE_EXISTING);
                 // the monitoring keeps running after the test, as it does on a real host: a few scrapes of idle
                 sql.await("SELECT count() AS n FROM samples WHERE run_id = '" + RUN + "' AND source = 'cpu-server' "
                         + "AND toUnixTimestamp64Micro(ts) > " + (locustEndedMicros + 3_000_000), rows ->
@@ -107,14 +113,14 @@ class LiveRunIT {
                     + "FROM samples WHERE run_id = '" + RUN + "' GROUP BY source, metric ORDER BY source, metric")
                     .stream().map(Object::toString).collect(Collectors.joining("\n")));
             JsonNode detail = awaitJson(api + "/api/v1/runs/" + RUN, d -> d.path("conclusion").path("runClosed")
-                    .asBoolean() && d.path("steps").size() >= LEVELS.length, Duration.ofSeconds(90));
+                    .asBoolean(), Duration.ofSeconds(90));
             save(out, "detail.json", detail.toPrettyString());
             save(out, "steps.json", get(api + "/api/v1/runs/" + RUN + "/steps"));
             save(out, "aggregates.json", get(api + "/api/v1/runs/" + RUN + "/aggregates"));
             save(out, "throughput.json", get(api + "/api/v1/runs/" + RUN + "/throughput"));
             save(out, "fits.json", get(api + "/api/v1/runs/" + RUN + "/fits"));
             save(out, "report.html", get(api + "/api/v1/runs/" + RUN + "/report"));
-            Files.copy(history, out.resolve("locust_stats_history.csv"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            Files.copy(history, out.resolve("locust_stats_history.csv"), StandardCopyOption.REPLACE_EXISTING);
 
             JsonNode throughput = JSON.readTree(get(api + "/api/v1/runs/" + RUN + "/throughput"));
             JsonNode aggregates = JSON.readTree(get(api + "/api/v1/runs/" + RUN + "/aggregates?metric=cpu.cores"));
@@ -134,11 +140,11 @@ class LiveRunIT {
                 figures.add(new StepFigures(i, step.path("x").asDouble(), from, to,
                         t.path("requestsPerSecond").asDouble(Double.NaN), locustRate(counts, from, to),
                         t.path("latencyP95Ms").isNumber() ? t.path("latencyP95Ms").asDouble() : Double.NaN,
-                        p95.subMap(from / 1_000_000, to / 1_000_000 + 1),
+                        p95.subMap(from / 1_000_000, to / 1_000_000),
                         srv.path("sustained").asDouble(Double.NaN), proc.processCores(from, to),
                         hostCpu.path("sustained").asDouble(Double.NaN), proc.hostCores(from, to),
                         step.path("passed").isBoolean() ? step.path("passed").asString() : "not judged",
-                        step.path("bottleneck").asString("-")));
+                        step.path("bottleneck").asString("-"), t.path("latencyCombination").asString("-")));
             }
             StringBuilder table = new StringBuilder(StepFigures.HEADER);
             figures.forEach(f -> table.append(f.line()));
@@ -169,27 +175,99 @@ class LiveRunIT {
                 screenshot(out.resolve("page.png"), api + "/#/run/" + RUN);
                 screenshot(out.resolve("report.png"), api + "/api/v1/runs/" + RUN + "/report");
             }
+
+            String report = get(api + "/api/v1/runs/" + RUN + "/report");
+            SortedMap<Long, Double> users = LocustStats.aggregatedColumn(history, "User Count");
+            SoftAssertions softly = new SoftAssertions();
+            // one step per level Locust ran, each steady window inside Locust's own reports of that level: the last
+            // ends at Locust's last report of it, not in the idle tail the monitoring went on recording
+            softly.assertThat(figures).as(table.toString()).extracting(StepFigures::users)
+                    .containsExactly(Arrays.stream(LEVELS).asDoubleStream().boxed().toArray(Double[]::new));
+            for (StepFigures f : figures) {
+                String context = "step " + f.index() + "\n" + table;
+                SortedMap<Long, Double> reported = users.subMap(f.fromMicros() / 1_000_000, f.toMicros() / 1_000_000);
+                softly.assertThat(reported.values()).as(context).isNotEmpty().containsOnly(f.users());
+                long lastReportOfLevel = users.entrySet().stream().filter(e -> e.getValue() == f.users())
+                        .mapToLong(Map.Entry::getKey).max().orElseThrow();
+                softly.assertThat(f.toMicros()).as("step end vs Locust's last report of its level; " + context)
+                        .isLessThanOrEqualTo((lastReportOfLevel + 1) * 1_000_000);
+
+                // p95: Locust's own window percentiles over the step's steady seconds, combined as the API says
+                softly.assertThat(f.latencyCombination()).as(context)
+                        .isEqualTo("median of the tool's " + f.locustP95Millis().size() + " window percentiles");
+                softly.assertThat(f.p95Millis()).as(context).isEqualTo(f.locustMedianP95());
+                softly.assertThat(reportCell(report, f.index(), "p95")).as("report p95; " + context)
+                        .isCloseTo(f.locustMedianP95(), within(0.5));
+
+                // the server's CPU: process-exporter's counters scraped once a second, each step's median of
+                // per-second rates, against the kernel's mean over the same window; 0.03 cores + 5 % covers the
+                // median-mean gap of a steady load and a scrape landing a few ms off a second's edge (measured here:
+                // within 0.022 cores)
+                softly.assertThat(f.serverCores()).as("server cores vs /proc/PID/stat; " + context)
+                        .isCloseTo(f.procServerCores(), within(0.03 + 0.05 * f.procServerCores()));
+                softly.assertThat(f.hostCores()).as("host cores vs /proc/stat; " + context)
+                        .isCloseTo(f.procHostCores(), within(0.03 + 0.05 * f.procHostCores()));
+            }
+
+            // an agent's own process_* series (the exporters', Prometheus') is never the answer
+            List<String> agents = List.of(host + "/process", prometheusSources.get(0) + "/process",
+                    prometheusSources.get(1) + "/process");
+            JsonNode bottleneck = conclusion.path("bottleneck");
+            if (bottleneck.isObject()) {
+                softly.assertThat(bottleneck.path("source").asString()).as(table.toString()).isNotIn(agents);
+            }
+            // a knee only where the break is significant and its interval inside the tested loads
+            for (JsonNode fit : JSON.readTree(get(api + "/api/v1/runs/" + RUN + "/fits"))) {
+                if (fit.path("kneeX").isNumber()) {
+                    String context = fit.path("metric").asString() + "@" + fit.path("source").asString() + "\n" + table;
+                    softly.assertThat(fit.path("breakpointPValue").asDouble(1)).as(context).isLessThan(0.05);
+                    softly.assertThat(fit.path("kneeLower95").asDouble()).as(context).isGreaterThanOrEqualTo(LEVELS[0]);
+                    softly.assertThat(fit.path("kneeUpper95").asDouble()).as(context)
+                            .isLessThanOrEqualTo(LEVELS[LEVELS.length - 1]);
+                }
+            }
+            softly.assertAll();
         }
+    }
+
+    /** A number the report's traffic table shows for a step: the cell of class {@code cell} in its row. */
+    private static double reportCell(String html, int step, String cell) {
+        java.util.regex.Matcher row = java.util.regex.Pattern.compile("<tr class=\"traffic-step\" data-step=\"" + step
+                + "\">(.*?)</tr>").matcher(html);
+        if (!row.find()) {
+            return Double.NaN;
+        }
+        java.util.regex.Matcher value = java.util.regex.Pattern.compile("<td class=\"" + cell + "\">([-0-9.,]+)</td>")
+                .matcher(row.group(1));
+        return value.find() ? Double.parseDouble(value.group(1).replace(",", "")) : Double.NaN;
     }
 
     /** What the page and report show for one step beside the truth, over the step's steady window [from, to). */
     record StepFigures(int index, double users, long fromMicros, long toMicros, double requestsPerSecond,
                        double locustRequestsPerSecond, double p95Millis, SortedMap<Long, Double> locustP95Millis,
                        double serverCores, double procServerCores, double hostCores, double procHostCores,
-                       String verdict, String bottleneck) {
+                       String verdict, String bottleneck, String latencyCombination) {
 
-        static final String HEADER = String.format("%-4s %5s %-8s %-8s %8s %9s %8s %-17s %8s %8s %8s %8s %-10s %s%n",
-                "step", "users", "from", "to", "req/s", "locust", "p95 ms", "locust p95 ms", "srv cpu", "/proc",
-                "host cpu", "/proc", "verdict", "bottleneck");
+        static final String HEADER = String.format("%-4s %5s %-8s %-8s %8s %9s %8s %8s %-17s %8s %8s %8s %8s %-10s %s%n",
+                "step", "users", "from", "to", "req/s", "locust", "p95 ms", "locust", "(windows)", "srv cpu",
+                "/proc", "host cpu", "/proc", "verdict", "bottleneck / percentiles from");
 
         String line() {
             java.util.DoubleSummaryStatistics p = locustP95Millis.values().stream().mapToDouble(Double::doubleValue)
                     .summaryStatistics();
             String locust = p.getCount() == 0 ? "-" : String.format("%.0f..%.0f (%d)", p.getMin(), p.getMax(),
                     p.getCount());
-            return String.format("%-4d %5.0f %-8s %-8s %8.2f %9.2f %8.1f %-17s %8.3f %8.3f %8.3f %8.3f %-10s %s%n",
+            return String.format("%-4d %5.0f %-8s %-8s %8.2f %9.2f %8.1f %8.1f %-17s %8.3f %8.3f %8.3f %8.3f %-10s %s / %s%n",
                     index, users, clock(fromMicros), clock(toMicros), requestsPerSecond, locustRequestsPerSecond,
-                    p95Millis, locust, serverCores, procServerCores, hostCores, procHostCores, verdict, bottleneck);
+                    p95Millis, locustMedianP95(), locust, serverCores, procServerCores, hostCores, procHostCores,
+                    verdict, bottleneck, latencyCombination);
+        }
+
+        /** The median of Locust's own window p95s over the step's seconds (the mean of the middle two if even). */
+        double locustMedianP95() {
+            double[] v = locustP95Millis.values().stream().mapToDouble(Double::doubleValue).sorted().toArray();
+            return v.length == 0 ? Double.NaN : v.length % 2 == 1 ? v[v.length / 2]
+                    : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
         }
 
         private static String clock(long micros) {
