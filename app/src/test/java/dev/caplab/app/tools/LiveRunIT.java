@@ -209,12 +209,33 @@ class LiveRunIT {
                         .isCloseTo(f.procHostCores(), within(0.03 + 0.05 * f.procHostCores()));
             }
 
-            // an agent's own process_* series (the exporters', Prometheus') is never the answer
+            // inferred steps carry their bounds and the warm-up cut from them
+            for (JsonNode step : detail.path("steps")) {
+                softly.assertThat(step.path("startedAt").isString() && step.path("endedAt").isString()
+                        && step.path("warmupMillis").asLong() > 0).as("bounds of %s", step).isTrue();
+            }
+            // no SLO rules: nothing was judged, and no max stable load is claimed
+            softly.assertThat(figures).as(table.toString()).extracting(StepFigures::verdict).containsOnly("not judged");
+            softly.assertThat(conclusion.path("maxStableX").isNull()).as(table.toString()).isTrue();
+            softly.assertThat(conclusion.path("stepsJudged").asInt()).as(table.toString()).isZero();
+
+            // an agent's own process_* series (the exporters', Prometheus') is never the answer, nor fitted
             List<String> agents = List.of(host + "/process", prometheusSources.get(0) + "/process",
                     prometheusSources.get(1) + "/process");
             JsonNode bottleneck = conclusion.path("bottleneck");
             if (bottleneck.isObject()) {
                 softly.assertThat(bottleneck.path("source").asString()).as(table.toString()).isNotIn(agents);
+                softly.assertThat(bottleneck.path("role").asString()).as(table.toString()).isIn("sut", "host");
+            }
+            // node_exporter's host is planned against the machine's own CPUs (the cpuN lines of /proc/stat)
+            long cpus = Files.readAllLines(Path.of("/proc/stat")).stream().filter(l -> l.matches("cpu\\d+ .*")).count();
+            for (JsonNode estimate : conclusion.path("resources")) {
+                softly.assertThat(estimate.path("source").asString()).as(table.toString()).isNotIn(agents);
+                if (estimate.path("source").asString().equals(host) && estimate.path("metric").asString()
+                        .equals("cpu.cores")) {
+                    softly.assertThat(estimate.path("ceiling").asDouble()).as("host ceiling; " + table)
+                            .isEqualTo((double) cpus);
+                }
             }
             // a knee only where the break is significant and its interval inside the tested loads
             for (JsonNode fit : JSON.readTree(get(api + "/api/v1/runs/" + RUN + "/fits"))) {
