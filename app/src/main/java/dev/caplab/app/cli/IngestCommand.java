@@ -174,15 +174,29 @@ public final class IngestCommand implements Callable<Integer> {
         return total;
     }
 
-    /** The publisher of the totals files: at the {@code at} option, else at the history's last timestamp. */
+    /**
+     * The publisher of the totals files: at the {@code at} option, else at the history's last timestamp. Followed
+     * live, the totals are what Locust wrote when it quit, up to 10 s after the history's last row (Locust flushes its
+     * CSV files every 10 s and its history loses the unflushed rows at exit): they take the time Locust last wrote
+     * them, their file's modification time, when that is later, so their final counts never land inside the last
+     * step as a jump of the request counter. A file read after the fact keeps the history's time: a copy's
+     * modification time may be days later.
+     */
     private InputPublisher totalsPublisher(AdapterOptions adapterOptions, SampleSink sink,
-            InputPublisher.Outcome history, Path first) {
+            InputPublisher.Outcome history, Path first) throws IOException {
         AdapterOptions timed = adapterOptions;
         if (adapterOptions.instant(UndatedRows.OPTION).isEmpty()) {
-            timed = adapterOptions.with(UndatedRows.OPTION, history.latest().orElseThrow(() -> new NoTimeBaseException(
+            java.time.Instant end = history.latest().orElseThrow(() -> new NoTimeBaseException(
                     first.toString(), "no " + LocustFile.STATS_HISTORY.suffix() + " with rows beside it gives "
                     + "the run's end; give it with -o " + UndatedRows.OPTION + "=<ISO-8601 instant, e.g. "
-                    + "2026-12-02T10:15:00Z>")).toString());
+                    + "2026-12-02T10:15:00Z>"));
+            if (follow) {
+                java.time.Instant written = Files.getLastModifiedTime(first).toInstant();
+                if (written.isAfter(end) && !written.isAfter(clock.instant())) {
+                    end = written;
+                }
+            }
+            timed = adapterOptions.with(UndatedRows.OPTION, end.toString());
         }
         return new InputPublisher(Adapters.create(format, timed), runId, sink, System.err::println);
     }

@@ -95,6 +95,35 @@ class IngestLocustTimeBaseTest {
                 .allSatisfy(s -> assertThat(s).contains("\"timestamp\": \"" + HISTORY_END + "\""));
     }
 
+    /**
+     * Followed live, Locust's history loses its unflushed last rows at exit while the totals hold the final counts:
+     * the totals take the time Locust wrote them (their file's modification time), not the history's last row, so
+     * the final request count is no jump inside the last step. Read after the fact, the same files keep the
+     * history's time.
+     */
+    @Test
+    void followedTotalsTakeTheTimeLocustWroteThem() throws Exception {
+        Path prefix = copy("_stats_history.csv", "_stats.csv", "_failures.csv", "_exceptions.csv");
+        Instant written = HISTORY_END.plusSeconds(7);
+        for (String file : List.of("_stats.csv", "_failures.csv", "_exceptions.csv")) {
+            Files.setLastModifiedTime(dir.resolve("run" + file), java.nio.file.attribute.FileTime.from(written));
+        }
+
+        Run followed = ingest("--format", "locust", "--run", "r1", "--file", prefix.toString(), "--follow",
+                "--idle-exit", "1s", "--dry-run");
+        Run afterwards = ingest("--format", "locust", "--run", "r1", "--file", prefix.toString(), "--dry-run");
+
+        assertThat(followed.exit()).as(followed.err()).isZero();
+        assertThat(afterwards.exit()).as(afterwards.err()).isZero();
+        assertThat(followed.samples()).filteredOn(s -> s.contains("http.req.errors.count")
+                        || s.contains("http.reqs.per_s") && s.contains("\"window\": \"cumulative\""))
+                .hasSize(1 + 4).allSatisfy(s -> assertThat(s).contains("\"timestamp\": \"" + written + "\""));
+        assertThat(followed.timestamps()).filteredOn(t -> !t.equals(written.toString()))
+                .isNotEmpty().allSatisfy(t -> assertThat(Instant.parse(t)).isBeforeOrEqualTo(HISTORY_END));
+        assertThat(afterwards.timestamps()).isNotEmpty()
+                .allSatisfy(t -> assertThat(Instant.parse(t)).isBeforeOrEqualTo(HISTORY_END));
+    }
+
     @Test
     void totalsWithoutHistoryAreRefusedNamingTheOption() throws Exception {
         Path prefix = copy("_stats.csv");
