@@ -48,12 +48,18 @@ public final class PrometheusProcesses implements AutoCloseable {
      */
     static PrometheusProcesses start(Path dir, String remoteWriteUrl, List<String> extraTargets,
             String processExporterConfig) throws Exception {
+        return start(dir, remoteWriteUrl, extraTargets, processExporterConfig, 0);
+    }
+
+    private static PrometheusProcesses start(Path dir, String remoteWriteUrl, List<String> extraTargets,
+            String processExporterConfig, int prometheusPort) throws Exception {
         DebianTool.require(PROMETHEUS, "prometheus");
         DebianTool.require(NODE_EXPORTER, "prometheus-node-exporter");
         if (processExporterConfig != null) {
             DebianTool.require(PROCESS_EXPORTER, "prometheus-process-exporter");
         }
         PrometheusProcesses started = new PrometheusProcesses(dir);
+        started.prometheusPort = prometheusPort;
         try {
             started.startNodeExporter();
             List<String> targets = new ArrayList<>(extraTargets);
@@ -69,32 +75,15 @@ public final class PrometheusProcesses implements AutoCloseable {
     }
 
     /**
-     * node_exporter, process-exporter with {@code processGroupsYaml} (its {@code -config.path} file: which processes
-     * make which group) and Prometheus scraping all three (itself included, as its packaged config does), every
-     * second, remote-writing to {@code remoteWriteUrl}; returns once all answer.
+     * {@link #start(Path, String, List, String)} with process-exporter and Prometheus scraping itself too, as its
+     * packaged config does: the monitoring an SRE team already runs.
      */
     public static PrometheusProcesses startMonitoring(Path dir, String remoteWriteUrl, String processGroupsYaml)
             throws Exception {
-        DebianTool.require(PROMETHEUS, "prometheus");
-        DebianTool.require(NODE_EXPORTER, "prometheus-node-exporter");
-        DebianTool.require(PROCESS_EXPORTER, "prometheus-process-exporter");
-        PrometheusProcesses started = new PrometheusProcesses(dir);
-        try {
-            started.startNodeExporter();
-            started.startProcessExporter(processGroupsYaml);
-            started.prometheusPort = freePort();
-            started.startPrometheus(remoteWriteUrl, List.of(started.processExporterInstance(),
-                    "127.0.0.1:" + started.prometheusPort));
-        } catch (Exception e) {
-            started.close();
-            throw e;
-        }
+        int prometheusPort = freePort();
+        PrometheusProcesses started = start(dir, remoteWriteUrl, List.of("127.0.0.1:" + prometheusPort),
+                processGroupsYaml, prometheusPort);
         return started;
-    }
-
-    /** The scraped process-exporter's address ({@code instance}); 0 as port when it was not started. */
-    public String processExporterInstance() {
-        return "127.0.0.1:" + processExporterPort;
     }
 
     /** Prometheus' own address, the {@code instance} of its self-scrape. */
@@ -108,7 +97,7 @@ public final class PrometheusProcesses implements AutoCloseable {
     }
 
     /** The scraped process-exporter's address (its {@code instance} label); 0 as port when none was started. */
-    String processExporterInstance() {
+    public String processExporterInstance() {
         return "127.0.0.1:" + processExporterPort;
     }
 
@@ -132,15 +121,6 @@ public final class PrometheusProcesses implements AutoCloseable {
                 "--collector.disable-defaults", "--collector.cpu", "--collector.meminfo", "--collector.netdev",
                 "--collector.loadavg"));
         awaitHttp("http://" + nodeExporterInstance() + "/metrics");
-    }
-
-    private void startProcessExporter(String processGroupsYaml) throws Exception {
-        processExporterPort = freePort();
-        Path config = dir.resolve("process-exporter.yml");
-        Files.writeString(config, processGroupsYaml, StandardCharsets.UTF_8);
-        launch("process-exporter", List.of(PROCESS_EXPORTER, "-web.listen-address=" + processExporterInstance(),
-                "-config.path=" + config, "-threads=false", "-gather-smaps=false"));
-        awaitHttp("http://" + processExporterInstance() + "/metrics");
     }
 
     private void startPrometheus(String remoteWriteUrl, List<String> extraTargets) throws Exception {
