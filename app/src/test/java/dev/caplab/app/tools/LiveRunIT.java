@@ -210,8 +210,7 @@ class LiveRunIT {
 
                 // the server's CPU: process-exporter's counters scraped once a second, each step's median of
                 // per-second rates, against the kernel's mean over the same window; 0.03 cores + 5 % covers the
-                // median-mean gap of a steady load and a scrape landing a few ms off a second's edge (measured here:
-                // within 0.022 cores)
+                // median-mean gap of a steady load and a scrape landing a few ms off a second's edge
                 softly.assertThat(f.serverCores()).as("server cores vs /proc/PID/stat; " + context)
                         .isCloseTo(f.procServerCores(), within(0.03 + 0.05 * f.procServerCores()));
                 softly.assertThat(f.hostCores()).as("host cores vs /proc/stat; " + context)
