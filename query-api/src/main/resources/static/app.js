@@ -187,7 +187,7 @@ async function runPage(runId) {
     <span>first failing <b>${num(detail.failedX)}</b></span><span title="${bn ? esc('named by ' + bn.rule) : 'no resource reached its margin'}">bottleneck <b id="bottleneck">${bn ? esc(bn.metric) : ''}</b>${bn ? ` <span id="bottleneck-source">${esc(bn.source)}${bn.role ? ` (${esc(bn.role)})` : ''}</span>` : ''}</span>
     <span title="samples that reached a step after it closed: they amended it">late samples <b id="late-samples">${detail.lateness.lateSamples}</b></span>
     <span title="samples after the allowed lateness: stored raw, in no aggregate or fit">beyond allowed lateness <b id="beyond-lateness">${detail.lateness.beyondLatenessSamples}</b></span>
-    ${fit ? `<span>below the knee: ${esc(fit.metric)} = ${num(fit.baseline, 4)} + ${num(fit.slopePerX, 5)}·x</span>` : ''}
+    ${fit ? `<span>below the knee: ${esc(fit.metric)} = ${num(fit.baseline, 4)} ${fit.slopePerX < 0 ? '−' : '+'} ${num(Math.abs(fit.slopePerX), 5)}·x</span>` : ''}
     ${limit ? `<span>throughput limit <b id="throughput-limit">x=${num(limit.kneeX)}</b> (95 % ${num(limit.kneeLower95)}–${num(limit.kneeUpper95)}),
       plateau ${num(limit.plateauRatePerSecond, 1)} requests/s</span>` : ''}</p>
     ${(conclusion.warnings || []).map(w => `<p class="warning conclusion-warning" data-kind="${esc(w.kind)}">${esc(w.message)}</p>`).join('')}
