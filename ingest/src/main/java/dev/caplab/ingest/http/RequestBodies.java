@@ -11,11 +11,18 @@ import java.util.zip.ZipException;
 /**
  * The body stream every controller reads: gunzipped when {@code Content-Encoding: gzip}, and never more than the
  * configured limit, counted on the wire and again after decompression (a gzip bomb stops at the limit, not at
- * out-of-memory). Built once per request by {@link IngestRequestFilter}.
+ * out-of-memory). A gzip body may also expand to at most {@link #MAX_EXPANSION} times the compressed bytes read so far
+ * (or {@link #EXPANSION_FLOOR_BYTES}, whichever is more), so a small body never costs a large buffer: deflate reaches
+ * about 1,000:1 on zeros, while the line protocol, OTLP JSON and protobuf that tools send compress 5–30:1. Built once per
+ * request by {@link IngestRequestFilter}.
  */
 final class RequestBodies {
 
     private static final int GZIP_BUFFER_BYTES = 64 * 1024;
+    /** Decompressed bytes allowed per compressed byte read. */
+    static final int MAX_EXPANSION = 100;
+    /** Decompressed bytes always allowed, whatever the compressed size. */
+    static final long EXPANSION_FLOOR_BYTES = 1024 * 1024;
 
     private RequestBodies() {
     }
@@ -40,7 +47,7 @@ final class RequestBodies {
         if (!decodes(encoding)) {
             throw new UnsupportedEncodingException(contentEncoding);
         }
-        return new Bounded(new LazyGunzip(bounded), limitBytes, "decompressed request body");
+        return new Expanded(new LazyGunzip(bounded), bounded, limitBytes);
     }
 
     private static String strip(String contentEncoding) {
@@ -48,7 +55,7 @@ final class RequestBodies {
     }
 
     /** Counts bytes as they are read and fails once past the limit; a blocking servlet stream (reads are synchronous). */
-    private static final class Bounded extends ServletInputStream {
+    private static class Bounded extends ServletInputStream {
 
         private final InputStream in;
         private final long limitBytes;
@@ -102,6 +109,34 @@ final class RequestBodies {
             readBytes += n;
             if (readBytes > limitBytes) {
                 throw new BodyTooLargeException(what, limitBytes);
+            }
+            checkExpansion(readBytes);
+        }
+
+        /** A further bound on the bytes read so far; none on the wire side. */
+        void checkExpansion(long readBytes) throws BodyTooLargeException {
+        }
+
+        long limitBytes() {
+            return limitBytes;
+        }
+    }
+
+    /** The decompressed side: bounded by the limit and by {@link #MAX_EXPANSION} times the compressed bytes read. */
+    private static final class Expanded extends Bounded {
+
+        private final Bounded compressed;
+
+        Expanded(InputStream gunzipped, Bounded compressed, long limitBytes) {
+            super(gunzipped, limitBytes, "decompressed request body");
+            this.compressed = compressed;
+        }
+
+        @Override
+        void checkExpansion(long decompressedBytes) throws BodyTooLargeException {
+            long compressedBytes = compressed.readBytes;
+            if (decompressedBytes > Math.max(EXPANSION_FLOOR_BYTES, MAX_EXPANSION * compressedBytes)) {
+                throw BodyTooLargeException.expansion(decompressedBytes, compressedBytes, MAX_EXPANSION, limitBytes());
             }
         }
     }
