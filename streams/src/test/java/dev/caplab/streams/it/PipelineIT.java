@@ -42,6 +42,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class PipelineIT {
 
+    /** SyntheticRun's host CPU above 10 users: 0.9 + 0.35·(users − 10) = −2.6 + 0.35·users cores. */
+    private static final double BASE_ABOVE = 0.9 - 0.35 * 10;
+    private static final double SLOPE_ABOVE = 0.35;
+
     /** The one rule SyntheticRun declares. */
     private static final SloRuleValue P95_RULE = new SloRuleValue("p95 latency", "http_req_duration", "p95", "LE",
             500.0, null);
@@ -126,7 +130,16 @@ class PipelineIT {
         // below the knee the host's CPU is 0.35 + 0.05 cores per user (SyntheticRun)
         assertThat(cpu.segments().getFirst().slope()).isCloseTo(0.05, within(0.01));
         assertThat(cpu.segments().getFirst().intercept()).isCloseTo(0.35, within(0.05));
-        assertThat(cpu.breakpoints()).isNotEmpty();
+        // above 10 users it is 0.9 + 0.35·(users − 10): the two lines meet at 2.95 / 0.30 = 9.83 users, a break
+        // that is significant and whose interval lies inside the tested 2..16 users
+        double meet = (SyntheticRun.BASE_CORES - BASE_ABOVE) / (SLOPE_ABOVE - SyntheticRun.CORES_PER_USER);
+        assertThat(cpu.breakpoints()).singleElement().satisfies(b -> {
+            assertThat(b.x()).isCloseTo(meet, within(0.5));
+            assertThat(b.lower95()).isGreaterThanOrEqualTo(SyntheticRun.users(0));
+            assertThat(b.upper95()).isLessThanOrEqualTo(SyntheticRun.users(SyntheticRun.STEPS - 1));
+        });
+        assertThat(cpu.breakpointPValue()).isLessThan(0.05);
+        assertThat(cpu.segments().getLast().slope()).isCloseTo(SLOPE_ABOVE, within(0.03));
         List<AlertRow> alerts = new AlertRepository(ENV.db().dataSource()).ofRun(RUN);
         assertThat(alerts).extracting(AlertRow::kind).contains("STEP_FAILED", "CLIFF_DETECTED");
         StepAggregateRow tx = new StepAggregateRepository(ENV.db().dataSource()).ofRun(RUN, "net.tx.bytes").stream()
