@@ -15,7 +15,9 @@ public record RunWarning(Kind kind, String message) {
         /** A load metric arrived but never held a positive level long enough to be a step. */
         NO_STEP,
         /** Samples later than the run's end: stored, but in no step. */
-        SAMPLES_AFTER_END
+        SAMPLES_AFTER_END,
+        /** The run's last load level, above every step's, held too briefly to be a step: its samples are in none. */
+        SHORT_LAST_LEVEL
     }
 
     public RunWarning {

@@ -3,10 +3,14 @@ package dev.caplab.streams.run;
 import dev.caplab.analysis.conclusion.RunWarning;
 import dev.caplab.streams.Micros;
 import dev.caplab.streams.TopologySettings;
+import dev.caplab.streams.step.LevelPoint;
+import dev.caplab.streams.step.SampleKeys;
 import dev.caplab.streams.step.StepWindow;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The warnings a run's conclusion carries, decided from what the run received (its steps, load levels, end and
@@ -22,10 +26,45 @@ final class RunWarnings {
         if (run.runClosed && timeline.isEmpty() && run.declared.isEmpty()) {
             out.add(run.levels.isEmpty() ? noLoadMetric(settings) : noStep(settings));
         }
+        if (run.runClosed && run.declared.isEmpty() && !timeline.isEmpty()) {
+            shortLastLevel(run.levels, timeline, settings).ifPresent(out::add);
+        }
         if (run.runEndedMicros >= 0 && run.maxEventMicros > run.runEndedMicros) {
             out.add(afterEnd(run));
         }
         return out;
+    }
+
+    /**
+     * The run's last positive load level when it is above every inferred step's and held less than a step needs: a
+     * test stopped (or a tool's file flushed) before its heaviest level became a step. A ramp down (lower levels after
+     * the last step) is no such thing and says nothing.
+     */
+    static Optional<RunWarning> shortLastLevel(List<LevelPoint> levels, List<StepWindow> timeline,
+            TopologySettings settings) {
+        List<LevelPoint> positive = levels.stream().filter(p -> p.level() > 0)
+                .sorted(Comparator.comparingLong(LevelPoint::timestampMicros)).toList();
+        if (positive.isEmpty()) {
+            return Optional.empty();
+        }
+        LevelPoint last = positive.getLast();
+        double highestStep = timeline.stream().flatMap(w -> w.load().values().stream())
+                .mapToDouble(Double::doubleValue).max().orElse(0);
+        if (last.level() <= highestStep) {
+            return Optional.empty();
+        }
+        long first = last.timestampMicros();
+        for (int i = positive.size() - 1; i >= 0 && positive.get(i).level() == last.level(); i--) {
+            first = positive.get(i).timestampMicros();
+        }
+        long heldMicros = SampleKeys.bucketOf(last.timestampMicros()) + SampleKeys.BUCKET_MICROS
+                - SampleKeys.bucketOf(first);
+        return Optional.of(new RunWarning(RunWarning.Kind.SHORT_LAST_LEVEL, "The last load level ("
+                + last.metric() + "=" + level(last.level()) + ", from " + Micros.toInstant(first) + ") was "
+                + "reported for " + heldMicros / 1_000_000 + " s, less than the " + seconds(settings.minInferredStep())
+                + " a step needs, so it is no step and its samples are in none: the heaviest load of the test is "
+                + "missing from the verdicts and fits. Hold the last level longer (Locust writes its CSV every 10 s: "
+                + "hold it 10 s more), or declare steps."));
     }
 
     private static RunWarning noLoadMetric(TopologySettings settings) {
@@ -51,6 +90,10 @@ final class RunWarnings {
                 + Micros.toInstant(run.runEndedMicros) + ": they are stored but belong to no step. A new test needs a "
                 + "new run id; a test written to a run nobody started, after it ended idle, gets the next id "
                 + "(<run>.2, <run>.3, ...) by itself.");
+    }
+
+    private static String level(double value) {
+        return value == Math.rint(value) ? Long.toString((long) value) : Double.toString(value);
     }
 
     private static String seconds(Duration d) {

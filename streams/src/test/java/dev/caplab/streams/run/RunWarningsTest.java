@@ -86,6 +86,36 @@ class RunWarningsTest {
         }
     }
 
+    @Test
+    void aHeaviestLevelCutShortIsWarnedOfAndARampDownIsNot() {
+        int shortSeconds = (int) TopologySettings.defaults().minInferredStep().toSeconds() - 5;
+        for (double tail : new double[] {40, 5}) {
+            String run = "run-tail-" + (int) tail;
+            try (TopologyFixture t = new TopologyFixture(TopologySettings.defaults().withRunIdleEnd(IDLE),
+                    stateDir.resolve(run))) {
+                t.samples(run, levels("vus", 0, 120));
+                List<Sample> last = new ArrayList<>();
+                for (int s = 120; s < 120 + shortSeconds; s++) {
+                    last.add(Events.sample("k6", "vus", SampleKind.GAUGE, s, tail, Map.of()));
+                    last.add(gauge("sut", "cpu.cores", s, tail / 10));
+                }
+                t.samples(run, last);
+                t.advanceWallClock(IDLE.plusSeconds(1));
+                t.advanceWallClock(TopologySettings.defaults().grace().plusSeconds(1));
+                RunConclusion c = newest(t);
+                assertThat(c.getStepsJudged() + c.getStepsSkipped()).as("the 10 and 20 plateaus").isEqualTo(2);
+                if (tail > 20) {
+                    assertThat(c.getWarnings()).extracting(w -> w.getKind().toString())
+                            .containsExactly("SHORT_LAST_LEVEL");
+                    assertThat(c.getWarnings().getFirst().getMessage().toString())
+                            .contains("vus=40", Events.at(120).toString(), "for " + shortSeconds + " s");
+                } else {
+                    assertThat(c.getWarnings()).as("a lower level after the last step is a ramp down").isEmpty();
+                }
+            }
+        }
+    }
+
     private static RunConclusion newest(TopologyFixture t) {
         return t.conclusions.readValuesToList().stream().max(Comparator.comparingLong(RunConclusion::getVersion))
                 .orElseThrow(() -> new AssertionError("no conclusion"));
