@@ -118,7 +118,7 @@ class HistoryPageIT {
     @Test
     void eachSeriesIsDrawnWithTheChangeAtTheFirstRunOfVersion2() throws IOException {
         driver.get(base() + "#/");
-        ((JavascriptExecutor) driver).executeScript("localStorage.setItem('caplab.token', 'read-token-0123456789')");
+        ((JavascriptExecutor) driver).executeScript("sessionStorage.setItem('caplab.token', 'read-token-0123456789')");
         driver.get(base() + "#/history?sut=shop");
         driver.navigate().refresh();
         awaitReady("history");
