@@ -40,8 +40,8 @@ public final class CapacityAnalysis {
         SelectionResult selection = ModelSelection.select(s, options.maxBreakpoints());
         double existenceP = selection.existence().map(ExistenceTest::pValue).orElse(Double.NaN);
         KneeRule.Bend bend = bendOf(options.resource());
-        Optional<String> noKnee = KneeRule.rejection(selection.chosen(), existenceP, s, bend);
-        ModelFit chosen = standing(s, selection.chosen(), existenceP, bend);
+        Optional<String> noKnee = KneeRule.rejection(selection.chosen(), existenceP, s, bend, options.ceiling());
+        ModelFit chosen = standing(s, selection.chosen(), existenceP, bend, options.ceiling());
         CliffDetection cliff = CliffDetector.detect(s, chosen, Double.isNaN(existenceP) ? 1.0 : existenceP,
                 options.cliff());
         int preKneeSteps = preKneeSteps(s, chosen, cliff);
@@ -58,9 +58,10 @@ public final class CapacityAnalysis {
      * {@code chosen} when its breakpoints are knees ({@link KneeRule}), else the best model with fewer breakpoints
      * whose breakpoints are (in the end the line): a break that does not stand is neither reported nor drawn.
      */
-    private static ModelFit standing(StepSeries s, ModelFit chosen, double existenceP, KneeRule.Bend bend) {
+    private static ModelFit standing(StepSeries s, ModelFit chosen, double existenceP, KneeRule.Bend bend,
+            OptionalDouble ceiling) {
         ModelFit m = chosen;
-        while (!m.breakpoints().isEmpty() && KneeRule.rejection(m, existenceP, s, bend).isPresent()) {
+        while (!m.breakpoints().isEmpty() && KneeRule.rejection(m, existenceP, s, bend, ceiling).isPresent()) {
             m = ModelSelection.select(s, m.breakpoints().size() - 1).chosen();
         }
         return m;

@@ -2,18 +2,23 @@ package dev.caplab.analysis.fit;
 
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * When a fitted breakpoint is a knee: Davies' test says a break exists (p &lt; {@value #ALPHA}, Davies 2002), every
  * breakpoint's 95 % interval lies within the tested loads (a break the data cannot place inside them is no finding),
- * and the slope bends the way that matters ({@link Bend}): for a resource it increases at every break (where growth
- * slows the curve saturates; a capacity knee is where the resource starts to cost more per unit of load), for a
- * request rate it decreases (the rate stops growing). Otherwise the answer is "no knee within the tested range".
+ * and the slope bends the way that matters ({@link Bend}): for a resource it increases at every break (a capacity knee
+ * is where the resource starts to cost more per unit of load; growth that merely slows below the ceiling, such as
+ * amortised overhead or a warmed cache, is no knee), unless the break sits at the resource's ceiling (at least
+ * {@link #SATURATION_SHARE} of it): then the flattening is the resource running out, the knee that matters most. For
+ * a request rate it decreases (the rate stops growing). Otherwise the answer is "no knee within the tested range".
  */
 public final class KneeRule {
 
     /** Significance level of Davies' test. */
     public static final double ALPHA = 0.05;
+    /** Share of the ceiling at which a flattening break is the resource saturating, not slower growth. */
+    public static final double SATURATION_SHARE = 0.9;
     /** What is said when no knee stands. */
     public static final String NO_KNEE = "no knee within the tested range";
 
@@ -33,6 +38,15 @@ public final class KneeRule {
      * {@code daviesP} (NaN when it could not run); empty when every one stands, and for a model without breakpoints.
      */
     public static Optional<String> rejection(ModelFit model, double daviesP, StepSeries s, Bend bend) {
+        return rejection(model, daviesP, s, bend, OptionalDouble.empty());
+    }
+
+    /**
+     * As {@link #rejection(ModelFit, double, StepSeries, Bend)}, where a resource's break that flattens at or above
+     * {@link #SATURATION_SHARE} of {@code ceiling} stands: the resource saturated there.
+     */
+    public static Optional<String> rejection(ModelFit model, double daviesP, StepSeries s, Bend bend,
+            OptionalDouble ceiling) {
         if (model.breakpoints().isEmpty()) {
             return Optional.empty();
         }
@@ -52,7 +66,9 @@ public final class KneeRule {
             }
             double before = model.segments().get(j).slope();
             double after = model.segments().get(j + 1).slope();
-            if (bend == Bend.STEEPER && !(after > before)) {
+            boolean saturated = ceiling.isPresent()
+                    && model.segments().get(j).valueAt(b.x()) >= SATURATION_SHARE * ceiling.getAsDouble();
+            if (bend == Bend.STEEPER && !(after > before) && !saturated) {
                 return Optional.of(String.format(Locale.ROOT,
                         "%s: growth slows at %.4g (slope %.4g then %.4g), a saturation, not a knee", NO_KNEE, b.x(),
                         before, after));

@@ -46,4 +46,24 @@ class CliffDetectorTest {
         assertThat(fit.cliff().cliff()).isFalse();
         assertThat(fit.preKneeSteps()).isEqualTo(10);
     }
+
+    /**
+     * The same bend at the node's ceiling is the resource running out: 2 cores per 50 users reach the 100-core ceiling
+     * at 50 users (2·50 = 100 ≥ 0.9·100), so the break stands there and capacity uses the line before it.
+     */
+    @Test
+    void aFlatteningAtTheCeilingIsTheKneeWhereTheResourceSaturated() {
+        List<StepPoint> pts = new ArrayList<>();
+        for (int i = 1; i <= 10; i++) {
+            double x = 10 * i;
+            pts.add(StepPoint.of(x, 2 * Math.min(x, 50) + 0.2 * Math.max(x - 50, 0) + (i % 2 == 0 ? 0.2 : -0.2)));
+        }
+        var fit = CapacityAnalysis.fitResource(pts, FitOptions.defaults("cpu.percent").withCeiling(100));
+        assertThat(fit.chosen().breakpoints()).singleElement()
+                .satisfies(b -> assertThat(b.x()).isCloseTo(50, org.assertj.core.api.Assertions.within(2.0)));
+        assertThat(fit.noKnee()).isEmpty();
+        // below the ceiling (200) the same bend is slower growth again, no knee
+        assertThat(CapacityAnalysis.fitResource(pts, FitOptions.defaults("cpu.percent").withCeiling(200))
+                .chosen().breakpoints()).isEmpty();
+    }
 }
