@@ -1,11 +1,8 @@
 package dev.caplab.app.tools;
 
 import dev.caplab.app.remotewrite.DebianTool;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -39,13 +36,7 @@ final class PinnedCpuServer implements AutoCloseable {
         }
         Process process = new ProcessBuilder(List.of(taskset.toString(), "-c", "0", python.toString(),
                 script.toString(), Integer.toString(cpuMillis))).redirectErrorStream(true).start();
-        BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-        String line = out.readLine();
-        if (line == null || !line.startsWith("listening ")) {
-            process.destroyForcibly();
-            throw new IllegalStateException("the CPU server did not start: " + line);
-        }
-        return new PinnedCpuServer(process, Integer.parseInt(line.substring("listening ".length()).strip()));
+        return new PinnedCpuServer(process, ListeningLine.portOf(process, "the CPU server"));
     }
 
     String baseUrl() {

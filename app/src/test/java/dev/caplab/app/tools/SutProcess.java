@@ -1,10 +1,7 @@
 package dev.caplab.app.tools;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -35,13 +32,7 @@ final class SutProcess implements AutoCloseable {
                 "-XX:TieredStopAtLevel=1", "-cp", classes.toString(), PooledServer.class.getName(),
                 Integer.toString(workers), Integer.toString(cpuMillis), Integer.toString(serviceMillis)))
                 .redirectErrorStream(true).start();
-        BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-        String line = out.readLine();
-        if (line == null || !line.startsWith("listening ")) {
-            process.destroyForcibly();
-            throw new IllegalStateException("SUT did not start: " + line);
-        }
-        return new SutProcess(process, Integer.parseInt(line.substring("listening ".length()).strip()));
+        return new SutProcess(process, ListeningLine.portOf(process, "SUT"));
     }
 
     int port() {
