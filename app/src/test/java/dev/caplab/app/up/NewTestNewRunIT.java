@@ -1,12 +1,12 @@
 package dev.caplab.app.up;
 
+import static dev.caplab.app.up.StackHttp.get;
+import static dev.caplab.app.up.StackHttp.getText;
+import static dev.caplab.app.up.StackHttp.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -16,7 +16,6 @@ import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Two k6-like tests written to one {@code /write?db=k6} with an idle gap between them, as the README's k6 recipe does
@@ -28,8 +27,6 @@ import tools.jackson.databind.json.JsonMapper;
  */
 class NewTestNewRunIT {
 
-    private static final HttpClient HTTP = HttpClient.newHttpClient();
-    private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final Duration IDLE = Duration.ofSeconds(4);
     private static final Duration PATIENCE = Duration.ofSeconds(90);
 
@@ -122,40 +119,7 @@ class NewTestNewRunIT {
         throw new AssertionError("no cpu.cores aggregate for step " + step + " of " + run);
     }
 
-    private static HttpResponse<String> write(EmbeddedStack stack, String run, String body) throws Exception {
-        return HTTP.send(HttpRequest.newBuilder(uri(stack, "/write?db=" + run + "&precision=s"))
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
-    }
-
     private static JsonNode await(EmbeddedStack stack, String run, Predicate<JsonNode> done) throws Exception {
-        long deadline = System.nanoTime() + PATIENCE.toNanos();
-        JsonNode last = null;
-        while (System.nanoTime() < deadline) {
-            HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(uri(stack, "/api/v1/runs/" + run)).build(),
-                    HttpResponse.BodyHandlers.ofString());
-            if (r.statusCode() == 200) {
-                last = JSON.readTree(r.body());
-                if (done.test(last)) {
-                    return last;
-                }
-            }
-            Thread.sleep(250);
-        }
-        throw new AssertionError("run " + run + " never got there; last seen: " + last);
-    }
-
-    private static JsonNode get(EmbeddedStack stack, String path) throws Exception {
-        return JSON.readTree(getText(stack, path));
-    }
-
-    private static String getText(EmbeddedStack stack, String path) throws Exception {
-        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(uri(stack, path)).build(),
-                HttpResponse.BodyHandlers.ofString());
-        assertThat(r.statusCode()).as(path + ": " + r.body()).isEqualTo(200);
-        return r.body();
-    }
-
-    private static URI uri(EmbeddedStack stack, String path) {
-        return URI.create("http://127.0.0.1:" + stack.httpPort() + path);
+        return StackHttp.awaitRun(stack, run, done, PATIENCE, () -> "");
     }
 }

@@ -1,14 +1,15 @@
 package dev.caplab.app.up;
 
+import static dev.caplab.app.up.StackHttp.get;
+import static dev.caplab.app.up.StackHttp.uri;
+import static dev.caplab.app.up.StackHttp.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -117,10 +118,6 @@ class RunsWithoutCeremonyIT {
         return body.toString();
     }
 
-    private static HttpResponse<String> write(EmbeddedStack stack, String run, String body) throws Exception {
-        return HTTP.send(HttpRequest.newBuilder(uri(stack, "/write?db=" + run + "&precision=s"))
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
-    }
 
     private static HttpResponse<String> start(EmbeddedStack stack, String run, long startedAtSecond)
             throws Exception {
@@ -130,22 +127,6 @@ class RunsWithoutCeremonyIT {
                 .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
     }
 
-    private static JsonNode await(EmbeddedStack stack, String run, Predicate<JsonNode> done) throws Exception {
-        long deadline = System.nanoTime() + PATIENCE.toNanos();
-        JsonNode last = null;
-        while (System.nanoTime() < deadline) {
-            HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(uri(stack, "/api/v1/runs/" + run)).build(),
-                    HttpResponse.BodyHandlers.ofString());
-            if (r.statusCode() == 200) {
-                last = JSON.readTree(r.body());
-                if (done.test(last)) {
-                    return last;
-                }
-            }
-            Thread.sleep(250);
-        }
-        throw new AssertionError("run " + run + " never got there; last seen: " + last + "; stored: " + stored(stack, run));
-    }
 
     /** Every version of the run's row and its earliest sample, for the failure message. */
     private static String stored(EmbeddedStack stack, String run) throws Exception {
@@ -184,14 +165,13 @@ class RunsWithoutCeremonyIT {
         throw new AssertionError("no " + metric + " aggregate for step " + step + " of " + run);
     }
 
-    private static JsonNode get(EmbeddedStack stack, String path) throws Exception {
-        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(uri(stack, path)).build(),
-                HttpResponse.BodyHandlers.ofString());
-        assertThat(r.statusCode()).as(path + ": " + r.body()).isEqualTo(200);
-        return JSON.readTree(r.body());
-    }
-
-    private static URI uri(EmbeddedStack stack, String path) {
-        return URI.create("http://127.0.0.1:" + stack.httpPort() + path);
+    private static JsonNode await(EmbeddedStack stack, String run, Predicate<JsonNode> done) throws Exception {
+        return StackHttp.awaitRun(stack, run, done, PATIENCE, () -> {
+            try {
+                return "; stored: " + stored(stack, run);
+            } catch (Exception e) {
+                return "; stored rows unreadable: " + e;
+            }
+        });
     }
 }
