@@ -56,9 +56,17 @@ public record CapacityPlan(String modelName, String modelVersion, double margin,
     }
 
     private static Optional<Placed> smallestSafeLoad(List<Placed> placed) {
-        // stable min: the first in (metric, source) order wins a tie
+        // Safe loads are clipped at 0, so every resource already past C·margin at the lightest measured load ties
+        // there; of those, the one furthest past its ceiling ran out first (a server at 4× its vCPU share before a
+        // host at 0.64 of its cores). A remaining tie goes to the first in (metric, source) order: a stable min.
         return placed.stream().filter(p -> Double.isFinite(p.capacity().safeX()))
-                .min(Comparator.comparingDouble(p -> p.capacity().safeX()));
+                .min(Comparator.<Placed>comparingDouble(p -> p.capacity().safeX())
+                        .thenComparing(Comparator.comparingDouble(CapacityPlan::utilisationAtLightestLoad).reversed()));
+    }
+
+    /** The fitted use at the lightest measured load over the ceiling. */
+    private static double utilisationAtLightestLoad(Placed p) {
+        return p.estimate().preKnee().predict(p.estimate().fromX()) / p.capacity().ceiling();
     }
 
     /**

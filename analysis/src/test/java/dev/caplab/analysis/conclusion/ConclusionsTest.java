@@ -82,6 +82,24 @@ class ConclusionsTest {
     }
 
     @Test
+    void ofResourcesAlreadyPastTheMarginAtTheLightestLoadTheOneFurthestPastItsCeilingIsTheBottleneck() {
+        // The CI's SourceRolesIT run: a host at 1.22 + 0.065·x of 2 cores, a server at 0.4025 + 0.1735·x of a
+        // 0.25-vCPU share, loads 1..4. Both are past C·0.6 at x = 1 (1.285 > 1.2, 0.576 > 0.15): both safe
+        // capacities clip to 0. At x = 1 the host uses 1.285/2 = 0.64 of its ceiling, the server 0.576/0.25 = 2.30:
+        // the server ran out first, although the host comes first in (metric, source) order.
+        LinearFit host = new LinearFit(1.22, 0.065, 0, 0, 0, 0, 2, 4, 1);
+        LinearFit server = new LinearFit(0.4025, 0.1735, 0, 0, 0, 0, 2, 4, 1);
+        List<ResourceEstimate> fitted = List.of(
+                new ResourceEstimate("127.0.0.1:9100", "cpu.cores", host, 1, 4, OptionalDouble.of(2),
+                        OptionalDouble.empty(), false, OptionalInt.empty(), OptionalDouble.empty()),
+                new ResourceEstimate("srv", "cpu.cores", server, 1, 4, OptionalDouble.of(0.25),
+                        OptionalDouble.empty(), false, OptionalInt.empty(), OptionalDouble.empty()));
+        Bottleneck b = Conclusions.conclude(List.of(), fitted, 0.6).bottleneck().orElseThrow();
+        assertThat(b.source()).isEqualTo("srv");
+        assertThat(b.value()).isZero();
+    }
+
+    @Test
     void theThroughputFitIsNoResourceNeitherEstimateNorBottleneckNorInAPlan() {
         // cpu: (2·0.6 − 0.35)/0.006 = 141.67. The request rate's fit, even given a ceiling it never has (3000/s,
         // 20/s per x: 0.6·3000/20 = 90 < 141.67), would bind first if it were taken for a resource.

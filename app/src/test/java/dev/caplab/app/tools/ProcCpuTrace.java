@@ -76,6 +76,20 @@ final class ProcCpuTrace implements AutoCloseable {
         return cores(fromMicros, toMicros, false);
     }
 
+    /**
+     * The median of the machine's busy cores over each whole second of {@code [fromMicros, toMicros)} (the mean of
+     * the middle two when even): what a once-a-second scrape's per-interval rates have for a median.
+     */
+    double hostCoresMedianPerSecond(long fromMicros, long toMicros) {
+        List<Double> perSecond = new ArrayList<>();
+        for (long t = fromMicros; t + 1_000_000 <= toMicros; t += 1_000_000) {
+            perSecond.add(cores(t, t + 1_000_000, false));
+        }
+        double[] v = perSecond.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        return v.length == 0 ? Double.NaN : v.length % 2 == 1 ? v[v.length / 2]
+                : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+    }
+
     private double cores(long fromMicros, long toMicros, boolean process) {
         double ticks = ticksAt(toMicros, process) - ticksAt(fromMicros, process);
         return ticks / ProcStat.TICKS_PER_SECOND / ((toMicros - fromMicros) / 1e6);
