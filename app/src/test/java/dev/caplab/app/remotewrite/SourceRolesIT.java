@@ -43,11 +43,8 @@ class SourceRolesIT {
     private static final double TICKS_PER_SECOND = 100;
     /** The server's share of the machine, as a container's CPU quota would give it. */
     private static final double SERVER_VCPU = 0.25;
-    /**
-     * With this much busy beside the test, the host's 0.6 × 2 cores still leave more room than the server's
-     * 0.6 × {@value #SERVER_VCPU} vCPU; on a busier machine the host may rightly reach its margin first.
-     */
-    private static final double MAX_BACKGROUND_CORES = 0.9;
+    /** The stack's start-up has settled once the machine is below this many busy cores (or after 20 s). */
+    private static final double SETTLED_CORES = 0.9;
     private static final String BURNER = """
             import time
             period, busy = 0.02, 0.01
@@ -143,13 +140,10 @@ class SourceRolesIT {
             kernelCores.forEach((step, kernel) -> System.out.printf("step %d (%d units): srv cpu.cores caplab %.3f,"
                     + " /proc %.3f%n", step, step + 1, caplabCores.get(step), kernel));
 
-            if (background <= MAX_BACKGROUND_CORES) {
-                assertThat(conclusion).as("the bottleneck is the server's group").startsWith("srv|cpu.cores|");
-            } else {
-                // a machine this busy may rightly put the host at its margin first; never an agent
-                assertThat(conclusion).as("the bottleneck on a machine busy with %.2f cores", background)
-                        .matches("(srv|" + java.util.regex.Pattern.quote(host) + ")\\|.*");
-            }
+            // Whatever else the machine runs, the server is past its 0.25 vCPU share from the first unit (0.5 core a
+            // burner) while the host can use at most its own cores: the server reaches C·margin first
+            assertThat(conclusion).as("the bottleneck is the server's group (background %.2f cores)", background)
+                    .startsWith("srv|cpu.cores|");
             assertThat(fits).as("agents are never fitted").allSatisfy((k, role) -> assertThat(k).doesNotContain("/process"))
                     .containsEntry("srv|cpu.cores", "sut").containsEntry(host + "|cpu.cores", "host");
             assertThat(conclusion).as("nor in the conclusion").doesNotContain("/process");
@@ -201,7 +195,7 @@ class SourceRolesIT {
     private static double settled() throws Exception {
         long patience = System.nanoTime() + Duration.ofSeconds(20).toNanos();
         double busy = busyCores();
-        while (busy > MAX_BACKGROUND_CORES && System.nanoTime() < patience) {
+        while (busy > SETTLED_CORES && System.nanoTime() < patience) {
             busy = busyCores();
         }
         return busy;
