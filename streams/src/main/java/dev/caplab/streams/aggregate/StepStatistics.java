@@ -21,6 +21,14 @@ import java.util.TreeMap;
  * {@code net.*} samples of interface {@code lo} are reported as their own {@code <metric>.loopback} series instead
  * of inflating the egress a fit plans against. A tool's total row and its per-endpoint rows are one set of requests:
  * a source's series are {@link CountedOnce counted once} (its total row alone when it wrote one).
+ *
+ * <p><b>Counters across a boundary.</b> A counter reading reports everything counted since the reading before it,
+ * so a reading and the increase it reports belong to the window (step, steady part) its timestamp falls in; at the
+ * instant of a step change that is the new step, as for every sample. A window's increase therefore runs from the
+ * last reading before it ({@code priors}: the step's, or the last warm-up reading for the steady part) to its own
+ * last reading, over the time between them: a 503 first reported by a reading at 160 users counts at 160 users,
+ * never at 80, and consecutive steps' increases add up to the tool's own counter delta, nothing lost or counted
+ * twice at a boundary.
  */
 public final class StepStatistics {
 
@@ -31,8 +39,23 @@ public final class StepStatistics {
     private StepStatistics() {
     }
 
-    /** Statistics of the partials of one step (any order: they are grouped and sorted here). */
+    /**
+     * How far before a step its counters' previous readings are looked for: a reading older than this (a scrape
+     * interval beyond five minutes, or a series new in the step) leaves the step's increase from its own first one.
+     */
+    public static final long COUNTER_LOOKBACK_MICROS = 300_000_000L;
+
+    /** Statistics of the partials of one window that has no counter readings before it. */
     public static List<SeriesStats> of(List<Partial> partials, long steadyFromMicros, TopologySettings settings) {
+        return of(partials, Map.of(), steadyFromMicros, settings);
+    }
+
+    /**
+     * Statistics of the partials of one step (any order: they are grouped and sorted here); {@code priors} holds, per
+     * counter series key, its last reading before the step (see the class comment).
+     */
+    public static List<SeriesStats> of(List<Partial> partials, Map<String, TimedValue> priors, long steadyFromMicros,
+            TopologySettings settings) {
         Map<String, List<Partial>> bySourceMetric = new TreeMap<>();
         for (Partial p : CountedOnce.select(partials)) {
             bySourceMetric.computeIfAbsent(p.source() + '\u0000' + aggregatedMetric(p), k -> new ArrayList<>()).add(p);
@@ -40,7 +63,8 @@ public final class StepStatistics {
         List<SeriesStats> out = new ArrayList<>();
         for (List<Partial> group : bySourceMetric.values()) {
             Partial first = group.getFirst();
-            out.add(stats(first.source(), aggregatedMetric(first), first.kind(), group, steadyFromMicros, settings));
+            out.add(stats(first.source(), aggregatedMetric(first), first.kind(), group, priors, steadyFromMicros,
+                    settings));
         }
         for (String labelKey : settings.groupLabels()) {
             Map<String, List<Partial>> byGroup = new TreeMap<>();
@@ -53,7 +77,7 @@ public final class StepStatistics {
             for (List<Partial> group : byGroup.values()) {
                 Partial first = group.getFirst();
                 String source = SeriesStats.GROUP_PREFIX + labelKey + "=" + first.labels().get(labelKey);
-                out.add(stats(source, first.metric(), first.kind(), group, steadyFromMicros, settings));
+                out.add(stats(source, first.metric(), first.kind(), group, priors, steadyFromMicros, settings));
             }
         }
         return out;
@@ -72,8 +96,8 @@ public final class StepStatistics {
      * counter's rates between consecutive points (summed across series per second). Raw count, sum, min, max and
      * mean come from the partials exactly; a gauge's quantiles from its merged sketch, never averaged.
      */
-    static SeriesStats stats(String source, String metric, SampleKind kind, List<Partial> group, long steadyFrom,
-            TopologySettings settings) {
+    static SeriesStats stats(String source, String metric, SampleKind kind, List<Partial> group,
+            Map<String, TimedValue> priors, long steadyFrom, TopologySettings settings) {
         List<Partial> partials = new ArrayList<>(group);
         partials.sort(java.util.Comparator.comparingLong(Partial::bucketMicros).thenComparing(Partial::seriesKey));
         Map<String, List<Partial>> bySeries = new TreeMap<>();
@@ -93,6 +117,10 @@ public final class StepStatistics {
             bySeries.forEach((k, v) -> {
                 List<TimedValue> pts = new ArrayList<>();
                 v.forEach(p -> pts.addAll(p.points()));
+                TimedValue prior = priors.get(k);
+                if (prior != null && !pts.isEmpty() && prior.timestampMicros() < pts.getFirst().timestampMicros()) {
+                    pts.addFirst(prior);
+                }
                 points.put(k, pts);
                 rates.put(k, Series.rates(pts));
             });
@@ -189,12 +217,19 @@ public final class StepStatistics {
                 : Series.alignedSum(series, settings.bucketMicros());
     }
 
-    /** Σ over series of (increase over the steady part) / (its duration): the step's mean counter rate per second. */
+    /**
+     * Σ over series of (increase reported by the steady part's readings) / (time from the reading before them to
+     * their last): the step's mean counter rate per second.
+     */
     private static Double steadyRate(Map<String, List<TimedValue>> bySeries, long steadyFrom) {
         double total = 0;
         boolean any = false;
         for (List<TimedValue> s : bySeries.values()) {
-            List<TimedValue> steady = Series.from(s, steadyFrom);
+            int before = 0;
+            while (before + 1 < s.size() && s.get(before + 1).timestampMicros() < steadyFrom) {
+                before++;
+            }
+            List<TimedValue> steady = s.subList(before, s.size());
             if (steady.size() < 2) {
                 steady = s;
             }

@@ -32,9 +32,19 @@ public final class StepThroughput {
     private StepThroughput() {
     }
 
-    /** The derived series of one step; empty when the step has no request samples and no generator CPU. */
+    /** The derived series of one window with no counter readings before it. */
     public static List<SeriesStats> of(List<Partial> inStep, long startMicros, long endMicros, long steadyFromMicros,
             TopologySettings settings) {
+        return of(inStep, Map.of(), startMicros, endMicros, steadyFromMicros, settings);
+    }
+
+    /**
+     * The derived series of one step; empty when the step has no request samples and no generator CPU. {@code priors}:
+     * per counter series, its last reading before the step, from which the step's increase runs ({@link
+     * StepStatistics}: a reading and the increase it reports belong to the step it falls in).
+     */
+    public static List<SeriesStats> of(List<Partial> inStep, Map<String, TimedValue> priors, long startMicros,
+            long endMicros, long steadyFromMicros, TopologySettings settings) {
         long bucket = settings.bucketMicros();
         boolean anySteady = inStep.stream().anyMatch(p -> p.bucketMicros() >= steadyFromMicros);
         long from = anySteady ? Math.max(startMicros, steadyFromMicros) : startMicros;
@@ -49,7 +59,7 @@ public final class StepThroughput {
                 perRequest(out, latency, ofMetrics(steady, TrafficMetrics.FAILURE_FLAGS, SampleKind.GAUGE), warmup,
                         seconds);
             } else {
-                fromCounters(out, inStep, from, seconds, settings);
+                fromCounters(out, inStep, priors, from, seconds, settings);
                 toolWindows(steady, from).ifPresent(out::add);
             }
         }
@@ -90,21 +100,21 @@ public final class StepThroughput {
     }
 
     /** Request and failure totals: the steady increase over the steady duration, as every counter's rate. */
-    private static void fromCounters(List<SeriesStats> out, List<Partial> inStep, long from, double seconds,
-            TopologySettings settings) {
+    private static void fromCounters(List<SeriesStats> out, List<Partial> inStep, Map<String, TimedValue> priors,
+            long from, double seconds, TopologySettings settings) {
         List<Partial> requests = CountedOnce.select(ofMetrics(inStep, TrafficMetrics.REQUEST_COUNTERS,
                 SampleKind.COUNTER));
         if (requests.isEmpty()) {
             return;
         }
-        Double rate = rate(requests, from, settings);
+        Double rate = rate(requests, priors, from, settings);
         if (rate == null) {
             return;
         }
         List<Partial> failed = new ArrayList<>(requests.stream().filter(p -> TrafficMetrics.failed(p.labels()))
                 .toList());
         failed.addAll(CountedOnce.select(ofMetrics(inStep, TrafficMetrics.FAILURE_COUNTERS, SampleKind.COUNTER)));
-        Double failedRate = failed.isEmpty() ? Double.valueOf(0) : rate(failed, from, settings);
+        Double failedRate = failed.isEmpty() ? Double.valueOf(0) : rate(failed, priors, from, settings);
         long count = Math.round(rate * seconds);
         out.add(flat(MetricNames.THROUGHPUT_REQUESTS_PER_S, count, 0, rate * seconds, rate, rate));
         if (failedRate != null && rate > 0) {
@@ -135,9 +145,10 @@ public final class StepThroughput {
                 quantiles, null, false));
     }
 
-    private static Double rate(List<Partial> counters, long from, TopologySettings settings) {
-        return StepStatistics.stats(SOURCE, MetricNames.THROUGHPUT_REQUESTS_PER_S, SampleKind.COUNTER, counters, from,
-                settings).ratePerSecond();
+    private static Double rate(List<Partial> counters, Map<String, TimedValue> priors, long from,
+            TopologySettings settings) {
+        return StepStatistics.stats(SOURCE, MetricNames.THROUGHPUT_REQUESTS_PER_S, SampleKind.COUNTER, counters, priors,
+                from, settings).ratePerSecond();
     }
 
     /** The busiest generator source's sustained CPU (% of its machine): the one that would limit first. */
@@ -151,7 +162,7 @@ public final class StepThroughput {
         }
         return bySource.values().stream()
                 .map(g -> StepStatistics.stats(g.getFirst().source(), TrafficMetrics.LOADGEN_CPU_METRIC,
-                        SampleKind.GAUGE, g, from, settings))
+                        SampleKind.GAUGE, g, Map.of(), from, settings))
                 .filter(s -> Double.isFinite(s.sustained()))
                 .max(Comparator.comparingDouble(SeriesStats::sustained))
                 .map(s -> new SeriesStats(SOURCE, MetricNames.THROUGHPUT_LOADGEN_CPU_UTIL_PERCENT, SampleKind.GAUGE,

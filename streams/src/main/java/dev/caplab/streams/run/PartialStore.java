@@ -3,10 +3,14 @@ package dev.caplab.streams.run;
 import dev.caplab.streams.aggregate.BufferedSample;
 import dev.caplab.streams.aggregate.Partial;
 import dev.caplab.streams.step.SampleKeys;
+import dev.caplab.schema.event.SampleKind;
+import dev.caplab.streams.aggregate.TimedValue;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 
@@ -61,6 +65,30 @@ final class PartialStore {
                     out.add(e.value);
                 }
             });
+        }
+        return out;
+    }
+
+    /**
+     * Per counter series of {@code seriesKeys}, its last reading before {@code beforeMicros} within {@code
+     * lookbackMicros}: read newest second first, stopping once every series has one.
+     */
+    Map<String, TimedValue> lastCounterReadings(String runId, long beforeMicros, Set<String> seriesKeys,
+            long lookbackMicros) {
+        Map<String, TimedValue> out = new HashMap<>();
+        if (seriesKeys.isEmpty() || beforeMicros <= 0) {
+            return out;
+        }
+        long from = Math.max(0, beforeMicros - lookbackMicros);
+        try (KeyValueIterator<String, Partial> it = store.reverseRange(SampleKeys.lower(runId, from),
+                SampleKeys.upperExclusive(runId, beforeMicros))) {
+            while (it.hasNext() && out.size() < seriesKeys.size()) {
+                Partial p = it.next().value;
+                if (p.kind() == SampleKind.COUNTER && p.bucketMicros() < beforeMicros && !p.points().isEmpty()
+                        && seriesKeys.contains(p.seriesKey())) {
+                    out.putIfAbsent(p.seriesKey(), p.points().getLast());
+                }
+            }
         }
         return out;
     }

@@ -4,12 +4,14 @@ import dev.caplab.schema.event.RunEnded;
 import dev.caplab.schema.event.RunLateness;
 import dev.caplab.schema.event.RunStarted;
 import dev.caplab.schema.event.Sample;
+import dev.caplab.schema.event.SampleKind;
 import dev.caplab.schema.event.StepEnded;
 import dev.caplab.schema.event.StepStarted;
 import dev.caplab.schema.serde.EventSerdes;
 import dev.caplab.streams.Micros;
 import dev.caplab.streams.TopologySettings;
 import dev.caplab.streams.aggregate.BufferedSample;
+import dev.caplab.streams.aggregate.StepStatistics;
 import dev.caplab.streams.input.DeadLetterHeaders;
 import dev.caplab.streams.input.InputEvent;
 import dev.caplab.streams.step.LevelChanges;
@@ -284,6 +286,9 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
             if (run.runEndedMicros >= 0 && run.maxEventMicros <= run.runEndedMicros && t > run.runEndedMicros) {
                 run.concludeDue = true; // the conclusion now warns of samples after the end (RunWarnings)
             }
+            if (b.kind() == SampleKind.COUNTER) {
+                markNextStepIfPrior(run, timeline, t);
+            }
             if (markIfLate(run, timeline, t)) {
                 run.lateSamples++;
                 lateSensor.record();
@@ -327,6 +332,25 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
             return true;
         }
         return false;
+    }
+
+    /**
+     * A counter reading may be the last one before a closed step, from which that step's increase runs
+     * ({@link dev.caplab.streams.aggregate.StepStatistics}): the first closed step starting after it, within the
+     * lookback, is marked to amend.
+     */
+    private static void markNextStepIfPrior(RunState.Mutable run, List<StepWindow> timeline, long tMicros) {
+        long second = SampleKeys.bucketOf(tMicros);
+        int closed = Math.min(run.closedSteps, timeline.size());
+        for (int i = 0; i < closed; i++) {
+            long start = timeline.get(i).startMicros();
+            if (start > second) {
+                if (start - second <= StepStatistics.COUNTER_LOOKBACK_MICROS && run.marks.get(i) != null) {
+                    run.dirtySteps.add(i);
+                }
+                return;
+            }
+        }
     }
 
     /** Closes what is due in {@code run}, forwards what that derived, and says whether it forwarded anything. */

@@ -19,6 +19,7 @@ import dev.caplab.streams.aggregate.Partial;
 import dev.caplab.streams.aggregate.SeriesStats;
 import dev.caplab.streams.aggregate.StepStatistics;
 import dev.caplab.streams.aggregate.StepThroughput;
+import dev.caplab.streams.aggregate.TimedValue;
 import dev.caplab.streams.contamination.Contamination;
 import dev.caplab.streams.contamination.ContaminationCheck;
 import dev.caplab.streams.fit.FitAdapter;
@@ -37,6 +38,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -71,8 +73,12 @@ final class StepCloser {
         long late = previous == null ? 0 : previous.lateCount();
         run.dirtySteps.remove(step.index());
         List<Partial> inStep = partials.range(run.runId, step.startMicros(), step.endMicros());
-        List<SeriesStats> stats = new ArrayList<>(StepStatistics.of(inStep, step.steadyFromMicros(), settings));
-        stats.addAll(StepThroughput.of(inStep, step.startMicros(), step.endMicros(), step.steadyFromMicros(),
+        Map<String, TimedValue> priors = partials.lastCounterReadings(run.runId, step.startMicros(),
+                inStep.stream().filter(p -> p.kind() == SampleKind.COUNTER).map(Partial::seriesKey)
+                        .collect(Collectors.toSet()), StepStatistics.COUNTER_LOOKBACK_MICROS);
+        List<SeriesStats> stats = new ArrayList<>(StepStatistics.of(inStep, priors, step.steadyFromMicros(),
+                settings));
+        stats.addAll(StepThroughput.of(inStep, priors, step.startMicros(), step.endMicros(), step.steadyFromMicros(),
                 settings));
         Contamination contamination = ContaminationCheck.check(inStep, step.steadyFromMicros(), settings);
         SourceFacts facts = SourceFacts.of(inStep);

@@ -77,15 +77,16 @@ class CountedOnceTest {
                     rows.addAll(row(at, B, b, failed, p95b));
                     rows.addAll(row(at, TOTAL, totalNow, failed, p95total));
                     t.samples(RUN, rows);
+                    if (k == WARMUP_SECONDS - 1) {
+                        // the last warm-up reading: the steady part's increase runs from it
+                        totalAtSteadyStart = totalNow;
+                        failedAtSteadyStart = failed;
+                    }
                     if (k >= WARMUP_SECONDS) {
-                        if (totalAtSteadyStart < 0) {
-                            totalAtSteadyStart = totalNow;
-                            failedAtSteadyStart = failed;
-                        }
                         p95s.add(p95total);
                     }
                 }
-                double steadySeconds = STEP_SECONDS - 1 - WARMUP_SECONDS;
+                double steadySeconds = STEP_SECONDS - WARMUP_SECONDS;
                 expectedRate.put(step, new double[] {(totalNow - totalAtSteadyStart) / steadySeconds});
                 failureRatio.put(step, (failed - failedAtSteadyStart) / (double) (totalNow - totalAtSteadyStart));
                 totalP95s.put(step, p95s.stream().mapToDouble(Double::doubleValue).toArray());

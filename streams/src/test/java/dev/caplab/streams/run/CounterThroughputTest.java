@@ -65,8 +65,8 @@ class CounterThroughputTest {
                     for (int s = 0; s < series.size(); s++) {
                         long increase = (s + 1) * 4L * (step + 1) + (k % (s + 2));
                         totals[s] += increase;
-                        // the increase to a point counts in the steady part when the point before it is in it
-                        if (k > WARMUP_SECONDS) {
+                        // a reading's increase counts where the reading is: in the steady part from its start on
+                        if (k >= WARMUP_SECONDS) {
                             steadyRequests += increase;
                             steadyFailures += TrafficMetrics.failed(series.get(s)) ? increase : 0;
                         }
@@ -75,7 +75,8 @@ class CounterThroughputTest {
                     }
                     t.samples(RUN, batch);
                 }
-                double steadySeconds = STEP_SECONDS - 1 - WARMUP_SECONDS;
+                // from the last warm-up reading (start + WARMUP - 1) to the last reading (start + STEP - 1)
+                double steadySeconds = STEP_SECONDS - WARMUP_SECONDS;
                 expectedRate.put(step, steadyRequests / steadySeconds);
                 expectedErrors.put(step, steadyFailures / (double) steadyRequests);
                 t.lifecycle(RUN, Events.stepEnded(RUN, step, start + STEP_SECONDS));
@@ -106,8 +107,8 @@ class CounterThroughputTest {
             for (int k = 0; k < STEP_SECONDS; k++) {
                 a += 6;
                 b += 3 + k % 2;
-                if (k == WARMUP_SECONDS) {
-                    atSteadyStart = a + b;
+                if (k == WARMUP_SECONDS - 1) {
+                    atSteadyStart = a + b; // the last reading before the steady part
                 }
                 t.samples(RUN, List.of(
                         Events.sample("k6", MetricNames.K6_HTTP_REQS_TOTAL, SampleKind.COUNTER, 10 + k, a,
@@ -120,12 +121,68 @@ class CounterThroughputTest {
             t.lifecycle(RUN, Events.stepEnded(RUN, 0, 10 + STEP_SECONDS));
             t.lifecycle(RUN, Events.runEnded(RUN, 10 + STEP_SECONDS));
             t.advanceWallClock(Duration.ofSeconds(31));
-            double expected = (a + b - atSteadyStart) / (double) (STEP_SECONDS - 1 - WARMUP_SECONDS);
+            double expected = (a + b - atSteadyStart) / (double) (STEP_SECONDS - WARMUP_SECONDS);
             StepAggregate rate = t.aggregates.readValuesToList().stream()
                     .filter(x -> x.getSource().equals(TrafficMetrics.SOURCE)
                             && x.getMetric().equals(MetricNames.THROUGHPUT_REQUESTS_PER_S))
                     .reduce((x, y) -> y.getVersion() >= x.getVersion() ? y : x).orElseThrow();
             assertThat(rate.getSustained()).isCloseTo(expected, within(1e-9));
+        }
+    }
+
+    /**
+     * Two declared steps without warm-up, 80 then 160 users from 30 s; k6-style counters read once a second, either
+     * on the second (a reading at the very instant of the change) or at half past (readings straddle it). The only
+     * 503 is first reported by the first reading at 160 users. A reading's increase belongs to the step holding the
+     * reading, so the 160-user step's increase runs from the 80-user step's last reading: that step's requests/s is
+     * the tool's counter delta over it, and the 503 is in its error ratio, never in the 80-user step's.
+     */
+    @ParameterizedTest
+    @ValueSource(doubles = {0.0, 0.5})
+    void aCounterIncreaseBelongsToTheStepOfTheReadingThatReportsIt(double offsetSeconds) {
+        Map<String, String> ok = Map.of("name", "/a", "status", "200", "expected_response", "true");
+        Map<String, String> failed = Map.of("name", "/a", "status", "503", "expected_response", "false");
+        int perStep = 20;
+        try (TopologyFixture t = new TopologyFixture(TopologySettings.defaults(), stateDir)) {
+            t.lifecycle(RUN, Events.runStarted(RUN, "users", List.of(), 4));
+            t.lifecycle(RUN, Events.stepStarted(RUN, 0, Map.of("users", 80.0), 10, 0));
+            t.lifecycle(RUN, Events.stepEnded(RUN, 0, 30));
+            t.lifecycle(RUN, Events.stepStarted(RUN, 1, Map.of("users", 160.0), 30, 0));
+            t.lifecycle(RUN, Events.stepEnded(RUN, 1, 50));
+            long okTotal = 0;
+            long failedTotal = 0;
+            double[] at = new double[2 * perStep];
+            long[] total = new long[2 * perStep];
+            for (int k = 0; k < 2 * perStep; k++) {
+                boolean high = k >= perStep;
+                okTotal += k == 0 ? 0 : high ? 16 : 8;
+                failedTotal += k == perStep ? 1 : 0;
+                at[k] = 10 + k + offsetSeconds;
+                total[k] = okTotal + failedTotal;
+                t.samples(RUN, List.of(
+                        Events.sample("k6", MetricNames.K6_HTTP_REQS_TOTAL, SampleKind.COUNTER, at[k], okTotal, ok),
+                        Events.sample("k6", MetricNames.K6_HTTP_REQS_TOTAL, SampleKind.COUNTER, at[k], failedTotal,
+                                failed)));
+            }
+            t.lifecycle(RUN, Events.runEnded(RUN, 50));
+            t.advanceWallClock(Duration.ofSeconds(31));
+
+            Map<String, StepAggregate> newest = t.newestAggregates(TrafficMetrics.SOURCE);
+            int lastLow = perStep - 1;
+            int lastHigh = 2 * perStep - 1;
+            // 80 users: from its own first reading (nothing before it) to its last
+            assertThat(newest.get("0|" + MetricNames.THROUGHPUT_REQUESTS_PER_S).getSustained())
+                    .isCloseTo((total[lastLow] - total[0]) / (at[lastLow] - at[0]), within(1e-9));
+            assertThat(newest.get("0|" + MetricNames.THROUGHPUT_ERRORS_RATIO).getSustained()).isZero();
+            // 160 users: from the 80-user step's last reading to its own last: 20 × 16 + the one 503 in 20 s
+            double highRequests = total[lastHigh] - total[lastLow];
+            assertThat(highRequests).isEqualTo(20 * 16 + 1);
+            assertThat(newest.get("1|" + MetricNames.THROUGHPUT_REQUESTS_PER_S).getSustained())
+                    .isCloseTo(highRequests / (at[lastHigh] - at[lastLow]), within(1e-9));
+            assertThat(newest.get("1|" + MetricNames.THROUGHPUT_ERRORS_RATIO).getSustained())
+                    .isCloseTo(1 / highRequests, within(1e-12));
+            assertThat(newest.get("1|" + MetricNames.THROUGHPUT_REQUESTS_PER_S).getCount())
+                    .as("requests counted in the 160-user step").isEqualTo(20 * 16 + 1);
         }
     }
 }
