@@ -24,6 +24,8 @@ final class ComparisonWarnings {
 
     /** Above this ratio of max stable loads, the same tier on two providers is not "noise". */
     static final double PROVIDER_DIVERGENCE_RATIO = 2.0;
+    /** A warning about many runs names this many of them and counts the rest. */
+    static final int RUNS_NAMED = 5;
 
     private ComparisonWarnings() {
     }
@@ -68,14 +70,7 @@ final class ComparisonWarnings {
                     + " (a cliff arrives earlier on fewer cores); compare the measured runs side by side and"
                     + " re-measure on any tier not listed");
         }
-        for (ComparisonRow r : rows) {
-            if (r.measuredEgressMbps() == null) {
-                out.add("run " + r.runId() + " has no measured egress: " + (r.nominalEgressMbps() == null
-                        ? "nor a nominal one; egress cannot be planned until it is measured (iperf3)"
-                        : "a nominal " + r.nominalEgressMbps() + " Mbps may be far above what the provider delivers;"
-                                + " measure it (iperf3) before planning"));
-            }
-        }
+        out.addAll(missingEgress(rows));
         // "the same 2 vCPU spec gave 5x different capacity by provider" (seed 002): group by vCPU count
         Map<Double, List<ComparisonRow>> byVcpu = rows.stream().filter(r -> r.vcpu() != null && r.maxStableX() != null)
                 .collect(Collectors.groupingBy(ComparisonRow::vcpu, TreeMap::new, Collectors.toList()));
@@ -92,6 +87,42 @@ final class ComparisonWarnings {
             }
         });
         return out;
+    }
+
+    /**
+     * One warning per reason a run's egress cannot be planned from (none at all; only a nominal figure), counting the
+     * runs and naming the first {@value #RUNS_NAMED} of them, so a comparison of many runs stays readable.
+     */
+    static List<String> missingEgress(List<ComparisonRow> rows) {
+        List<ComparisonRow> bare = rows.stream()
+                .filter(r -> r.measuredEgressMbps() == null && r.nominalEgressMbps() == null).toList();
+        List<ComparisonRow> nominalOnly = rows.stream()
+                .filter(r -> r.measuredEgressMbps() == null && r.nominalEgressMbps() != null).toList();
+        List<String> out = new ArrayList<>();
+        if (!bare.isEmpty()) {
+            out.add(runsOf(bare, rows.size()) + " no measured egress nor a nominal one: egress cannot be planned"
+                    + " until it is measured (iperf3)");
+        }
+        if (!nominalOnly.isEmpty()) {
+            TreeSet<Double> nominals = nominalOnly.stream().map(ComparisonRow::nominalEgressMbps)
+                    .collect(Collectors.toCollection(TreeSet::new));
+            DecimalFormat mbps = new DecimalFormat("0.##", DecimalFormatSymbols.getInstance(Locale.ROOT));
+            String figures = nominals.stream().map(n -> mbps.format(n) + " Mbps")
+                    .collect(Collectors.joining(", "));
+            out.add(runsOf(nominalOnly, rows.size()) + " no measured egress, only a nominal one (" + figures
+                    + "), which may be far above what the provider delivers; measure it (iperf3) before planning");
+        }
+        return out;
+    }
+
+    /** "3 of 50 runs (a, b, c) have", "1 of 2 runs (a) has", "7 of 7 runs (a, b, c, d, e and 2 more) have". */
+    private static String runsOf(List<ComparisonRow> runs, int total) {
+        String named = runs.stream().limit(RUNS_NAMED).map(ComparisonRow::runId).collect(Collectors.joining(", "));
+        if (runs.size() > RUNS_NAMED) {
+            named += " and " + (runs.size() - RUNS_NAMED) + " more";
+        }
+        return runs.size() + " of " + total + (total == 1 ? " run (" : " runs (") + named + ")"
+                + (runs.size() == 1 ? " has" : " have");
     }
 
     private static TreeSet<String> distinct(List<ComparisonRow> rows, Function<ComparisonRow, String> key) {
