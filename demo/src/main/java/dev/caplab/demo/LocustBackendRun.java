@@ -1,29 +1,29 @@
 package dev.caplab.demo;
 
-import dev.caplab.schema.vocabulary.MetricNames;
-import static dev.caplab.demo.DemoEvents.labels;
-
+import dev.caplab.ingest.locust.HistoryMode;
+import dev.caplab.ingest.locust.LocustAdapter;
+import dev.caplab.ingest.parse.ParseResult;
 import dev.caplab.schema.event.Comparator;
 import dev.caplab.schema.event.Environment;
 import dev.caplab.schema.event.RunOrigin;
 import dev.caplab.schema.event.RunStarted;
 import dev.caplab.schema.event.RunStatus;
-import dev.caplab.schema.event.SummaryStats;
-import dev.caplab.schema.event.SummaryWindow;
 import dev.caplab.schema.event.SystemUnderTest;
+import dev.caplab.schema.vocabulary.MetricNames;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 import java.util.SplittableRandom;
 
 /**
  * Seed 004: Locust against the backend's public REST and GraphQL endpoints, 400 users spawned at 10/s for 120 s on
  * 4 gunicorn workers. Every request is simulated so that each endpoint's final cumulative percentiles are exactly
- * the published table; written as Locust writes without {@code --csv-full-history}: a cumulative Aggregated row
- * every second (with the user count and current rps), and per-endpoint cumulative rows at the end.
+ * the published table; written as the files Locust 2.12 writes with {@code --csv --csv-full-history} ({@link LocustCsvWriter}) and read
+ * by caplab's own Locust adapter, as {@code caplab ingest --format locust} reads them: every second one row per
+ * endpoint and the Aggregated row, with the user count, the cumulative request counters and the percentiles of
+ * Locust's last ~10 s; and the final per-endpoint totals of {@code _stats.csv}.
  */
 final class LocustBackendRun {
 
@@ -42,8 +42,8 @@ final class LocustBackendRun {
      * published Aggregated row (assumed: the report prints percentiles, not the distribution between them).
      */
     private static final double[] SEGMENT_EXPONENTS = {0.35, 0.5, 1, 0.35, 0.35, 1.5, 1, 2, 12, 2, 0.35};
-    /** Locust's current_rps averages the last 10 seconds (CURRENT_RESPONSE_TIME_PERCENTILE_WINDOW). */
-    private static final int RPS_WINDOW_SECONDS = 10;
+    /** The adapter name the run's sample batches carry, as {@code caplab ingest --format locust} sends them. */
+    static final String ADAPTER = LocustAdapter.FORMAT;
 
     /** One row of the published table: Locust's Type and Name, its percentiles in ms, and # reqs. */
     private record Endpoint(String method, String name, long[] percentilesMillis, int requests) {
@@ -71,7 +71,32 @@ final class LocustBackendRun {
         run.start(runStarted());
         int index = run.stepStarted(STARTED, DemoEvents.load("users", USERS),
                 Duration.ofSeconds(USERS / SPAWN_PER_SECOND));
+        LocustCsv csv = requests(random);
+        Instant end = STARTED.plusSeconds(RUN_SECONDS);
+        LocustAdapter adapter = new LocustAdapter(LocustAdapter.DEFAULT_SOURCE, HistoryMode.AUTO, Optional.of(end));
+        for (String file : List.of(csv.history(), csv.totals())) {
+            ParseResult parsed = adapter.parse(file, end);
+            if (parsed.hasErrors()) {
+                throw new IllegalStateException("run " + RUN_ID + ": Locust's adapter refused the demo's CSV: "
+                        + parsed.errors());
+            }
+            parsed.samples().forEach(sample -> run.sample(ADAPTER, sample));
+        }
+        // Locust writes its final stats as it stops, a moment before the step ends (steps are half-open)
+        run.stepEnded(index, end.plusSeconds(1));
+        run.end(end.plusSeconds(1), RunStatus.COMPLETED, null);
+        return run.build();
+    }
 
+    /** Locust's two CSV texts for the run: {@code _stats_history.csv} and {@code _stats.csv}. */
+    record LocustCsv(String history, String totals) {
+    }
+
+    /**
+     * Simulates every request (which endpoint, which latency, in which second) and writes what Locust 2.12 writes
+     * with {@code --csv --csv-full-history}.
+     */
+    static LocustCsv requests(SplittableRandom random) {
         // which endpoint each request hits, in time order, and each endpoint's latencies in the order it serves them
         List<Integer> endpointOfRequest = new ArrayList<>();
         List<long[]> latencies = new ArrayList<>();
@@ -92,61 +117,25 @@ final class LocustBackendRun {
             weights[s] = usersAt(s + 1) * (1 + 0.03 * Shapes.noise(random));
         }
         long[] perSecond = Shapes.apportion(weights, endpointOfRequest.size());
-
-        LocustPercentiles aggregated = new LocustPercentiles();
-        List<LocustPercentiles> byEndpoint = new ArrayList<>();
-        ENDPOINTS.forEach(e -> byEndpoint.add(new LocustPercentiles()));
-        int[] served = new int[ENDPOINTS.size()];
-        int next = 0;
-        Map<String, String> history = labels("csv", "stats_history", "name", AGGREGATED);
-        for (int s = 1; s <= RUN_SECONDS; s++) {
-            for (long r = 0; r < perSecond[s - 1]; r++) {
-                int e = endpointOfRequest.get(next++);
-                long millis = latencies.get(e)[served[e]++];
-                aggregated.add(millis);
-                byEndpoint.get(e).add(millis);
+        // second k of the run, [k, k + 1): each endpoint's latencies served in it
+        List<List<List<Long>>> served = new ArrayList<>();
+        int[] next = new int[ENDPOINTS.size()];
+        int request = 0;
+        for (int k = 0; k < RUN_SECONDS; k++) {
+            List<List<Long>> second = new ArrayList<>();
+            ENDPOINTS.forEach(e -> second.add(new ArrayList<>()));
+            for (long r = 0; r < perSecond[k]; r++) {
+                int e = endpointOfRequest.get(request++);
+                second.get(e).add(latencies.get(e)[next[e]++]);
             }
-            Instant at = STARTED.plusSeconds(s);
-            if (s == RUN_SECONDS) {
-                break; // the last second is reported by the final stats rows below
-            }
-            double rps = 0;
-            for (int w = Math.max(0, s - RPS_WINDOW_SECONDS); w < s; w++) {
-                rps += perSecond[w];
-            }
-            rps /= Math.min(s, RPS_WINDOW_SECONDS);
-            run.gauge("locust-csv", at, "locust", MetricNames.LOCUST_USERS, usersAt(s), history);
-            run.gauge("locust-csv", at, AGGREGATED, MetricNames.HTTP_REQS_PER_S, rps, history);
-            run.summary("locust-csv", at, AGGREGATED, MetricNames.HTTP_DURATION_MS, aggregated.mean(), history,
-                    stats(aggregated, s));
+            served.add(second);
         }
-        Instant end = STARTED.plusSeconds(RUN_SECONDS);
-        for (int e = 0; e < ENDPOINTS.size(); e++) {
-            Endpoint endpoint = ENDPOINTS.get(e);
-            LocustPercentiles p = byEndpoint.get(e);
-            run.summary("locust-csv", end, endpoint.source(), MetricNames.HTTP_DURATION_MS, p.mean(),
-                    labels("csv", "stats", "method", endpoint.method(), "name", endpoint.name()), stats(p, RUN_SECONDS));
-        }
-        run.summary("locust-csv", end, AGGREGATED, MetricNames.HTTP_DURATION_MS, aggregated.mean(),
-                labels("csv", "stats", "name", AGGREGATED), stats(aggregated, RUN_SECONDS));
-        // Locust writes its final stats as it stops, a moment before the step ends (steps are half-open)
-        run.stepEnded(index, end.plusSeconds(1));
-        run.end(end.plusSeconds(1), RunStatus.COMPLETED, null);
-        return run.build();
+        return LocustCsvWriter.write(STARTED, RUN_SECONDS, ENDPOINTS.stream().map(e -> new LocustCsvWriter.Entry(
+                e.method(), e.name())).toList(), served, LocustBackendRun::usersAt);
     }
 
-    private static int usersAt(int second) {
+    static int usersAt(int second) {
         return Math.min(USERS, SPAWN_PER_SECOND * second);
-    }
-
-    /** Cumulative since start: Locust without --csv-full-history never resets its percentiles. */
-    private static SummaryStats stats(LocustPercentiles p, int elapsedSeconds) {
-        Map<String, Double> quantiles = new LinkedHashMap<>();
-        for (double level : LocustPercentiles.LEVELS) {
-            quantiles.put(Double.toString(level), (double) p.percentile(level));
-        }
-        return new SummaryStats(SummaryWindow.CUMULATIVE, p.count(), elapsedSeconds * 1_000_000L, p.mean(),
-                (double) p.min(), (double) p.max(), quantiles);
     }
 
     /**
@@ -186,7 +175,7 @@ final class LocustBackendRun {
                 new Environment("unknown", null, null, "4-gunicorn-workers", null, null, null, null),
                 "locust",
                 DemoEvents.runLabels("004 backend load tests", "gunicorn_workers", "4", "spawn_rate", "10",
-                        "run_time_s", "120", "wait_time_s", "1", "csv_full_history", "false"),
+                        "run_time_s", "120", "wait_time_s", "1", "csv_full_history", "true"),
                 List.of(DemoEvents.load("users", USERS)),
                 List.of(DemoEvents.rule(/* p99 at most 500 ms */ MetricNames.HTTP_DURATION_MS, "p99",
                         Comparator.LE, 500)),

@@ -50,6 +50,21 @@ final class LocustPercentiles {
         return counts.lastKey();
     }
 
+    /**
+     * {@code StatsEntry.median_response_time}: {@code median_from_dict}, the value holding position (N − 1)/2 from
+     * the bottom of the histogram.
+     */
+    long median() {
+        double position = (total - 1) / 2.0;
+        for (Map.Entry<Long, Long> e : counts.entrySet()) {
+            if (position < e.getValue()) {
+                return e.getKey();
+            }
+            position -= e.getValue();
+        }
+        return 0;
+    }
+
     /** {@code calculate_response_time_percentile}: the first value from the top where the rest fit under N·p. */
     long percentile(double level) {
         long wanted = (long) (total * level);

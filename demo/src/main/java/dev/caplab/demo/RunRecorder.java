@@ -107,6 +107,14 @@ final class RunRecorder {
         sample(adapter, at, source, metric, SampleKind.SUMMARY, value, labels, Objects.requireNonNull(stats, "stats"));
     }
 
+    /** A sample an adapter made (the demo's Locust files, read by ingest's Locust adapter). */
+    void sample(String adapter, Sample made) {
+        sample(adapter, made.getTimestamp(), made.getSource(), made.getMetric(), made.getKind(), made.getValue(),
+                made.getLabels().entrySet().stream().collect(java.util.stream.Collectors.toMap(
+                        e -> e.getKey().toString(), e -> e.getValue().toString(), (a, b) -> b, LinkedHashMap::new)),
+                made.getSummary());
+    }
+
     private void sample(String adapter, Instant at, String source, String metric, SampleKind kind, double value,
             Map<String, String> labels, SummaryStats stats) {
         if (!Double.isFinite(value)) {
