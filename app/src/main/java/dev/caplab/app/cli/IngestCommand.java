@@ -12,6 +12,11 @@ import dev.caplab.ingest.locust.LocustFiles;
 import dev.caplab.ingest.prometheus.PrometheusAdapter;
 import dev.caplab.ingest.prometheus.PrometheusScraper;
 import dev.caplab.ingest.publish.KafkaSampleSink;
+import dev.caplab.ingest.runs.Landing;
+import dev.caplab.ingest.runs.LifecycleWatcher;
+import dev.caplab.ingest.runs.PlacingSampleSink;
+import dev.caplab.ingest.runs.RunDirectory;
+import dev.caplab.ingest.runs.RunGenerations;
 import dev.caplab.ingest.publish.ProducerSettings;
 import dev.caplab.ingest.publish.SampleSink;
 import dev.caplab.schema.event.Sample;
@@ -30,11 +35,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 import java.util.zip.GZIPInputStream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -112,8 +119,9 @@ public final class IngestCommand implements Callable<Integer> {
                     System.err::println);
             InputPublisher.Outcome outcome = LocustAdapter.FORMAT.equals(format) && !file.equals("-")
                     ? locust(publisher, adapterOptions, sink.sink(), Path.of(file)) : one(publisher, file);
-            System.err.printf("caplab ingest: %d samples published to run %s, %d lines rejected%n",
-                    outcome.samples(), runId, outcome.rejected());
+            System.err.printf("caplab ingest: %d samples published to %s, %d lines rejected%n",
+                    outcome.samples(), sink.landedIn(runId), outcome.rejected());
+            sink.warnings().forEach(w -> System.err.println("caplab ingest: " + w));
             return outcome.rejected() == 0 ? 0 : 1;
         }
     }
@@ -293,20 +301,47 @@ public final class IngestCommand implements Callable<Integer> {
         @Option(names = "--dry-run", description = "Print samples as JSON lines instead of publishing them.")
         boolean dryRun;
 
-        /** An open sink and what closes it. */
-        public record Opened(SampleSink sink, AutoCloseable closer) implements AutoCloseable {
+        /**
+         * An open sink, what closes it, and where its samples landed so far (nothing for a dry run: no run is
+         * placed).
+         */
+        public record Opened(SampleSink sink, AutoCloseable closer, Supplier<List<Landing>> landings)
+                implements AutoCloseable {
             @Override
             public void close() throws Exception {
                 closer.close();
             }
+
+            /** The runs the samples sent to {@code sentTo} landed in: {@code run k6.2}, {@code runs k6, k6.2}. */
+            public String landedIn(String sentTo) {
+                List<String> runs = landings.get().stream().map(Landing::runId).distinct().toList();
+                return runs.size() > 1 ? "runs " + String.join(", ", runs)
+                        : "run " + (runs.isEmpty() ? sentTo : runs.getFirst());
+            }
+
+            /** What the user must be told of where samples went (a new run, late data, after a run's end). */
+            public List<String> warnings() {
+                return landings.get().stream().map(Landing::warning).filter(Objects::nonNull).toList();
+            }
         }
 
+        /**
+         * Kafka, where each publish's samples go to the run the HTTP write endpoints would place them in
+         * ({@link PlacingSampleSink}: read from the lifecycle topic); with --dry-run, standard output as sent.
+         */
         Opened open(String clientId) {
             if (dryRun) {
-                return new Opened(new PrintingSink(System.out), () -> System.out.flush());
+                return new Opened(new PrintingSink(System.out), () -> System.out.flush(), List::of);
             }
             KafkaSampleSink kafka = new KafkaSampleSink(new ProducerSettings(bootstrap, clientId, kafkaLogin.security()));
-            return new Opened(kafka, kafka);
+            RunDirectory directory = new RunDirectory();
+            LifecycleWatcher watcher = new LifecycleWatcher(bootstrap, kafkaLogin.security(), directory);
+            PlacingSampleSink placing = new PlacingSampleSink(kafka, new RunGenerations(directory));
+            return new Opened(placing, () -> {
+                try (watcher; kafka) {
+                    // both closed, the producer first
+                }
+            }, placing::landings);
         }
     }
 

@@ -75,8 +75,9 @@ public final class SampleCommand implements Callable<Integer> {
                 Runtime.getRuntime().removeShutdownHook(hook);
             }
             loop.stop();
-            System.err.printf("caplab sample: %d samples in %d intervals, %d problems%n", loop.samplesPublished(),
-                    loop.ticks(), problems.get());
+            System.err.printf("caplab sample: %d samples in %d intervals to %s, %d problems%n",
+                    loop.samplesPublished(), loop.ticks(), sink.landedIn(runId), problems.get());
+            sink.warnings().forEach(w -> System.err.println("caplab sample: " + w));
         }
         return problems.get() == 0 ? 0 : 1;
     }

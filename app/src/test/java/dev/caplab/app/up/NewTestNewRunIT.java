@@ -23,7 +23,8 @@ import tools.jackson.databind.JsonNode;
  * {@code k6.2}, each with its own steps and conclusion, and the answer to its first write says so. A sample inside
  * the first run's span, written afterwards, amends {@code k6} as late data; an empty body is answered 204 as InfluxDB
  * 1.x answers it (influxd 1.6.7: {@code 204 No Content}), saying nothing was written; a load level sent as {@code vu}
- * instead of {@code vus} gives a run whose conclusion says it has no load metric.
+ * instead of {@code vus} gives a run whose conclusion says it has no load metric. A third test sent with
+ * {@code caplab ingest --run k6} after {@code k6.2} ended begins {@code k6.3}, and the command says so.
  */
 class NewTestNewRunIT {
 
@@ -66,6 +67,27 @@ class NewTestNewRunIT {
             assertThat(cpu(stack, "k6", 1)).isEqualTo(1.0);
             assertThat(get(stack, "/api/v1/runs/k6").path("conclusion").path("warnings")).isEmpty();
             assertThat(k6b.path("conclusion").path("warnings")).isEmpty();
+
+            // a third test through `caplab ingest`, after k6.2 ended idle too: the CLI places it as /write does
+            Path third = java.nio.file.Files.writeString(dataDir.resolve("third.lp"), test(t0 + 600, "vus", 0.25));
+            java.io.ByteArrayOutputStream said = new java.io.ByteArrayOutputStream();
+            PrintStream stderr = System.err;
+            int exit;
+            System.setErr(new PrintStream(said, true, java.nio.charset.StandardCharsets.UTF_8));
+            try {
+                exit = dev.caplab.app.CaplabCli.commandLine().execute("ingest", "--format", "influx-line", "--run",
+                        "k6", "--file", third.toString(), "-o", "precision=s", "--bootstrap",
+                        stack.bootstrapServers());
+            } finally {
+                System.setErr(stderr);
+            }
+            String cli = said.toString(java.nio.charset.StandardCharsets.UTF_8);
+            stderr.print(cli); // what the user reads, in the test's log
+            assertThat(exit).as(cli).isZero();
+            assertThat(cli).contains("caplab ingest: 240 samples published to run k6.3, 0 lines rejected")
+                    .contains("begin a new run, k6.3", Instant.ofEpochSecond(t0 + 419).toString());
+            await(stack, "k6.3", r -> r.path("run").path("startedAt").asString()
+                    .equals(Instant.ofEpochSecond(t0 + 600).toString()));
 
             // a straggler of the first test: late data of k6, not a third run
             HttpResponse<String> late = write(stack, "k6", "cpu.cores,source=sut value=0.5 " + (t0 + 50) + "\n");

@@ -44,6 +44,11 @@ public record Landing(String runId, String sentTo, Kind kind, int samples, Insta
         Objects.requireNonNull(kind, "kind");
     }
 
+    /** This landing and {@code other}'s samples, of the same run and kind, as one. */
+    public Landing plus(Landing other) {
+        return new Landing(runId, sentTo, kind, samples + other.samples, endedAt);
+    }
+
     /** What the client must be told, or null when nothing is worth saying (a running run). */
     public String warning() {
         return switch (kind) {

@@ -55,8 +55,7 @@ public final class RunGenerations {
             for (Sample s : run.getValue()) {
                 Landing where = place(sentTo, chain, s.getTimestamp());
                 byRun.computeIfAbsent(where.runId(), r -> new ArrayList<>()).add(s);
-                landings.merge(where.runId() + "\n" + where.kind(), where, (a, b) -> new Landing(a.runId(),
-                        a.sentTo(), a.kind(), a.samples() + 1, a.endedAt()));
+                landings.merge(where.runId() + "\n" + where.kind(), where, Landing::plus);
             }
         }
         return new Routing(new RoutedSamples(byRun, routed.errors(), routed.annotations()),
