@@ -164,6 +164,7 @@ async function runPage(runId) {
   const [detail, aggregates, throughput] = await Promise.all([api(`api/v1/runs/${id}`),
     api(`api/v1/runs/${id}/aggregates`), api(`api/v1/runs/${id}/throughput`)]);
   const run = detail.run;
+  const running = run.status === 'RUNNING';
   // the run conclusion is the one decision (max stable load, bottleneck, capacity): the page shows it, never re-decides
   const conclusion = detail.conclusion || { resources: [] };
   const bn = conclusion.bottleneck;
@@ -193,8 +194,10 @@ async function runPage(runId) {
     ${(conclusion.warnings || []).map(w => `<p class="warning conclusion-warning" data-kind="${esc(w.kind)}">${esc(w.message)}</p>`).join('')}
     ${detail.maxStableNote ? `<p class="warning stable-note" id="max-stable-note">${esc(detail.maxStableNote)}</p>` : ''}
     ${detail.warnings.map(w => `<p class="warning run-warning">${esc(w)}</p>`).join('')}
+    ${running ? livePanel() : ''}
     <div id="fit-chart" class="chart"></div><div id="cpu-egress-chart" class="chart"></div>
     ${hasThroughput ? '<div id="throughput-chart" class="chart"></div>' : ''}
+    ${running ? '' : livePanel()}
     <h2>Steps</h2>` + table([
       ['step', s => s.stepIndex], ['load', s => loadText(s.load)], ['x', s => s.x],
       ['verdict', s => s.judged === false ? 'not judged' : s.passed == null ? 'pending' : s.passed ? 'pass' : 'FAIL'],
@@ -225,6 +228,7 @@ async function runPage(runId) {
   fitChart('fit-chart', fit, points);
   cpuEgressChart('cpu-egress-chart', run, aggregates, detail.fits, detail.egressCeiling, bn);
   if (hasThroughput) throughputChart('throughput-chart', throughput);
+  await liveStart(run.runId, run.loadExpression, route); // live.js: polls while the run is RUNNING
   view.dataset.ready = 'run';
 }
 

@@ -31,6 +31,11 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--http-port", defaultValue = "8080", paramLabel = "PORT", description = "HTTP port (default: ${DEFAULT-VALUE}).")
     int httpPort;
 
+    @Option(names = "--run-idle-end", defaultValue = "2m", paramLabel = "DURATION",
+            description = "The streams app's --run-idle-end (default: ${DEFAULT-VALUE}): the live run page says a run "
+                    + "its samples started ends this long after its last sample.")
+    String runIdleEnd;
+
     @Mixin
     AccessOptions access;
 
@@ -41,7 +46,7 @@ public final class ServeCommand implements Callable<Integer> {
         HikariDataSource dataSource = external.clickhouse().dataSource();
         WebSettings settings = new WebSettings(host, httpPort, external.bootstrap, external.clickhouse().database(),
                 external.clickhouse().httpUrl(), external.clickhouse().user(), external.clickhouse().password(),
-                tokens, access.allowedOrigins(), external.kafkaLogin.security());
+                tokens, access.allowedOrigins(), external.kafkaLogin.security(), StepCommand.Durations.parse(runIdleEnd));
         // This process cannot see the streams and sink JVMs: health reports their consumer groups' lag instead.
         BrokerProbe broker = new BrokerProbe(external.bootstrap, external.kafkaLogin.security());
         WebServer server = WebServer.start(settings, dataSource, PipelineHealth.distributed(broker,

@@ -122,7 +122,7 @@ public final class EmbeddedStack implements AutoCloseable {
         demoToken.ifPresent(webTokens::add);
         WebServer web = track(WebServer.start(new WebSettings(settings.host(), settings.httpPort(), bootstrapServers,
                 database, URI.create(clickhouse.httpUrl() + "/"), HttpSettings.READER_USER, sqlEndpoint.secret(),
-                webTokens, settings.allowedOrigins(), kafkaLogins.ingest()), dataSource,
+                webTokens, settings.allowedOrigins(), kafkaLogins.ingest(), settings.runIdleEnd()), dataSource,
                 PipelineHealth.inProcess(brokerProbe, List.of(streams::status, sink::status))));
         httpPort = web.port();
 

@@ -1,0 +1,99 @@
+package dev.caplab.query.live;
+
+import dev.caplab.query.runs.RunNotFoundException;
+import dev.caplab.query.runs.RunReader;
+import dev.caplab.query.runs.RunSummary;
+import dev.caplab.query.steps.StepReader;
+import dev.caplab.query.steps.StepView;
+import dev.caplab.store.access.RunActivityRepository;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+import javax.sql.DataSource;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.stereotype.Service;
+
+/**
+ * A run's live status ({@link LiveRun}), assembled from the store at each call: no state is kept between requests,
+ * so any number of API instances answer alike.
+ */
+@Service
+public class LiveService {
+
+    /** The sample rate is counted over at most this many seconds before the latest sample. */
+    static final int RATE_WINDOW_SECONDS = 10;
+
+    private final RunReader runs;
+    private final StepReader steps;
+    private final RunActivityRepository activity;
+    private final LiveProperties properties;
+    private final Clock clock;
+
+    @Autowired
+    LiveService(RunReader runs, StepReader steps, DataSource dataSource, LiveProperties properties) {
+        this(runs, steps, new RunActivityRepository(dataSource), properties, Clock.systemUTC());
+    }
+
+    LiveService(RunReader runs, StepReader steps, RunActivityRepository activity, LiveProperties properties,
+            Clock clock) {
+        this.runs = runs;
+        this.steps = steps;
+        this.activity = activity;
+        this.properties = properties;
+        this.clock = clock;
+    }
+
+    public LiveRun of(String runId) {
+        RunSummary run = runs.get(runId).orElseThrow(() -> new RunNotFoundException(runId));
+        Instant now = clock.instant();
+        RunActivityRepository.Activity a = activity.activity(runId, RATE_WINDOW_SECONDS);
+        int window = rateWindowSeconds(run.startedAt(), a.lastSampleAt());
+        long inWindow = window == RATE_WINDOW_SECONDS ? a.samplesInWindow()
+                : activity.activity(runId, window).samplesInWindow();
+        List<StepView> known = steps.steps(runId);
+        Instant until = run.endedAt() != null ? run.endedAt() : now;
+        return new LiveRun(runId, run.status(), run.origin(), run.startedAt(), run.endedAt(), now,
+                seconds(run.startedAt(), until), a.samples(), a.lastSampleAt(),
+                a.samples() == 0 ? 0 : (double) inWindow / window, window, current(known, now), known,
+                end(run, a.lastSampleAt()));
+    }
+
+    /** The rate window: 10 s, or the time from the start to the latest sample when shorter (at least 1 s). */
+    static int rateWindowSeconds(Instant startedAt, Instant lastSampleAt) {
+        if (lastSampleAt == null) {
+            return RATE_WINDOW_SECONDS;
+        }
+        long sinceStart = Duration.between(startedAt, lastSampleAt).toSeconds();
+        return (int) Math.max(1, Math.min(RATE_WINDOW_SECONDS, sinceStart));
+    }
+
+    /** The highest-numbered step not yet ended, else the last step; null without steps. */
+    static LiveRun.CurrentStep current(List<StepView> known, Instant now) {
+        StepView step = known.stream().filter(s -> s.endedAt() == null)
+                .max(Comparator.comparingInt(StepView::stepIndex))
+                .orElse(known.stream().max(Comparator.comparingInt(StepView::stepIndex)).orElse(null));
+        if (step == null) {
+            return null;
+        }
+        Double elapsed = step.startedAt() == null ? null
+                : seconds(step.startedAt(), step.endedAt() != null ? step.endedAt() : now);
+        return new LiveRun.CurrentStep(step.stepIndex(), step.load(), step.x(), step.startedAt(), step.endedAt(),
+                elapsed);
+    }
+
+    private LiveRun.RunEnd end(RunSummary run, Instant lastSampleAt) {
+        if (run.endedAt() != null || !RunSummary.RUNNING.equals(run.status())) {
+            return new LiveRun.RunEnd("ENDED", null, null, run.endedAt());
+        }
+        boolean inferred = "INFERRED".equals(run.origin());
+        Duration idle = inferred ? properties.runIdleEnd() : properties.declaredIdleEnd();
+        Instant from = lastSampleAt != null ? lastSampleAt : run.startedAt();
+        return new LiveRun.RunEnd(inferred ? "IDLE" : "RUN_END", idle.toSeconds(), from.plus(idle), null);
+    }
+
+    private static double seconds(Instant from, Instant to) {
+        return Math.max(0, Duration.between(from, to).toMillis() / 1000.0);
+    }
+}
