@@ -13,17 +13,6 @@ import urllib.request
 
 import pandas as pd
 
-# The demo runs `caplab up` loads (demo/, module dev.caplab.demo).
-EP19_LIGHTNODE_2VCPU = "demo-ep19-lightnode-manila-2vcpu"
-EP19_AWS_LIGHTSAIL_2VCPU = "demo-ep19-aws-lightsail-2vcpu"
-EP19_LIGHTNODE_1VCPU = "demo-ep19-lightnode-1vcpu"
-EP19_RUNS = [EP19_LIGHTNODE_2VCPU, EP19_AWS_LIGHTSAIL_2VCPU, EP19_LIGHTNODE_1VCPU]
-# Host source of each EP19 run's /proc samples.
-EP19_HOST = {
-    EP19_LIGHTNODE_2VCPU: "lightnode-mnl-node",
-    EP19_AWS_LIGHTSAIL_2VCPU: "lightsail-node",
-    EP19_LIGHTNODE_1VCPU: "lightnode-1c-node",
-}
 MBIT_BYTES = 1_000_000 / 8
 
 # ClickHouse types whose JSON values need converting (64-bit integers come quoted).
@@ -110,7 +99,10 @@ class CaplabClient:
 
     def runs(self, **filters):
         """GET /api/v1/runs; filters: sut, version, provider, region, tier, tool, label (key=value list), from, to."""
-        return self.get_df("/api/v1/runs", **filters)
+        document = self.get("/api/v1/runs", **filters)
+        if isinstance(document, dict):
+            document = document.get("runs") or document.get("items") or []
+        return self.frame(document)
 
     def run(self, run_id):
         """GET /api/v1/runs/{id}: run, conclusion (bottleneck, capacity estimates), steps, fits, maxStableX, failedX (a dict)."""
@@ -125,6 +117,18 @@ class CaplabClient:
 
     def fits(self, run_id, metric=None):
         return self.get("/api/v1/runs/" + urllib.parse.quote(run_id, safe="") + "/fits", metric=metric)
+
+    def throughput(self, run_id):
+        """GET /api/v1/runs/{id}/throughput: per-step requests/s, error ratio, p50/p95/p99 (ms), throughput limit."""
+        document = self.get("/api/v1/runs/" + urllib.parse.quote(run_id, safe="") + "/throughput")
+        document["frame"] = pd.DataFrame(document.get("steps", []))
+        return document
+
+    def history(self, sut=None, tier=None, tool=None, load_expression=None, metric=None):
+        """GET /api/v1/history: one cohort's slope, knee, max stable load and throughput limit across runs, with
+        change points; parameters left out must have one value across the matching runs (else HTTP 400 naming it)."""
+        return self.get("/api/v1/history", sut=sut, tier=tier, tool=tool, loadExpression=load_expression,
+                        metric=metric)
 
     def compare(self, run_ids=None, sut=None, group_by="provider", metric=None):
         """GET /api/v1/compare: a dict with rows (as a DataFrame under 'frame') and warnings."""
@@ -155,15 +159,15 @@ class CaplabClient:
     # -- waiting for the pipeline ----------------------------------------------------------------------------
 
     def wait_for_runs(self, run_ids, timeout_seconds=None, poll_seconds=3):
-        """Waits until every run has a verdict on each of its steps and at least one fit; returns the details.
-
-        The demo goes through Kafka and Streams, so right after `caplab up` the runs may still be processing.
+        """Waits until every run has ended, has a verdict on each of its steps and at least one fit; returns the
+        details by run id. Right after `caplab up`, or right after a run was sent, the pipeline (Kafka, Streams, the
+        sink) may still be processing it; `CAPLAB_WAIT_SECONDS` (default 600) bounds the wait.
         """
         timeout_seconds = timeout_seconds or float(os.environ.get("CAPLAB_WAIT_SECONDS", "600"))
         deadline = time.monotonic() + timeout_seconds
         pending = list(run_ids)
         details = {}
-        last_error = None
+        last = {}
         while pending:
             for run_id in list(pending):
                 try:
@@ -171,19 +175,26 @@ class CaplabClient:
                 except CaplabError as e:
                     if e.status != 404:
                         raise
-                    last_error = e
+                    last[run_id] = str(e)
                     continue
-                steps = detail.get("steps") or []
-                if steps and all(s.get("passed") is not None or s.get("contaminated") for s in steps) \
-                        and detail.get("fits"):
+                last[run_id] = (detail.get("run") or {}).get("status")
+                if concluded(detail):
                     details[run_id] = detail
                     pending.remove(run_id)
             if pending:
                 if time.monotonic() > deadline:
-                    raise TimeoutError(f"runs {pending} not processed within {timeout_seconds} s at "
-                                       f"{self.base_url} (last error: {last_error})")
+                    raise TimeoutError(f"runs {pending} not concluded within {timeout_seconds} s at "
+                                       f"{self.base_url} (last seen: {last})")
                 time.sleep(poll_seconds)
         return details
+
+
+def concluded(detail):
+    """True when a run detail is final: the run ended, every step was judged, and the fits are in."""
+    steps = detail.get("steps") or []
+    ended = (detail.get("run") or {}).get("status") not in (None, "RUNNING")
+    judged = steps and all(s.get("passed") is not None or s.get("contaminated") for s in steps)
+    return bool(ended and judged and detail.get("fits"))
 
 
 def resource_kind(metric):
@@ -216,3 +227,50 @@ def step_value(aggregates, metric, source):
     rate = rows["ratePerSecond"] if "ratePerSecond" in rows else pd.Series(float("nan"), index=rows.index)
     rows["value"] = rate.where(rate.notna(), rows["sustained"])
     return rows.sort_values("stepIndex")[["stepIndex", "x", "value", "peak", "contaminated"]].reset_index(drop=True)
+
+
+# -- units and figures -------------------------------------------------------------------------------------------
+
+def resource_unit(metric):
+    """(factor, unit) that turns a resource metric's stored value (cores, bytes, bytes/s) into what a person reads:
+    cores, MiB, Mbit/s. Counters (net.*.bytes) are read as their rate per second."""
+    kind = resource_kind(metric)
+    if kind == "cpu":
+        return 1.0, "cores"
+    if kind == "memory":
+        return 1.0 / 2**20, "MiB"
+    if metric and metric.lower().startswith("net.") and metric.lower().endswith(".bytes"):
+        return 1.0 / MBIT_BYTES, "Mbit/s"
+    return 1.0, ""
+
+
+def sig(value, digits=3):
+    """A number with `digits` significant digits and thousands separators; '–' for none; p-values below 0.001
+    are better written with `p_value`."""
+    if value is None or (isinstance(value, float) and value != value):
+        return "–"
+    if value == 0:
+        return "0"
+    magnitude = len(str(int(abs(value)))) if abs(value) >= 1 else 0
+    decimals = max(0, digits - magnitude) if abs(value) >= 1 else digits
+    text = f"{value:,.{decimals}f}"
+    if abs(value) < 1:
+        text = f"{value:.{digits}g}"
+    return text
+
+
+def p_value(p):
+    """A p-value as people read it: '< 0.001' below that, else three decimals."""
+    if p is None:
+        return "–"
+    return "< 0.001" if p < 0.001 else f"{p:.3f}"
+
+
+def show_figures(figures):
+    """Displays a notebook's headline figures as a table, and carries them as JSON in the same output (mime type
+    application/json) so a test or another program can read them from the executed notebook."""
+    from IPython.display import display
+    rows = "\n".join(f"| {name} | {value if isinstance(value, str) else sig(value, 4)} |"
+                     for name, value in figures.items())
+    display({"text/markdown": "| figure | value |\n|---|---|\n" + rows,
+             "application/json": {k: v for k, v in figures.items()}}, raw=True)

@@ -1,37 +1,77 @@
 #!/usr/bin/env bash
-# Executes every caplab notebook against a running caplab (CAPLAB_URL, default http://localhost:8080) with the
-# demo data loaded; exits non-zero when any cell of any notebook fails, an assertion included.
-# Uses Debian's Jupyter (/usr/bin/jupyter, /usr/bin/python3), never a pyenv or virtualenv python on PATH.
+# Executes the caplab notebooks against a running caplab (CAPLAB_URL, default http://localhost:8080), papermill's
+# way (run_notebook.py), and writes each executed copy, outputs included, to the output directory.
+#
+#   run-notebooks.sh [--send-example] [--run RUN_ID]... [output-dir]
+#
+# Every notebook runs once with its own defaults (the demo's runs, or whatever the instance holds most of).
+# --run RUN_ID      also runs the one-run notebooks (run_curves, throughput_latency) with RUN_ID = that run,
+#                   written as NAME.RUN_ID.ipynb; repeatable.
+# --send-example    first sends a fresh history of an example HTTP system through the HTTP API
+#                   (send_example_run.py --history: 7 stepped k6-style runs, the 4th a new version that saturates
+#                   earlier), waits until caplab concluded them, and adds the newest as a --run.
+# Exits non-zero when a cell of any notebook fails; prints `notebooks: N passed, N failed`.
+# Uses Debian's Jupyter libraries (/usr/bin/python3), never a pyenv or virtualenv python on PATH.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-jupyter=/usr/bin/jupyter
-out="${1:-$(mktemp -d "${TMPDIR:-/tmp}/caplab-notebooks.XXXXXX")}"
+python=/usr/bin/python3
 export CAPLAB_URL="${CAPLAB_URL:-http://localhost:8080}"
-timeout_s="${CAPLAB_NOTEBOOK_TIMEOUT_SECONDS:-900}"
+runs=()
+send_example=false
+out=""
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --run) runs+=("$2"); shift 2 ;;
+    --send-example) send_example=true; shift ;;
+    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+    -*) echo "run-notebooks: unknown option $1 (see --help)" >&2; exit 2 ;;
+    *) out="$1"; shift ;;
+  esac
+done
+out="${out:-$(mktemp -d "${TMPDIR:-/tmp}/caplab-notebooks.XXXXXX")}"
 
-if [[ ! -x "$jupyter" ]]; then
-  echo "run-notebooks: $jupyter missing; install Debian's jupyter-nbconvert jupyter-client python3-ipykernel" \
-       "python3-pandas python3-matplotlib" >&2
+if ! "$python" -c 'import nbclient, nbformat, ipykernel, pandas, matplotlib' 2>/dev/null; then
+  echo "run-notebooks: Debian's python3 lacks the notebook libraries; install jupyter-nbconvert jupyter-client" \
+       "python3-ipykernel python3-pandas python3-matplotlib" >&2
   exit 2
 fi
 # The kernel must be Debian's python3 too, whatever python is first on PATH.
 export PATH="/usr/bin:$PATH"
-# caplab_client.py sits beside the notebooks; nbconvert runs each one with its own folder as working directory.
+# caplab_client.py sits beside the notebooks; each one runs with its own folder as working directory.
 export PYTHONPATH="$here${PYTHONPATH:+:$PYTHONPATH}"
+export PYDEVD_DISABLE_FILE_VALIDATION=1
 mkdir -p "$out"
+
+if $send_example; then
+  prefix="example-shop-$(date -u +%Y%m%dT%H%M%S)"
+  echo "run-notebooks: sending the example history $prefix-1..7 to $CAPLAB_URL"
+  mapfile -t sent < <("$python" "$here/send_example_run.py" --history --run-id "$prefix")
+  "$python" -c 'import sys; from caplab_client import CaplabClient; CaplabClient().wait_for_runs(sys.argv[1:])' \
+    "${sent[@]}"
+  runs+=("${sent[-1]}")
+fi
 
 passed=0
 failed=0
-for notebook in provider_comparison cliff_detection capacity_planning; do
-  echo "run-notebooks: $notebook against $CAPLAB_URL"
-  if "$jupyter" nbconvert --to notebook --execute --ExecutePreprocessor.timeout="$timeout_s" \
-       --ExecutePreprocessor.kernel_name=python3 --output-dir "$out" "$here/$notebook.ipynb"; then
+execute() {  # notebook output [parameters...]
+  local notebook="$1" target="$2"
+  shift 2
+  echo "run-notebooks: $notebook $* against $CAPLAB_URL"
+  if "$python" "$here/run_notebook.py" "$here/$notebook.ipynb" "$target" "$@"; then
     passed=$((passed + 1))
   else
     failed=$((failed + 1))
-    echo "run-notebooks: $notebook FAILED (executed copy, with the failing cell, in $out)" >&2
+    echo "run-notebooks: $notebook FAILED (executed copy, with the failing cell, in $target)" >&2
   fi
+}
+for notebook in run_curves throughput_latency compare_tiers history; do
+  execute "$notebook" "$out/$notebook.ipynb"
+done
+for run in "${runs[@]}"; do
+  for notebook in run_curves throughput_latency; do
+    execute "$notebook" "$out/$notebook.$run.ipynb" -r RUN_ID "$run"
+  done
 done
 echo "notebooks: $passed passed, $failed failed"
 echo "run-notebooks: executed notebooks in $out"
