@@ -242,12 +242,12 @@ class SqlEndpointIT {
                 .andExpect(jsonPath("$.rows").value(2))
                 .andExpect(jsonPath("$.data[0].provider").value("aws-lightsail"))
                 .andExpect(jsonPath("$.data[1].big").value(1));
-        // the notebook's raw-sample query (notebooks/cliff_detection.ipynb)
-        sql("SELECT ts, value FROM samples WHERE run_id = {run:String} AND source = {host:String}"
-                + " AND metric = 'cpu.cores' AND ts > parseDateTime64BestEffort({start:String}, 6)"
+        // the notebook's raw-sample query (notebooks/run_curves.ipynb)
+        sql("SELECT ts, value FROM samples WHERE run_id = {run:String} AND source = {source:String}"
+                + " AND metric = {metric:String} AND ts > parseDateTime64BestEffort({start:String}, 6)"
                 + " AND ts <= parseDateTime64BestEffort({end:String}, 6) ORDER BY ts", "json",
-                java.util.Map.of("run", Ep19Runs.LIGHTNODE_1, "host", "sut", "start", "2026-07-28T10:00:00Z",
-                        "end", "2026-07-28T11:00:00Z"))
+                java.util.Map.of("run", Ep19Runs.LIGHTNODE_1, "source", "sut", "metric", "cpu.cores",
+                        "start", "2026-07-28T10:00:00Z", "end", "2026-07-28T11:00:00Z"))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.meta[0].name").value("ts"));
     }
