@@ -49,6 +49,7 @@ if $send_example; then
   mapfile -t sent < <("$python" "$here/send_example_run.py" --history --run-id "$prefix")
   "$python" -c 'import sys; from caplab_client import CaplabClient; CaplabClient().wait_for_runs(sys.argv[1:])' \
     "${sent[@]}"
+  echo "run-notebooks: the example history was sent and concluded in $SECONDS s"
   runs+=("${sent[-1]}")
 fi
 
@@ -57,9 +58,11 @@ failed=0
 execute() {  # notebook output [parameters...]
   local notebook="$1" target="$2"
   shift 2
+  local started=$SECONDS
   echo "run-notebooks: $notebook $* against $CAPLAB_URL"
   if "$python" "$here/run_notebook.py" "$here/$notebook.ipynb" "$target" "$@"; then
     passed=$((passed + 1))
+    echo "run-notebooks: $notebook took $((SECONDS - started)) s"
   else
     failed=$((failed + 1))
     echo "run-notebooks: $notebook FAILED (executed copy, with the failing cell, in $target)" >&2
@@ -73,6 +76,7 @@ for run in "${runs[@]}"; do
     execute "$notebook" "$out/$notebook.$run.ipynb" -r RUN_ID "$run"
   done
 done
+echo "run-notebooks: $SECONDS s in all"
 echo "notebooks: $passed passed, $failed failed"
 echo "run-notebooks: executed notebooks in $out"
 [[ $failed -eq 0 ]]
