@@ -21,16 +21,24 @@ async function api(path, options = {}) {
 }
 
 const esc = s => String(s ?? '').replace(/[&<>"']/g, c => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
-const num = (v, d = 2) => v == null ? '' : Number(v).toLocaleString('en', { maximumFractionDigits: d });
+// every figure is written by figures.js, the rules the report's Figures also follows
+const num = v => Figures.number(v);
+const qty = (metric, v) => Figures.quantity(metric, v);
+/** A phrase only when its value is present: nothing is rendered for an absent value. */
+const given = (v, phrase) => v == null || v === '' ? '' : phrase;
+/** An axis name kept clear of the axis' labels: under the x axis, beside the y axis. */
+const xAxisName = name => ({ name, nameLocation: 'middle', nameGap: 28 });
+const yAxisName = name => ({ name, nameLocation: 'middle', nameGap: 72 });
 const loadText = load => Object.entries(load || {}).map(([k, v]) => k + '=' + v).join(', ');
 
 function table(columns, rows, rowClass = () => '') {
   const head = columns.map(c => `<th>${esc(c[0])}</th>`).join('');
   const body = rows.map(r => `<tr class="${rowClass(r)}">` + columns.map(c => {
     const v = c[1](r);
-    return `<td class="${typeof v === 'number' ? 'num' : ''}">${c[2] ? v : esc(typeof v === 'number' ? num(v, 4) : v)}</td>`;
+    return `<td class="${typeof v === 'number' ? 'num' : ''}">${c[2] ? v : esc(typeof v === 'number' ? num(v) : v)}</td>`;
   }).join('') + '</tr>').join('');
-  return `<table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
+  // wide tables scroll inside their box rather than lose their last columns
+  return `<div class="table-box"><table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
 }
 
 function chart(id) {
@@ -39,16 +47,62 @@ function chart(id) {
   return c;
 }
 
-async function runList() {
-  const runs = await api('api/v1/runs?limit=200');
-  view.innerHTML = `<h1>Runs</h1>` + table([
+const RUN_FILTERS = [['sut', 'system'], ['version', 'version'], ['tier', 'tier'], ['provider', 'provider'],
+  ['tool', 'tool'], ['status', 'status']];
+const PAGE = 100;
+
+/** Every run, a page at a time: filters, sort and paging live in the address, so a view can be linked. */
+async function runList(params) {
+  const offset = Math.max(0, Number(params.get('offset')) || 0);
+  const sort = params.get('sort') || 'startedAt';
+  const order = params.get('order') || 'desc';
+  const query = new URLSearchParams();
+  RUN_FILTERS.forEach(([k]) => { if (params.get(k)) query.set(k, params.get(k)); });
+  ['from', 'to'].forEach(k => { if (params.get(k)) query.set(k, new Date(params.get(k)).toISOString()); });
+  query.set('sort', sort); query.set('order', order); query.set('limit', PAGE + 1); query.set('offset', offset);
+  const [found, known] = await Promise.all([api('api/v1/runs?' + query), api('api/v1/runs?limit=1000')]);
+  const runs = found.slice(0, PAGE);
+  const more = found.length > PAGE;
+  const hash = changes => {
+    const next = new URLSearchParams(params);
+    Object.entries(changes).forEach(([k, v]) => v == null || v === '' ? next.delete(k) : next.set(k, v));
+    return '#/?' + next;
+  };
+  const options = k => [...new Set(known.map(r => k === 'sut' ? r.sutName : k === 'version' ? r.sutVersion : r[k])
+    .filter(Boolean))].sort();
+  const field = ([k, label]) => `<label>${label} <input name="${k}" list="runs-${k}" value="${esc(params.get(k) || '')}"
+    placeholder="any"><datalist id="runs-${k}">${options(k).map(v => `<option value="${esc(v)}">`).join('')}</datalist></label>`;
+  const sortable = (label, key) => `<a class="sort" href="${hash({ sort: key, order: sort === key && order === 'desc' ? 'asc' : 'desc', offset: 0 })}">${esc(label)}${sort === key ? (order === 'desc' ? ' ▼' : ' ▲') : ''}</a>`;
+  const columns = [
     ['run', r => `<a href="#/run/${encodeURIComponent(r.runId)}">${esc(r.runId)}</a>`, true],
     ['system', r => r.sutName + (r.sutVersion ? ' ' + r.sutVersion : '')],
-    ['provider', r => r.provider], ['region', r => r.region], ['tier', r => r.tier],
-    ['vCPU', r => r.vcpu], ['egress measured (Mbps)', r => r.measuredEgressMbps],
-    ['egress nominal (Mbps)', r => r.nominalEgressMbps], ['tool', r => r.tool],
-    ['started', r => r.startedAt], ['status', r => r.status],
-    ['origin', r => r.origin === 'INFERRED' ? 'inferred from samples' : 'declared']], runs);
+    ['provider', r => r.provider], ['tier', r => r.tier + (r.vcpu != null ? ` (${num(r.vcpu)} vCPU)` : '')],
+    ['tool', r => r.tool], ['load', r => r.loadExpression],
+    ['started', r => r.startedAt ? r.startedAt.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC') : ''], ['status', r => r.status],
+    ['max stable', r => r.maxStableX == null ? '' : num(r.maxStableX)],
+    ['first failing', r => r.failedX == null ? '' : num(r.failedX)],
+    ['bottleneck', r => r.bottleneck || ''],
+    ['egress ceiling', r => r.egressCeilingMbps == null ? '' : Figures.mbps(r.egressCeilingMbps)]];
+  const sortKeys = { run: 'runId', system: 'sut', provider: 'provider', tier: 'tier', tool: 'tool', started: 'startedAt', status: 'status' };
+  view.innerHTML = `<h1>Runs</h1>
+    <form id="runs-form">${RUN_FILTERS.map(field).join('')}
+      <label>started from <input type="datetime-local" name="from" value="${esc(params.get('from') || '')}"></label>
+      <label>to <input type="datetime-local" name="to" value="${esc(params.get('to') || '')}"></label>
+      <button type="submit">Filter</button> <a href="#/">clear</a></form>
+    <p id="runs-page">${runs.length ? `runs ${offset + 1}–${offset + runs.length}` : 'no run matches'}${given(sort, ` · sorted by ${esc(sort)} ${order === 'asc' ? 'ascending' : 'descending'}`)}
+      ${offset > 0 ? ` · <a id="runs-prev" href="${hash({ offset: Math.max(0, offset - PAGE) })}">previous ${PAGE}</a>` : ''}
+      ${more ? ` · <a id="runs-next" href="${hash({ offset: offset + PAGE })}">next ${PAGE}</a>` : ''}</p>` +
+    // the headers of columns the API sorts by become links that sort (again: the other way)
+    table(columns, runs).replace(/<th>([^<]*)<\/th>/g, (m, label) => { const key = sortKeys[label]; return key ? `<th>${sortable(label, key)}</th>` : m; });
+  document.getElementById('runs-form').addEventListener('submit', ev => {
+    ev.preventDefault();
+    const f = new FormData(ev.target);
+    const next = new URLSearchParams();
+    [...RUN_FILTERS.map(([k]) => k), 'from', 'to'].forEach(k => { if (f.get(k)) next.set(k, f.get(k)); });
+    if (params.get('sort')) next.set('sort', params.get('sort'));
+    if (params.get('order')) next.set('order', params.get('order'));
+    location.hash = '#/?' + next;
+  });
   view.dataset.ready = 'runs';
 }
 
@@ -58,7 +112,7 @@ function fitChart(el, fit, points) {
     type: 'line', name: `fit ${fit.model}`, showSymbol: false, lineStyle: { width: 2 },
     data: [[s.fromX, s.intercept + s.slope * s.fromX], [s.toX, s.intercept + s.slope * s.toX]] })) : [];
   const knee = fit && fit.kneeX != null ? {
-    markLine: { symbol: 'none', label: { formatter: `knee x=${num(fit.kneeX)}` }, lineStyle: { color: '#c00', type: 'dashed' },
+    markLine: { symbol: 'none', label: { formatter: `knee x = ${num(fit.kneeX)}` }, lineStyle: { color: '#c00', type: 'dashed' },
       data: [{ xAxis: fit.kneeX }] },
     markArea: fit.kneeLower95 != null ? { itemStyle: { color: 'rgba(200,0,0,0.08)' },
       data: [[{ xAxis: fit.kneeLower95 }, { xAxis: fit.kneeUpper95 }]] } : undefined } : {};
@@ -67,9 +121,10 @@ function fitChart(el, fit, points) {
       [Math.max(...points.map(p => p[0])), fit.capacity]] : [] }] : [];
   chart(el).setOption({
     title: { text: `${fit ? fit.metric : 'resource'} vs load` + (fit && fit.cliff ? ' — cliff' : ''), left: 'center' },
-    tooltip: { trigger: 'item' }, legend: { bottom: 0 },
-    xAxis: { type: 'value', name: fit ? fit.loadExpression : 'x', scale: true },
-    yAxis: { type: 'value', name: fit ? fit.metric : '' },
+    tooltip: { trigger: 'item', valueFormatter: v => qty(fit && fit.metric, v) }, legend: { bottom: 0 }, grid: { left: 110, bottom: 70 },
+    xAxis: Object.assign({ type: 'value', scale: true }, xAxisName(fit ? fit.loadExpression : 'x')),
+    yAxis: Object.assign({ type: 'value', axisLabel: { formatter: v => qty(fit && fit.metric, v) } },
+      yAxisName(fit ? fit.metric : '')),
     series: [Object.assign({ type: 'scatter', name: 'sustained per step', symbolSize: 10, data: points }, knee),
       ...segs, ...ceiling] });
 }
@@ -108,18 +163,18 @@ function cpuEgressChart(el, run, aggregates, fits, ceiling, bn) {
     if (c != null && !byCeiling.has(c)) byCeiling.set(c, { sources: [], color: palette[i % 4] });
     if (c != null) byCeiling.get(c).sources.push(f.source); });
   if (!cpuFits.length && run.vcpu != null) byCeiling.set(run.vcpu, { sources: ['vCPU'], color: palette[0] });
-  const cpuCeilings = [...byCeiling].flatMap(([c, v]) => ceilingLine(c, `CPU ceiling ${c} (${v.sources.join(', ')})`, 0, v.color));
+  const cpuCeilings = [...byCeiling].flatMap(([c, v]) => ceilingLine(c, `CPU ceiling ${num(c)} cores (${v.sources.join(', ')})`, 0, v.color));
   const cpuMax = Math.max(0, ...byCeiling.keys());
   chart(el).setOption({
     title: { text: 'CPU and egress vs load, with their ceilings', left: 'center' },
-    tooltip: { trigger: 'axis' }, legend: { bottom: 0 },
-    xAxis: { type: 'value', name: run.loadExpression, scale: true },
+    tooltip: { trigger: 'axis' }, legend: { bottom: 0 }, grid: { bottom: 90 },
+    xAxis: Object.assign({ type: 'value', scale: true }, xAxisName(run.loadExpression)),
     yAxis: [{ type: 'value', name: 'CPU cores', max: v => Math.ceil(Math.max(v.max, cpuMax) * 11) / 10 },
-      { type: 'value', name: 'egress Mbps', max: v => Math.ceil(Math.max(v.max, egressCeiling || 0) * 1.1) }],
+      { type: 'value', name: 'egress Mbit/s', max: v => Math.ceil(Math.max(v.max, egressCeiling || 0) * 1.1) }],
     series: [...cpuLines,
-      { type: 'line', name: 'egress Mbps (sustained)', yAxisIndex: 1, data: egress, itemStyle: { color: '#d9822b' } },
+      { type: 'line', name: 'egress Mbit/s (sustained)', yAxisIndex: 1, data: egress, itemStyle: { color: '#d9822b' } },
       ...cpuCeilings,
-      ...ceilingLine(egressCeiling, `egress ceiling (${ceiling ? ceiling.text : ''} ${egressCeiling} Mbps)`, 1, '#d9822b')] });
+      ...ceilingLine(egressCeiling, `egress ceiling ${Figures.mbps(egressCeiling)}${ceiling ? ` (${ceiling.text})` : ''}`, 1, '#d9822b')] });
 }
 
 /**
@@ -130,7 +185,7 @@ function throughputChart(el, t) {
   const steps = t.steps.filter(s => s.x != null && s.requestsPerSecond != null).sort((a, b) => a.x - b.x);
   const limit = t.throughputLimit;
   const knee = limit ? {
-    markLine: { symbol: 'none', label: { formatter: `throughput limit x=${num(limit.kneeX)}` },
+    markLine: { symbol: 'none', label: { formatter: `throughput limit x = ${num(limit.kneeX)}` },
       lineStyle: { color: '#c00', type: 'dashed' }, data: [{ xAxis: limit.kneeX }] },
     markArea: { itemStyle: { color: 'rgba(200,0,0,0.08)' }, data: [[{ xAxis: limit.kneeLower95 }, { xAxis: limit.kneeUpper95 }]] } } : {};
   // where the percentiles come from (merged sketches of every request, or the median of the tool's own windows)
@@ -144,10 +199,10 @@ function throughputChart(el, t) {
     data: steps.length ? [[steps[0].x, l.axis === 'errors' ? l.threshold * 100 : l.threshold],
       [steps[steps.length - 1].x, l.axis === 'errors' ? l.threshold * 100 : l.threshold]] : [] }));
   chart(el).setOption({
-    title: { text: 'Throughput and latency vs load' + (limit ? ` — limit at x=${num(limit.kneeX)}` : ''), left: 'center',
+    title: { text: 'Throughput and latency vs load' + (limit ? ` — limit at x = ${num(limit.kneeX)}` : ''), left: 'center',
       subtext: combinations.length ? `percentiles: ${combinations.join('; ')}` : '' },
-    tooltip: { trigger: 'axis' }, legend: { bottom: 0 }, grid: { right: 120 },
-    xAxis: { type: 'value', name: t.loadExpression, scale: true },
+    tooltip: { trigger: 'axis', valueFormatter: v => num(v) }, legend: { bottom: 0 }, grid: { right: 120, bottom: 90 },
+    xAxis: Object.assign({ type: 'value', scale: true }, xAxisName(t.loadExpression)),
     yAxis: [{ type: 'value', name: 'requests/s' }, { type: 'value', name: 'latency ms' },
       { type: 'value', name: 'errors %', offset: 60, position: 'right', splitLine: { show: false } }],
     series: [Object.assign({ type: 'line', name: 'requests/s', data: steps.map(s => [s.x, s.requestsPerSecond]),
@@ -179,18 +234,22 @@ async function runPage(runId) {
     <p class="facts"><span id="run-status">${esc(run.status)}</span>
     <span>${run.origin === 'INFERRED' ? 'inferred from its samples (no run start)' : 'declared'}</span>
     <span>started ${esc(run.startedAt)}</span>${run.endedAt ? `<span>ended ${esc(run.endedAt)}</span>` : ''}</p>
-    <p class="facts"><span>${esc(run.sutName)} ${esc(run.sutVersion)}</span><span>${esc(run.provider)} ${esc(run.region)}</span>
-    <span>tier ${esc(run.tier)} (${esc(run.vcpu)} vCPU)</span>
-    <span id="egress-ceiling">${detail.egressCeiling ? `egress ceiling ${num(detail.egressCeiling.mbps)} Mbps (${esc(detail.egressCeiling.text)})`
+    <p class="facts"><span>${esc(run.sutName)}${given(run.sutVersion, ' ' + esc(run.sutVersion))}</span>
+    ${given(run.provider || run.region, `<span>${esc([run.provider, run.region].filter(Boolean).join(' '))}</span>`)}
+    ${given(run.tier || run.vcpu, `<span>${given(run.tier, 'tier ' + esc(run.tier))}${given(run.vcpu, ` (${num(run.vcpu)} vCPU)`)}</span>`)}
+    ${given(run.memoryBytes, `<span>memory ${Figures.bytes(run.memoryBytes)}</span>`)}
+    <span id="egress-ceiling">${detail.egressCeiling ? `egress ceiling ${Figures.mbps(detail.egressCeiling.mbps)} (${esc(detail.egressCeiling.text)})`
       : 'no egress ceiling known'}</span>
-    <span>egress measured ${esc(run.measuredEgressMbps)} / nominal ${esc(run.nominalEgressMbps)} Mbps</span></p>
-    <p class="facts"><span>max stable load <b id="max-stable">${detail.maxStableX == null && detail.maxStableNote ? 'not judged' : num(detail.maxStableX)}</b></span>
-    <span>first failing <b>${num(detail.failedX)}</b></span><span title="${bn ? esc('named by ' + bn.rule) : 'no resource reached its margin'}">bottleneck <b id="bottleneck">${bn ? esc(bn.metric) : ''}</b>${bn ? ` <span id="bottleneck-source">${esc(bn.source)}${bn.role ? ` (${esc(bn.role)})` : ''}</span>` : ''}</span>
+    ${given(run.measuredEgressMbps, `<span>egress measured ${Figures.mbps(run.measuredEgressMbps)}</span>`)}
+    ${given(run.nominalEgressMbps, `<span>egress nominal ${Figures.mbps(run.nominalEgressMbps)}</span>`)}</p>
+    <p class="facts"><span>max stable load <b id="max-stable">${detail.maxStableX == null ? (detail.maxStableNote ? 'not judged' : 'none') : num(detail.maxStableX)}</b></span>
+    <span>first failing <b>${detail.failedX == null ? 'none' : num(detail.failedX)}</b></span><span>bottleneck <b id="bottleneck">${bn ? esc(bn.metric) : 'none'}</b>${bn ? ` <span id="bottleneck-source">${esc(bn.source)}${bn.role ? ` (${esc(bn.role)})` : ''}</span>` : ''}</span>
     <span title="samples that reached a step after it closed: they amended it">late samples <b id="late-samples">${detail.lateness.lateSamples}</b></span>
     <span title="samples after the allowed lateness: stored raw, in no aggregate or fit">beyond allowed lateness <b id="beyond-lateness">${detail.lateness.beyondLatenessSamples}</b></span>
-    ${fit ? `<span>below the knee: ${esc(fit.metric)} = ${num(fit.baseline, 4)} ${fit.slopePerX < 0 ? '−' : '+'} ${num(Math.abs(fit.slopePerX), 5)}·x</span>` : ''}
+    ${fit && fit.baseline != null ? `<span>below the knee: ${esc(fit.metric)} = ${esc(Figures.formula(fit.metric, fit.baseline, fit.slopePerX, fit.loadExpression))}</span>` : ''}
     ${limit ? `<span>throughput limit <b id="throughput-limit">x=${num(limit.kneeX)}</b> (95 % ${num(limit.kneeLower95)}–${num(limit.kneeUpper95)}),
-      plateau ${num(limit.plateauRatePerSecond, 1)} requests/s</span>` : ''}</p>
+      plateau ${num(limit.plateauRatePerSecond)} requests/s</span>` : ''}</p>
+    ${bn ? `<p class="why" id="bottleneck-why">${esc(bn.metric)} of ${esc(bn.source)} is the bottleneck because ${esc(Figures.rule(bn.rule))}.</p>` : ''}
     ${(conclusion.warnings || []).map(w => `<p class="warning conclusion-warning" data-kind="${esc(w.kind)}">${esc(w.message)}</p>`).join('')}
     ${detail.maxStableNote ? `<p class="warning stable-note" id="max-stable-note">${esc(detail.maxStableNote)}</p>` : ''}
     ${detail.warnings.map(w => `<p class="warning run-warning">${esc(w)}</p>`).join('')}
@@ -206,11 +265,11 @@ async function runPage(runId) {
       ['late data', s => s.amended ? `<span class="amended-mark">amended (${s.lateSamples} late sample${s.lateSamples === 1 ? '' : 's'})</span>` : '', true]],
       detail.steps,
       s => (s.contaminated ? 'contaminated' : s.judged === false ? 'unjudged' : s.passed === false ? 'fail' : 'pass') + (s.amended ? ' amended' : '')) +
-    `<h2>Capacity (margin ${num(conclusion.margin)})</h2>` + table([['resource', r => `${r.metric}@${r.source}`],
+    `<h2>Capacity${given(conclusion.margin, ` at a planning margin of ${Figures.percent(conclusion.margin)} of each ceiling`)}</h2>` + table([['resource', r => `${r.metric}@${r.source}`],
       ['role', r => r.role],
-      ['ceiling', r => r.ceiling], ['line over', r => `${r.preKneeSteps} steps, x ${num(r.fromX)}–${num(r.toX)}`],
-      ['base', r => r.intercept], ['slope per x', r => r.slope],
-      ['slope SE', r => r.slopeVariance == null ? '' : num(Math.sqrt(r.slopeVariance), 5)],
+      ['ceiling', r => r.ceiling == null ? '' : qty(r.metric, r.ceiling)], ['line over', r => `${r.preKneeSteps} steps, x ${num(r.fromX)}–${num(r.toX)}`],
+      ['base', r => r.intercept == null ? '' : qty(r.metric, r.intercept)], ['slope per x', r => r.slope == null ? '' : qty(r.metric, r.slope)],
+      ['slope SE', r => r.slopeVariance == null ? '' : qty(r.metric, Math.sqrt(r.slopeVariance))],
       ['safe x', r => r.safeCapacityX], ['safe x 95 %', r => r.safeCapacityLower95 == null ? '' : `${num(r.safeCapacityLower95)}–${num(r.safeCapacityUpper95)}`],
       ['capped by cliff', r => r.cappedByCliff ? `yes (last stable ${num(r.lastStableX)})` : ''], ['knee x', r => r.kneeX == null ? NO_KNEE : r.kneeX]],
       conclusion.resources) +
@@ -219,9 +278,9 @@ async function runPage(runId) {
       A knee stands only when Davies' test says p &lt; 0.05, its 95 % interval lies within the tested loads and the slope
       rises.</p>` +
     `<h2>Fits</h2>` + table([['metric', f => f.metric], ['source', f => f.source], ['role', f => f.role],
-      ['model', f => f.model], ['base', f => f.baseline],
-      ['slope per x', f => f.slopePerX], ['knee x', f => f.kneeX == null ? (f.throughputFit ? '' : NO_KNEE) : f.kneeX], ['knee 95 %', f => f.kneeLower95 == null ? '' : `${num(f.kneeLower95)}–${num(f.kneeUpper95)}`],
-      ['cliff', f => f.cliff ? 'yes' : ''], ['ceiling', f => f.capacity], ['safe x at margin', f => f.safeCapacityX],
+      ['model', f => f.model], ['base', f => f.baseline == null ? '' : qty(f.metric, f.baseline)],
+      ['slope per x', f => f.slopePerX == null ? '' : qty(f.metric, f.slopePerX)], ['knee x', f => f.kneeX == null ? (f.throughputFit ? '' : NO_KNEE) : f.kneeX], ['knee 95 %', f => f.kneeLower95 == null ? '' : `${num(f.kneeLower95)}–${num(f.kneeUpper95)}`],
+      ['cliff', f => f.cliff ? 'yes' : ''], ['ceiling', f => f.capacity == null ? '' : qty(f.metric, f.capacity)], ['safe x at margin', f => f.safeCapacityX],
       ['bottleneck', f => f.bottleneck ? 'yes' : '']], detail.fits) +
     `<h2 id="alerts">Alerts (${detail.alerts.length})</h2>` + table([['at', a => a.at], ['kind', a => a.kind],
       ['step', a => a.stepIndex], ['message', a => a.message]], detail.alerts);
@@ -232,14 +291,23 @@ async function runPage(runId) {
   view.dataset.ready = 'run';
 }
 
-/** One system at a time (the API's default: the most recent run's), or every system side by side, cohort by cohort. */
+/** The most common value of {@code key} among runs (ties: the first met, i.e. the most recent). */
+function mostRuns(runs, key) {
+  const counts = new Map();
+  runs.forEach(r => { const k = key(r); if (k) counts.set(k, (counts.get(k) || 0) + 1); });
+  return [...counts].sort((a, b) => b[1] - a[1])[0];
+}
+
+/** One system at a time (by default the one with the most runs), or every system side by side, cohort by cohort. */
 async function comparePage(params) {
   const groupBy = params.get('groupBy') || 'provider';
-  const sut = params.get('sut');
   const across = params.get('acrossSystems') === 'true';
+  const runs = await api('api/v1/runs?limit=1000');
+  const busiest = mostRuns(runs, r => r.sutName);
+  const sut = params.get('sut') || (across || !busiest ? null : busiest[0]);
   const query = `groupBy=${encodeURIComponent(groupBy)}` + (sut ? `&sut=${encodeURIComponent(sut)}` : '')
     + (across ? '&acrossSystems=true' : '');
-  const [c, runs] = await Promise.all([api(`api/v1/compare?${query}`), api('api/v1/runs?limit=200')]);
+  const c = await api(`api/v1/compare?${query}`);
   const systems = [...new Set(runs.map(r => r.sutName).filter(Boolean))].sort();
   const link = (label, q, current) => current ? `<b>${esc(label)}</b>` : `<a href="#/compare?${q}">${esc(label)}</a>`;
   const scopeQuery = across ? '&acrossSystems=true' : c.sut ? `&sut=${encodeURIComponent(c.sut)}` : '';
@@ -253,17 +321,21 @@ async function comparePage(params) {
       return (c.cohorts.length > 1 ? `<h2>${esc(k.sutName)} · load ${esc(k.loadExpression)}</h2>` : '')
         + `<div id="${i === 0 ? 'compare-chart' : 'compare-chart-' + i}" class="chart"></div>` + table([
         [c.groupBy, r => r.group], ['run', r => `<a href="#/run/${encodeURIComponent(r.runId)}">${esc(r.runId)}</a>`, true],
-        ['tier', r => r.tier], ['vCPU', r => r.vcpu], ['egress measured (Mbps)', r => r.measuredEgressMbps],
+        ['tier', r => r.tier], ['vCPU', r => r.vcpu], ['egress measured', r => r.measuredEgressMbps == null ? '' : Figures.mbps(r.measuredEgressMbps)],
         ['max stable x', r => r.maxStableX], ['failed at x', r => r.failedX], ['metric', r => r.metric],
-        ['base', r => r.baseline], ['slope', r => r.slopePerX], ['knee x', r => r.kneeX], ['cliff', r => r.cliff ? 'yes' : ''],
-        ['bottleneck', r => r.bottleneck], ['named by', r => r.bottleneckRule], ['safe x', r => r.safeCapacityX]], rows);
+        ['base', r => r.baseline == null ? '' : qty(r.metric, r.baseline)], ['slope per x', r => r.slopePerX == null ? '' : qty(r.metric, r.slopePerX)],
+        ['knee x', r => r.kneeX], ['cliff', r => r.cliff ? 'yes' : ''],
+        ['bottleneck', r => r.bottleneck], ['safe x', r => r.safeCapacityX]], rows)
+        + [...new Set(rows.map(r => r.bottleneckRule).filter(Boolean))].map(rule =>
+          `<p class="note">${esc(rows.filter(r => r.bottleneckRule === rule).map(r => r.runId).join(', '))}: the bottleneck is named because ${esc(Figures.rule(rule))}.</p>`).join('');
     }).join('');
   c.cohorts.forEach((k, i) => {
     const rows = c.rows.filter(r => k.runIds.includes(r.runId));
     chart(i === 0 ? 'compare-chart' : 'compare-chart-' + i).setOption({
       title: { text: `max stable ${k.loadExpression}, measured per run of ${k.sutName} (no extrapolation)`, left: 'center' },
       tooltip: {}, legend: { bottom: 0 },
-      xAxis: { type: 'category', data: rows.map(r => `${r.group}\n${r.tier}`) }, yAxis: { type: 'value', name: k.loadExpression },
+      xAxis: { type: 'category', data: rows.map(r => `${r.group} · ${r.tier}`), axisLabel: { interval: 0, margin: 12 } },
+      yAxis: Object.assign({ type: 'value' }, yAxisName(k.loadExpression)), grid: { left: 100, bottom: 80 },
       series: [{ type: 'bar', name: 'max stable x', data: rows.map(r => r.maxStableX), label: { show: true, position: 'top' } },
         { type: 'bar', name: 'first failing x', data: rows.map(r => r.failedX) }] });
   });
@@ -275,6 +347,16 @@ async function historyPage(params) {
   const runs = await api('api/v1/runs?limit=1000');
   const keys = ['sut', 'tier', 'tool', 'loadExpression', 'metric'];
   const chosen = Object.fromEntries(keys.map(k => [k, params.get(k) || '']));
+  if (!keys.some(k => chosen[k])) {
+    // opens on the largest cohort (one system, tier, tool and load expression) of the system with the most runs
+    const busiest = mostRuns(runs, r => r.sutName);
+    const cohort = busiest && mostRuns(runs.filter(r => r.sutName === busiest[0]),
+      r => JSON.stringify([r.tier || '', r.tool || '', r.loadExpression || '']));
+    if (cohort && cohort[1] >= 2) {
+      const [tier, tool, loadExpression] = JSON.parse(cohort[0]);
+      Object.assign(chosen, { sut: busiest[0], tier, tool, loadExpression });
+    }
+  }
   const options = k => [...new Set(runs.map(r => k === 'sut' ? r.sutName : r[k]).filter(Boolean))].sort();
   const select = k => `<label>${k} <select name="${k}"><option value="">(any)</option>${options(k).map(v =>
     `<option${v === chosen[k] ? ' selected' : ''}>${esc(v)}</option>`).join('')}</select></label>`;
@@ -285,6 +367,11 @@ async function historyPage(params) {
   document.getElementById('history-form').addEventListener('submit', ev => {
     ev.preventDefault();
     const f = new FormData(ev.target);
+    if (!f.get('sut')) {
+      document.getElementById('history-result').innerHTML = '<div class="error" id="history-missing">Choose a '
+        + '<b>sut</b> (system under test): a history follows the runs of one system.</div>';
+      return;
+    }
     location.hash = '#/history?' + keys.filter(k => f.get(k)).map(k => `${k}=${encodeURIComponent(f.get(k))}`).join('&');
   });
   const query = keys.filter(k => chosen[k]).map(k => `${k}=${encodeURIComponent(chosen[k])}`).join('&');
@@ -302,15 +389,16 @@ async function historyPage(params) {
     h.series.map((s, i) => `<div id="history-chart-${i}" class="chart"></div>`).join('') +
     `<h2>Change points</h2>` + table([['series', c => c.series], ['first run of the new regime', c => `<a href="#/run/${encodeURIComponent(c.runId)}">${esc(c.runId)}</a>`, true],
       ['version', c => c.sutVersion], ['started', c => c.startedAt], ['mean before', c => c.meanBefore],
-      ['mean after', c => c.meanAfter], ['change %', c => c.changePercent], ['p-value', c => c.pValue]],
+      ['mean after', c => c.meanAfter], ['change', c => c.changePercent == null ? '' : num(c.changePercent) + ' %'], ['p-value', c => Figures.pValue(c.pValue)]],
       h.series.flatMap(s => s.changePoints.map(c => Object.assign({ series: s.label }, c))));
   h.series.forEach((s, i) => {
     const pts = s.points.filter(p => p.value != null);
     chart(`history-chart-${i}`).setOption({
       title: { text: `${s.label}${s.resource ? ' of ' + s.resource : ''} per run`, left: 'center' },
-      tooltip: { trigger: 'item', formatter: p => `${esc(p.data.runId)} (${esc(p.data.sutVersion)})<br>${esc(p.data.value[0])}<br>${num(p.data.value[1], 5)}` },
+      tooltip: { trigger: 'item', formatter: p => `${esc(p.data.runId)}${given(p.data.sutVersion, ` (${esc(p.data.sutVersion)})`)}<br>${esc(p.data.value[0])}<br>${num(p.data.value[1])}` },
       legend: { bottom: 0 },
-      xAxis: { type: 'time', name: 'run start' }, yAxis: { type: 'value', name: s.label, scale: true },
+      xAxis: Object.assign({ type: 'time' }, xAxisName('run start')), grid: { left: 100, bottom: 70 },
+      yAxis: Object.assign({ type: 'value', scale: true }, yAxisName(s.label)),
       series: [{ type: 'line', name: s.label, symbolSize: 9,
         data: pts.map((p, j) => ({ value: [p.startedAt, p.value], runId: p.runId, sutVersion: p.sutVersion,
           itemStyle: p.changePoint ? { color: '#c00' } : undefined,
@@ -318,7 +406,7 @@ async function historyPage(params) {
           label: { show: j === 0 || p.sutVersion !== pts[j - 1].sutVersion, position: 'top', formatter: p.sutVersion || '' } })),
         markLine: { symbol: 'none', lineStyle: { color: '#c00', type: 'dashed' },
           data: s.changePoints.map(c => ({ xAxis: c.startedAt,
-            label: { formatter: `change: ${c.sutVersion || c.runId} (${num(c.changePercent, 0)} %)` } })) } }] });
+            label: { formatter: `change: ${c.sutVersion || c.runId} (${num(c.changePercent)} %)` } })) } }] });
   });
   view.dataset.ready = 'history';
 }
@@ -348,12 +436,13 @@ async function planPage() {
     try {
       const plan = await api('api/v1/plans', { method: 'POST', headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ profile, tiers: f.getAll('tier'), margin: n('margin') }) });
-      out.innerHTML = `<h2>${esc(plan.profile)}: load ${num(plan.load)} at margin ${plan.margin}</h2>` +
+      out.innerHTML = `<h2>${esc(plan.profile)}: load ${num(plan.load)} at a planning margin of ${Figures.percent(plan.margin)}</h2>` +
         plan.warnings.map(w => `<div class="warning">⚠ ${esc(w)}</div>`).join('') + table([
           ['tier', t => t.tier], ['provider', t => t.provider], ['run', t => t.runId],
-          ['fit', t => `<span class="badge ${esc(t.fit)}">${esc(t.fit)}</span>`, true], ['bottleneck', t => t.bottleneck],
-          ['safe load', t => t.safeLoad], ['full-ceiling load', t => t.fullCeilingLoad], ['headroom x', t => t.headroomX],
-          ['resources needed', t => t.resources.map(r => `${r.resource}: ${num(r.needed, 3)} of ${num(r.ceiling, 3)} (${num(100 * r.utilisation, 0)} %)`).join('; ')]],
+          ['fit', t => `<span class="badge ${esc(t.fit)}" data-fit="${esc(t.fit)}">${esc(Figures.planFit(t.fit))}</span>`, true], ['bottleneck', t => t.bottleneck],
+          ['safe load', t => t.safeLoad], ['full-ceiling load', t => t.fullCeilingLoad],
+          ['headroom', t => t.headroomX < 0 ? `${num(-t.headroomX)} short` : `${num(t.headroomX)} to spare`],
+          ['resources needed', t => t.resources.map(r => `${r.resource}: ${qty(r.resource, r.needed)} of ${qty(r.resource, r.ceiling)} (${Figures.percent(r.utilisation)})`).join('; ')]],
           plan.tiers);
       view.dataset.ready = 'plan-result';
     } catch (e) { out.innerHTML = `<div class="error">${esc(e.message)}</div>`; }
@@ -371,7 +460,7 @@ async function route() {
     else if (path === '/compare') await comparePage(params);
     else if (path === '/history') await historyPage(params);
     else if (path === '/plan') await planPage();
-    else await runList();
+    else await runList(params);
   } catch (e) {
     view.innerHTML = `<div class="error">${esc(e.message)}</div>`;
     view.dataset.ready = 'error';

@@ -69,6 +69,21 @@ class SqlDoorsAttackIT {
                 .POST(HttpRequest.BodyPublishers.ofString(statement)).build(), HttpResponse.BodyHandlers.ofString());
     }
 
+    /**
+     * What {@code curl -d 'SELECT …'} sends: the statement as written under curl's default form content type ('+',
+     * '&amp;' and '%' are SQL here, not form syntax).
+     */
+    @Test
+    void curlsDefaultContentTypeCarriesTheStatementAsWritten() throws Exception {
+        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + stack.httpPort()
+                        + "/api/v1/sql?format=csv")).header("Authorization", "Bearer " + READ)
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString("SELECT 1+1 AS two, 'a&b=%41' AS s")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        assertThat(r.body()).isEqualTo("\"two\",\"s\"\n2,\"a&b=%41\"\n");
+    }
+
     /** Refused on 8123 (403, ACCESS_DENIED) and on the SQL endpoint (400, sql-rejected). */
     private static void refusedOnBothDoors(String statement) throws Exception {
         HttpResponse<String> onPort = port8123(statement);

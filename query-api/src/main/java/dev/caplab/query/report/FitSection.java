@@ -1,6 +1,7 @@
 package dev.caplab.query.report;
 
 import dev.caplab.query.fits.FitView;
+import dev.caplab.query.format.Figures;
 import java.util.List;
 
 /** Every fit with its knee and 95 % interval, and each fitted resource's use per step against its ceiling. */
@@ -23,15 +24,17 @@ final class FitSection {
                     .append(Html.text(f.metric())).append(" <small>").append(Html.text(f.source()))
                     .append(f.role() == null ? "" : " <span class=\"role\">(" + Html.text(f.role()) + ")</span>")
                     .append("</small></td><td>").append(Html.text(f.model())).append("</td><td>")
-                    .append(Html.num(f.baseline())).append("</td><td>").append(Html.num(f.slopePerX()))
+                    .append(Figures.quantity(f.metric(), f.baseline())).append("</td><td>")
+                    .append(Figures.quantity(f.metric(), f.slopePerX()))
                     .append("</td><td class=\"knee\">").append(f.kneeX() == null ? "none within the tested range"
                             : Html.num(f.kneeX())).append("</td><td class=\"knee-interval\">")
                     .append(f.kneeX() == null ? "–" : Html.num(f.kneeLower95()) + " – " + Html.num(f.kneeUpper95()))
-                    .append("</td><td>").append(Html.num(f.breakpointPValue())).append("</td><td>")
+                    .append("</td><td>").append(Html.text(Figures.pValue(f.breakpointPValue()))).append("</td><td>")
                     .append(Html.num(f.rSquared())).append("</td><td>")
                     .append(f.cliff() ? "cliff at step " + f.cliffStepIndex() : "no").append("</td><td>")
-                    .append(Html.num(f.capacity())).append("</td><td class=\"safe-x\">").append(Html.num(f.safeCapacityX()))
-                    .append(" <small>(margin ").append(Html.num(f.margin())).append(")</small></td><td>")
+                    .append(Figures.quantity(f.metric(), f.capacity())).append("</td><td class=\"safe-x\">")
+                    .append(Html.num(f.safeCapacityX())).append(" <small>(at ").append(Html.percent(f.margin()))
+                    .append(" of the ceiling)</small></td><td>")
                     .append(f.bottleneck() ? "yes" : "no").append("</td></tr>");
         }
         html.append("</tbody></table><div class=\"charts\">");
@@ -48,9 +51,10 @@ final class FitSection {
                 loadExpression == null ? "x" : loadExpression, f.metric(), axes.x(), axes.y());
         List<SvgChart.Point> points = use.points().stream().map(p -> new SvgChart.Point(p.x(), p.sustained(),
                 p.verdict(),
-                "step " + p.stepIndex() + ": x " + Html.num(p.x()) + ", sustained " + Html.num(p.sustained())))
+                "step " + p.stepIndex() + ": x " + Html.num(p.x()) + ", sustained "
+                        + Figures.quantity(f.metric(), p.sustained())))
                 .toList();
-        chart.series("use", "sustained per step", points, false);
+        chart.yTicks(v -> Figures.quantity(f.metric(), v)).series("use", "sustained per step", points, false);
         for (FitView.Segment s : f.segments()) {
             chart.segment("fitline", s.fromX(), s.intercept() + s.slope() * s.fromX(), s.toX(),
                     s.intercept() + s.slope() * s.toX());
@@ -59,8 +63,8 @@ final class FitSection {
             chart.vertical("knee", "knee " + Html.num(f.kneeX()), f.kneeX(), f.kneeLower95(), f.kneeUpper95());
         }
         if (f.capacity() != null) {
-            chart.horizontal("ceiling", "ceiling " + Html.num(f.capacity()), f.capacity());
-            chart.horizontal("margin", "margin " + Html.num(f.margin()), f.capacity() * f.margin());
+            chart.horizontal("ceiling", "ceiling " + Figures.quantity(f.metric(), f.capacity()), f.capacity());
+            chart.horizontal("margin", "margin " + Html.percent(f.margin()), f.capacity() * f.margin());
         }
         return chart.svg();
     }

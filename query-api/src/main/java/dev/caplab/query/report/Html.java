@@ -1,15 +1,11 @@
 package dev.caplab.query.report;
 
-import java.math.BigDecimal;
-import java.math.MathContext;
+import dev.caplab.query.format.Figures;
 import java.util.Locale;
 import org.springframework.web.util.HtmlUtils;
 
-/** Text and numbers as the report writes them: every string escaped, numbers to four significant digits. */
+/** Text and numbers as the report writes them: every string escaped, every figure as {@link Figures} writes it. */
 final class Html {
-
-    private static final MathContext FOUR_DIGITS = new MathContext(4);
-    private static final String[] SI = {"", "k", "M", "G", "T", "P"};
 
     private Html() {
     }
@@ -19,33 +15,18 @@ final class Html {
         return value == null ? "" : HtmlUtils.htmlEscape(String.valueOf(value), "UTF-8");
     }
 
-    /** A number for people: four significant digits, SI prefixes from a million on, "–" when unknown. */
+    /** A number for people ({@link Figures#number}), "–" when unknown. */
     static String num(Double value) {
-        if (value == null || !Double.isFinite(value)) {
-            return "–";
-        }
-        double abs = Math.abs(value);
-        if (abs >= 1e6) {
-            int prefix = Math.min(SI.length - 1, (int) Math.floor(Math.log10(abs) / 3));
-            return plain(value / Math.pow(1000, prefix)) + SI[prefix];
-        }
-        return plain(value);
+        return Figures.number(value);
     }
 
     /** A share (0–1) as a percentage. */
     static String percent(Double share) {
-        return share == null || !Double.isFinite(share) ? "–" : plain(share * 100) + " %";
+        return Figures.percent(share);
     }
 
     /** A coordinate for SVG: fixed, two decimals, never locale-dependent. */
     static String coord(double value) {
         return String.format(Locale.ROOT, "%.2f", value);
-    }
-
-    private static String plain(double value) {
-        if (value == 0) {
-            return "0";
-        }
-        return new BigDecimal(value).round(FOUR_DIGITS).stripTrailingZeros().toPlainString();
     }
 }

@@ -25,6 +25,7 @@ public final class ReportHtml {
             border-bottom:1px solid #eef1f4;vertical-align:top}thead th{background:#f3f5f8}.kv th{font-weight:normal;
             color:#4a5a6a}tr.fail td{background:#fdecec}tr.contaminated td{background:#fff6dd}tr.amended td:last-child{
             font-weight:bold}.warning{color:#8a5a00}.none{color:#6a7a8a}small{color:#6a7a8a}
+            .verdict{font-size:16px;margin:6px 0 12px;max-width:960px}.table-box{max-width:100%;overflow-x:auto}
             .charts{display:flex;flex-wrap:wrap;gap:8px}svg.chart{width:100%;max-width:560px;height:auto;
             border:1px solid #eef1f4}svg text{font-size:11px;fill:#1d2733}svg .title{font-size:13px;font-weight:bold}
             .axis{stroke:#4a5a6a}.grid{stroke:#eef1f4}.point{stroke:#fff;stroke-width:1}.point.pass,.swatch.use{
@@ -45,20 +46,23 @@ public final class ReportHtml {
             throw new IllegalArgumentException("a report needs at least one run");
         }
         ChartRanges ranges = ChartRanges.of(reports);
-        String title = "caplab report: " + String.join(", ", reports.stream().map(RunReport::runId).toList());
+        // the run id stands once on the page (a run's subtitle, or its column's head); the window title names it too
+        String heading = reports.size() == 1 ? "Capacity report: " + Verdict.system(reports.get(0).detail().run())
+                : "Capacity report: " + reports.size() + " runs side by side";
+        String title = heading + " (" + String.join(", ", reports.stream().map(RunReport::runId).toList()) + ")";
         StringBuilder html = new StringBuilder(64 * 1024);
         html.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
                 .append("<meta http-equiv=\"Content-Security-Policy\" content=\"").append(CONTENT_SECURITY_POLICY)
                 .append("\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
                 .append("<meta name=\"generator\" content=\"caplab\"><title>").append(Html.text(title))
                 .append("</title><style>").append(STYLE).append("</style></head><body>");
-        html.append("<h1>").append(Html.text(title)).append("</h1>");
+        html.append("<h1>").append(Html.text(heading)).append("</h1>");
         if (reports.size() > 1) {
             overview(html, reports);
         }
         html.append("<div class=\"runs\">");
         for (RunReport report : reports) {
-            html.append(RunSection.render(report, ranges));
+            html.append(RunSection.render(report, ranges, reports.size() > 1));
         }
         return html.append("</div></body></html>\n").toString();
     }

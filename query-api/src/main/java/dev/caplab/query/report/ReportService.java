@@ -4,6 +4,7 @@ import dev.caplab.query.fits.FitView;
 import dev.caplab.query.plan.PlanRequest;
 import dev.caplab.query.plan.PlanService;
 import dev.caplab.query.runs.RunDetail;
+import dev.caplab.query.runs.RunReader;
 import dev.caplab.query.runs.RunService;
 import dev.caplab.query.steps.StepAggregateView;
 import dev.caplab.query.steps.StepReader;
@@ -30,9 +31,12 @@ public class ReportService {
     private final StepReader steps;
     private final PlanService plans;
     private final ThroughputService throughput;
+    private final RunReader rules;
 
-    ReportService(RunService runs, StepReader steps, PlanService plans, ThroughputService throughput) {
+    ReportService(RunService runs, StepReader steps, PlanService plans, ThroughputService throughput,
+                  RunReader rules) {
         this.runs = runs;
+        this.rules = rules;
         this.steps = steps;
         this.plans = plans;
         this.throughput = throughput;
@@ -57,7 +61,8 @@ public class ReportService {
         double planLoad = detail.maxStableX() == null ? 0 : detail.maxStableX();
         var plan = plans.plan(new PlanRequest(new PlanRequest.Profile("max stable load", planLoad, null, null, null),
                 List.of(runId), List.of(), null, null));
-        return new RunReport(detail, resources(detail, aggregates), throughput.of(runId), plan, planLoad);
+        return new RunReport(detail, resources(detail, aggregates), throughput.of(runId), plan, planLoad,
+                rules.sloRules(runId));
     }
 
     private static List<ResourceUse> resources(RunDetail detail, List<StepAggregateView> aggregates) {

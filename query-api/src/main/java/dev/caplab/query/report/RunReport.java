@@ -4,6 +4,7 @@ import dev.caplab.query.plan.Plan;
 import dev.caplab.query.runs.RunDetail;
 import dev.caplab.query.throughput.RunThroughput;
 import dev.caplab.query.throughput.ThroughputService;
+import dev.caplab.store.row.SloRuleValue;
 import java.util.List;
 import java.util.Objects;
 
@@ -11,14 +12,21 @@ import java.util.Objects;
  * Everything a report shows of one run: its detail (environment, steps and verdicts, fits, alerts, lateness), what
  * each step used of every fitted resource, its throughput and latency per step with the throughput limit
  * ({@link ThroughputService#of}, as the page and the API show them), and the capacity plan of a profile
- * at {@code planLoad} (the run's max stable load, else 0) on the run's own tier.
+ * at {@code planLoad} (the run's max stable load, else 0) on the run's own tier, and the SLO rules the run declared.
  */
 public record RunReport(RunDetail detail, List<ResourceUse> resources, RunThroughput throughput, Plan plan,
-                        double planLoad) {
+                        double planLoad, List<SloRuleValue> rules) {
 
     public RunReport {
         resources = List.copyOf(resources);
+        rules = List.copyOf(rules);
         Objects.requireNonNull(throughput, "throughput");
+    }
+
+    /** A run that declared no SLO rules of its own. */
+    public RunReport(RunDetail detail, List<ResourceUse> resources, RunThroughput throughput, Plan plan,
+                     double planLoad) {
+        this(detail, resources, throughput, plan, planLoad, List.of());
     }
 
     public String runId() {

@@ -1,5 +1,6 @@
 package dev.caplab.query.report;
 
+import dev.caplab.query.format.Figures;
 import dev.caplab.query.runs.RunDetail;
 import dev.caplab.query.runs.RunSummary;
 import dev.caplab.query.steps.StepView;
@@ -10,20 +11,23 @@ import java.util.stream.Collectors;
 /** One run's column of the report: environment, outcome, steps and verdicts, then fits, traffic, plan, warnings. */
 final class RunSection {
 
-    private static final double GIB = 1L << 30;
-
     private RunSection() {
     }
 
-    static String render(RunReport report, ChartRanges ranges) {
+    /** One run's section; {@code named} heads it with the run id, to tell columns of several runs apart. */
+    static String render(RunReport report, ChartRanges ranges, boolean named) {
         RunDetail d = report.detail();
         RunSummary run = d.run();
         StringBuilder html = new StringBuilder();
         html.append("<section class=\"run\" data-run=\"").append(Html.text(run.runId())).append("\">");
-        html.append("<h2><span class=\"run-id\">").append(Html.text(run.runId())).append("</span></h2>");
-        html.append("<p class=\"subtitle\"><span class=\"sut\">").append(Html.text(run.sutName())).append("</span> ")
-                .append(Html.text(run.sutVersion())).append(" · <span class=\"status\">").append(Html.text(run.status()))
-                .append("</span></p>");
+        if (named) {
+            html.append("<h2><span class=\"run-id\">").append(Html.text(run.runId())).append("</span></h2>");
+        }
+        html.append("<p class=\"verdict\">").append(Html.text(Verdict.sentence(report))).append("</p>");
+        html.append("<p class=\"subtitle\"><span class=\"sut\">").append(Html.text(run.sutName())).append("</span>")
+                .append(run.sutVersion() == null ? "" : " " + Html.text(run.sutVersion()))
+                .append(named ? "" : " · run <span class=\"run-id\">" + Html.text(run.runId()) + "</span>")
+                .append(" · <span class=\"status\">").append(Html.text(run.status())).append("</span></p>");
         environment(html, d);
         outcome(html, d);
         conclusionWarnings(html, d);
@@ -45,9 +49,9 @@ final class RunSection {
         row(html, "instance type", run.instanceType());
         row(html, "tier", run.tier());
         row(html, "vCPU", Html.num(run.vcpu()));
-        row(html, "memory", run.memoryBytes() == null ? "–" : Html.num(run.memoryBytes() / GIB) + " GiB");
-        row(html, "egress ceiling", d.egressCeiling() == null ? "–"
-                : Html.num(d.egressCeiling().mbps()) + " Mbps (" + d.egressCeiling().text() + ")");
+        row(html, "memory", run.memoryBytes() == null ? null : Figures.bytes(run.memoryBytes().doubleValue()));
+        row(html, "egress ceiling", d.egressCeiling() == null ? null
+                : Figures.mbps(d.egressCeiling().mbps()) + " (" + d.egressCeiling().text() + ")");
         row(html, "tool", run.tool());
         row(html, "load expression", run.loadExpression());
         row(html, "started", run.startedAt());
@@ -65,7 +69,9 @@ final class RunSection {
                 : Html.num(d.maxStableX()) + " (step " + d.maxStableStepIndex() + ")" + (note == null ? "" : "; " + note));
         row(html, "first failing load", d.failedX() == null ? "none failed"
                 : Html.num(d.failedX()) + " (step " + d.failedStepIndex() + ")");
-        row(html, "bottleneck", d.bottleneckName() == null ? "–" : d.bottleneckName());
+        row(html, "bottleneck", d.bottleneckName() == null ? "none named" : d.bottleneckName()
+                + (d.conclusion().bottleneck().rule() == null ? ""
+                        : ", because " + Figures.rule(d.conclusion().bottleneck().rule())));
         html.append("</table>");
     }
 

@@ -2,6 +2,7 @@ package dev.caplab.query.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * A small scatter-and-line chart drawn as inline SVG (no script, no fonts to fetch): points with a tooltip each,
@@ -33,6 +34,7 @@ final class SvgChart {
     private final StringBuilder layers = new StringBuilder();
     private final StringBuilder points = new StringBuilder();
     private final List<Legend> legend = new ArrayList<>();
+    private Function<Double, String> yTick = Html::num;
 
     SvgChart(String chartName, String title, String xLabel, String yLabel, Range x, Range y) {
         this.chartName = chartName;
@@ -41,6 +43,12 @@ final class SvgChart {
         this.yLabel = yLabel;
         this.x = x;
         this.y = y;
+    }
+
+    /** How the y axis writes its tick values (a plain number unless told), e.g. in the metric's unit. */
+    SvgChart yTicks(Function<Double, String> format) {
+        this.yTick = format;
+        return this;
     }
 
     /** A series of points, joined by a line when {@code joined}. */
@@ -129,7 +137,7 @@ final class SvgChart {
             svg.append("<line class=\"grid\" x1=\"").append(LEFT).append("\" y1=\"").append(Html.coord(py(t)))
                     .append("\" x2=\"").append(WIDTH - RIGHT).append("\" y2=\"").append(Html.coord(py(t)))
                     .append("\"/><text class=\"tick\" text-anchor=\"end\" x=\"").append(LEFT - 6).append("\" y=\"")
-                    .append(Html.coord(py(t) + 4)).append("\">").append(Html.num(t)).append("</text>");
+                    .append(Html.coord(py(t) + 4)).append("\">").append(Html.text(yTick.apply(t))).append("</text>");
         }
         svg.append("<text class=\"axis-label\" text-anchor=\"middle\" x=\"")
                 .append(Html.coord(LEFT + (WIDTH - LEFT - RIGHT) / 2.0)).append("\" y=\"").append(HEIGHT - BOTTOM + 34)

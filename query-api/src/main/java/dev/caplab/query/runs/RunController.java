@@ -30,9 +30,11 @@ class RunController {
         this.runs = runs;
     }
 
-    @Operation(summary = "List runs, newest first (JSON or CSV)")
+    @Operation(summary = "List runs with their outcome (max stable load, first failing load, bottleneck), newest "
+            + "first unless sorted (JSON or CSV)")
     @GetMapping
-    List<RunSummary> list(@RequestParam(required = false) String sut,
+    List<RunSummary> list(@Parameter(description = "system under test (its name)")
+                          @RequestParam(required = false) String sut,
                           @RequestParam(required = false) String version,
                           @RequestParam(required = false) String provider,
                           @RequestParam(required = false) String region,
@@ -44,17 +46,47 @@ class RunController {
                           @RequestParam(required = false) Instant from,
                           @Parameter(description = "started before, ISO-8601")
                           @RequestParam(required = false) Instant to,
+                          @Parameter(description = "runs per page, 1 to 1000")
                           @RequestParam(defaultValue = "100") int limit,
-                          @RequestParam(defaultValue = "0") int offset) {
-        return runs.find(filter(sut, version, provider, region, tier, tool, labels(labels), from, to, limit, offset));
+                          @Parameter(description = "runs skipped before the page, in the list's order")
+                          @RequestParam(defaultValue = "0") int offset,
+                          @Parameter(description = "RUNNING, COMPLETED or ABORTED")
+                          @RequestParam(required = false) String status,
+                          @Parameter(description = "order by startedAt (default), endedAt, runId, sut, version, "
+                                  + "provider, region, tier, vcpu, tool or status; ties newest first")
+                          @RequestParam(defaultValue = "startedAt") String sort,
+                          @Parameter(description = "asc or desc (default)")
+                          @RequestParam(defaultValue = "desc") String order) {
+        return runs.find(filter(sut, version, provider, region, tier, tool, labels(labels), from, to, limit, offset,
+                status, sort(sort), descending(order)));
+    }
+
+    /** The order a {@code sort} parameter names (camelCase, as the list's fields are named). */
+    static RunFilter.RunSort sort(String name) {
+        for (RunFilter.RunSort s : RunFilter.RunSort.values()) {
+            if (s.name().replace("_", "").equalsIgnoreCase(name)) {
+                return s;
+            }
+        }
+        throw new BadRequestParameterException("sort", name, "expected one of startedAt, endedAt, runId, sut, "
+                + "version, provider, region, tier, vcpu, tool, status");
+    }
+
+    private static boolean descending(String order) {
+        return switch (order.toLowerCase(java.util.Locale.ROOT)) {
+            case "desc" -> true;
+            case "asc" -> false;
+            default -> throw new BadRequestParameterException("order", order, "expected asc or desc");
+        };
     }
 
     /** The store's filter; a component it refuses is named as the request parameter (they share their names). */
     private static RunFilter filter(String sut, String version, String provider, String region, String tier,
                                     String tool, Map<String, String> labels, Instant from, Instant to, int limit,
-                                    int offset) {
+                                    int offset, String status, RunFilter.RunSort sort, boolean descending) {
         try {
-            return new RunFilter(sut, version, provider, region, tier, tool, labels, from, to, limit, offset);
+            return new RunFilter(sut, version, provider, region, tier, tool, labels, from, to, limit, offset, status,
+                    sort, descending);
         } catch (RunFilter.InvalidRunFilterException e) {
             throw new BadRequestParameterException(e.component(), e.value(), e.reason());
         }

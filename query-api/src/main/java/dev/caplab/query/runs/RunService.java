@@ -6,7 +6,9 @@ import dev.caplab.query.steps.StepReader;
 import dev.caplab.query.throughput.ThroughputLimitView;
 import dev.caplab.query.throughput.ThroughputService;
 import dev.caplab.store.access.RunFilter;
+import dev.caplab.query.conclusion.ConclusionView;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.springframework.stereotype.Service;
 
@@ -36,8 +38,15 @@ public class RunService {
         this.conclusions = conclusions;
     }
 
+    /** The runs of {@code filter}, each with its conclusion's outcome (read for the whole page at once). */
     public List<RunSummary> find(RunFilter filter) {
-        return runs.find(filter);
+        List<RunSummary> page = runs.find(filter);
+        Map<String, ConclusionView> outcomes = conclusions.conclusions(page.stream().map(RunSummary::runId).toList());
+        return page.stream().map(r -> {
+            ConclusionView c = outcomes.get(r.runId());
+            return c == null ? r : r.withOutcome(c.maxStableX(), c.firstFailingX(), c.bottleneck() == null ? null
+                    : c.bottleneck().metric() + "@" + c.bottleneck().source());
+        }).toList();
     }
 
     public RunDetail detail(String runId) {

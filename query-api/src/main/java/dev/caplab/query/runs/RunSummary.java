@@ -9,12 +9,32 @@ import java.util.Map;
  * measured egress), with which tool, and when. Measured egress beats nominal when both are known. {@code status} is
  * RUNNING until the run ends (by {@code caplab run end}, or after its idle time when nobody declared it);
  * {@code origin} is DECLARED when a client started it, INFERRED when its first samples did (metadata from their
- * labels, start at the earliest sample).
+ * labels, start at the earliest sample). The outcome ({@code maxStableX}, {@code failedX}, {@code bottleneck}) is
+ * the run conclusion's, filled in where runs are listed; null until a step closed, and in a run's detail, which
+ * carries the whole conclusion.
  */
 public record RunSummary(String runId, Instant startedAt, Instant endedAt, String status, String sutName,
                          String sutVersion, String provider, String region, String instanceType, String tier,
                          Double vcpu, Long memoryBytes, Double nominalEgressMbps, Double measuredEgressMbps,
-                         String tool, String loadExpression, Map<String, String> labels, String origin) {
+                         String tool, String loadExpression, Map<String, String> labels, String origin,
+                         Double maxStableX, Double failedX, String bottleneck) {
+
+    /** A run as stored, without its outcome. */
+    public RunSummary(String runId, Instant startedAt, Instant endedAt, String status, String sutName,
+                      String sutVersion, String provider, String region, String instanceType, String tier,
+                      Double vcpu, Long memoryBytes, Double nominalEgressMbps, Double measuredEgressMbps,
+                      String tool, String loadExpression, Map<String, String> labels, String origin) {
+        this(runId, startedAt, endedAt, status, sutName, sutVersion, provider, region, instanceType, tier, vcpu,
+                memoryBytes, nominalEgressMbps, measuredEgressMbps, tool, loadExpression, labels, origin, null, null,
+                null);
+    }
+
+    /** The same run with its conclusion's outcome: max stable load, first failing load, "metric@source". */
+    public RunSummary withOutcome(Double maxStable, Double failed, String bottleneckName) {
+        return new RunSummary(runId, startedAt, endedAt, status, sutName, sutVersion, provider, region, instanceType,
+                tier, vcpu, memoryBytes, nominalEgressMbps, measuredEgressMbps, tool, loadExpression, labels, origin,
+                maxStable, failed, bottleneckName);
+    }
 
     /** The status of a run that has not ended. */
     public static final String RUNNING = "RUNNING";

@@ -35,8 +35,11 @@ class SqlController {
         return run(request);
     }
 
-    @Operation(summary = "The same with the SQL as a text/plain body and ?format=json|csv|arrow")
-    @PostMapping(path = "/api/v1/sql", consumes = "text/plain")
+    @Operation(summary = "The same with the SQL as the whole body and ?format=json|csv|arrow",
+            description = "Takes text/plain and application/octet-stream, and curl's default "
+                    + "application/x-www-form-urlencoded (`curl -d 'SELECT 1'`): caplab's request door reads no body "
+                    + "as a form, so the statement arrives as written")
+    @PostMapping(path = "/api/v1/sql", consumes = {"text/plain", "application/octet-stream"})
     ResponseEntity<byte[]> text(@RequestBody String sql, @RequestParam(name = "format", required = false) String format) {
         return run(new SqlRequest(sql, format, null));
     }

@@ -1,6 +1,5 @@
 package dev.caplab.query.steps;
 
-import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 
 /**
@@ -12,7 +11,5 @@ public record StepAggregateView(String runId, int stepIndex, Double x, String so
                                 long count, long warmupCount, double sustained, double peak, double mean,
                                 double min, double max, Double p50, Double p90, Double p95, Double p99,
                                 Double ratePerSecond, Double baselineDelta, boolean contaminated,
-                                Instant windowStart, Instant windowEnd,
-                                @Schema(description = "samples that reached the step after it first closed")
-                                long lateSamples) {
+                                Instant windowStart, Instant windowEnd, long lateSamples) {
 }

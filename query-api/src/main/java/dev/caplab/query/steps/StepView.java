@@ -1,7 +1,6 @@
 package dev.caplab.query.steps;
 
 import java.time.Instant;
-import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.Map;
 
 /**
@@ -12,14 +11,8 @@ import java.util.Map;
  */
 public record StepView(String runId, int stepIndex, Map<String, Double> load, Double x, Instant startedAt,
                        Instant endedAt, long warmupMillis, Boolean passed, boolean contaminated,
-                       String contaminationReason, String bottleneck, String failedRules,
-                       @Schema(description = "samples that reached the step after it first closed")
-                       long lateSamples,
-                       @Schema(description = "whether late samples amended the step: lateSamples > 0")
-                       boolean amended,
-                       @Schema(description = "false when no SLO rule judged the step (the run has none): passed is "
-                               + "then null")
-                       boolean judged) {
+                       String contaminationReason, String bottleneck, String failedRules, long lateSamples,
+                       boolean amended, boolean judged) {
 
     public StepView {
         load = load == null ? Map.of() : Map.copyOf(load);

@@ -3,6 +3,7 @@ package dev.caplab.query.throughput;
 import dev.caplab.analysis.fit.Breakpoint;
 import dev.caplab.analysis.fit.Segment;
 import dev.caplab.analysis.throughput.GeneratorLimit;
+import dev.caplab.query.format.Figures;
 import dev.caplab.analysis.throughput.ThroughputLimit;
 import dev.caplab.analysis.throughput.TrafficMetrics;
 import dev.caplab.query.fits.FitReader;
@@ -133,15 +134,12 @@ public class ThroughputService {
         if (limit == null || !limit.generatorLimited()) {
             return List.of();
         }
-        return List.of(String.format(Locale.ROOT, "the load generator, not the server, was the limit: its CPU was at "
-                + "%.0f %% at %s=%s, at or after the throughput knee (%s=%.4g, 95 %% %.4g–%.4g); the plateau of "
-                + "%.4g requests/s is the generator's", limit.generatorCpuPercent(), limit.loadExpression(),
-                trim(limit.generatorSaturatedAtX()), limit.loadExpression(), limit.kneeX(), limit.kneeLower95(),
-                limit.kneeUpper95(), limit.plateauRatePerSecond()));
-    }
-
-    private static String trim(double v) {
-        return v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
+        return List.of("the load generator, not the server, was the limit: its CPU was at "
+                + Figures.number(limit.generatorCpuPercent()) + " % at " + limit.loadExpression() + "="
+                + Figures.number(limit.generatorSaturatedAtX()) + ", at or after the throughput knee ("
+                + limit.loadExpression() + "=" + Figures.number(limit.kneeX()) + ", 95 % "
+                + Figures.number(limit.kneeLower95()) + "–" + Figures.number(limit.kneeUpper95()) + "); the plateau of "
+                + Figures.number(limit.plateauRatePerSecond()) + " requests/s is the generator's");
     }
 
     private static Double finite(double v) {

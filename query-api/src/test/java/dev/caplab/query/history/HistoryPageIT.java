@@ -139,6 +139,16 @@ class HistoryPageIT {
                 .contains("6 runs of shop on tier 2vcpu-4gb with k6 under load users").contains("cpu.cores");
         screenshot("history");
 
+        // with nothing chosen, the page opens on the system with the most runs (shop: 6, search fewer), in its
+        // largest cohort; a form without a system says to choose one
+        driver.get(base() + "#/history");
+        awaitReady("history");
+        assertThat(driver.findElement(By.cssSelector("#history-result .scope")).getText())
+                .contains("6 runs of shop on tier 2vcpu-4gb with k6 under load users");
+        script("document.querySelector('#history-form select[name=sut]').value = ''");
+        driver.findElement(By.cssSelector("#history-form button")).click();
+        assertThat(driver.findElement(By.id("history-missing")).getText()).contains("Choose a sut");
+
         driver.get(base() + "#/history?tier=2vcpu-4gb");
         awaitReady("history-error");
         assertThat(driver.findElement(By.cssSelector("#history-result .error")).getText())

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.caplab.query.fits.FitView;
 import dev.caplab.query.plan.Plan;
+import dev.caplab.query.plan.TierPlan;
+import dev.caplab.store.row.SloRuleValue;
 import dev.caplab.query.conclusion.BottleneckView;
 import dev.caplab.query.conclusion.ConclusionView;
 import dev.caplab.query.conclusion.WarningView;
@@ -124,6 +126,30 @@ class ReportHtmlTest {
         assertThat(count(html, "class=\"marker slo\"")).as("the p95 <= 500 ms rule on the latency chart").isEqualTo(1);
         assertThat(html).contains("<p class=\"warning throughput-warning\">the load generator, not the server, was the"
                 + " limit: its CPU was at 95 % at users=20");
+    }
+
+    @Test
+    void opensWithOneSentenceNamesTheRunOnceAndSaysNoEnumName() {
+        RunReport base = report("r1", "shop", "users", List.of(10.0, 20.0));
+        RunDetail d = base.detail();
+        RunDetail limited = new RunDetail(d.run(), d.conclusion(), d.steps(), d.fits(), d.alerts(), d.lateness(),
+                d.egressCeiling(), base.throughput().throughputLimit(), d.warnings());
+        String html = ReportHtml.render(List.of(new RunReport(limited, base.resources(), base.throughput(),
+                new Plan("max stable load", 10, 0.6, "capacity/1", List.of(new TierPlan("r1", "prov", "tier-a", 2.0,
+                        10, "TIGHT", "cpu.cores", 3.41, 12, -6.59, List.of())), List.of()), 10,
+                List.of(new SloRuleValue("p95-latency", "throughput.latency.ms", "p95", "LE", 200.0, null)))));
+        // the fixture: stable at 10, fails at 20, cpu.cores of host reaches 0.6 of its ceiling at x = 22, the request
+        // rate levels off at x = 15 at 11/s
+        assertThat(html).contains("<p class=\"verdict\">shop 1.0 on prov tier tier-a (2 vCPU) holds users = 10 under"
+                + " its rules (p95 of throughput.latency.ms ≤ 200 ms) and fails at users = 20; cpu.cores of host runs out"
+                + " first: it reaches 60 % of its ceiling at users = 22; throughput stops growing at users = 15, at 11"
+                + " requests/s.</p>");
+        assertThat(html.substring(html.indexOf("<body>"))).as("the run id once in the page").containsOnlyOnce("r1<");
+        String text = html.replaceAll("<[^>]*>", " ");
+        assertThat(text).as("what a reader sees").doesNotContain("TIGHT").doesNotContain("SMALLEST_SAFE_CAPACITY");
+        assertThat(html)
+                .contains("fits only past the planning margin, under the full ceilings")
+                .contains("<td>6.59 short of the profile</td>").contains("<td>2 GiB</td>");
     }
 
     /** The cx of the first point of each run's cpu chart, in document order. */

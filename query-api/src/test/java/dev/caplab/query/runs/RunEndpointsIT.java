@@ -66,6 +66,32 @@ class RunEndpointsIT {
                 .andExpect(jsonPath("$[0].runId").value(Ep19Runs.LIGHTNODE_2));
     }
 
+    /** Ep19Runs: three COMPLETED runs, LIGHTNODE_2 started first, then AWS_2, then LIGHTNODE_1. */
+    @Test
+    void listsRunsByStatusInTheOrderAskedWithTheirOutcome() throws Exception {
+        mvc.perform(read("/api/v1/runs").param("sort", "runId").param("order", "asc"))
+                .andExpect(jsonPath("$[*].runId").value(org.hamcrest.Matchers.contains(Ep19Runs.AWS_2,
+                        Ep19Runs.LIGHTNODE_1, Ep19Runs.LIGHTNODE_2)));
+        mvc.perform(read("/api/v1/runs").param("sort", "startedAt").param("order", "asc").param("limit", "1")
+                        .param("offset", "1"))
+                .andExpect(jsonPath("$[*].runId").value(org.hamcrest.Matchers.contains(Ep19Runs.AWS_2)));
+        mvc.perform(read("/api/v1/runs").param("status", "COMPLETED")).andExpect(jsonPath("$.length()").value(3));
+        mvc.perform(read("/api/v1/runs").param("status", "RUNNING")).andExpect(jsonPath("$.length()").value(0));
+        // the outcome is the stored conclusion's, as the run's detail gives it
+        mvc.perform(read("/api/v1/runs").param("provider", "lightnode"))
+                .andExpect(jsonPath("$[0].runId").value(Ep19Runs.LIGHTNODE_1))
+                .andExpect(jsonPath("$[0].maxStableX").value(18.0))
+                .andExpect(jsonPath("$[0].failedX").value(19.0))
+                .andExpect(jsonPath("$[0].bottleneck").value("cpu.cores@node"))
+                .andExpect(jsonPath("$[1].bottleneck").value(org.hamcrest.Matchers.startsWith("net.tx.mbps@")));
+        mvc.perform(read("/api/v1/runs").param("sort", "cost"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.parameter").value("sort"));
+        mvc.perform(read("/api/v1/runs").param("limit", "1001"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.parameter").value("limit"));
+    }
+
     @Test
     void runDetailShowsTheOneVcpuCliffAtEighteen() throws Exception {
         mvc.perform(read("/api/v1/runs/" + Ep19Runs.LIGHTNODE_1))
@@ -194,6 +220,29 @@ class RunEndpointsIT {
                 .andExpect(jsonPath("$.components.schemas.StepView.properties.amended.description").value(
                         containsString("lateSamples > 0")))
                 .andExpect(jsonPath("$.components.schemas.RunLateness.properties.beyondLatenessSamples.description")
-                        .value(containsString("in no aggregate")));
+                        .value(containsString("in no aggregate")))
+                .andExpect(jsonPath("$.info.title").value("caplab API"))
+                .andExpect(jsonPath("$.info.version").value("1.0"))
+                .andExpect(jsonPath("$.components.schemas.RunSummary.properties.status.enum").value(
+                        org.hamcrest.Matchers.containsInAnyOrder("RUNNING", "COMPLETED", "ABORTED", "FAILED")))
+                .andExpect(jsonPath("$.components.schemas.BottleneckView.properties.rule.enum").value(
+                        org.hamcrest.Matchers.containsInAnyOrder("SMALLEST_SAFE_CAPACITY", "FIRST_STEP_OVER_MARGIN")))
+                .andExpect(jsonPath("$.components.schemas.RunSummary.properties.memoryBytes.description")
+                        .value(containsString("bytes")));
+        // every field of the views read first says what it is
+        String docs = mvc.perform(get("/v3/api-docs")).andReturn().getResponse().getContentAsString();
+        tools.jackson.databind.JsonNode schemas = tools.jackson.databind.json.JsonMapper.builder().build()
+                .readTree(docs).path("components").path("schemas");
+        java.util.List<String> undocumented = new java.util.ArrayList<>();
+        for (String name : java.util.List.of("RunSummary", "StepView", "StepAggregateView", "ConclusionView",
+                "BottleneckView", "EstimateView", "WarningView")) {
+            assertThat(schemas.has(name)).as(name).isTrue();
+            schemas.path(name).path("properties").properties().forEach(p -> {
+                if (p.getValue().path("description").asString("").isBlank()) {
+                    undocumented.add(name + "." + p.getKey());
+                }
+            });
+        }
+        assertThat(undocumented).isEmpty();
     }
 }

@@ -284,6 +284,25 @@ class SqlEndpointIT {
         sql("SELECT 1", "json", null).andExpect(status().isOk());
     }
 
+    /**
+     * A body without a type the JSON or text methods name (curl's default form type reaches controllers as
+     * application/octet-stream, through the request door) is the statement; a content type no method takes is a
+     * problem detail naming the ones it does, like every other failure of the API.
+     */
+    @Test
+    void takesAnOpaqueBodyAsTheStatementAndAnswersUnknownTypesAsProblems() throws Exception {
+        mvc.perform(post("/api/v1/sql").param("format", "csv").contentType(MediaType.APPLICATION_OCTET_STREAM)
+                        .content("SELECT 1+1 AS two").header(HttpHeaders.AUTHORIZATION, Tokens.READ))
+                .andExpect(status().isOk()).andExpect(content().string("\"two\"\n2\n"));
+        mvc.perform(post("/api/v1/sql").contentType(MediaType.APPLICATION_XML).content("<sql>SELECT 1</sql>")
+                        .header(HttpHeaders.AUTHORIZATION, Tokens.READ))
+                .andExpect(status().isUnsupportedMediaType())
+                .andExpect(content().contentType(MediaType.APPLICATION_PROBLEM_JSON))
+                .andExpect(jsonPath("$.type").value("https://caplab.dev/problems/unsupported-media-type"))
+                .andExpect(jsonPath("$.detail").value(containsString("application/xml")))
+                .andExpect(jsonPath("$.detail").value(containsString("text/plain")));
+    }
+
     @Test
     void needsTheReadScope() throws Exception {
         mvc.perform(post("/api/v1/sql").contentType(MediaType.TEXT_PLAIN).content("SELECT 1"))

@@ -101,14 +101,27 @@ class WebPageIT {
                 SecurityHeadersFilter.CONTENT_SECURITY_POLICY);
         assertThat(driver.findElements(By.cssSelector("main tbody tr"))).hasSize(3);
         screenshot("runs");
+        // filtered, sorted, with each run's outcome (Ep19Runs: the 1 vCPU run holds 18 and fails at 19 on cpu.cores)
+        driver.get(base() + "#/?provider=lightnode&sort=runId&order=asc");
+        awaitReady("runs");
+        List<WebElement> listed = driver.findElements(By.cssSelector("main tbody tr"));
+        assertThat(listed).hasSize(2);
+        assertThat(listed.get(0).getText()).startsWith(Ep19Runs.LIGHTNODE_1).contains("18").contains("19")
+                .contains("cpu.cores@node");
+        assertThat(driver.findElement(By.id("runs-page")).getText()).contains("runs 1–2");
 
         driver.get(base() + "#/run/" + Ep19Runs.LIGHTNODE_1);
         awaitReady("run");
         assertThat(driver.findElement(By.id("max-stable")).getText()).isEqualTo("18");
         assertThat(driver.findElement(By.id("bottleneck")).getText()).isEqualTo("cpu.cores");
         assertThat(driver.findElement(By.id("run-status")).getText()).isEqualTo("COMPLETED");
+        assertThat(driver.findElement(By.id("bottleneck-why")).getText())
+                .isEqualTo("cpu.cores of node is the bottleneck because its fitted line reaches the planning margin"
+                        + " at the smallest load.");
+        assertThat(driver.findElement(By.id("view")).getText()).doesNotContain("SMALLEST_SAFE_CAPACITY")
+                .doesNotContain("( vCPU)").doesNotContain("(margin )").doesNotContain("Mbps");
         assertThat(driver.findElement(By.id("egress-ceiling")).getText()).startsWith("egress ceiling ")
-                .endsWith("Mbps (declared as measured)");
+                .endsWith("Mbit/s (declared as measured)");
         assertChartHasData("fit-chart", 0, 5);
         assertChartHasData("cpu-egress-chart", 0, 5);
         assertChartHasData("cpu-egress-chart", 1, 5);
@@ -160,8 +173,11 @@ class WebPageIT {
         driver.findElement(By.name("load")).sendKeys("40");
         driver.findElement(By.cssSelector("#plan-form button")).click();
         awaitReady("plan-result");
-        assertThat(driver.findElements(By.cssSelector("#plan-result .badge"))).extracting(WebElement::getText)
+        assertThat(driver.findElements(By.cssSelector("#plan-result .badge"))).extracting(e -> e.getDomAttribute("data-fit"))
                 .containsExactlyInAnyOrder("TIGHT", "FITTING", "UNREACHABLE");
+        // the plan says it in words, never as the enum's name
+        assertThat(driver.findElements(By.cssSelector("#plan-result .badge"))).extracting(WebElement::getText)
+                .contains("fits only past the planning margin, under the full ceilings");
         screenshot("plan");
     }
 

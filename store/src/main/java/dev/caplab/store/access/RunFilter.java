@@ -4,22 +4,46 @@ import java.time.Instant;
 import java.util.Map;
 
 /**
- * Which runs to list, newest first: exact matches on the given fields (null or empty: no filter), every label
- * {@code key=value} in {@code labels}, a start-time range [{@code from}, {@code to}) and a page.
+ * Which runs to list: exact matches on the given fields (null or empty: no filter), every label
+ * {@code key=value} in {@code labels}, a start-time range [{@code from}, {@code to}), a status, an order and a page.
  *
- * @param from   started at or after, or null
- * @param to     started before, or null
- * @param limit  at most this many runs, 1 to {@link #MAX_LIMIT}
- * @param offset runs skipped before the page, newest first
+ * @param from       started at or after, or null
+ * @param to         started before, or null
+ * @param limit      at most this many runs, 1 to {@link #MAX_LIMIT}
+ * @param offset     runs skipped before the page, in the filter's order
+ * @param status     RUNNING, COMPLETED, ABORTED…, or null for any
+ * @param sort       the order (ties: newest first, then by run id); null is newest first
+ * @param descending the sort column's values from largest to smallest
  */
 public record RunFilter(String sutName, String sutVersion, String provider, String region, String tier, String tool,
-                        Map<String, String> labels, Instant from, Instant to, int limit, int offset) {
+                        Map<String, String> labels, Instant from, Instant to, int limit, int offset, String status,
+                        RunSort sort, boolean descending) {
 
     /** The largest page a filter may ask for. */
     public static final int MAX_LIMIT = 1000;
 
+    /** What runs can be ordered by: each is one column of the runs table. */
+    public enum RunSort {
+        STARTED_AT("started_at"), ENDED_AT("ended_at"), RUN_ID("run_id"), SUT("sut_name"), VERSION("sut_version"),
+        PROVIDER("provider"), REGION("region"), TIER("tier"), VCPU("vcpu"), TOOL("tool"), STATUS("status");
+
+        /** The column it orders by. */
+        public final String column;
+
+        RunSort(String column) {
+            this.column = column;
+        }
+    }
+
+    /** Any status, newest first. */
+    public RunFilter(String sutName, String sutVersion, String provider, String region, String tier, String tool,
+                     Map<String, String> labels, Instant from, Instant to, int limit, int offset) {
+        this(sutName, sutVersion, provider, region, tier, tool, labels, from, to, limit, offset, null, null, true);
+    }
+
     public RunFilter {
         labels = labels == null ? Map.of() : Map.copyOf(labels);
+        sort = sort == null ? RunSort.STARTED_AT : sort;
         if (limit < 1 || limit > MAX_LIMIT) {
             throw new InvalidRunFilterException("limit", limit, "must be between 1 and " + MAX_LIMIT);
         }
@@ -43,12 +67,14 @@ public record RunFilter(String sutName, String sutVersion, String provider, Stri
 
     /** Same filter restricted to one provider. */
     public RunFilter withProvider(String name) {
-        return new RunFilter(sutName, sutVersion, name, region, tier, tool, labels, from, to, limit, offset);
+        return new RunFilter(sutName, sutVersion, name, region, tier, tool, labels, from, to, limit, offset, status,
+                sort, descending);
     }
 
     /** Same filter restricted to one tier. */
     public RunFilter withTier(String name) {
-        return new RunFilter(sutName, sutVersion, provider, region, name, tool, labels, from, to, limit, offset);
+        return new RunFilter(sutName, sutVersion, provider, region, name, tool, labels, from, to, limit, offset, status,
+                sort, descending);
     }
 
     /** A filter component that cannot be used, named with the offending value. */

@@ -90,7 +90,7 @@ public final class RunRepository {
         return access.select("run_id = ?", "", runId).stream().findFirst();
     }
 
-    /** Runs matching {@code filter}, newest first (ties by run id), the page it asks for. */
+    /** Runs matching {@code filter} in its order (ties: newest first, then by run id), the page it asks for. */
     public List<RunRow> find(RunFilter filter) {
         List<String> where = new ArrayList<>();
         List<Object> values = new ArrayList<>();
@@ -100,6 +100,7 @@ public final class RunRepository {
         equal(where, values, "region", filter.region());
         equal(where, values, "tier", filter.tier());
         equal(where, values, "tool", filter.tool());
+        equal(where, values, "status", filter.status());
         filter.labels().forEach((key, value) -> add(where, values, "labels[?] = ?", key, value));
         if (filter.from() != null) {
             add(where, values, "started_at >= ?", filter.from());
@@ -109,8 +110,11 @@ public final class RunRepository {
         }
         values.add(filter.limit());
         values.add(filter.offset());
-        return access.select(String.join(" AND ", where), "started_at DESC, run_id LIMIT ? OFFSET ?",
-                values.toArray());
+        String order = filter.sort() == RunFilter.RunSort.STARTED_AT ? ""
+                : filter.sort().column + (filter.descending() ? " DESC" : " ASC") + ", ";
+        String startedAt = filter.sort() == RunFilter.RunSort.STARTED_AT && !filter.descending() ? "ASC" : "DESC";
+        return access.select(String.join(" AND ", where), order + "started_at " + startedAt
+                + ", run_id LIMIT ? OFFSET ?", values.toArray());
     }
 
     /** The runs of {@code runIds} that exist, latest versions, in the order asked; a repeated id comes once. */

@@ -1,0 +1,182 @@
+package dev.caplab.query.format;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * How caplab writes a figure for people, in the report; the page's {@code static/figures.js} writes the same figures
+ * the same way, and both are tested against one table of hand-written cases. Absent values (null, NaN, infinite)
+ * are "–"; callers leave out a phrase whose value is absent. Rounding is half away from zero on the double's exact
+ * value, as JavaScript's {@code toPrecision} and {@code toFixed} round.
+ */
+public final class Figures {
+
+    /** What an absent value is written as. */
+    public static final String ABSENT = "–";
+
+    private static final double[] SI_SCALE = {1e15, 1e12, 1e9, 1e6};
+    private static final String[] SI_PREFIX = {"P", "T", "G", "M"};
+    private static final String[] BINARY = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
+    private static final Map<String, String> RULES = Map.of(
+            "SMALLEST_SAFE_CAPACITY", "its fitted line reaches the planning margin at the smallest load",
+            "FIRST_STEP_OVER_MARGIN", "it was the first to reach the planning margin in a measured step");
+    private static final Map<String, String> FITS = Map.of(
+            "FITTING", "fits within every planning margin",
+            "TIGHT", "fits only past the planning margin, under the full ceilings",
+            "UNREACHABLE", "does not fit, even at the full ceilings");
+
+    private Figures() {
+    }
+
+    /** Up to 1,000: four significant digits; to a million: whole and grouped; beyond: four digits and M, G, T, P. */
+    public static String number(Double value) {
+        if (absent(value)) {
+            return ABSENT;
+        }
+        double v = value;
+        double abs = Math.abs(v);
+        for (int i = 0; i < SI_SCALE.length; i++) {
+            if (abs >= SI_SCALE[i]) {
+                return number(v / SI_SCALE[i]) + " " + SI_PREFIX[i];
+            }
+        }
+        if (abs >= 1000) {
+            return (v < 0 ? "-" : "") + group(new BigDecimal(abs).setScale(0, RoundingMode.HALF_UP).toPlainString());
+        }
+        String s = plain(v, 4);
+        String whole = s.replace("-", "").split("\\.")[0];
+        return whole.length() > 3 ? (v < 0 ? "-" : "") + group(whole) : s;
+    }
+
+    /** Bytes in binary units: "512 B", "1.5 KiB", "2.328 GiB". */
+    public static String bytes(Double value) {
+        if (absent(value)) {
+            return ABSENT;
+        }
+        int i = 0;
+        double scaled = value;
+        while (Math.abs(scaled) >= 1024 && i < BINARY.length - 1) {
+            scaled /= 1024;
+            i++;
+        }
+        return (i == 0 ? number((double) Math.round(scaled)) : number(scaled)) + " " + BINARY[i];
+    }
+
+    /** A rate already in Mbit/s. */
+    public static String mbps(Double value) {
+        return absent(value) ? ABSENT : number(value) + " Mbit/s";
+    }
+
+    /** A rate in bytes per second as Mbit/s: every network rate caplab shows is in Mbit/s. */
+    public static String bitrate(Double bytesPerSecond) {
+        return absent(bytesPerSecond) ? ABSENT : mbps(bytesPerSecond * 8 / 1e6);
+    }
+
+    /** A share (0–1) as a percentage. */
+    public static String percent(Double share) {
+        return absent(share) ? ABSENT : number(share * 100) + " %";
+    }
+
+    /** A p-value: "&lt; 0.001" below it, else two significant digits. */
+    public static String pValue(Double p) {
+        return absent(p) ? ABSENT : p < 0.001 ? "< 0.001" : plain(p, 2);
+    }
+
+    /** A metric's value in the metric's own unit, known from its name (counters' values are rates per second). */
+    public static String quantity(String metric, Double value) {
+        if (absent(value)) {
+            return ABSENT;
+        }
+        String m = metric == null ? "" : metric;
+        if (m.startsWith("net.") && m.endsWith(".bytes")) {
+            return bitrate(value);
+        }
+        if (m.startsWith("block.") && m.endsWith(".bytes")) {
+            return bytes(value) + "/s";
+        }
+        if (m.endsWith(".bytes")) {
+            return bytes(value);
+        }
+        if (m.endsWith(".mbps")) {
+            return mbps(value);
+        }
+        if (m.endsWith(".ratio")) {
+            return percent(value);
+        }
+        String unit = unit(m);
+        return unit.isEmpty() ? number(value) : number(value) + (unit.equals("per s") ? "/s" : " " + unit);
+    }
+
+    /** The unit {@link #quantity} writes a metric's values in, for an axis name; empty when it has none. */
+    public static String unit(String metric) {
+        String m = metric == null ? "" : metric;
+        if (m.startsWith("net.") && m.endsWith(".bytes") || m.endsWith(".mbps")) {
+            return "Mbit/s";
+        }
+        if (m.startsWith("block.") && m.endsWith(".bytes")) {
+            return "bytes/s";
+        }
+        if (m.endsWith(".bytes")) {
+            return "bytes";
+        }
+        if (m.endsWith(".cores")) {
+            return "cores";
+        }
+        if (m.endsWith(".percent") || m.endsWith(".ratio")) {
+            return "%";
+        }
+        if (m.endsWith(".ms")) {
+            return "ms";
+        }
+        if (m.endsWith(".per_s")) {
+            return "per s";
+        }
+        return m.endsWith(".packets") ? "packets/s" : "";
+    }
+
+    /** A straight line in the metric's unit against the load: "336.8 MiB + 5.2 MiB × sessions". */
+    public static String formula(String metric, Double intercept, Double slope, String loadExpression) {
+        if (absent(intercept) || absent(slope)) {
+            return ABSENT;
+        }
+        String load = loadExpression == null || loadExpression.isEmpty() ? "x"
+                : loadExpression.matches("[\\w.]+") ? loadExpression : "(" + loadExpression + ")";
+        return quantity(metric, intercept) + (slope < 0 ? " − " : " + ") + quantity(metric, Math.abs(slope)) + " × "
+                + load;
+    }
+
+    /** Why the bottleneck was named, as a clause. */
+    public static String rule(String rule) {
+        return rule == null ? ABSENT : RULES.getOrDefault(rule, sentenceCase(rule));
+    }
+
+    /** What a capacity plan says of a profile on a tier, as a clause. */
+    public static String planFit(String fit) {
+        return fit == null ? ABSENT : FITS.getOrDefault(fit, sentenceCase(fit));
+    }
+
+    private static String sentenceCase(String name) {
+        return name.toLowerCase(Locale.ROOT).replace('_', ' ');
+    }
+
+    private static boolean absent(Double value) {
+        return value == null || !Double.isFinite(value);
+    }
+
+    /** {@code significant} digits of the double's exact value, written out in full, trailing fraction zeros dropped. */
+    private static String plain(double v, int significant) {
+        if (v == 0) {
+            return "0";
+        }
+        String s = new BigDecimal(v).round(new MathContext(significant, RoundingMode.HALF_UP)).stripTrailingZeros()
+                .toPlainString();
+        return s.equals("-0") ? "0" : s;
+    }
+
+    private static String group(String digits) {
+        return digits.replaceAll("\\B(?=(\\d{3})+(?!\\d))", ",");
+    }
+}

@@ -1,0 +1,107 @@
+package dev.caplab.query.report;
+
+import dev.caplab.query.conclusion.BottleneckView;
+import dev.caplab.query.format.Figures;
+import dev.caplab.query.runs.RunDetail;
+import dev.caplab.query.runs.RunSummary;
+import dev.caplab.query.throughput.ThroughputLimitView;
+import dev.caplab.store.row.SloRuleValue;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * The one sentence a report opens with, for someone who reads no further: the load the system held under which
+ * rules, what ran out first and where, and where throughput stopped growing. Every figure is the conclusion's or the
+ * throughput fit's as stored; an absent one leaves its clause out, never a placeholder.
+ */
+final class Verdict {
+
+    private static final Map<String, String> COMPARATORS = Map.of("LT", "<", "LE", "≤", "GT", ">", "GE", "≥",
+            "EQ", "=");
+
+    private Verdict() {
+    }
+
+    /** The sentence, as plain text (escape it for HTML). */
+    static String sentence(RunReport report) {
+        RunDetail d = report.detail();
+        RunSummary run = d.run();
+        String load = run.loadExpression() == null ? "load" : run.loadExpression();
+        List<String> clauses = new ArrayList<>();
+        clauses.add(system(run) + " " + held(d, load, report.rules()));
+        String bottleneck = bottleneck(d, load);
+        if (bottleneck != null) {
+            clauses.add(bottleneck);
+        }
+        ThroughputLimitView limit = d.throughputLimit();
+        if (limit != null) {
+            clauses.add("throughput stops growing at " + load + " = " + Figures.number(limit.kneeX()) + ", at "
+                    + Figures.number(limit.plateauRatePerSecond()) + " requests/s");
+        }
+        return String.join("; ", clauses) + ".";
+    }
+
+    /** "shop 1.2 on hetzner tier cx22 (2 vCPU)", leaving out what the run did not say. */
+    static String system(RunSummary run) {
+        StringBuilder s = new StringBuilder(run.sutName() == null ? "The system" : run.sutName());
+        if (run.sutVersion() != null && !run.sutVersion().isEmpty()) {
+            s.append(' ').append(run.sutVersion());
+        }
+        if (run.provider() != null && !run.provider().isEmpty()) {
+            s.append(" on ").append(run.provider());
+        }
+        if (run.tier() != null && !run.tier().isEmpty()) {
+            s.append(run.provider() == null || run.provider().isEmpty() ? " on" : "").append(" tier ").append(run.tier());
+        }
+        if (run.vcpu() != null) {
+            s.append(" (").append(Figures.number(run.vcpu())).append(" vCPU)");
+        }
+        return s.toString();
+    }
+
+    private static String held(RunDetail d, String load, List<SloRuleValue> rules) {
+        if (d.conclusion() == null) {
+            return "has no verdict yet: no step has closed";
+        }
+        if (d.maxStableX() == null) {
+            return d.maxStableNote() != null ? "has no max stable load: " + d.maxStableNote()
+                    : "held none of the tested loads: its first step already failed" + underRules(rules);
+        }
+        return "holds " + load + " = " + Figures.number(d.maxStableX()) + underRules(rules)
+                + (d.failedX() == null ? ", and no tested load failed"
+                        : " and fails at " + load + " = " + Figures.number(d.failedX()));
+    }
+
+    private static String underRules(List<SloRuleValue> rules) {
+        if (rules.isEmpty()) {
+            return "";
+        }
+        return " under its rules (" + rules.stream().map(Verdict::rule).collect(Collectors.joining(", ")) + ")";
+    }
+
+    /** "p95 of throughput.latency.ms ≤ 200 ms". */
+    static String rule(SloRuleValue r) {
+        return r.statistic() + " of " + r.metric() + " " + COMPARATORS.getOrDefault(r.comparator(), r.comparator())
+                + " " + Figures.quantity(r.metric(), r.threshold());
+    }
+
+    private static String bottleneck(RunDetail d, String load) {
+        BottleneckView b = d.conclusion() == null ? null : d.conclusion().bottleneck();
+        if (b == null) {
+            return d.conclusion() == null ? null : "no resource reached its planning margin";
+        }
+        String what = b.metric() + " of " + b.source()
+                + (b.role() == null || b.role().equals(b.source()) ? "" : " (" + b.role() + ")");
+        String margin = Figures.percent(d.conclusion().margin());
+        if ("SMALLEST_SAFE_CAPACITY".equals(b.rule()) && b.value() != null) {
+            return what + " runs out first: it reaches " + margin + " of its ceiling at " + load + " = "
+                    + Figures.number(b.value());
+        }
+        if (b.stepIndex() != null) {
+            return what + " runs out first: it reached " + margin + " of its ceiling in step " + b.stepIndex();
+        }
+        return what + " runs out first";
+    }
+}

@@ -1,0 +1,113 @@
+// How caplab writes a figure for people, on the page; the report's dev.caplab.query.format.Figures writes the same
+// figures the same way, and both are tested against one table of hand-written cases (figures-cases.json).
+// Absent values (null, undefined, NaN) are "–"; callers leave out a phrase whose value is absent.
+'use strict';
+const Figures = (() => {
+  const ABSENT = '–';
+  const SI = [[1e15, 'P'], [1e12, 'T'], [1e9, 'G'], [1e6, 'M']];
+  const BINARY = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'];
+  const absent = v => v == null || typeof v !== 'number' || !Number.isFinite(v);
+  const group = digits => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+  /** toPrecision's digits written out in full (no exponent), trailing zeros of the fraction dropped. */
+  function plain(v, significant) {
+    const [mantissa, exp] = v.toPrecision(significant).split('e');
+    let s = mantissa;
+    if (exp !== undefined) {
+      const e = Number(exp);
+      const negative = s.startsWith('-');
+      const digits = s.replace('-', '').replace('.', '');
+      if (e < 0) s = '0.' + '0'.repeat(-e - 1) + digits;
+      else s = digits.length > e + 1 ? digits.slice(0, e + 1) + '.' + digits.slice(e + 1) : digits + '0'.repeat(e + 1 - digits.length);
+      if (negative) s = '-' + s;
+    }
+    if (s.includes('.')) s = s.replace(/0+$/, '').replace(/\.$/, '');
+    return s === '-0' ? '0' : s;
+  }
+
+  /** Up to 1,000: four significant digits; to a million: whole and grouped; beyond: four digits and M, G, T, P. */
+  function number(v) {
+    if (absent(v)) return ABSENT;
+    const abs = Math.abs(v);
+    for (const [scale, prefix] of SI) {
+      if (abs >= scale) return number(v / scale) + ' ' + prefix;
+    }
+    if (abs >= 1000) return (v < 0 ? '-' : '') + group(abs.toFixed(0));
+    const s = plain(v, 4);
+    const whole = s.replace('-', '').split('.')[0];
+    return whole.length > 3 ? (v < 0 ? '-' : '') + group(whole) : s;
+  }
+
+  /** Bytes in binary units: "512 B", "1.5 KiB", "2.328 GiB". */
+  function bytes(v) {
+    if (absent(v)) return ABSENT;
+    let i = 0;
+    let scaled = v;
+    while (Math.abs(scaled) >= 1024 && i < BINARY.length - 1) { scaled /= 1024; i++; }
+    return (i === 0 ? number(Math.round(scaled)) : number(scaled)) + ' ' + BINARY[i];
+  }
+
+  const mbps = v => absent(v) ? ABSENT : number(v) + ' Mbit/s';
+  /** A rate in bytes per second as Mbit/s: every network rate caplab shows is in Mbit/s. */
+  const bitrate = bytesPerSecond => absent(bytesPerSecond) ? ABSENT : mbps(bytesPerSecond * 8 / 1e6);
+  /** A share (0–1) as a percentage. */
+  const percent = share => absent(share) ? ABSENT : number(share * 100) + ' %';
+  /** A p-value: "< 0.001" below it, else two significant digits. */
+  const pValue = p => absent(p) ? ABSENT : p < 0.001 ? '< 0.001' : plain(p, 2);
+
+  /** A metric's value in the metric's own unit, known from its name (counters' values are rates per second). */
+  function quantity(metric, v) {
+    if (absent(v)) return ABSENT;
+    const m = String(metric || '');
+    if (/^net\..*\.bytes$/.test(m)) return bitrate(v);
+    if (/^block\..*\.bytes$/.test(m)) return bytes(v) + '/s';
+    if (m.endsWith('.bytes')) return bytes(v);
+    if (m.endsWith('.mbps')) return mbps(v);
+    if (m.endsWith('.cores')) return number(v) + ' cores';
+    if (m.endsWith('.percent')) return number(v) + ' %';
+    if (m.endsWith('.ms')) return number(v) + ' ms';
+    if (m.endsWith('.ratio')) return percent(v);
+    if (m.endsWith('.per_s')) return number(v) + '/s';
+    if (m.endsWith('.packets')) return number(v) + ' packets/s';
+    return number(v);
+  }
+
+  /** The unit quantity() writes a metric's values in, for an axis name. */
+  function unit(metric) {
+    const m = String(metric || '');
+    if (/^net\..*\.bytes$/.test(m) || m.endsWith('.mbps')) return 'Mbit/s';
+    if (/^block\..*\.bytes$/.test(m)) return 'bytes/s';
+    if (m.endsWith('.bytes')) return 'bytes';
+    if (m.endsWith('.cores')) return 'cores';
+    if (m.endsWith('.percent') || m.endsWith('.ratio')) return '%';
+    if (m.endsWith('.ms')) return 'ms';
+    if (m.endsWith('.per_s')) return 'per s';
+    if (m.endsWith('.packets')) return 'packets/s';
+    return '';
+  }
+
+  /** A straight line in the metric's unit against the load: "336.8 MiB + 5.2 MiB × sessions". */
+  function formula(metric, intercept, slope, loadExpression) {
+    if (absent(intercept) || absent(slope)) return ABSENT;
+    const load = loadExpression ? (/^[\w.]+$/.test(loadExpression) ? loadExpression : `(${loadExpression})`) : 'x';
+    return `${quantity(metric, intercept)} ${slope < 0 ? '−' : '+'} ${quantity(metric, Math.abs(slope))} × ${load}`;
+  }
+
+  const RULES = {
+    SMALLEST_SAFE_CAPACITY: 'its fitted line reaches the planning margin at the smallest load',
+    FIRST_STEP_OVER_MARGIN: 'it was the first to reach the planning margin in a measured step',
+  };
+  /** Why the bottleneck was named, as a clause. */
+  const rule = r => r == null ? ABSENT : RULES[r] || String(r).toLowerCase().replace(/_/g, ' ');
+
+  const FITS = {
+    FITTING: 'fits within every planning margin',
+    TIGHT: 'fits only past the planning margin, under the full ceilings',
+    UNREACHABLE: 'does not fit, even at the full ceilings',
+  };
+  /** What a capacity plan says of a profile on a tier, as a clause. */
+  const planFit = f => f == null ? ABSENT : FITS[f] || String(f).toLowerCase().replace(/_/g, ' ');
+
+  return { ABSENT, number, bytes, mbps, bitrate, percent, pValue, quantity, unit, formula, rule, planFit };
+})();
+if (typeof module === 'object' && module.exports) module.exports = Figures;
