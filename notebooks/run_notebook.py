@@ -89,7 +89,7 @@ def main(argv):
     failure = execute(args.notebook, args.output, parameters, args.timeout)
     if failure is not None:
         print(f"run_notebook: {args.notebook} failed; executed copy with the failing cell in {args.output}\n"
-              f"{failure}", file=sys.stderr)
+              f"{str(failure)[-3000:]}", file=sys.stderr)
         return 1
     return 0
 
