@@ -118,13 +118,20 @@ function liveRender(live, timeline, loadExpression, trafficChart, latencyChart) 
   document.getElementById('live-title').innerHTML = running
     ? `Live <span class="live-dot" title="updates every ${LIVE_POLL_MS / 1000} s">●</span> running, updated ${liveTime(live.now)}`
     : 'Over time';
-  // the last full bucket: the newest may still be filling
-  const points = timeline.points.filter(p => p.requestsPerSecond != null || p.load != null);
-  const full = points.length > 1 ? points[points.length - 2] : points[points.length - 1];
+  // while the run runs, its newest bucket is still filling: neither drawn nor quoted
+  const shown = running ? timeline.points.slice(0, -1) : timeline.points;
+  const full = shown.filter(p => p.requestsPerSecond != null).pop();
+  const latestLoad = shown.filter(p => p.load != null).pop();
   const bucket = `${timeline.bucketSeconds} s`;
+  // a step inferred from the load level shows only once it closes: until then the samples say the load
+  const openStep = step && !step.endedAt;
+  const loadNow = running && !openStep && latestLoad && timeline.loadSource !== 'steps'
+    ? `<span>load now <b id="live-load-now">${esc(timeline.loadSource)} = ${liveSig(latestLoad.load, 4)}</b>
+      (the step it makes shows when it closes)</span>` : '';
   document.getElementById('live-facts').innerHTML = [
     `<span>${running ? 'running for' : 'ran for'} <b id="live-elapsed">${liveDuration(live.elapsedSeconds)}</b></span>`,
-    step ? `<span>${running && !step.endedAt ? 'current step' : 'last step'} <b id="live-step">${step.stepIndex}</b>
+    loadNow,
+    step ? `<span>${running && openStep ? 'current step' : 'last step'} <b id="live-step">${step.stepIndex}</b>
       at <b id="live-load">${esc(liveLoad(step, loadExpression))}</b>${step.elapsedSeconds != null
       ? ` for ${liveDuration(step.elapsedSeconds)}` : ''}</span>` : '<span id="live-step">no step yet</span>',
     `<span>samples <b id="live-sample-rate">${liveSig(live.samplesPerSecond)}/s</b> over the last ${live.rateWindowSeconds} s
@@ -142,7 +149,7 @@ function liveRender(live, timeline, loadExpression, trafficChart, latencyChart) 
   const at = p => p.at;
   // each point holds for its whole bucket: drawn as steps from the bucket's start
   const line = (name, key, axis, color, scale = 1) => ({ type: 'line', name, yAxisIndex: axis, showSymbol: false, step: 'end',
-    itemStyle: { color }, data: timeline.points.filter(p => p[key] != null).map(p => [at(p), p[key] * scale]) });
+    itemStyle: { color }, data: shown.filter(p => p[key] != null).map(p => [at(p), p[key] * scale]) });
   const axisName = (name, pad) => ({ type: 'value', name, nameGap: pad, axisLabel: { hideOverlap: true } });
   const common = { tooltip: { trigger: 'axis' }, legend: { bottom: 0 }, grid: { left: 70, right: 80, bottom: 60 },
     xAxis: { type: 'time', name: 'time', nameLocation: 'middle', nameGap: 28 } };
