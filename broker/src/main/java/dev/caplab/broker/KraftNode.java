@@ -136,6 +136,11 @@ public final class KraftNode implements AutoCloseable {
         p.put("default.replication.factor", rf);
         p.put("min.insync.replicas", minIsr);
         p.put("group.initial.rebalance.delay.ms", "0");
+        // The active controller appends a no-op record to the metadata log when it has written nothing for this long
+        // (default 500 ms), so that the log's high watermark keeps moving: each one is an append, a flush and a pass
+        // of every metadata listener, twice a second on an idle broker. It lets brokers tell a stalled controller
+        // from an idle one (KIP-835); the combined node is its own controller.
+        p.put("metadata.max.idle.interval.ms", "5000");
         // Topics come from the catalog (or Kafka Streams' admin calls), never from a typo in a producer.
         p.put("auto.create.topics.enable", "false");
         return p;

@@ -14,8 +14,10 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Executors;
@@ -48,6 +50,13 @@ final class BackgroundPriority implements AutoCloseable {
     /** Linux's weakest priority. */
     static final int MAX_NICE = 19;
     static final long RESCAN_SECONDS = 1;
+    /**
+     * A thread's name is read at its first scans, while it may still be named or renamed by whoever started it, then
+     * only at every {@link #FULL_SCAN_EVERY}-th scan: reading all ~250 names every second was a third of a percent of
+     * a core in an idle {@code caplab up}.
+     */
+    static final int NAME_READS = 10;
+    static final int FULL_SCAN_EVERY = 30;
 
     /**
      * The names, as Linux truncates them, of threads that only consume what ingest has already made durable:
@@ -65,6 +74,9 @@ final class BackgroundPriority implements AutoCloseable {
     private final Renicer renicer;
     /** Threads already lowered, by Linux thread id; ids of ended threads are dropped, Linux reuses them. */
     private final Set<Long> lowered = new HashSet<>();
+    /** Threads not lowered, by Linux thread id, with how many scans have read their name. */
+    private final Map<Long, Integer> namesRead = new HashMap<>();
+    private long scans;
     private final ScheduledExecutorService scanner;
 
     private BackgroundPriority(int nice, Renicer renicer) {
@@ -118,26 +130,32 @@ final class BackgroundPriority implements AutoCloseable {
     /** Lowers every background thread not yet lowered; returns how many it lowered. */
     int scan() {
         int count = 0;
+        boolean full = ++scans % FULL_SCAN_EVERY == 0;
         Set<Long> alive = new HashSet<>();
         try (DirectoryStream<Path> tasks = Files.newDirectoryStream(TASKS)) {
             for (Path task : tasks) {
                 long tid = Long.parseLong(task.getFileName().toString());
                 alive.add(tid);
-                if (lowered.contains(tid)) {
+                int reads = namesRead.getOrDefault(tid, 0);
+                if (lowered.contains(tid) || (reads >= NAME_READS && !full)) {
                     continue;
                 }
-                // read again at every scan: a thread is named after it starts, and chDB renames pool threads per job
+                // read again at later scans: a thread is named after it starts, and chDB renames pool threads per job
                 Optional<String> comm = comm(task);
                 if (comm.isPresent() && isBackground(comm.get())) {
                     renicer.setNice((int) tid, nice, comm.get());
                     lowered.add(tid);
+                    namesRead.remove(tid);
                     count++;
+                } else {
+                    namesRead.put(tid, reads + 1);
                 }
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list " + TASKS, e);
         }
         lowered.retainAll(alive);
+        namesRead.keySet().retainAll(alive);
         return count;
     }
 
