@@ -29,6 +29,9 @@ const given = (v, phrase) => v == null || v === '' ? '' : phrase;
 /** An axis name kept clear of the axis' labels: under the x axis, beside the y axis. */
 const xAxisName = name => ({ name, nameLocation: 'middle', nameGap: 28 });
 const yAxisName = name => ({ name, nameLocation: 'middle', nameGap: 72 });
+// the server's sentence on the runs sent to the same id before and after this one, each named run a link
+const continuationHtml = c => [c.continues, c.continuedBy].filter(Boolean).reduce((h, id) =>
+  h.split(`run ${esc(id)}:`).join(`run <a href="#/run/${encodeURIComponent(id)}">${esc(id)}</a>:`), esc(c.text));
 const loadText = load => Object.entries(load || {}).map(([k, v]) => k + '=' + v).join(', ');
 
 function table(columns, rows, rowClass = () => '') {
@@ -250,6 +253,7 @@ async function runPage(runId) {
     ${limit ? `<span>throughput limit <b id="throughput-limit">x=${num(limit.kneeX)}</b> (95 % ${num(limit.kneeLower95)}–${num(limit.kneeUpper95)}),
       plateau ${num(limit.plateauRatePerSecond)} requests/s</span>` : ''}</p>
     ${bn ? `<p class="why" id="bottleneck-why">${esc(bn.metric)} of ${esc(bn.source)} is the bottleneck because ${esc(Figures.rule(bn.rule))}.</p>` : ''}
+    ${detail.continuation ? `<p class="continuation" id="continuation">${continuationHtml(detail.continuation)}</p>` : ''}
     ${(conclusion.warnings || []).map(w => `<p class="warning conclusion-warning" data-kind="${esc(w.kind)}">${esc(w.message)}</p>`).join('')}
     ${detail.maxStableNote ? `<p class="warning stable-note" id="max-stable-note">${esc(detail.maxStableNote)}</p>` : ''}
     ${detail.warnings.map(w => `<p class="warning run-warning">${esc(w)}</p>`).join('')}

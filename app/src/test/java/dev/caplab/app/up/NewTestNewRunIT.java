@@ -24,7 +24,8 @@ import tools.jackson.databind.JsonNode;
  * the first run's span, written afterwards, amends {@code k6} as late data; an empty body is answered 204 as InfluxDB
  * 1.x answers it (influxd 1.6.7: {@code 204 No Content}), saying nothing was written; a load level sent as {@code vu}
  * instead of {@code vus} gives a run whose conclusion says it has no load metric. A third test sent with
- * {@code caplab ingest --run k6} after {@code k6.2} ended begins {@code k6.3}, and the command says so.
+ * {@code caplab ingest --run k6} after {@code k6.2} ended begins {@code k6.3}, and the command says so; each run's
+ * detail and report name the run it continues and the one that continues it.
  */
 class NewTestNewRunIT {
 
@@ -88,6 +89,16 @@ class NewTestNewRunIT {
                     .contains("begin a new run, k6.3", Instant.ofEpochSecond(t0 + 419).toString());
             await(stack, "k6.3", r -> r.path("run").path("startedAt").asString()
                     .equals(Instant.ofEpochSecond(t0 + 600).toString()));
+
+            // each run links to the test before and after it: API, and the report's sentence
+            assertThat(get(stack, "/api/v1/runs/k6.2").path("continuation").path("continues").asString())
+                    .isEqualTo("k6");
+            assertThat(get(stack, "/api/v1/runs/k6.2").path("continuation").path("continuedBy").asString())
+                    .isEqualTo("k6.3");
+            assertThat(get(stack, "/api/v1/runs/k6").path("continuation").path("continuedBy").asString())
+                    .isEqualTo("k6.2");
+            assertThat(getText(stack, "/api/v1/runs/k6.2/report")).contains("Continues run k6:",
+                    "Continued by run k6.3:");
 
             // a straggler of the first test: late data of k6, not a third run
             HttpResponse<String> late = write(stack, "k6", "cpu.cores,source=sut value=0.5 " + (t0 + 50) + "\n");

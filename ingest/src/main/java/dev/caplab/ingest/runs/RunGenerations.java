@@ -2,6 +2,7 @@ package dev.caplab.ingest.runs;
 
 import dev.caplab.ingest.publish.RoutedSamples;
 import dev.caplab.schema.event.Sample;
+import dev.caplab.schema.vocabulary.RunGenerationIds;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -23,7 +24,7 @@ import java.util.Set;
 public final class RunGenerations {
 
     /** Between a run id and its generation number: {@code k6} then {@code k6.2}, {@code k6.3}. */
-    public static final String SEPARATOR = ".";
+    public static final String SEPARATOR = RunGenerationIds.SEPARATOR;
     /** How long after a start writes may wait for the directory to be read (a few runs' events take ms). */
     static final java.time.Duration LOAD_WAIT = java.time.Duration.ofSeconds(10);
 
@@ -97,6 +98,6 @@ public final class RunGenerations {
 
     /** The {@code n}th run of tests sent to {@code runId} ({@code n} ≥ 2). */
     public static String generation(String runId, int n) {
-        return runId + SEPARATOR + n;
+        return RunGenerationIds.generation(runId, n);
     }
 }

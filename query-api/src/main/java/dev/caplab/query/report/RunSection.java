@@ -57,6 +57,10 @@ final class RunSection {
         row(html, "started", run.startedAt());
         row(html, "ended", run.endedAt());
         row(html, "origin", run.origin());
+        if (d.continuation() != null) {
+            html.append("<tr><th>continuation</th><td class=\"continuation\">")
+                    .append(Html.text(d.continuation().text())).append("</td></tr>");
+        }
         row(html, "labels", run.labels().entrySet().stream().sorted(Map.Entry.comparingByKey())
                 .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(", ")));
         html.append("</table>");

@@ -17,11 +17,12 @@ import java.util.Objects;
  * when none is known). {@code maxStableX}, {@code failedX} and their step indexes repeat the conclusion's.
  * {@code throughputLimit} is where the request rate stopped growing with load (null when it did not, or cannot tell
  * yet), beside the resource knees in {@code fits}; {@code warnings} say what makes a figure not the server's (the load
- * generator was the limit).
+ * generator was the limit). {@code continuation} links a run nobody declared to the tests sent to its run id before
+ * and after it (null when there are none).
  */
 public record RunDetail(RunSummary run, ConclusionView conclusion, List<StepView> steps, List<FitView> fits,
                         List<AlertRow> alerts, RunLateness lateness, EgressCeiling egressCeiling,
-                        ThroughputLimitView throughputLimit, List<String> warnings) {
+                        ThroughputLimitView throughputLimit, List<String> warnings, RunContinuation continuation) {
 
     public RunDetail {
         Objects.requireNonNull(run, "run");

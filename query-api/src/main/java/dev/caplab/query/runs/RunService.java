@@ -55,6 +55,6 @@ public class RunService {
         return new RunDetail(run, conclusions.conclusion(runId).orElse(null), steps.steps(runId),
                 fits.fits(runId, Optional.empty()), alerts.alerts(runId), lateness.lateness(runId),
                 EgressCeiling.of(run, runs.measuredEgress(runId)).orElse(null), limit.orElse(null),
-                ThroughputService.warnings(limit.orElse(null)));
+                ThroughputService.warnings(limit.orElse(null)), RunContinuation.of(run, runs::get).orElse(null));
     }
 }

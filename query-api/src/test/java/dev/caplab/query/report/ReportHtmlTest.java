@@ -97,7 +97,7 @@ class ReportHtmlTest {
                 c.resources(), c.runClosed(), c.model(), c.concludedAt(), c.version(),
                 List.of(new WarningView("NO_LOAD_METRIC", "no step: send <vus>")), c.rulesFrom());
         RunDetail detail = new RunDetail(d.run(), warned, d.steps(), d.fits(), d.alerts(), d.lateness(),
-                d.egressCeiling(), d.throughputLimit(), d.warnings());
+                d.egressCeiling(), d.throughputLimit(), d.warnings(), d.continuation());
         String html = ReportHtml.render(List.of(new RunReport(detail, base.resources(), base.throughput(),
                 base.plan(), base.planLoad())));
         assertThat(html).contains("<p class=\"warning conclusion-warning\">no step: send &lt;vus&gt;</p>");
@@ -194,7 +194,7 @@ class ReportHtmlTest {
                 new BottleneckView("host", "cpu.cores", "SMALLEST_SAFE_CAPACITY", 22.0, null, "host"), 0.6, List.of(), true,
                 "caplab-run-conclusion/1", T0.plusSeconds(700), 1), steps, List.of(fit),
                 List.of(new AlertRow(runId, T0.plusSeconds(120), "STEP_FAILED", 1, "step 1 failed: <p95>")),
-                new RunLateness(0, 0), null, null, List.of());
+                new RunLateness(0, 0), null, null, List.of(), null);
         List<ResourceUse> resources = List.of(new ResourceUse(fit, List.of(
                 new ResourceUse.Point(0, xs.get(0), 0.6, true, false),
                 new ResourceUse.Point(1, xs.get(1), 1.9, false, false))));
