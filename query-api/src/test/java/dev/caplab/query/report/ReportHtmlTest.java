@@ -133,7 +133,7 @@ class ReportHtmlTest {
         RunReport base = report("r1", "shop", "users", List.of(10.0, 20.0));
         RunDetail d = base.detail();
         RunDetail limited = new RunDetail(d.run(), d.conclusion(), d.steps(), d.fits(), d.alerts(), d.lateness(),
-                d.egressCeiling(), base.throughput().throughputLimit(), d.warnings());
+                d.egressCeiling(), base.throughput().throughputLimit(), d.warnings(), d.continuation());
         String html = ReportHtml.render(List.of(new RunReport(limited, base.resources(), base.throughput(),
                 new Plan("max stable load", 10, 0.6, "capacity/1", List.of(new TierPlan("r1", "prov", "tier-a", 2.0,
                         10, "TIGHT", "cpu.cores", 3.41, 12, -6.59, List.of())), List.of()), 10,
