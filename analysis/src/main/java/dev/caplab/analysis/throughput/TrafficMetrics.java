@@ -19,6 +19,11 @@ import java.util.Set;
  *       {@code k6_http_reqs_total} (k6 Prometheus remote write), {@code http.server.request.duration.count} and
  *       {@code http.client.request.duration.count} (OpenTelemetry HTTP semantic conventions, over OTLP);</li>
  *   <li>failure totals since start (COUNTER): {@code http.req.failed.count} (Locust CSV);</li>
+ *   <li>requests and failures per tool window (JMeter's InfluxDB backend listener, one row per send interval): the
+ *       count of each WINDOW SUMMARY of {@code http.req.duration.ms}, plus {@code http.reqs.window.count} for a
+ *       window whose row carried no latency (every request of it failed); failures
+ *       {@code http.req.failed.window.count} (GAUGE, one value per window) — counters and per-request samples win
+ *       over them;</li>
  *   <li>a failed request among the above is one labelled {@code success=false} (Locust plugin, JTL) or
  *       {@code expected_response=false} (k6); k6 JSON also sends {@code http_req_failed} points, 1 per failed
  *       request and 0 per good one.</li>
@@ -40,6 +45,12 @@ public final class TrafficMetrics {
     public static final Set<String> REQUEST_COUNTERS = Set.of(MetricNames.HTTP_REQS_COUNT,
             MetricNames.K6_HTTP_REQS_TOTAL, MetricNames.OTEL_HTTP_SERVER_REQUEST_DURATION_COUNT,
             MetricNames.OTEL_HTTP_CLIENT_REQUEST_DURATION_COUNT);
+    /** Summaries whose WINDOW counts are requests (a JMeter backend-listener row's {@code count}). */
+    public static final Set<String> REQUEST_WINDOW_SUMMARIES = Set.of(MetricNames.HTTP_DURATION_MS);
+    /** Requests of one tool window, one GAUGE value per window (a listener row without latency figures). */
+    public static final Set<String> REQUEST_WINDOW_COUNTS = Set.of(MetricNames.HTTP_REQS_WINDOW_COUNT);
+    /** Failures of one tool window, one GAUGE value per window (the listener's {@code countError}). */
+    public static final Set<String> FAILURE_WINDOW_COUNTS = Set.of(MetricNames.HTTP_FAILED_WINDOW_COUNT);
     /** Failure totals since start. */
     public static final Set<String> FAILURE_COUNTERS = Set.of(MetricNames.HTTP_FAILED_COUNT);
     /** One GAUGE point per request: 1 when it failed, 0 when not (k6's {@code rate} metric). */
@@ -93,9 +104,10 @@ public final class TrafficMetrics {
 
     /**
      * Which of one source's series of one metric to count: its total rows when it wrote any (explicit, or for
-     * {@link #TOTAL_WITHOUT_NAME} the series without a name beside named ones), else all of them. The other series
-     * are the per-endpoint breakdown of the same requests (and a JMeter total's ok/ko parts): adding them to the
-     * total would count each request twice.
+     * {@link #TOTAL_WITHOUT_NAME} the series without a name beside named ones), else all of them but JMeter's
+     * {@code statut=ok} and {@code ko} rows beside a {@code statut=all} one. The other series are the per-endpoint
+     * breakdown of the same requests (and a JMeter row's ok/ko parts): adding them to the total would count each
+     * request twice.
      *
      * @param labelSets the label sets of one source's series of {@code metric}
      * @return the label sets to add up
@@ -111,6 +123,10 @@ public final class TrafficMetrics {
             if (!unnamed.isEmpty()) {
                 return unnamed;
             }
+        }
+        if (labelSets.stream().anyMatch(l -> "all".equals(l.get(JMETER_OUTCOME)))) {
+            return labelSets.stream().filter(l -> !l.containsKey(JMETER_OUTCOME) || "all".equals(l.get(JMETER_OUTCOME)))
+                    .toList();
         }
         return labelSets;
     }

@@ -35,6 +35,19 @@ class CountedOnceRuleTest {
     }
 
     @Test
+    void jmeterTransactionsWithoutTheListenersTotalCountTheirAllOutcomeOnly() {
+        Map<String, String> login = Map.of("name", "login", "statut", "all");
+        Map<String, String> search = Map.of("name", "search", "statut", "all");
+        // error rows (responseCode, no statut) are failures of their transaction, not a part of its all row
+        Map<String, String> loginErrors = Map.of("name", "login", "responseCode", "500");
+        List<Map<String, String>> rows = List.of(login, Map.of("name", "login", "statut", "ok"),
+                Map.of("name", "login", "statut", "ko"), search, Map.of("name", "search", "statut", "ok"),
+                loginErrors);
+        assertThat(TrafficMetrics.countedOnce(MetricNames.HTTP_DURATION_MS, rows))
+                .containsExactly(login, search, loginErrors);
+    }
+
+    @Test
     void aRequestCounterWithoutANameBesideNamedOnesIsTheirTotal() {
         Map<String, String> overall = Map.of("status", "200");
         List<Map<String, String>> rows = List.of(Map.of("name", "/a", "status", "200"), overall,

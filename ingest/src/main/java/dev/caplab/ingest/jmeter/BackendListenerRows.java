@@ -82,7 +82,9 @@ public final class BackendListenerRows {
         } else if (tags.containsKey("responseCode")) {
             windowCount(at, source, MetricNames.HTTP_FAILED_WINDOW_COUNT, "count", fields, labels, samples);
         } else if (!fields.containsKey("avg")) {
+            // the total row of a window whose every request failed: JMeter's latency figures are of successes
             windowCount(at, source, MetricNames.HTTP_REQS_WINDOW_COUNT, "count", fields, labels, samples);
+            windowCount(at, source, MetricNames.HTTP_FAILED_WINDOW_COUNT, "countError", fields, labels, samples);
         } else {
             requests(at, source, labels, fields, samples);
         }

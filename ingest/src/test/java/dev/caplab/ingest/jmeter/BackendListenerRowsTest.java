@@ -43,6 +43,17 @@ class BackendListenerRowsTest {
         assertThat(only(samples, MetricNames.HTTP_RESP_WINDOW_BYTES, Map.of()).getValue()).isEqualTo(80000.0);
     }
 
+    /** JMeter 5.6.3 writes the total row's avg, min, max and percentiles of successes only: none when all failed. */
+    @Test
+    void aTotalRowOfOnlyFailuresKeepsItsRequestsAndFailures() {
+        List<Sample> samples = BackendListenerRows.toSamples(AT, "jmeter",
+                Map.of("application", "shop", "statut", "all", "transaction", "all"),
+                Map.of("count", 7.0, "countError", 7.0, "hit", 7.0, "sb", 700.0, "rb", 900.0));
+
+        assertThat(only(samples, MetricNames.HTTP_REQS_WINDOW_COUNT, Map.of()).getValue()).isEqualTo(7.0);
+        assertThat(only(samples, MetricNames.HTTP_FAILED_WINDOW_COUNT, Map.of()).getValue()).isEqualTo(7.0);
+    }
+
     @Test
     void internalRowGivesActiveThreads() {
         List<Sample> samples = BackendListenerRows.toSamples(AT, "jmeter",

@@ -11,33 +11,48 @@ import java.util.TreeMap;
 /**
  * A checked sample on its way into its per-second partial: its series (shared by every sample of that series, see
  * {@code run.SeriesInterner}) and the fields aggregation needs. {@code summaryWindow} is null unless {@code kind}
- * is SUMMARY with statistics attached.
+ * is SUMMARY with statistics attached; {@code summaryCount} is then the observations the summary covers as the tool
+ * counted them (0 when it gave none), e.g. a JMeter backend-listener window's requests.
  */
 public record BufferedSample(long timestampMicros, SeriesId series, SampleKind kind, double value,
-                             SummaryWindow summaryWindow, Map<String, Double> summaryQuantiles) {
+                             SummaryWindow summaryWindow, Map<String, Double> summaryQuantiles, long summaryCount) {
 
     public BufferedSample {
         Objects.requireNonNull(series, "series");
         Objects.requireNonNull(kind, "kind");
         summaryQuantiles = Map.copyOf(summaryQuantiles);
+        if (summaryCount < 0) {
+            throw new IllegalArgumentException("summaryCount must be >= 0: " + summaryCount + " (" + series.key() + ")");
+        }
     }
 
     public BufferedSample(long timestampMicros, String source, String metric, SampleKind kind, double value,
+            Map<String, String> labels, SummaryWindow summaryWindow, Map<String, Double> summaryQuantiles,
+            long summaryCount) {
+        this(timestampMicros, SeriesId.of(source, metric, labels), kind, value, summaryWindow, summaryQuantiles,
+                summaryCount);
+    }
+
+    /** A sample without summary statistics, or a summary whose tool gave no count. */
+    public BufferedSample(long timestampMicros, String source, String metric, SampleKind kind, double value,
             Map<String, String> labels, SummaryWindow summaryWindow, Map<String, Double> summaryQuantiles) {
-        this(timestampMicros, SeriesId.of(source, metric, labels), kind, value, summaryWindow, summaryQuantiles);
+        this(timestampMicros, source, metric, kind, value, labels, summaryWindow, summaryQuantiles, 0);
     }
 
     /** The sample {@code s} of the series {@code series} (source, metric and labels already taken from it). */
     public static BufferedSample of(Sample s, SeriesId series) {
         Map<String, Double> quantiles = Map.of();
         SummaryWindow window = null;
+        long count = 0;
         if (s.getSummary() != null) {
             window = s.getSummary().getWindow();
+            count = s.getSummary().getCount();
             Map<String, Double> q = new TreeMap<>();
             s.getSummary().getQuantiles().forEach((k, v) -> q.put(k.toString(), v));
             quantiles = q;
         }
-        return new BufferedSample(Micros.of(s.getTimestamp()), series, s.getKind(), s.getValue(), window, quantiles);
+        return new BufferedSample(Micros.of(s.getTimestamp()), series, s.getKind(), s.getValue(), window, quantiles,
+                count);
     }
 
     public static BufferedSample of(Sample s) {

@@ -7,12 +7,15 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalLong;
 import java.util.TreeMap;
 
 /**
  * The partial aggregate of one series (source, metric, labels) over one 1-second bucket of one run: count, exact sum
  * and sum of squares, min, max, a {@link QuantileSketch}, and for counters and summaries their few (time, value)
- * points, kept sorted so rates and resets are computed between consecutive points at merge time. Every field is a
+ * points, kept sorted so rates and resets are computed between consecutive points at merge time. For WINDOW summaries
+ * it also adds up the observations each covers as its tool counted them ({@link #windowCount()}, every one of them,
+ * however many summary points are kept), e.g. the requests of a JMeter backend-listener window. Every field is a
  * commutative, associative fold of the samples: the partial is the same whatever order they arrived in. Mutable,
  * confined to one processor call.
  */
@@ -22,6 +25,8 @@ public final class Partial {
     public static final int MAX_COUNTER_POINTS = 64;
     /** Summary points kept per series-second; beyond, the latest are left out of summary quantiles. */
     public static final int MAX_SUMMARY_POINTS = 4;
+    /** {@link #windowCount} of a partial read from a format that did not keep it: not known, never a zero. */
+    static final long UNKNOWN_WINDOW_COUNT = -1;
     private static final Comparator<TimedValue> POINT_ORDER = Comparator.comparingLong(TimedValue::timestampMicros)
             .thenComparingDouble(TimedValue::value);
     private static final Comparator<SummaryPoint> SUMMARY_ORDER = Comparator.comparingLong(SummaryPoint::timestampMicros)
@@ -46,9 +51,11 @@ public final class Partial {
     final QuantileSketch sketch;
     final List<TimedValue> points;
     final List<SummaryPoint> summaries;
+    long windowCount;
 
     Partial(long bucketMicros, SeriesId series, SampleKind kind, long count, ExactSum sum, ExactSum sumSquares,
-            double min, double max, QuantileSketch sketch, List<TimedValue> points, List<SummaryPoint> summaries) {
+            double min, double max, QuantileSketch sketch, List<TimedValue> points, List<SummaryPoint> summaries,
+            long windowCount) {
         this.bucketMicros = bucketMicros;
         this.series = Objects.requireNonNull(series, "series");
         this.kind = Objects.requireNonNull(kind, "kind");
@@ -60,12 +67,13 @@ public final class Partial {
         this.sketch = sketch;
         this.points = new ArrayList<>(points);
         this.summaries = new ArrayList<>(summaries);
+        this.windowCount = windowCount;
     }
 
     /** An empty partial of the series {@code s} belongs to, for the bucket starting at {@code bucketMicros}. */
     public static Partial empty(long bucketMicros, BufferedSample s) {
         return new Partial(bucketMicros, s.series(), s.kind(), 0, new ExactSum(), new ExactSum(), Double.NaN,
-                Double.NaN, QuantileSketch.empty(), List.of(), List.of());
+                Double.NaN, QuantileSketch.empty(), List.of(), List.of(), 0);
     }
 
     /** Folds one sample of this series and bucket in. */
@@ -80,6 +88,9 @@ public final class Partial {
         if (kind == SampleKind.COUNTER) {
             insert(points, new TimedValue(s.timestampMicros(), v), POINT_ORDER, MAX_COUNTER_POINTS);
         } else if (s.summaryWindow() != null) {
+            if (s.summaryWindow() == SummaryWindow.WINDOW && windowCount != UNKNOWN_WINDOW_COUNT) {
+                windowCount += s.summaryCount();
+            }
             insert(summaries, new SummaryPoint(s.timestampMicros(), s.summaryWindow(), s.summaryQuantiles()),
                     SUMMARY_ORDER, MAX_SUMMARY_POINTS);
         }
@@ -99,6 +110,8 @@ public final class Partial {
         sketch.merge(o.sketch);
         o.points.forEach(p -> insert(points, p, POINT_ORDER, MAX_COUNTER_POINTS));
         o.summaries.forEach(p -> insert(summaries, p, SUMMARY_ORDER, MAX_SUMMARY_POINTS));
+        windowCount = windowCount == UNKNOWN_WINDOW_COUNT || o.windowCount == UNKNOWN_WINDOW_COUNT
+                ? UNKNOWN_WINDOW_COUNT : windowCount + o.windowCount;
     }
 
     // Keeps the list sorted and its first `cap` elements: which ones are kept depends only on the set folded in.
@@ -180,5 +193,18 @@ public final class Partial {
 
     public List<SummaryPoint> summaries() {
         return List.copyOf(summaries);
+    }
+
+    /** True when this partial holds at least one WINDOW summary. */
+    boolean hasWindowSummaries() {
+        return summaries.stream().anyMatch(p -> p.window() == SummaryWindow.WINDOW);
+    }
+
+    /**
+     * The observations its WINDOW summaries cover, added up as their tool counted them (0 when it gave no counts);
+     * empty when not known (read from state written before partials kept it).
+     */
+    public OptionalLong windowCount() {
+        return windowCount == UNKNOWN_WINDOW_COUNT ? OptionalLong.empty() : OptionalLong.of(windowCount);
     }
 }

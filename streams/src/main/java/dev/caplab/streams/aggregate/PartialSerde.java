@@ -18,9 +18,14 @@ import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.serialization.Serializer;
 
 /**
- * Versioned binary encoding of a {@link Partial} for the partials store and its changelog (format 1): big-endian
- * numbers and strings as an int byte length and UTF-8 ({@link dev.caplab.streams.StateStrings}' form), written and
- * read straight on byte arrays (reads through a {@link ByteBuffer}, whose default order is big-endian).
+ * Versioned binary encoding of a {@link Partial} for the partials store and its changelog: big-endian numbers and
+ * strings as an int byte length and UTF-8 ({@link dev.caplab.streams.StateStrings}' form), written and read straight
+ * on byte arrays (reads through a {@link ByteBuffer}, whose default order is big-endian).
+ *
+ * <p>Format 2 is format 1 followed by the partial's {@link Partial#windowCount() window count} (a long); it is
+ * written only for a partial with WINDOW summaries whose count is known, so every other partial is still format 1,
+ * byte for byte. Both are read: a format-1 partial with WINDOW summaries comes back with its window count unknown
+ * (what wrote it did not keep one), and is written back as format 1.
  *
  * <p>Every fold and every step close reads partials back, and the series part of each (source, metric, kind and
  * labels, ~100-200 bytes) repeats from one second to the next: decoded string by string into a new sorted map it
@@ -31,6 +36,7 @@ import org.apache.kafka.common.serialization.Serializer;
 public final class PartialSerde {
 
     private static final byte FORMAT = 1;
+    private static final byte FORMAT_WITH_WINDOW_COUNT = 2;
     private static final SampleKind[] KINDS = SampleKind.values();
     private static final SummaryWindow[] WINDOWS = SummaryWindow.values();
     private static final ThreadLocal<SeriesCache> SERIES = ThreadLocal.withInitial(SeriesCache::new);
@@ -49,7 +55,8 @@ public final class PartialSerde {
         byte[] sketch = p.sketch.encode();
         Writer out = new Writer(1 + 8 + series.length + 8 + 2 * 33 + 16 + 4 + sketch.length + 2
                 + p.points.size() * 16 + 2 + p.summaries.size() * 64);
-        out.writeByte(FORMAT);
+        boolean withWindowCount = p.windowCount != Partial.UNKNOWN_WINDOW_COUNT && p.hasWindowSummaries();
+        out.writeByte(withWindowCount ? FORMAT_WITH_WINDOW_COUNT : FORMAT);
         out.writeLong(p.bucketMicros);
         out.write(series);
         out.writeLong(p.count);
@@ -74,6 +81,9 @@ public final class PartialSerde {
                 out.writeDouble(e.getValue());
             }
         }
+        if (withWindowCount) {
+            out.writeLong(p.windowCount);
+        }
         return out.bytes();
     }
 
@@ -81,7 +91,7 @@ public final class PartialSerde {
         try {
             ByteBuffer in = ByteBuffer.wrap(b);
             int format = in.get();
-            if (format != FORMAT) {
+            if (format != FORMAT && format != FORMAT_WITH_WINDOW_COUNT) {
                 throw new SerializationException("partial: unknown format " + format);
             }
             long bucket = in.getLong();
@@ -108,11 +118,20 @@ public final class PartialSerde {
                 }
                 summaries.add(new Partial.SummaryPoint(t, w, q));
             }
+            boolean anyWindow = summaries.stream().anyMatch(p -> p.window() == SummaryWindow.WINDOW);
+            long windowCount = anyWindow ? Partial.UNKNOWN_WINDOW_COUNT : 0;
+            if (format == FORMAT_WITH_WINDOW_COUNT) {
+                windowCount = in.getLong();
+                if (windowCount < 0 || !anyWindow) {
+                    throw new SerializationException("partial: window count " + windowCount + " with "
+                            + (anyWindow ? "" : "no ") + "window summaries");
+                }
+            }
             if (in.hasRemaining()) {
                 throw new SerializationException(in.remaining() + " bytes after the partial");
             }
             return new Partial(bucket, series.id(), series.kind(), count, sum, squares, min, max, sketch, points,
-                    summaries);
+                    summaries, windowCount);
         } catch (BufferUnderflowException | IndexOutOfBoundsException | IllegalArgumentException e) {
             throw new SerializationException("corrupt partial (" + b.length + " bytes)", e);
         }

@@ -59,7 +59,9 @@ public final class StepThroughput {
                 perRequest(out, latency, ofMetrics(steady, TrafficMetrics.FAILURE_FLAGS, SampleKind.GAUGE), warmup,
                         seconds);
             } else {
-                fromCounters(out, inStep, priors, from, seconds, settings);
+                if (!fromCounters(out, inStep, priors, from, seconds, settings)) {
+                    fromWindowCounts(out, steady, seconds);
+                }
                 toolWindows(steady, from).ifPresent(out::add);
             }
         }
@@ -99,17 +101,20 @@ public final class StepThroughput {
                 false));
     }
 
-    /** Request and failure totals: the steady increase over the steady duration, as every counter's rate. */
-    private static void fromCounters(List<SeriesStats> out, List<Partial> inStep, Map<String, TimedValue> priors,
+    /**
+     * Request and failure totals: the steady increase over the steady duration, as every counter's rate. False when
+     * the step has no request counter to say it.
+     */
+    private static boolean fromCounters(List<SeriesStats> out, List<Partial> inStep, Map<String, TimedValue> priors,
             long from, double seconds, TopologySettings settings) {
         List<Partial> requests = CountedOnce.select(ofMetrics(inStep, TrafficMetrics.REQUEST_COUNTERS,
                 SampleKind.COUNTER));
         if (requests.isEmpty()) {
-            return;
+            return false;
         }
         Double rate = rate(requests, priors, from, settings);
         if (rate == null) {
-            return;
+            return false;
         }
         List<Partial> failed = new ArrayList<>(requests.stream().filter(p -> TrafficMetrics.failed(p.labels()))
                 .toList());
@@ -121,6 +126,38 @@ public final class StepThroughput {
             out.add(flat(MetricNames.THROUGHPUT_ERRORS_RATIO, Math.round(failedRate * seconds), 0, failedRate * seconds,
                     failedRate / rate, failedRate));
         }
+        return true;
+    }
+
+    /**
+     * Requests and failures as the tool counted them per window (its total row's, {@link CountedOnce counted once}):
+     * the counts of the windows reported in the steady seconds over the steady duration. Nothing when no window
+     * carried a count, or when one of them was read from state that did not keep it (unknown is not zero).
+     */
+    private static void fromWindowCounts(List<SeriesStats> out, List<Partial> steady, double seconds) {
+        long requests = 0;
+        for (Partial p : CountedOnce.select(ofMetrics(steady, TrafficMetrics.REQUEST_WINDOW_SUMMARIES,
+                SampleKind.SUMMARY))) {
+            if (p.windowCount().isEmpty()) {
+                return;
+            }
+            requests += p.windowCount().getAsLong();
+        }
+        ExactSum counted = new ExactSum();
+        CountedOnce.select(ofMetrics(steady, TrafficMetrics.REQUEST_WINDOW_COUNTS, SampleKind.GAUGE))
+                .forEach(p -> counted.add(p.sum));
+        requests += Math.round(counted.value());
+        if (requests == 0) {
+            return;
+        }
+        ExactSum failed = new ExactSum();
+        CountedOnce.select(ofMetrics(steady, TrafficMetrics.FAILURE_WINDOW_COUNTS, SampleKind.GAUGE))
+                .forEach(p -> failed.add(p.sum));
+        double failures = failed.value();
+        out.add(flat(MetricNames.THROUGHPUT_REQUESTS_PER_S, requests, 0, requests, requests / seconds,
+                requests / seconds));
+        out.add(flat(MetricNames.THROUGHPUT_ERRORS_RATIO, Math.round(failures), 0, failures, failures / requests,
+                failures / seconds));
     }
 
     /**

@@ -58,6 +58,10 @@ final class SampleCheck {
         if (s.getSummary() == null) {
             return Optional.empty();
         }
+        if (s.getSummary().getCount() < 0) {
+            return Optional.of("summary count " + s.getSummary().getCount() + " on " + clip(s.getMetric())
+                    + ", expected >= 0");
+        }
         if (s.getSummary().getQuantiles().size() > limits.maxLabelsPerSample()) {
             return Optional.of(s.getSummary().getQuantiles().size() + " summary quantiles on "
                     + clip(s.getMetric()) + ", more than " + limits.maxLabelsPerSample());

@@ -15,8 +15,9 @@ import org.apache.kafka.common.errors.SerializationException;
 import org.junit.jupiter.api.Test;
 
 /**
- * Format 1 of the partials store and its changelog: what earlier releases wrote must read back the same, and be
- * written again byte for byte (a store restored from its changelog holds both).
+ * Formats 1 and 2 of the partials store and its changelog: what earlier releases wrote must read back the same, and be
+ * written again byte for byte (a store restored from its changelog holds both); a WINDOW summary's count, which
+ * format 1 did not keep, reads back unknown from it and exact from format 2.
  */
 class PartialSerdeTest {
 
@@ -66,6 +67,33 @@ class PartialSerdeTest {
             byte[] bytes = HexFormat.of().parseHex(hex);
             assertThat(PartialSerde.encode(PartialSerde.decode(bytes))).isEqualTo(bytes);
         }
+        // format 1 did not keep the counts of its window summaries: unknown, never zero; none to know for the others
+        assertThat(summary.windowCount()).isEmpty();
+        assertThat(gauge.windowCount()).hasValue(0);
+        assertThat(counter.windowCount()).hasValue(0);
+    }
+
+    @Test
+    void windowSummaryCountsAreKeptInFormat2AndUnknownStaysUnknownWhenMerged() {
+        Partial listener = summaryOf(B, 40, 0.95, 33.5);
+        listener.merge(summaryOf(B, 25, 0.95, 31.0));
+        byte[] bytes = PartialSerde.encode(listener);
+        assertThat(bytes[0]).as("format").isEqualTo((byte) 2);
+        Partial back = PartialSerde.decode(bytes);
+        assertThat(back.windowCount()).hasValue(65);
+        assertThat(back.summaries()).isEqualTo(listener.summaries());
+        assertThat(PartialSerde.encode(back)).isEqualTo(bytes);
+
+        Partial old = PartialSerde.decode(HexFormat.of().parseHex(SUMMARY));
+        old.merge(sameSeries(old));
+        assertThat(old.windowCount()).isEmpty();
+        assertThat(PartialSerde.encode(old)[0]).as("format").isEqualTo((byte) 1);
+
+        for (int cut = 1; cut < bytes.length; cut++) {
+            byte[] part = Arrays.copyOf(bytes, cut);
+            assertThatThrownBy(() -> PartialSerde.decode(part)).as("cut at %d", cut)
+                    .isInstanceOf(SerializationException.class);
+        }
     }
 
     @Test
@@ -110,6 +138,24 @@ class PartialSerdeTest {
             assertThatThrownBy(() -> PartialSerde.decode(Arrays.copyOf(whole, whole.length + 1)))
                     .isInstanceOf(SerializationException.class);
         }
+    }
+
+    /** A WINDOW summary of {@code count} requests, as a JMeter backend-listener row becomes. */
+    private static Partial summaryOf(long bucket, long count, double quantile, double value) {
+        BufferedSample s = new BufferedSample(bucket + 5, "jmeter", "http.req.duration.ms", SampleKind.SUMMARY, value,
+                Map.of("name", "all"), SummaryWindow.WINDOW, Map.of(Double.toString(quantile), value), count);
+        Partial p = Partial.empty(bucket, s);
+        p.add(s);
+        return p;
+    }
+
+    /** A partial of {@code old}'s series and bucket with one window summary of 10 requests. */
+    private static Partial sameSeries(Partial old) {
+        BufferedSample s = new BufferedSample(old.bucketMicros() + 7, old.series(), SampleKind.SUMMARY, 12.0,
+                SummaryWindow.WINDOW, Map.of("0.5", 12.0), 10);
+        Partial p = Partial.empty(old.bucketMicros(), s);
+        p.add(s);
+        return p;
     }
 
     private static Partial fold(long bucket, String source, Map<String, String> labels, double value) {

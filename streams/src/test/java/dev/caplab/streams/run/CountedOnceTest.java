@@ -95,11 +95,7 @@ class CountedOnceTest {
             t.lifecycle(RUN, Events.runEnded(RUN, 10 + STEPS * STEP_SECONDS));
             t.advanceWallClock(Duration.ofSeconds(31));
 
-            Map<String, StepAggregate> newest = new HashMap<>();
-            for (StepAggregate x : t.aggregates.readValuesToList()) {
-                newest.merge(x.getStepIndex() + "|" + x.getSource() + "|" + x.getMetric(), x,
-                        (p, q) -> q.getVersion() >= p.getVersion() ? q : p);
-            }
+            Map<String, StepAggregate> newest = newest(t);
             for (int step = 0; step < STEPS; step++) {
                 String throughput = step + "|" + TrafficMetrics.SOURCE + "|";
                 assertThat(newest.get(throughput + MetricNames.THROUGHPUT_REQUESTS_PER_S).getSustained())
@@ -124,6 +120,116 @@ class CountedOnceTest {
                         .get("0.95")).as("the verdicts' view of the same step").isEqualTo(median);
             }
         }
+    }
+
+    /**
+     * JMeter's InfluxDB backend listener, as ingest maps it: per one-second window, a row per transaction and outcome
+     * ({@code statut} all, ok, ko), an error row per response code, and the total row ({@code transaction=all}) with
+     * the window's count, countError and percentiles. Requests/s is the total row's counts over the steady windows
+     * divided by the steady seconds, failures its countError; one window of step 1 had only failures, so its total
+     * row carried no latency (a bare {@code http.reqs.window.count}). Expectations are arithmetic on what was sent.
+     */
+    @Test
+    void theJmeterListenersTotalRowCountsEachRequestOnce() {
+        String run = "run-jmeter-listener";
+        Map<Integer, Double> expectedRate = new HashMap<>();
+        Map<Integer, Double> expectedErrors = new HashMap<>();
+        try (TopologyFixture t = new TopologyFixture(TopologySettings.defaults(), stateDir)) {
+            t.lifecycle(run, Events.runStarted(run, "threads", List.of(), 4));
+            for (int step = 0; step < 2; step++) {
+                double start = 10 + step * STEP_SECONDS;
+                t.lifecycle(run, Events.stepStarted(run, step, Map.of("threads", 4.0 * (step + 1)), start,
+                        WARMUP_SECONDS));
+                long requests = 0;
+                long failures = 0;
+                for (int k = 0; k < STEP_SECONDS; k++) {
+                    double at = start + k + 0.25;
+                    long a = 20L * (step + 1) + k % 4;
+                    long b = 10L * (step + 1) + k % 3;
+                    long bad = k % 5 == 0 ? 3 : 0;
+                    List<Sample> rows = new ArrayList<>();
+                    if (step == 1 && k == 10) {
+                        a = 0;
+                        b = 4;
+                        bad = 4;
+                        rows.add(jmeter(MetricNames.HTTP_REQS_WINDOW_COUNT, SampleKind.GAUGE, at, b, "all", "all"));
+                    } else {
+                        rows.add(listenerWindow(at, "GET /a", "all", a, 20 + k));
+                        rows.add(listenerWindow(at, "GET /a", "ok", a, 20 + k));
+                        rows.add(listenerWindow(at, "all", "all", a + b, 30 + k));
+                    }
+                    rows.add(listenerWindow(at, "GET /b", "all", b, 40 + k));
+                    if (b - bad > 0) {
+                        rows.add(listenerWindow(at, "GET /b", "ok", b - bad, 40 + k));
+                    }
+                    if (bad > 0) {
+                        rows.add(listenerWindow(at, "GET /b", "ko", bad, 90));
+                        Sample errorRow = jmeter(MetricNames.HTTP_FAILED_WINDOW_COUNT, SampleKind.GAUGE, at, bad,
+                                "GET /b", null);
+                        Map<String, String> coded = new LinkedHashMap<>(errorRow.getLabels());
+                        coded.put("responseCode", "500");
+                        errorRow.setLabels(coded);
+                        rows.add(errorRow);
+                    }
+                    rows.add(jmeter(MetricNames.HTTP_FAILED_WINDOW_COUNT, SampleKind.GAUGE, at, bad, "all", "all"));
+                    t.samples(run, rows);
+                    if (k >= WARMUP_SECONDS) {
+                        requests += a + b;
+                        failures += bad;
+                    }
+                }
+                expectedRate.put(step, requests / (double) (STEP_SECONDS - WARMUP_SECONDS));
+                expectedErrors.put(step, failures / (double) requests);
+                t.lifecycle(run, Events.stepEnded(run, step, start + STEP_SECONDS));
+            }
+            t.lifecycle(run, Events.runEnded(run, 10 + 2 * STEP_SECONDS));
+            t.advanceWallClock(Duration.ofSeconds(31));
+
+            Map<String, StepAggregate> newest = newest(t);
+            for (int step = 0; step < 2; step++) {
+                String throughput = step + "|" + TrafficMetrics.SOURCE + "|";
+                assertThat(newest.get(throughput + MetricNames.THROUGHPUT_REQUESTS_PER_S)).as("step %d", step)
+                        .isNotNull();
+                assertThat(newest.get(throughput + MetricNames.THROUGHPUT_REQUESTS_PER_S).getSustained())
+                        .as("step %d requests/s: the total row's window counts alone", step)
+                        .isCloseTo(expectedRate.get(step), within(1e-9));
+                assertThat(newest.get(throughput + MetricNames.THROUGHPUT_ERRORS_RATIO).getSustained())
+                        .as("step %d error ratio: the total row's countError", step)
+                        .isCloseTo(expectedErrors.get(step), within(1e-9));
+            }
+        }
+    }
+
+    /** The newest aggregate of each step, source and metric, keyed {@code step|source|metric}. */
+    private static Map<String, StepAggregate> newest(TopologyFixture t) {
+        Map<String, StepAggregate> newest = new HashMap<>();
+        for (StepAggregate x : t.aggregates.readValuesToList()) {
+            newest.merge(x.getStepIndex() + "|" + x.getSource() + "|" + x.getMetric(), x,
+                    (p, q) -> q.getVersion() >= p.getVersion() ? q : p);
+        }
+        return newest;
+    }
+
+    /** A listener row of one transaction and outcome as ingest writes it: a WINDOW summary of its count. */
+    private static Sample listenerWindow(double at, String transaction, String outcome, long count, double p95) {
+        Sample s = jmeter(MetricNames.HTTP_DURATION_MS, SampleKind.SUMMARY, at, p95 / 2, transaction, outcome);
+        s.setSummary(SummaryStats.newBuilder().setWindow(SummaryWindow.WINDOW).setCount(count).setMean(p95 / 2)
+                .setQuantiles(Map.of("0.95", p95)).build());
+        return s;
+    }
+
+    private static Sample jmeter(String metric, SampleKind kind, double at, double value, String transaction,
+            String outcome) {
+        Map<String, String> labels = new LinkedHashMap<>();
+        labels.put("aggregation", "jmeter-backend-listener");
+        labels.put("application", "shop");
+        labels.put("transaction", transaction);
+        labels.put("name", transaction);
+        if (outcome != null) {
+            labels.put("statut", outcome);
+        }
+        labels.put("window", "window");
+        return Events.sample("jmeter", metric, kind, at, value, labels);
     }
 
     /** One Locust history row: its request and failure counters and its window p95 (and a p50 a tenth of it). */
