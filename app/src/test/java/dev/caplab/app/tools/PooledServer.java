@@ -10,6 +10,9 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The system under test of the real-tool ITs, run as its own process ({@link SutProcess}): an HTTP server with a fixed
@@ -17,9 +20,14 @@ import java.util.concurrent.Executors;
  * worker for {@code serviceMillis} of wall time in all. Capacity is therefore exactly workers / serviceMillis requests
  * per second and its CPU plateaus at capacity × cpuMillis, whatever else runs on the machine, as long as a worker
  * gets cpuMillis of CPU within serviceMillis (a quarter of a core for 10 of 40 ms): a designed saturation point that
- * a shared 2-core CI machine reproduces. Prints {@code listening PORT} once bound.
+ * a shared 2-core CI machine reproduces. A request whose query holds {@code failEvery=N} answers 500 instead of 200
+ * for every N-th such request (counted over the process), so a tool sees a known share of server errors. Prints
+ * {@code listening PORT} once bound.
  */
 public final class PooledServer {
+
+    private static final Pattern FAIL_EVERY = Pattern.compile("(?:^|&)failEvery=(\\d+)");
+    private static final AtomicLong FAILABLE = new AtomicLong();
 
     private PooledServer() {
     }
@@ -57,9 +65,17 @@ public final class PooledServer {
         }
         exchange.getRequestBody().readAllBytes();
         exchange.getResponseHeaders().add("X-Spin", Long.toString(spin & 1));
-        exchange.sendResponseHeaders(200, body.length);
+        exchange.sendResponseHeaders(status(exchange.getRequestURI().getRawQuery()), body.length);
         try (OutputStream out = exchange.getResponseBody()) {
             out.write(body);
         }
+    }
+
+    private static int status(String query) {
+        Matcher failEvery = FAIL_EVERY.matcher(query == null ? "" : query);
+        if (failEvery.find()) {
+            return FAILABLE.incrementAndGet() % Long.parseLong(failEvery.group(1)) == 0 ? 500 : 200;
+        }
+        return 200;
     }
 }

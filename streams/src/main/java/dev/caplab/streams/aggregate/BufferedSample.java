@@ -22,7 +22,8 @@ public record BufferedSample(long timestampMicros, SeriesId series, SampleKind k
         Objects.requireNonNull(kind, "kind");
         summaryQuantiles = Map.copyOf(summaryQuantiles);
         if (summaryCount < 0) {
-            throw new IllegalArgumentException("summaryCount must be >= 0: " + summaryCount + " (" + series.key() + ")");
+            throw new IllegalArgumentException("summaryCount must be >= 0: " + summaryCount + " (" + series.key()
+                    + ")");
         }
     }
 
