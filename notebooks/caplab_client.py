@@ -258,8 +258,8 @@ def sig(value, digits=3):
         return "–"
     if value == 0:
         return "0"
-    if abs(value) >= 1 and float(value).is_integer():
-        return f"{int(value):,}"
+    if abs(value) >= 1 and float(f"{value:.{digits}g}").is_integer() and abs(value - round(value)) < 1e-9 * abs(value):
+        return f"{round(value):,}"
     magnitude = len(str(int(abs(value)))) if abs(value) >= 1 else 0
     decimals = max(0, digits - magnitude) if abs(value) >= 1 else digits
     text = f"{value:,.{decimals}f}"
