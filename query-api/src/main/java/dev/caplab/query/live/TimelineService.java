@@ -32,7 +32,8 @@ import org.springframework.stereotype.Service;
  * matter (which those are is {@link TrafficMetrics}'s to say), this class only turns counts into rates and counter
  * totals into increases. Requests come from per-request latency samples when the run has any (their count, their
  * exact p95, failures by label or k6's 0/1 flags), else from request counters (a tool's total row and its
- * per-endpoint rows counted once); load from the load-level gauges, else from the steps.
+ * per-endpoint rows counted once) with the median of the tool's own window p95s; load from the load-level gauges,
+ * else from the steps.
  */
 @Service
 public class TimelineService {
@@ -62,7 +63,7 @@ public class TimelineService {
         int bucket = bucketSeconds != null ? bucketSeconds : autoBucket(run);
         List<SeriesRef> series = samples.series(runId, Stream.of(TrafficMetrics.LATENCY_PER_REQUEST_MS,
                 TrafficMetrics.FAILURE_FLAGS, TrafficMetrics.REQUEST_COUNTERS, TrafficMetrics.FAILURE_COUNTERS,
-                LOAD_LEVEL_METRICS).flatMap(Set::stream).collect(Collectors.toCollection(TreeSet::new)));
+                Set.of(MetricNames.HTTP_DURATION_MS), LOAD_LEVEL_METRICS).flatMap(Set::stream).collect(Collectors.toCollection(TreeSet::new)));
         Map<Long, Traffic> traffic = new TreeMap<>();
         List<Long> latency = ids(series, s -> gauge(s) && TrafficMetrics.LATENCY_PER_REQUEST_MS.contains(s.metric()));
         String requestSource = null;
@@ -71,6 +72,7 @@ public class TimelineService {
             perRequest(runId, bucket, series, latency, traffic);
         } else if (fromCounters(runId, bucket, series, traffic)) {
             requestSource = "request counters";
+            toolWindows(runId, bucket, series, traffic);
         }
         Map<Long, Double> load = new TreeMap<>();
         String loadSource = loadFromGauges(runId, bucket, series, load);
@@ -128,6 +130,21 @@ public class TimelineService {
         increases(runId, bucket, requests).forEach((ms, rate) -> out.put(ms, new Traffic(rate, null, 0)));
         increases(runId, bucket, failed).forEach((ms, rate) -> failures(out, ms, rate));
         return true;
+    }
+
+    /**
+     * Without per-request samples, the p95 the tool computed over its own windows (its total row's when it wrote
+     * one), combined per bucket by their median, as per step ({@code StepThroughput}); never averaged.
+     */
+    private void toolWindows(String runId, int bucket, List<SeriesRef> series, Map<Long, Traffic> out) {
+        List<SeriesRef> windows = countedOnce(series, Set.of(MetricNames.HTTP_DURATION_MS), "SUMMARY");
+        for (RunActivityRepository.WindowMedian b : samples.windowQuantileMedians(runId, ids(windows, s -> true),
+                bucket, "0.95")) {
+            Traffic t = out.get(b.startMillis());
+            if (t != null) {
+                out.put(b.startMillis(), new Traffic(t.requestsPerSecond, b.median(), t.errorsPerSecond));
+            }
+        }
     }
 
     /**
@@ -193,8 +210,12 @@ public class TimelineService {
 
     /** Of each source's series of each metric, those {@link TrafficMetrics#countedOnce} counts. */
     private static List<SeriesRef> countedOnce(List<SeriesRef> series, Set<String> metrics) {
+        return countedOnce(series, metrics, "COUNTER");
+    }
+
+    private static List<SeriesRef> countedOnce(List<SeriesRef> series, Set<String> metrics, String kind) {
         Map<List<String>, List<SeriesRef>> groups = new LinkedHashMap<>();
-        series.stream().filter(s -> "COUNTER".equals(s.kind()) && metrics.contains(s.metric()))
+        series.stream().filter(s -> kind.equals(s.kind()) && metrics.contains(s.metric()))
                 .forEach(s -> groups.computeIfAbsent(List.of(s.source(), s.metric()), k -> new ArrayList<>()).add(s));
         List<SeriesRef> out = new ArrayList<>();
         for (List<SeriesRef> group : groups.values()) {

@@ -30,7 +30,8 @@ import org.springframework.test.web.servlet.MockMvc;
 /**
  * {@code /api/v1/runs/{id}/timeline} and {@code /live} over the real tables of the embedded ClickHouse, for a run a
  * Locust CSV-like feed started and still feeds: request totals written once as the {@code Aggregated} row and once per
- * endpoint (counted once: 50/s, not 100/s), failure totals, and the user count. Expected values are arithmetic over
+ * endpoint (counted once: 50/s, not 100/s), failure totals, the tool's window percentiles (the total row's, combined
+ * by their median) and the user count. Expected values are arithmetic over
  * what this test writes.
  */
 @SpringBootTest
@@ -68,8 +69,16 @@ class TimelineEndpointIT {
                     Map.of("name", "/b", "method", "GET")));
             rows.add(SampleRow.of(RUN, t, "locust", "http.req.failed.count", "COUNTER", 2.0 * s, total));
             rows.add(SampleRow.of(RUN, t, "locust", "locust.users", "GAUGE", 25, Map.of()));
+            // Locust's window percentiles: the total row's p95 40, 50, … 130 ms across each 10 s; an endpoint's 1 s
+            rows.add(window(t, total, 40.0 + s % 10 * 10));
+            rows.add(window(t, Map.of("name", "/a", "method", "GET"), 1000.0));
         }
         new SampleRepository(ds).insertBatch(rows, "timeline-samples");
+    }
+
+    private static SampleRow window(Instant t, Map<String, String> labels, double p95) {
+        return new SampleRow(RUN, t, "locust", "http.req.duration.ms", "SUMMARY", p95, labels, "WINDOW", 50L,
+                1_000_000L, null, null, null, Map.of("0.5", p95 / 2, "0.95", p95));
     }
 
     @Test
@@ -89,7 +98,8 @@ class TimelineEndpointIT {
                 .andExpect(jsonPath("$.points[3].requestsPerSecond").value(closeTo(50.0, 1e-9)))
                 .andExpect(jsonPath("$.points[3].errorsPerSecond").value(closeTo(2.0, 1e-9)))
                 .andExpect(jsonPath("$.points[3].errorRatio").value(closeTo(0.04, 1e-9)))
-                .andExpect(jsonPath("$.points[3].latencyP95Ms").value(nullValue()));
+                // the median of the total row's ten window p95s 40..130 ms: (80 + 90) / 2, the endpoint's left out
+                .andExpect(jsonPath("$.points[3].latencyP95Ms").value(closeTo(85.0, 1e-9)));
     }
 
     @Test
@@ -98,10 +108,10 @@ class TimelineEndpointIT {
         mvc.perform(get("/api/v1/runs/{id}/live", RUN).header(HttpHeaders.AUTHORIZATION, Tokens.READ))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.status").value("RUNNING"))
-                .andExpect(jsonPath("$.samples").value(SECONDS * 5))
+                .andExpect(jsonPath("$.samples").value(SECONDS * 7))
                 .andExpect(jsonPath("$.lastSampleAt").value(last.toString()))
-                // seconds 50..59: 5 samples each
-                .andExpect(jsonPath("$.samplesPerSecond").value(closeTo(5.0, 1e-9)))
+                // seconds 50..59: 7 samples each
+                .andExpect(jsonPath("$.samplesPerSecond").value(closeTo(7.0, 1e-9)))
                 .andExpect(jsonPath("$.rateWindowSeconds").value(10))
                 .andExpect(jsonPath("$.currentStep").value(nullValue()))
                 .andExpect(jsonPath("$.end.by").value("IDLE"))

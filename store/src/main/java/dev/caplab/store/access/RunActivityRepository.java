@@ -53,6 +53,10 @@ public final class RunActivityRepository {
     public record Bucket(long startMillis, long count, double sum, double max, double mean, double p95) {
     }
 
+    /** One bucket's median of a tool's window quantile, over {@code windows} summaries. */
+    public record WindowMedian(long startMillis, long windows, double median) {
+    }
+
     /** One series' bucket: the same figures, for the series {@code seriesId}. */
     public record SeriesBucket(long seriesId, Bucket bucket) {
     }
@@ -112,6 +116,25 @@ public final class RunActivityRepository {
                 + Table.SAMPLE_POINTS.sqlName() + " WHERE run_id = ? AND series_id IN (" + ids(seriesIds) + ") "
                 + "GROUP BY series_id, b ORDER BY series_id, b",
                 rs -> new SeriesBucket(Long.parseUnsignedLong(rs.getString(1)), bucket(rs, 2)), runId);
+    }
+
+    /**
+     * Per bucket of {@code bucketSeconds}, the median (ClickHouse {@code quantileExactInclusive(0.5)}: the mean of the
+     * two middle values of an even count) of the quantile {@code quantile} (a key of {@code summary_quantiles}, e.g.
+     * {@code 0.95}) over the WINDOW summaries of {@code seriesIds}: a tool's own window percentiles combined, never
+     * averaged. Buckets without such a summary are absent.
+     */
+    public List<WindowMedian> windowQuantileMedians(String runId, Collection<Long> seriesIds, int bucketSeconds,
+            String quantile) {
+        if (seriesIds.isEmpty()) {
+            return List.of();
+        }
+        long bucketMillis = bucketMillis(bucketSeconds);
+        return query(runId, "SELECT intDiv(toUnixTimestamp64Milli(ts), " + bucketMillis + ") * " + bucketMillis
+                + " AS b, count(), quantileExactInclusive(0.5)(summary_quantiles[?]) FROM "
+                + Table.SAMPLE_POINTS.sqlName() + " WHERE run_id = ? AND series_id IN (" + ids(seriesIds) + ") "
+                + "AND summary_window = 'WINDOW' AND mapContains(summary_quantiles, ?) GROUP BY b ORDER BY b",
+                rs -> new WindowMedian(rs.getLong(1), rs.getLong(2), rs.getDouble(3)), quantile, runId, quantile);
     }
 
     private static Bucket bucket(ResultSet rs, int first) throws SQLException {
