@@ -277,10 +277,7 @@ async function runPage(runId) {
       ['safe x', r => r.safeCapacityX], ['safe x 95 %', r => r.safeCapacityLower95 == null ? '' : `${num(r.safeCapacityLower95)}–${num(r.safeCapacityUpper95)}`],
       ['capped by cliff', r => r.cappedByCliff ? `yes (last stable ${num(r.lastStableX)})` : ''], ['knee x', r => r.kneeX == null ? NO_KNEE : r.kneeX]],
       conclusion.resources) +
-    `<p class="note">Capacity uses the straight line through the steps below the knee or cliff (all steps when there is
-      none); the Fits table's base and slope are the fitted model's first segment, the same line when no knee stands.
-      A knee stands only when Davies' test says p &lt; 0.05, its 95 % interval lies within the tested loads and the slope
-      rises.</p>` +
+    `<p class="note capacity-vs-fit">${esc(Figures.capacityVersusFit())}</p>` +
     `<h2>Fits</h2>` + table([['metric', f => f.metric], ['source', f => f.source], ['role', f => f.role],
       ['model', f => f.model], ['base', f => f.baseline == null ? '' : qty(f.metric, f.baseline)],
       ['slope per x', f => f.slopePerX == null ? '' : qty(f.metric, f.slopePerX)], ['knee x', f => f.kneeX == null ? (f.throughputFit ? '' : NO_KNEE) : f.kneeX], ['knee 95 %', f => f.kneeLower95 == null ? '' : `${num(f.kneeLower95)}–${num(f.kneeUpper95)}`],

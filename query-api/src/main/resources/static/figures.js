@@ -108,6 +108,10 @@ const Figures = (() => {
   /** What a capacity plan says of a profile on a tier, as a clause. */
   const planFit = f => f == null ? ABSENT : FITS[f] || String(f).toLowerCase().replace(/_/g, ' ');
 
-  return { ABSENT, number, bytes, mbps, bitrate, percent, pValue, quantity, unit, formula, rule, planFit };
+  /** Why a resource's capacity line and its fit's base and slope may differ: said wherever both are shown. */
+  const capacityVersusFit = () => 'Capacity (safe x) uses the straight line through the steps below the knee or cliff (all steps when there is none); a fit\'s base and slope are the fitted model\'s first segment, the same line only when no knee stands, so with a knee the two differ. A knee stands only when Davies\' test says p < 0.05, its 95 % interval lies within the tested loads and the slope rises.';
+
+  return { ABSENT, number, bytes, mbps, bitrate, percent, pValue, quantity, unit, formula, rule, planFit,
+    capacityVersusFit };
 })();
 if (typeof module === 'object' && module.exports) module.exports = Figures;

@@ -153,6 +153,13 @@ public final class Figures {
         return rule == null ? ABSENT : RULES.getOrDefault(rule, sentenceCase(rule));
     }
 
+    /** Why a resource's capacity line and its fit's base and slope may differ: said wherever both are shown. */
+    public static String capacityVersusFit() {
+        return CAPACITY_VERSUS_FIT;
+    }
+
+    private static final String CAPACITY_VERSUS_FIT = "Capacity (safe x) uses the straight line through the steps below the knee or cliff (all steps when there is none); a fit's base and slope are the fitted model's first segment, the same line only when no knee stands, so with a knee the two differ. A knee stands only when Davies' test says p < 0.05, its 95 % interval lies within the tested loads and the slope rises.";
+
     /** What a capacity plan says of a profile on a tier, as a clause. */
     public static String planFit(String fit) {
         return fit == null ? ABSENT : FITS.getOrDefault(fit, sentenceCase(fit));

@@ -37,7 +37,8 @@ final class FitSection {
                     .append(" of the ceiling)</small></td><td>")
                     .append(f.bottleneck() ? "yes" : "no").append("</td></tr>");
         }
-        html.append("</tbody></table><div class=\"charts\">");
+        html.append("</tbody></table><p class=\"note capacity-vs-fit\">").append(Html.text(Figures.capacityVersusFit()))
+                .append("</p><div class=\"charts\">");
         for (ResourceUse use : report.resources()) {
             html.append(chart(use, report.detail().run().loadExpression(), ranges));
         }

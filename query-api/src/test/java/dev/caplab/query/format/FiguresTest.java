@@ -69,6 +69,7 @@ class FiguresTest {
             case "formula" -> Figures.formula(str(args.get(0)), dbl(args.get(1)), dbl(args.get(2)), str(args.get(3)));
             case "rule" -> Figures.rule(str(args.get(0)));
             case "planFit" -> Figures.planFit(str(args.get(0)));
+            case "capacityVersusFit" -> Figures.capacityVersusFit();
             default -> throw new IllegalArgumentException("no figure '" + fn + "' in Figures");
         };
     }

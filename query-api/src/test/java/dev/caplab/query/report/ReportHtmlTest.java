@@ -111,6 +111,8 @@ class ReportHtmlTest {
         assertThat(count(html, "<tr class=\"step pass")).isEqualTo(1);
         assertThat(count(html, "<tr class=\"step fail")).isEqualTo(1);
         assertThat(html).contains("<td class=\"knee\">15</td>").contains("<td class=\"knee-interval\">14.2 – 15.8</td>");
+        // a knee stands, so the capacity line and the fit's first segment differ: the report says why, as the page does
+        assertThat(html).contains("<p class=\"note capacity-vs-fit\">Capacity (safe x) uses the straight line");
         // one point per step in the resource chart, three latency series and one throughput series of two points
         assertThat(count(html, "<circle class=\"point use")).isEqualTo(2);
         assertThat(count(html, "<circle class=\"point p95")).isEqualTo(2);
