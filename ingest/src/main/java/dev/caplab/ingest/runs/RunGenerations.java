@@ -53,7 +53,15 @@ public final class RunGenerations {
         for (Map.Entry<String, List<Sample>> run : routed.samplesByRun().entrySet()) {
             String sentTo = run.getKey();
             List<String> chain = declaredHere.contains(sentTo) ? List.of() : chain(sentTo);
-            for (Sample s : run.getValue()) {
+            List<Sample> samples = run.getValue();
+            if (chain.isEmpty() || !directory.facts(chain.getFirst()).orElseThrow().ended()) {
+                // the run (or a run nobody knows yet) is running: every sample lands in it, whatever its time
+                Landing all = new Landing(sentTo, sentTo, Landing.Kind.RUNNING, samples.size(), null);
+                byRun.computeIfAbsent(sentTo, r -> new ArrayList<>()).addAll(samples);
+                landings.merge(sentTo + "\n" + all.kind(), all, Landing::plus);
+                continue;
+            }
+            for (Sample s : samples) {
                 Landing where = place(sentTo, chain, s.getTimestamp());
                 byRun.computeIfAbsent(where.runId(), r -> new ArrayList<>()).add(s);
                 landings.merge(where.runId() + "\n" + where.kind(), where, Landing::plus);
