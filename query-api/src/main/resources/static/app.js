@@ -269,6 +269,12 @@ async function runPage(runId) {
       ['late data', s => s.amended ? `<span class="amended-mark">amended (${s.lateSamples} late sample${s.lateSamples === 1 ? '' : 's'})</span>` : '', true]],
       detail.steps,
       s => (s.contaminated ? 'contaminated' : s.judged === false ? 'unjudged' : s.passed === false ? 'fail' : 'pass') + (s.amended ? ' amended' : '')) +
+    (hasThroughput ? `<h2>Throughput per step</h2><div id="throughput-steps">` + table([
+      ['step', s => s.stepIndex], ['load', s => loadText(s.load)],
+      ['requests/s', s => num(s.requestsPerSecond)], ['errors %', s => s.errorRatio == null ? '' : num(s.errorRatio * 100)],
+      ['p50 ms', s => num(s.latencyP50Ms)], ['p95 ms', s => num(s.latencyP95Ms)], ['p99 ms', s => num(s.latencyP99Ms)],
+      ['generator CPU %', s => num(s.loadGeneratorCpuPercent)], ['percentiles', s => s.latencyCombination]],
+      throughput.steps) + '</div>' : '') +
     `<h2>Capacity${given(conclusion.margin, ` at a planning margin of ${Figures.percent(conclusion.margin)} of each ceiling`)}</h2>` + table([['resource', r => `${r.metric}@${r.source}`],
       ['role', r => r.role],
       ['ceiling', r => r.ceiling == null ? '' : qty(r.metric, r.ceiling)], ['line over', r => `${r.preKneeSteps} steps, x ${num(r.fromX)}–${num(r.toX)}`],

@@ -1,6 +1,7 @@
 package dev.caplab.query.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -114,16 +115,29 @@ final class OfflineReportBrowser implements AutoCloseable {
      * A run whose request rate stopped growing: the limit's x and interval as text, its band on the requests/s chart,
      * one point per step at {@code rates}, the generator warning, and nothing fetched.
      */
-    void checkThroughputLimit(Path file, String runId, String limitText, String intervalText, List<Double> rates,
-                              String warningPart) throws IOException {
+    /**
+     * The run's throughput limit, rates and generator warning against figures from outside the report: the knee's
+     * x lies within {@code kneeTolerance} of {@code kneeX} and its printed 95 % interval holds it; each step's
+     * requests/s point is within 1 % of {@code rates}; the warning holds {@code warningPart}.
+     */
+    void checkThroughputLimit(Path file, String runId, String load, double kneeX, double kneeTolerance,
+                              List<Double> rates, String warningPart) throws IOException {
         open(file);
         WebElement run = driver.findElement(By.cssSelector("section.run[data-run='" + runId + "']"));
-        assertThat(run.findElement(By.cssSelector(".throughput-limit .limit-x")).getText()).isEqualTo(limitText);
-        assertThat(run.findElement(By.cssSelector(".throughput-limit .limit-interval")).getText())
-                .isEqualTo(intervalText);
+        String limit = run.findElement(By.cssSelector(".throughput-limit .limit-x")).getText();
+        assertThat(limit).startsWith(load + "=");
+        assertThat(number(limit.substring(load.length() + 1))).as(limit).isCloseTo(kneeX, within(kneeTolerance));
+        String[] interval = run.findElement(By.cssSelector(".throughput-limit .limit-interval")).getText()
+                .split(" – ");
+        assertThat(number(interval[0])).as("95 %% interval %s", List.of(interval)).isLessThanOrEqualTo(kneeX);
+        assertThat(number(interval[1])).as("95 %% interval %s", List.of(interval)).isGreaterThanOrEqualTo(kneeX);
         assertThat(run.findElements(By.cssSelector("svg[data-chart='throughput'] rect.band.throughput-limit")))
                 .hasSize(1);
-        assertThat(pointValues(run, "throughput", "rps")).containsExactlyElementsOf(rates);
+        List<Double> shown = pointValues(run, "throughput", "rps");
+        assertThat(shown).hasSameSizeAs(rates);
+        for (int i = 0; i < rates.size(); i++) {
+            assertThat(shown.get(i)).as("step %d requests/s", i).isCloseTo(rates.get(i), within(0.01 * rates.get(i)));
+        }
         assertThat(run.findElements(By.cssSelector(".throughput-warning"))).extracting(WebElement::getText)
                 .singleElement().asString().contains("the load generator, not the server, was the limit")
                 .contains(warningPart);
@@ -173,7 +187,7 @@ final class OfflineReportBrowser implements AutoCloseable {
     }
 
     private static double number(String text) {
-        return Double.parseDouble(text.trim());
+        return Double.parseDouble(text.trim().replace(",", ""));
     }
 
     private void screenshot(String name) throws IOException {

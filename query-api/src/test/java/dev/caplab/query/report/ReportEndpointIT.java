@@ -3,6 +3,8 @@ package dev.caplab.query.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.caplab.query.testing.Ep19Runs;
+import dev.caplab.query.testing.RawTraffic;
+import dev.caplab.query.testing.RawTrafficFigures;
 import dev.caplab.query.testing.Tokens;
 import dev.caplab.store.testing.EmbeddedClickHouse;
 import dev.caplab.store.testing.TestDatabase;
@@ -14,7 +16,6 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.DoubleStream;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -139,13 +140,16 @@ class ReportEndpointIT {
     void theThroughputLimitAndTheGeneratorWarningShowInTheOfflineReport() throws Exception {
         Path file = save("offline-ep19-aws-2vcpu.html",
                 get("/api/v1/runs/" + Ep19Runs.AWS_2 + "/report", Tokens.READ).body());
-        // Ep19Runs.throughputAws2: requests/s = min(20·x, 3000) per step; the rate's knee at 150 (95 % 141–159);
-        // the generator's CPU 40 + 0.3·x first reaches 90 % past the knee's lower bound at x = 200 (100 %)
-        List<Double> rates = DoubleStream.of(12, 25, 50, 75, 100, 150, 200, 250, 300).map(x -> Math.min(20 * x, 3000))
-                .boxed().toList();
+        // what the topology derived from RawTraffic's readings, against the test's arithmetic on those readings
+        List<RawTrafficFigures> expected = RawTrafficFigures.of(Ep19Runs.AWS_2_STARTED);
+        double rise = RawTrafficFigures.lastRisingX(expected);
+        double saturated = RawTrafficFigures.firstSaturatedX(expected, 0.9 * rise).orElseThrow();
+        double cpu = expected.stream().filter(e -> e.x() == saturated).findFirst().orElseThrow().generatorCpuPercent();
         try (OfflineReportBrowser browser = OfflineReportBrowser.start()) {
-            browser.checkThroughputLimit(file, Ep19Runs.AWS_2, "viewers=150", "141 – 159", rates,
-                    "its CPU was at 100 % at viewers=200");
+            browser.checkThroughputLimit(file, Ep19Runs.AWS_2, RawTraffic.LOAD, rise, 0.1 * rise,
+                    expected.stream().map(RawTrafficFigures::requestsPerSecond).toList(),
+                    String.format(java.util.Locale.ROOT, "its CPU was at %.0f %% at %s=%d", cpu, RawTraffic.LOAD,
+                            (long) saturated));
         }
     }
 

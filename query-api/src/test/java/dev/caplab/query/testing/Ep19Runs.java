@@ -40,6 +40,8 @@ public final class Ep19Runs {
     public static final long LATE_SAMPLES = 3;
     public static final long BEYOND_LATENESS = 2;
     private static final Instant T0 = Instant.parse("2026-07-28T10:00:00Z");
+    /** When the 2 vCPU AWS run, the one with a load tool's traffic ({@link RawTraffic}), started. */
+    public static final Instant AWS_2_STARTED = T0.plusSeconds(86_400);
     private static final long GIB = 1L << 30;
 
     /** Every EP19 run's SLO rules: a latency rule the throughput chart draws as a line, and one it does not. */
@@ -126,38 +128,11 @@ public final class Ep19Runs {
     }
 
     /**
-     * What streams derives for a run streamed from a load tool: per step requests/s = min(20·x, 3000), error ratio
-     * 0.1 % up to x = 150 and 2 % beyond, latency p50 = 20 + 0.1·x ms (p95 twice, p99 three times that), the load
-     * generator's CPU 40 + 0.3·x % (saturated, ≥ 90 %, from x = 200 on), and the request rate's segmented fit with its
-     * knee at x = 150 (95 % 141–159), flat at 3,000/s beyond.
+     * The 2 vCPU AWS run streamed from a load tool: its throughput is what the production topology derives from
+     * {@link RawTraffic}'s raw readings (requests/s about min(20·x, 3000), flat from x = 150 on).
      */
     private static void throughputAws2(DataSource ds) {
-        double[] xs = {12, 25, 50, 75, 100, 150, 200, 250, 300};
-        List<StepAggregateRow> rows = new ArrayList<>();
-        for (int i = 0; i < xs.length; i++) {
-            double x = xs[i];
-            Instant start = T0.plusSeconds(86_400L + 120L * i);
-            Map<String, Double> load = Map.of("viewers", x);
-            double rate = Math.min(20 * x, 3000);
-            double p50 = 20 + 0.1 * x;
-            rows.add(derived(AWS_2, i, load, x, "throughput.requests.per_s", rate, Map.of(), start));
-            rows.add(derived(AWS_2, i, load, x, "throughput.errors.ratio", x <= 150 ? 0.001 : 0.02, Map.of(), start));
-            rows.add(derived(AWS_2, i, load, x, "throughput.latency.ms", p50,
-                    Map.of("0.5", p50, "0.9", 1.8 * p50, "0.95", 2 * p50, "0.99", 3 * p50), start));
-            rows.add(derived(AWS_2, i, load, x, "throughput.loadgen.cpu.util.percent", 40 + 0.3 * x, Map.of(), start));
-        }
-        new StepAggregateRepository(ds).insertBatch(rows, "ep19-throughput-aggregates");
-        new CapacityFitRepository(ds).insertBatch(List.of(new CapacityFitRow(AWS_2, "caplab:throughput",
-                "throughput.requests.per_s", "segmented-1", "1", "viewers", 9,
-                List.of(new SegmentValue(12.0, 150.0, 0.0, 20.0, 0.4), new SegmentValue(150.0, 300.0, 3000.0, 0.0, 0.3)),
-                List.of(new BreakpointValue(150.0, 4.0, 141.0, 159.0)), 0.001, 0.99, false,
-                null, null, 0.6, null, false, T0.plusSeconds(86_400L + 7_200), 1)), "ep19-throughput-fit");
-    }
-
-    private static StepAggregateRow derived(String runId, int i, Map<String, Double> load, double x, String metric,
-                                            double value, Map<String, Double> quantiles, Instant start) {
-        return new StepAggregateRow(runId, i, load, x, "caplab:throughput", metric, "GAUGE", 1000, 0, value * 1000,
-                value, value, value, value, value, quantiles, null, null, start, start.plusSeconds(120), false, 1, 0);
+        RawTraffic.write(ds, AWS_2, AWS_2_STARTED);
     }
 
     /** What the sink writes when late samples reach a closed step: higher versions, and the run's counts. */

@@ -1,8 +1,10 @@
 package dev.caplab.query.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.caplab.query.testing.Ep19Runs;
+import dev.caplab.query.testing.RawTrafficFigures;
 import dev.caplab.query.testing.StoreTestSupport;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -38,7 +40,9 @@ import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * Drives the web page in real headless Chromium against the API over the embedded ClickHouse with the EP19 runs:
- * the charts must be drawn with data, and screenshots go to {@code target/screenshots/}.
+ * the charts must be drawn with data, the throughput each step shows (with its unit) is the test's arithmetic on the
+ * raw readings the topology derived it from ({@link RawTrafficFigures}), and screenshots go to
+ * {@code target/screenshots/}.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @Import(StoreTestSupport.class)
@@ -143,18 +147,45 @@ class WebPageIT {
         assertThat(driver.findElement(By.id("beyond-lateness")).getText()).isEqualTo("2");
         screenshot("run-lightnode-2vcpu");
 
-        // a run with a load tool's traffic (Ep19Runs.throughputAws2): throughput and latency against load
+        // a run with a load tool's traffic: what the topology derived from RawTraffic's readings, shown per step
+        // with units, against the test's arithmetic on those readings
         driver.get(base() + "#/run/" + Ep19Runs.AWS_2);
         awaitReady("run");
         assertChartHasData("throughput-chart", 0, 9); // requests/s per step
         assertChartHasData("throughput-chart", 2, 9); // p95 ms per step
-        assertThat(driver.findElement(By.id("throughput-limit")).getText()).isEqualTo("x=150");
+        List<RawTrafficFigures> expected = RawTrafficFigures.of(Ep19Runs.AWS_2_STARTED);
+        List<String> columns = driver.findElements(By.cssSelector("#throughput-steps th")).stream()
+                .map(WebElement::getText).toList();
+        assertThat(columns).contains("requests/s", "errors %", "p50 ms", "p95 ms", "p99 ms", "generator CPU %");
+        List<WebElement> rows = driver.findElements(By.cssSelector("#throughput-steps tbody tr"));
+        assertThat(rows).hasSize(expected.size());
+        for (int i = 0; i < rows.size(); i++) {
+            List<String> cells = rows.get(i).findElements(By.tagName("td")).stream().map(WebElement::getText).toList();
+            RawTrafficFigures e = expected.get(i);
+            String what = "step " + i + " shows " + cells + ", expected " + e;
+            // shown to four significant digits (whole from 1,000 on): the tolerances add that rounding to the API's
+            assertThat(shown(cells, columns, "requests/s")).as(what)
+                    .isCloseTo(e.requestsPerSecond(), within(0.01 * e.requestsPerSecond() + 0.5));
+            assertThat(shown(cells, columns, "errors %")).as(what)
+                    .isCloseTo(100 * e.errorRatio(), within(1.0 * e.errorRatio() + 0.005));
+            assertThat(shown(cells, columns, "p50 ms")).as(what).isCloseTo(e.p50Ms(), within(0.55));
+            assertThat(shown(cells, columns, "p95 ms")).as(what).isCloseTo(e.p95Ms(), within(1.05));
+            assertThat(shown(cells, columns, "p99 ms")).as(what).isCloseTo(e.p99Ms(), within(1.55));
+            assertThat(shown(cells, columns, "generator CPU %")).as(what)
+                    .isCloseTo(e.generatorCpuPercent(), within(0.05));
+        }
+        double rise = RawTrafficFigures.lastRisingX(expected);
+        String limit = driver.findElement(By.id("throughput-limit")).getText();
+        assertThat(limit).startsWith("x=");
+        assertThat(Double.parseDouble(limit.substring(2).replace(",", ""))).as(limit)
+                .isCloseTo(rise, within(0.1 * rise));
         assertThat(driver.findElements(By.cssSelector(".run-warning"))).extracting(WebElement::getText)
                 .singleElement().asString().contains("the load generator, not the server, was the limit");
         Object sloLine = ((JavascriptExecutor) driver).executeScript(
                 "return echarts.getInstanceByDom(document.getElementById('throughput-chart')).getOption().series"
                         + ".filter(s => s.name === 'SLO p95-latency').map(s => s.data[0][1])[0];");
-        assertThat(((Number) sloLine).doubleValue()).as("the p95 ≤ 200 ms rule drawn as a line").isEqualTo(200.0);
+        assertThat(((Number) sloLine).doubleValue()).as("the run's declared p95 ≤ 200 ms rule drawn as a line")
+                .isEqualTo(Ep19Runs.SLO_RULES.getFirst().threshold());
         screenshot("run-aws-2vcpu-throughput");
 
         driver.get(base() + "#/compare?groupBy=provider");
@@ -179,6 +210,11 @@ class WebPageIT {
         assertThat(driver.findElements(By.cssSelector("#plan-result .badge"))).extracting(WebElement::getText)
                 .contains("fits only past the planning margin, under the full ceilings");
         screenshot("plan");
+    }
+
+    /** The number a table cell shows under {@code column}, its thousands separators removed. */
+    private static double shown(List<String> cells, List<String> columns, String column) {
+        return Double.parseDouble(cells.get(columns.indexOf(column)).replace(",", ""));
     }
 
     private String base() {

@@ -40,8 +40,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** Events to store rows, field by field; nested Avro records become the store's typed values, field by field too. */
-final class RowMapping {
+/**
+ * Events to store rows, field by field; nested Avro records become the store's typed values, field by field too.
+ * Public for what writes the topology's output without a broker: tests that store what the production topology
+ * derived.
+ */
+public final class RowMapping {
 
     private RowMapping() {
     }
@@ -88,7 +92,7 @@ final class RowMapping {
         return new AnnotationRow(a.getRunId().toString(), a.getAt(), a.getText().toString(), strings(a.getLabels()));
     }
 
-    static StepAggregateRow aggregate(StepAggregate a) {
+    public static StepAggregateRow aggregate(StepAggregate a) {
         return new StepAggregateRow(a.getRunId().toString(), a.getStepIndex(), doubles(a.getLoad()), a.getX(),
                 a.getSource().toString(), a.getMetric().toString(), a.getKind().name(), a.getCount(),
                 a.getWarmupCount(), a.getSum(), a.getMin(), a.getMax(), a.getMean(), a.getSustained(), a.getPeak(),
@@ -103,7 +107,7 @@ final class RowMapping {
                 v.getWindowStart(), v.getWindowEnd(), v.getWarmupMicros());
     }
 
-    static CapacityFitRow fit(CapacityFit f) {
+    public static CapacityFitRow fit(CapacityFit f) {
         return new CapacityFitRow(f.getRunId().toString(), f.getSource().toString(), f.getMetric().toString(),
                 f.getModel().toString(), f.getModelVersion().toString(), f.getLoadExpression().toString(),
                 f.getStepsUsed(), f.getSegments().stream().map(RowMapping::segment).toList(),

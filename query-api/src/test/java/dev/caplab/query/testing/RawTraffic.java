@@ -1,0 +1,214 @@
+package dev.caplab.query.testing;
+
+import dev.caplab.analysis.throughput.TrafficMetrics;
+import dev.caplab.schema.event.CapacityFit;
+import dev.caplab.schema.event.Environment;
+import dev.caplab.schema.event.RunEnded;
+import dev.caplab.schema.event.RunOrigin;
+import dev.caplab.schema.event.RunStarted;
+import dev.caplab.schema.event.RunStatus;
+import dev.caplab.schema.event.Sample;
+import dev.caplab.schema.event.SampleBatch;
+import dev.caplab.schema.event.SampleKind;
+import dev.caplab.schema.event.StepAggregate;
+import dev.caplab.schema.event.StepEnded;
+import dev.caplab.schema.event.StepStarted;
+import dev.caplab.schema.event.SummaryStats;
+import dev.caplab.schema.event.SummaryWindow;
+import dev.caplab.schema.event.SystemUnderTest;
+import dev.caplab.schema.serde.EventSerdes;
+import dev.caplab.schema.topic.TopicCatalog;
+import dev.caplab.schema.vocabulary.LabelNames;
+import dev.caplab.schema.vocabulary.MetricNames;
+import dev.caplab.store.access.CapacityFitRepository;
+import dev.caplab.store.access.StepAggregateRepository;
+import dev.caplab.streams.CaplabStreamsConfig;
+import dev.caplab.streams.CaplabTopology;
+import dev.caplab.streams.StreamsSettings;
+import dev.caplab.streams.TopologySettings;
+import dev.caplab.streams.sink.RowMapping;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.function.BinaryOperator;
+import java.util.stream.Collectors;
+import javax.sql.DataSource;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.TestInputTopic;
+import org.apache.kafka.streams.TestOutputTopic;
+import org.apache.kafka.streams.TopologyTestDriver;
+
+/**
+ * A load tool's traffic for one run as raw readings, one a second, shaped as caplab's Locust adapter reads Locust's
+ * history with {@code --csv-full-history}: the cumulative request and failure counters of two endpoints and of the
+ * Aggregated row (the same requests again), the Aggregated row's window percentiles, and the load generator's CPU
+ * ({@code role=loadgen}). The production topology ({@link CaplabTopology} on a TopologyTestDriver) derives the
+ * per-step throughput and the request rate's fit from them, and those rows are stored through the sink's
+ * {@link RowMapping}. Tests compute what a step must show from {@link #readings} with their own arithmetic, never
+ * from the stored rows.
+ *
+ * <p>Per step the counters grow by about min(20·x, 3000) requests a second (±2 % per step, ±1 a second), 2 % of
+ * them failing beyond x = 150; the window p50 is 20 + 0.1·x ms (±1 ms a second), p95 twice and p99 three times
+ * that; the generator's CPU is 40 + 0.3·x %.
+ */
+public final class RawTraffic {
+
+    /** The steps' loads (viewers), {@value #STEP_SECONDS} s each, the first {@value #WARMUP_SECONDS} s warm-up. */
+    public static final double[] XS = {12, 25, 50, 75, 100, 150, 200, 250, 300};
+    public static final int STEP_SECONDS = 30;
+    public static final int WARMUP_SECONDS = 10;
+    public static final String LOAD = "viewers";
+    private static final String TOOL = "locust";
+    private static final String GENERATOR = "loadgen-host";
+
+    /** One second's readings: the Aggregated row's totals and window percentiles, and the generator's CPU. */
+    public record Reading(Instant at, int step, long requests, long failures, double p50Ms, double p95Ms,
+            double p99Ms, double generatorCpuPercent) {
+    }
+
+    private RawTraffic() {
+    }
+
+    /** Step {@code i}'s start: the run's start plus {@code i} steps. */
+    public static Instant stepStart(Instant runStart, int i) {
+        return runStart.plusSeconds((long) STEP_SECONDS * i);
+    }
+
+    /** Every reading of the run, in time order; a reading at the instant of a step change belongs to the new step. */
+    public static List<Reading> readings(Instant runStart) {
+        List<Reading> out = new ArrayList<>();
+        long requests = 0;
+        long failures = 0;
+        for (int i = 0; i < XS.length; i++) {
+            double x = XS[i];
+            long base = Math.round(Math.min(20 * x, 3000) * (1 + 0.01 * ((7 * i) % 5 - 2)));
+            for (int k = 0; k < STEP_SECONDS; k++) {
+                long increase = base + k % 3 - 1;
+                requests += increase;
+                failures += x <= 150 ? 0 : Math.round(0.02 * increase);
+                double p50 = 20 + 0.1 * x + k % 3 - 1;
+                out.add(new Reading(stepStart(runStart, i).plusSeconds(k), i, requests, failures, p50, 2 * p50,
+                        3 * p50, 40 + 0.3 * x));
+            }
+        }
+        return out;
+    }
+
+    /** Derives the run's throughput from its readings with the production topology and stores it. */
+    public static void write(DataSource ds, String runId, Instant runStart) {
+        Path state;
+        try {
+            state = Files.createTempDirectory("caplab-raw-traffic");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        TopologySettings settings = TopologySettings.defaults();
+        Properties props = CaplabStreamsConfig.properties(StreamsSettings.of("unused:9092", state)
+                .withTopology(settings));
+        props.put(StreamsConfig.MAX_TASK_IDLE_MS_CONFIG, "-1");
+        Instant[] recordTime = {Instant.parse("2026-01-01T00:00:00Z")};
+        try (TopologyTestDriver driver = new TopologyTestDriver(
+                CaplabTopology.build(new StreamsBuilder(), settings).build(), props, recordTime[0])) {
+            TestInputTopic<String, byte[]> runs = driver.createInputTopic(TopicCatalog.RUNS, new StringSerializer(),
+                    new ByteArraySerializer());
+            TestInputTopic<String, byte[]> samples = driver.createInputTopic(TopicCatalog.SAMPLES,
+                    new StringSerializer(), new ByteArraySerializer());
+            TestOutputTopic<String, StepAggregate> aggregates = driver.createOutputTopic(
+                    TopicCatalog.STEP_AGGREGATES, new StringDeserializer(), EventSerdes.stepAggregate());
+            TestOutputTopic<String, CapacityFit> fits = driver.createOutputTopic(TopicCatalog.FITS,
+                    new StringDeserializer(), EventSerdes.capacityFit());
+            java.util.function.Consumer<SpecificRecord> lifecycle = event -> runs.pipeInput(runId,
+                    EventSerdes.lifecycle().serialize(TopicCatalog.RUNS, event), recordTime[0] = recordTime[0]
+                            .plusMillis(1));
+
+            lifecycle.accept(RunStarted.newBuilder().setRunId(runId).setStartedAt(runStart)
+                    .setSut(SystemUnderTest.newBuilder().setName("mmx-standalone").build())
+                    .setEnvironment(Environment.newBuilder().setProvider("aws-lightsail").setVcpu(2.0).build())
+                    .setTool(TOOL).setSloRules(List.of()).setLoadExpression(LOAD).setOrigin(RunOrigin.DECLARED)
+                    .build());
+            List<Reading> all = readings(runStart);
+            for (int i = 0; i < XS.length; i++) {
+                int step = i;
+                lifecycle.accept(StepStarted.newBuilder().setRunId(runId).setStepIndex(i).setLoad(Map.of(LOAD, XS[i]))
+                        .setStartedAt(stepStart(runStart, i)).setWarmupMicros(WARMUP_SECONDS * 1_000_000L).build());
+                List<Sample> batch = all.stream().filter(r -> r.step() == step).flatMap(r -> samples(r).stream())
+                        .toList();
+                for (int from = 0; from < batch.size(); from += 500) {
+                    List<Sample> chunk = batch.subList(from, Math.min(batch.size(), from + 500));
+                    samples.pipeInput(runId, EventSerdes.sampleBatch().serialize(TopicCatalog.SAMPLES,
+                            SampleBatch.newBuilder().setRunId(runId).setAdapter(TOOL)
+                                    .setReceivedAt(chunk.getLast().getTimestamp()).setSamples(chunk).build()),
+                            recordTime[0] = recordTime[0].plusMillis(1));
+                }
+                lifecycle.accept(StepEnded.newBuilder().setRunId(runId).setStepIndex(i)
+                        .setEndedAt(stepStart(runStart, i + 1)).build());
+            }
+            lifecycle.accept(RunEnded.newBuilder().setRunId(runId).setEndedAt(stepStart(runStart, XS.length))
+                    .setStatus(RunStatus.COMPLETED).build());
+            driver.advanceWallClockTime(Duration.ofSeconds(31));
+
+            BinaryOperator<StepAggregate> newerAggregate = (a, b) -> b.getVersion() >= a.getVersion() ? b : a;
+            Map<String, StepAggregate> derived = aggregates.readValuesToList().stream()
+                    .filter(a -> a.getSource().toString().equals(TrafficMetrics.SOURCE))
+                    .collect(Collectors.toMap(a -> a.getStepIndex() + "|" + a.getMetric(), a -> a, newerAggregate,
+                            LinkedHashMap::new));
+            new StepAggregateRepository(ds).insertBatch(derived.values().stream().map(RowMapping::aggregate).toList(),
+                    runId + "-derived-throughput");
+            CapacityFit rateFit = fits.readValuesToList().stream()
+                    .filter(f -> f.getMetric().toString().equals(MetricNames.THROUGHPUT_REQUESTS_PER_S))
+                    .max(Comparator.comparingLong(CapacityFit::getVersion))
+                    .orElseThrow(() -> new IllegalStateException("the topology fitted no request rate for " + runId));
+            new CapacityFitRepository(ds).insertBatch(List.of(RowMapping.fit(rateFit)), runId + "-derived-rate-fit");
+        }
+    }
+
+    /** What caplab's Locust adapter makes of one second's history rows, and the generator's CPU gauge. */
+    private static List<Sample> samples(Reading r) {
+        long a = r.requests() / 2;
+        long af = r.failures() / 2;
+        List<Sample> out = new ArrayList<>();
+        out.add(counter(r.at(), MetricNames.HTTP_REQS_COUNT, a, endpoint("/a")));
+        out.add(counter(r.at(), MetricNames.HTTP_REQS_COUNT, r.requests() - a, endpoint("/b")));
+        out.add(counter(r.at(), MetricNames.HTTP_REQS_COUNT, r.requests(), aggregated()));
+        out.add(counter(r.at(), MetricNames.HTTP_FAILED_COUNT, af, endpoint("/a")));
+        out.add(counter(r.at(), MetricNames.HTTP_FAILED_COUNT, r.failures() - af, endpoint("/b")));
+        out.add(counter(r.at(), MetricNames.HTTP_FAILED_COUNT, r.failures(), aggregated()));
+        Map<String, Double> quantiles = Map.of("0.5", r.p50Ms(), "0.95", r.p95Ms(), "0.99", r.p99Ms());
+        out.add(Sample.newBuilder().setTimestamp(r.at()).setSource(TOOL).setMetric(MetricNames.HTTP_DURATION_MS)
+                .setKind(SampleKind.SUMMARY).setValue(r.p50Ms()).setLabels(aggregated())
+                .setSummary(SummaryStats.newBuilder().setWindow(SummaryWindow.WINDOW).setWindowMicros(10_000_000L)
+                        .setCount(0).setQuantiles(quantiles).build())
+                .build());
+        out.add(Sample.newBuilder().setTimestamp(r.at()).setSource(GENERATOR)
+                .setMetric(TrafficMetrics.LOADGEN_CPU_METRIC).setKind(SampleKind.GAUGE)
+                .setValue(r.generatorCpuPercent()).setLabels(Map.of(LabelNames.ROLE, "loadgen")).build());
+        return out;
+    }
+
+    private static Sample counter(Instant at, String metric, long value, Map<String, String> labels) {
+        return Sample.newBuilder().setTimestamp(at).setSource(TOOL).setMetric(metric).setKind(SampleKind.COUNTER)
+                .setValue(value).setLabels(labels).build();
+    }
+
+    private static Map<String, String> endpoint(String name) {
+        return Map.of(LabelNames.NAME, name, LabelNames.METHOD, "GET");
+    }
+
+    private static Map<String, String> aggregated() {
+        return Map.of(LabelNames.NAME, TrafficMetrics.LOCUST_TOTAL_NAME);
+    }
+}
