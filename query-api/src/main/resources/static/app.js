@@ -172,8 +172,11 @@ function cpuEgressChart(el, run, aggregates, fits, ceiling, bn) {
     title: { text: 'CPU and egress vs load, with their ceilings', left: 'center' },
     tooltip: { trigger: 'axis' }, legend: { bottom: 0 }, grid: { bottom: 90 },
     xAxis: Object.assign({ type: 'value', scale: true }, xAxisName(run.loadExpression)),
-    yAxis: [{ type: 'value', name: 'CPU cores', max: v => Math.ceil(Math.max(v.max, cpuMax) * 11) / 10 },
-      { type: 'value', name: 'egress Mbit/s', max: v => Math.ceil(Math.max(v.max, egressCeiling || 0) * 1.1) }],
+    // the top labels are left out: a max stretched to show a ceiling is no round number and crowds the one below
+    yAxis: [{ type: 'value', name: 'CPU cores', max: v => Math.ceil(Math.max(v.max, cpuMax) * 11) / 10,
+      axisLabel: { showMaxLabel: false } },
+      { type: 'value', name: 'egress Mbit/s', max: v => Math.ceil(Math.max(v.max, egressCeiling || 0) * 1.1),
+        axisLabel: { showMaxLabel: false } }],
     series: [...cpuLines,
       { type: 'line', name: 'egress Mbit/s (sustained)', yAxisIndex: 1, data: egress, itemStyle: { color: '#d9822b' } },
       ...cpuCeilings,
@@ -354,15 +357,18 @@ async function historyPage(params) {
   const runs = await api('api/v1/runs?limit=1000');
   const keys = ['sut', 'tier', 'tool', 'loadExpression', 'metric'];
   const chosen = Object.fromEntries(keys.map(k => [k, params.get(k) || '']));
+  let noCohort = false;
   if (!keys.some(k => chosen[k])) {
-    // opens on the largest cohort (one system, tier, tool and load expression) of the system with the most runs
-    const busiest = mostRuns(runs, r => r.sutName);
-    const cohort = busiest && mostRuns(runs.filter(r => r.sutName === busiest[0]),
-      r => JSON.stringify([r.tier || '', r.tool || '', r.loadExpression || '']));
+    // opens on the largest cohort (one system, tier, tool and load expression), of the system with the most runs
+    // when cohorts tie; a history needs two runs at least
+    const systemRuns = new Map();
+    runs.forEach(r => systemRuns.set(r.sutName, (systemRuns.get(r.sutName) || 0) + 1));
+    const cohort = mostRuns([...runs].sort((a, b) => systemRuns.get(b.sutName) - systemRuns.get(a.sutName)),
+      r => r.sutName && JSON.stringify([r.sutName, r.tier || '', r.tool || '', r.loadExpression || '']));
     if (cohort && cohort[1] >= 2) {
-      const [tier, tool, loadExpression] = JSON.parse(cohort[0]);
-      Object.assign(chosen, { sut: busiest[0], tier, tool, loadExpression });
-    }
+      const [sut, tier, tool, loadExpression] = JSON.parse(cohort[0]);
+      Object.assign(chosen, { sut, tier, tool, loadExpression });
+    } else noCohort = true;
   }
   const options = k => [...new Set(runs.map(r => k === 'sut' ? r.sutName : r[k]).filter(Boolean))].sort();
   const select = k => `<label>${k} <select name="${k}"><option value="">(any)</option>${options(k).map(v =>
@@ -382,7 +388,13 @@ async function historyPage(params) {
     location.hash = '#/history?' + keys.filter(k => f.get(k)).map(k => `${k}=${encodeURIComponent(f.get(k))}`).join('&');
   });
   const query = keys.filter(k => chosen[k]).map(k => `${k}=${encodeURIComponent(chosen[k])}`).join('&');
-  if (!query) { view.dataset.ready = 'history'; return; }
+  if (!query) {
+    if (noCohort) document.getElementById('history-result').innerHTML = '<p class="note" id="history-none">No cohort '
+      + 'has two runs yet: a history follows runs of one system on one tier, with one tool under one load expression. '
+      + 'Choose a <b>sut</b> to see what its runs have in common.</p>';
+    view.dataset.ready = 'history';
+    return;
+  }
   const out = document.getElementById('history-result');
   let h;
   try { h = await api(`api/v1/history?${query}`); } catch (e) {

@@ -13,7 +13,7 @@ final class SvgChart {
 
     private static final int WIDTH = 560;
     private static final int HEIGHT = 320;
-    private static final int LEFT = 64;
+    private static final int LEFT = 88;
     private static final int RIGHT = 16;
     private static final int TOP = 28;
     private static final int BOTTOM = 64;
@@ -142,7 +142,7 @@ final class SvgChart {
         svg.append("<text class=\"axis-label\" text-anchor=\"middle\" x=\"")
                 .append(Html.coord(LEFT + (WIDTH - LEFT - RIGHT) / 2.0)).append("\" y=\"").append(HEIGHT - BOTTOM + 34)
                 .append("\">").append(Html.text(xLabel)).append("</text>");
-        svg.append("<text class=\"axis-label\" text-anchor=\"middle\" transform=\"translate(14,")
+        svg.append("<text class=\"axis-label\" text-anchor=\"middle\" transform=\"translate(12,")
                 .append(Html.coord(TOP + (HEIGHT - TOP - BOTTOM) / 2.0)).append(") rotate(-90)\">")
                 .append(Html.text(yLabel)).append("</text>");
     }
