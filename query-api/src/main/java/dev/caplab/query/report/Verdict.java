@@ -1,12 +1,15 @@
 package dev.caplab.query.report;
 
 import dev.caplab.query.conclusion.BottleneckView;
+import dev.caplab.query.conclusion.ConclusionView;
 import dev.caplab.query.format.Figures;
 import dev.caplab.query.runs.RunDetail;
 import dev.caplab.query.runs.RunSummary;
 import dev.caplab.query.throughput.ThroughputLimitView;
+import dev.caplab.query.throughput.ThroughputStep;
 import dev.caplab.store.row.SloRuleValue;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -35,10 +38,17 @@ final class Verdict {
         if (bottleneck != null) {
             clauses.add(bottleneck);
         }
-        ThroughputLimitView limit = d.throughputLimit();
+        ThroughputLimitView limit = report.throughput().throughputLimit();
         if (limit != null) {
             clauses.add("throughput stops growing at " + load + " = " + Figures.number(limit.kneeX()) + ", at "
                     + Figures.number(limit.plateauRatePerSecond()) + " requests/s");
+        } else {
+            TrafficSection.measured(report.throughput()).stream()
+                    .filter(t -> t.x() != null && t.requestsPerSecond() != null)
+                    .max(Comparator.comparingDouble(ThroughputStep::x))
+                    .ifPresent(top -> clauses.add("throughput still grew with load, to "
+                            + Figures.number(top.requestsPerSecond()) + " requests/s at " + load + " = "
+                            + Figures.number(top.x())));
         }
         return String.join("; ", clauses) + ".";
     }
@@ -66,6 +76,9 @@ final class Verdict {
             return "has no verdict yet: no step has closed";
         }
         if (d.maxStableX() == null) {
+            if (ConclusionView.NOT_JUDGED.equals(d.maxStableNote())) {
+                return "has no max stable load: it declared no SLO rules to judge its steps by";
+            }
             return d.maxStableNote() != null ? "has no max stable load: " + d.maxStableNote()
                     : "held none of the tested loads: its first step already failed" + underRules(rules);
         }

@@ -154,6 +154,25 @@ class ReportHtmlTest {
                 .contains("<td>6.59 short of the profile</td>").contains("<td>2 GiB</td>");
     }
 
+    @Test
+    void theSentenceSaysWhenThroughputKeptGrowingAndWhenNoRulesJudged() {
+        RunReport base = report("r1", "shop", "users", List.of(10.0, 20.0));
+        RunThroughput t = base.throughput();
+        RunThroughput growing = new RunThroughput(t.runId(), t.loadExpression(), t.steps(), null, t.sloLines(),
+                List.of());
+        ConclusionView c = base.detail().conclusion();
+        ConclusionView unjudged = new ConclusionView(null, null, null, null, 0, 2, c.bottleneck(), c.margin(),
+                c.resources(), c.runClosed(), c.model(), c.concludedAt(), c.version(), List.of(), "none");
+        RunDetail d = base.detail();
+        RunDetail detail = new RunDetail(d.run(), unjudged, d.steps(), d.fits(), d.alerts(), d.lateness(),
+                d.egressCeiling(), null, List.of());
+        String html = ReportHtml.render(List.of(new RunReport(detail, base.resources(), growing, base.plan(), 0)));
+        // the fixture's busiest step: 12 requests/s at x = 20
+        assertThat(html).contains("<p class=\"verdict\">shop 1.0 on prov tier tier-a (2 vCPU) has no max stable load:"
+                + " it declared no SLO rules to judge its steps by; cpu.cores of host runs out first: it reaches 60 % of"
+                + " its ceiling at users = 22; throughput still grew with load, to 12 requests/s at users = 20.</p>");
+    }
+
     /** The cx of the first point of each run's cpu chart, in document order. */
     private static List<String> cxOfFirstPoint(String html) {
         Matcher m = Pattern.compile("data-chart=\"resource:cpu.cores\".*?<circle class=\"point use [a-z]*\" cx=\"([0-9.]+)\"")
