@@ -15,9 +15,12 @@ function liveStop() {
 }
 window.addEventListener('hashchange', liveStop);
 
-/** A number as every figure of the page is written (figures.js); the page's rules, not a second set. */
-function liveSig(v) {
-  return Figures.number(v);
+/** A number with at most `digits` significant digits, grouped ("1,234", "0.0123", "20"). */
+function liveSig(v, digits = 3) {
+  if (v == null || !Number.isFinite(v)) return '–';
+  if (v === 0) return '0';
+  const d = Math.max(0, digits - 1 - Math.floor(Math.log10(Math.abs(v))));
+  return Number(v.toFixed(Math.min(d, 6))).toLocaleString('en', { maximumFractionDigits: Math.min(d, 6) });
 }
 
 /** A duration in seconds as "45 s", "3 min 25 s", "2 h 5 min", "24 h". */
@@ -41,8 +44,8 @@ function liveTime(iso) {
 /** The load of a step as its dimensions ("users = 20"), else its x. */
 function liveLoad(step, loadExpression) {
   const dims = Object.entries(step.load || {});
-  if (dims.length) return dims.map(([k, v]) => `${k} = ${liveSig(v)}`).join(', ');
-  return step.x == null ? '–' : `${loadExpression || 'x'} = ${liveSig(step.x)}`;
+  if (dims.length) return dims.map(([k, v]) => `${k} = ${liveSig(v, 4)}`).join(', ');
+  return step.x == null ? '–' : `${loadExpression || 'x'} = ${liveSig(step.x, 4)}`;
 }
 
 function liveVerdict(s) {
