@@ -165,7 +165,7 @@ class ReportHtmlTest {
                 c.resources(), c.runClosed(), c.model(), c.concludedAt(), c.version(), List.of(), "none");
         RunDetail d = base.detail();
         RunDetail detail = new RunDetail(d.run(), unjudged, d.steps(), d.fits(), d.alerts(), d.lateness(),
-                d.egressCeiling(), null, List.of());
+                d.egressCeiling(), null, List.of(), d.continuation());
         String html = ReportHtml.render(List.of(new RunReport(detail, base.resources(), growing, base.plan(), 0)));
         // the fixture's busiest step: 12 requests/s at x = 20
         assertThat(html).contains("<p class=\"verdict\">shop 1.0 on prov tier tier-a (2 vCPU) has no max stable load:"
