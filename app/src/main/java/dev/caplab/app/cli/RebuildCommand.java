@@ -29,14 +29,18 @@ public final class RebuildCommand implements Callable<Integer> {
             description = "Local state directory for the replay, removed afterwards (default: ${DEFAULT-VALUE}).")
     Path stateDir;
 
+    @Mixin
+    DefaultSloOptions defaultSlo;
+
     @Option(names = "--timeout", defaultValue = "PT1H", description = "Give up after (default: ${DEFAULT-VALUE}).")
     Duration timeout;
 
     @Override
     public Integer call() throws Exception {
         // The same settings as the live app (StreamsCommand, EmbeddedStack), so only the code's analysis changed.
-        RebuildReport report = Rebuild.run(StreamsSettings.of(bootstrap, stateDir)
-                .withKafkaSecurity(kafkaLogin.security()), timeout);
+        StreamsSettings settings = StreamsSettings.of(bootstrap, stateDir).withKafkaSecurity(kafkaLogin.security());
+        RebuildReport report = Rebuild.run(settings.withTopology(settings.topology()
+                .withDefaultRules(defaultSlo.rules())), timeout);
         System.out.println(report.describe());
         System.out.println("a running sink ('caplab up' or 'caplab sink') writes these rows over the earlier ones; "
                 + "for a fresh database start 'caplab sink' with a new --group against it");

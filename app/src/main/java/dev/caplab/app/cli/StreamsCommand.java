@@ -35,6 +35,9 @@ public final class StreamsCommand implements Callable<Integer> {
                     + "its last step (default: ${DEFAULT-VALUE}).")
     String runIdleEnd;
 
+    @Mixin
+    DefaultSloOptions defaultSlo;
+
     @Option(names = "--health-file", paramLabel = "FILE",
             description = "Writes the role's status there every second (first word UP or DOWN), for a healthcheck.")
     Path healthFile;
@@ -45,7 +48,8 @@ public final class StreamsCommand implements Callable<Integer> {
         StreamsSettings settings = StreamsSettings.of(bootstrap, stateDir);
         StreamsRunner runner = StreamsRunner.start(settings.withApplicationId(applicationId)
                 .withKafkaSecurity(kafkaLogin.security())
-                .withTopology(settings.topology().withRunIdleEnd(StepCommand.Durations.parse(runIdleEnd))));
+                .withTopology(settings.topology().withRunIdleEnd(StepCommand.Durations.parse(runIdleEnd))
+                        .withDefaultRules(defaultSlo.rules())));
         runner.awaitRunning(Duration.ofMinutes(2));
         System.out.println("caplab streams running (" + applicationId + ") against " + bootstrap);
         return UntilStopped.awaitWhileUp("streams", () -> List.of(runner.status()), healthFile, runner);

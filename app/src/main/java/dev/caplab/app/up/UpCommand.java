@@ -1,10 +1,10 @@
 package dev.caplab.app.up;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import dev.caplab.app.cli.AccessOptions;
+import dev.caplab.app.cli.DefaultSloOptions;
 import dev.caplab.app.cli.UntilStopped;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -72,13 +72,8 @@ public final class UpCommand implements Callable<Integer> {
                     + "partitions; more copy a backlog faster on more cores (default: ${DEFAULT-VALUE}).")
     int sinkWorkers;
 
-    @Option(names = "--default-slo", paramLabel = "[sut=NAME:]RULE",
-            description = "Repeatable. SLO rules for runs that bring none of their own, e.g. "
-                    + "'p95(http_req_duration)<=500' for every system, or 'sut=shop:rate(http_req_failed)<0.01' for "
-                    + "the runs of system shop only (a system's own defaults replace the general ones). The "
-                    + "conclusion says when the default judged a run. Without rules a run's steps are not judged and "
-                    + "it has no max stable load.")
-    List<String> defaultSlo = new ArrayList<>();
+    @Mixin
+    DefaultSloOptions defaultSlo;
 
     @Mixin
     AccessOptions access;
@@ -92,7 +87,7 @@ public final class UpCommand implements Callable<Integer> {
                 .withRunIdleEnd(dev.caplab.app.cli.StepCommand.Durations.parse(runIdleEnd))
                 .withBackgroundNice(backgroundNice)
                 .withSinkWorkers(sinkWorkers)
-                .withDefaultRules(DefaultSloOption.parse(defaultSlo));
+                .withDefaultRules(defaultSlo.rules());
         EmbeddedStack stack = EmbeddedStack.start(settings, System.out);
         // A role that dies on its own (Streams in ERROR, the sink thread stopped) ends the process with exit code 1.
         return UntilStopped.awaitWhileUp("caplab", stack::roleStatuses, null, stack);

@@ -1,4 +1,4 @@
-package dev.caplab.app.up;
+package dev.caplab.app.cli;
 
 import dev.caplab.ingest.lifecycle.SloRules;
 import dev.caplab.schema.event.SloRule;
@@ -7,17 +7,30 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import picocli.CommandLine.Option;
 
 /**
- * Reads {@code caplab up --default-slo} values: {@code RULE} applies to every system, {@code sut=NAME:RULE} to the
- * runs whose system under test is {@code NAME} (those replace the general ones for it). A rule is written as for
- * {@code caplab run start --slo} ({@link SloRules}).
+ * {@code --default-slo}, on every command that judges steps ({@code up}, {@code streams}, {@code rebuild}): SLO rules
+ * for runs that bring none of their own. {@code RULE} applies to every system, {@code sut=NAME:RULE} to the runs whose
+ * system under test is {@code NAME} (those replace the general ones for it). A rule is written as for
+ * {@code caplab run start --slo} ({@link SloRules}). A rebuild must be given the rules the live topology had, or
+ * the verdicts it replays differ.
  */
-final class DefaultSloOption {
+public final class DefaultSloOptions {
 
     private static final String SYSTEM_PREFIX = "sut=";
 
-    private DefaultSloOption() {
+    @Option(names = "--default-slo", paramLabel = "[sut=NAME:]RULE",
+            description = "Repeatable. SLO rules for runs that bring none of their own, e.g. "
+                    + "'p95(http_req_duration)<=500' for every system, or 'sut=shop:rate(http_req_failed)<0.01' for "
+                    + "the runs of system shop only (a system's own defaults replace the general ones). The "
+                    + "conclusion says when the default judged a run. Without rules a run's steps are not judged and "
+                    + "it has no max stable load.")
+    List<String> values = new ArrayList<>();
+
+    /** The rules given, parsed; a bad value fails naming it. */
+    public DefaultRules rules() {
+        return parse(values);
     }
 
     static DefaultRules parse(List<String> values) {
