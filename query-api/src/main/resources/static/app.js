@@ -30,6 +30,12 @@ const given = (v, phrase) => v == null || v === '' ? '' : phrase;
 const xAxisName = name => ({ name, nameLocation: 'middle', nameGap: 28 });
 const yAxisName = name => ({ name, nameLocation: 'middle', nameGap: 72 });
 // the server's sentence on the runs sent to the same id before and after this one, each named run a link
+/** The steps table's note when a step's "over margin" resource is not the run's bottleneck. */
+const overMarginNote = (steps, bottleneck) => {
+  const name = bottleneck ? `${bottleneck.metric}@${bottleneck.source}` : null;
+  return steps.some(s => s.bottleneck && s.bottleneck !== name)
+    ? `<p class="note over-margin-vs-bottleneck">${esc(Figures.overMarginVersusBottleneck())}</p>` : '';
+};
 const continuationHtml = c => [c.continues, c.continuedBy].filter(Boolean).reduce((h, id) =>
   h.split(`run ${esc(id)}:`).join(`run <a href="#/run/${encodeURIComponent(id)}">${esc(id)}</a>:`), esc(c.text));
 const loadText = load => Object.entries(load || {}).map(([k, v]) => k + '=' + v).join(', ');
@@ -272,6 +278,7 @@ async function runPage(runId) {
       ['late data', s => s.amended ? `<span class="amended-mark">amended (${s.lateSamples} late sample${s.lateSamples === 1 ? '' : 's'})</span>` : '', true]],
       detail.steps,
       s => (s.contaminated ? 'contaminated' : s.judged === false ? 'unjudged' : s.passed === false ? 'fail' : 'pass') + (s.amended ? ' amended' : '')) +
+    overMarginNote(detail.steps, bn) +
     (hasThroughput ? `<h2>Throughput per step</h2><div id="throughput-steps">` + table([
       ['step', s => s.stepIndex], ['load', s => loadText(s.load)],
       ['requests/s', s => num(s.requestsPerSecond)], ['errors %', s => s.errorRatio == null ? '' : num(s.errorRatio * 100)],

@@ -111,7 +111,10 @@ const Figures = (() => {
   /** Why a resource's capacity line and its fit's base and slope may differ: said wherever both are shown. */
   const capacityVersusFit = () => 'Capacity (safe x) uses the straight line through the steps below the knee or cliff (all steps when there is none); a fit\'s base and slope are the fitted model\'s first segment, the same line only when no knee stands, so with a knee the two differ. A knee stands only when Davies\' test says p < 0.05, its 95 % interval lies within the tested loads and the slope rises.';
 
+  /** Why a step's "over margin" resource may not be the run's bottleneck: said when a step names another one. */
+  const overMarginVersusBottleneck = () => '“Over margin” names, in each step, the resource furthest past its planning margin in that step’s own measurements; the run’s bottleneck is the resource whose fitted line reaches its margin at the lowest load, so a step can name another resource.';
+
   return { ABSENT, number, bytes, mbps, bitrate, percent, pValue, quantity, unit, formula, rule, planFit,
-    capacityVersusFit };
+    capacityVersusFit, overMarginVersusBottleneck };
 })();
 if (typeof module === 'object' && module.exports) module.exports = Figures;

@@ -160,6 +160,16 @@ public final class Figures {
 
     private static final String CAPACITY_VERSUS_FIT = "Capacity (safe x) uses the straight line through the steps below the knee or cliff (all steps when there is none); a fit's base and slope are the fitted model's first segment, the same line only when no knee stands, so with a knee the two differ. A knee stands only when Davies' test says p < 0.05, its 95 % interval lies within the tested loads and the slope rises.";
 
+    /**
+     * Why a step's "over margin" resource may not be the run's bottleneck: said under the steps table when a step names
+     * another resource than the conclusion.
+     */
+    public static String overMarginVersusBottleneck() {
+        return OVER_MARGIN_VERSUS_BOTTLENECK;
+    }
+
+    private static final String OVER_MARGIN_VERSUS_BOTTLENECK = "“Over margin” names, in each step, the resource furthest past its planning margin in that step’s own measurements; the run’s bottleneck is the resource whose fitted line reaches its margin at the lowest load, so a step can name another resource.";
+
     /** What a capacity plan says of a profile on a tier, as a clause. */
     public static String planFit(String fit) {
         return fit == null ? ABSENT : FITS.getOrDefault(fit, sentenceCase(fit));

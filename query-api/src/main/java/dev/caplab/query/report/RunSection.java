@@ -98,6 +98,18 @@ final class RunSection {
                     .append(s.amended() ? "amended (" + s.lateSamples() + ")" : "0").append("</td></tr>");
         }
         html.append("</tbody></table>");
+        if (overMarginNamesAnother(d)) {
+            html.append("<p class=\"note over-margin-vs-bottleneck\">")
+                    .append(Html.text(Figures.overMarginVersusBottleneck())).append("</p>");
+        }
+    }
+
+    /** Whether some step's "over margin" resource is not the run's bottleneck (metric@source). */
+    private static boolean overMarginNamesAnother(RunDetail d) {
+        String bottleneck = d.conclusion() == null || d.conclusion().bottleneck() == null ? null
+                : d.conclusion().bottleneck().metric() + "@" + d.conclusion().bottleneck().source();
+        return d.steps().stream().anyMatch(s -> s.bottleneck() != null && !s.bottleneck().isBlank()
+                && !s.bottleneck().equals(bottleneck));
     }
 
     /** What a step's verdict column says: contaminated steps say nothing about the system, so they are not pass/fail. */

@@ -70,6 +70,7 @@ class FiguresTest {
             case "rule" -> Figures.rule(str(args.get(0)));
             case "planFit" -> Figures.planFit(str(args.get(0)));
             case "capacityVersusFit" -> Figures.capacityVersusFit();
+            case "overMarginVersusBottleneck" -> Figures.overMarginVersusBottleneck();
             default -> throw new IllegalArgumentException("no figure '" + fn + "' in Figures");
         };
     }

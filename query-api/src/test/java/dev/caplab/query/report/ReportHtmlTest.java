@@ -119,6 +119,17 @@ class ReportHtmlTest {
     }
 
     @Test
+    void aStepPastItsMarginOnAnotherResourceThanTheBottleneckIsExplained() {
+        // the conclusion names cpu.cores@host; a step naming the same resource needs no word, another one does
+        String same = ReportHtml.render(List.of(report("r1", "sut", "users", List.of(10.0, 20.0))));
+        assertThat(same).contains("<td>cpu.cores@host</td>").doesNotContain("over-margin-vs-bottleneck");
+        String other = ReportHtml.render(List.of(report("r1", "sut", "users", List.of(10.0, 20.0), Map.of(),
+                "net.tx.bytes@host")));
+        assertThat(other).contains("<td>net.tx.bytes@host</td>").contains("<p class=\"note over-margin-vs-bottleneck\">"
+                + "“Over margin” names, in each step, the resource furthest past its planning margin");
+    }
+
+    @Test
     void theThroughputLimitItsIntervalTheSloLineAndTheGeneratorWarningAreShown() {
         String html = ReportHtml.render(List.of(report("r1", "sut", "users", List.of(10.0, 20.0))));
         assertThat(html).contains("<b class=\"limit-x\">users=15</b>")
@@ -199,13 +210,19 @@ class ReportHtmlTest {
 
     static RunReport report(String runId, String sut, String loadExpression, List<Double> xs,
             Map<String, String> labels) {
+        return report(runId, sut, loadExpression, xs, labels, "cpu.cores@host");
+    }
+
+    /** The same run with {@code overMargin} as the failing step's "over margin" resource (metric@source). */
+    static RunReport report(String runId, String sut, String loadExpression, List<Double> xs,
+            Map<String, String> labels, String overMargin) {
         RunSummary run = new RunSummary(runId, T0, T0.plusSeconds(600), "COMPLETED", sut, "1.0", "prov", null,
                 "t2", "tier-a", 2.0, 1L << 31, null, null, "k6", loadExpression, labels, "DECLARED");
         List<StepView> steps = List.of(
                 new StepView(runId, 0, Map.of(loadExpression, xs.get(0)), xs.get(0), T0, T0.plusSeconds(60), 5_000,
                         true, false, null, null, "", 0),
                 new StepView(runId, 1, Map.of(loadExpression, xs.get(1)), xs.get(1), T0.plusSeconds(60),
-                        T0.plusSeconds(120), 5_000, false, false, null, "cpu.cores", "p95 (observed 900)", 0));
+                        T0.plusSeconds(120), 5_000, false, false, null, overMargin, "p95 (observed 900)", 0));
         FitView fit = FitView.of(runId, "host", "cpu.cores", "segmented-1", "1", loadExpression, 2,
                 List.of(new FitView.Segment(xs.get(0), 15, 0.1, 0.05, 0.01),
                         new FitView.Segment(15, xs.get(1), -2, 0.19, null)),
