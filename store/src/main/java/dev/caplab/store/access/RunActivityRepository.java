@@ -24,6 +24,9 @@ import javax.sql.DataSource;
  */
 public final class RunActivityRepository {
 
+    /** The figures of {@link Bucket} after its start, in its order. */
+    private static final String FIGURES = "count(), sum(value), max(value), avg(value), quantileExact(0.95)(value)";
+
     private final DataSource dataSource;
 
     public RunActivityRepository(DataSource dataSource) {
@@ -98,10 +101,7 @@ public final class RunActivityRepository {
         if (seriesIds.isEmpty()) {
             return List.of();
         }
-        long bucketMillis = bucketMillis(bucketSeconds);
-        return query(runId, "SELECT intDiv(toUnixTimestamp64Milli(ts), " + bucketMillis + ") * " + bucketMillis
-                + " AS b, count(), sum(value), max(value), avg(value), quantileExact(0.95)(value) FROM "
-                + Table.SAMPLE_POINTS.sqlName() + " WHERE run_id = ? AND series_id IN (" + ids(seriesIds) + ") "
+        return query(runId, "SELECT " + bucketStart(bucketSeconds) + " AS b, " + FIGURES + pointsOf(seriesIds)
                 + "GROUP BY b ORDER BY b", rs -> bucket(rs, 1), runId);
     }
 
@@ -110,11 +110,8 @@ public final class RunActivityRepository {
         if (seriesIds.isEmpty()) {
             return List.of();
         }
-        long bucketMillis = bucketMillis(bucketSeconds);
-        return query(runId, "SELECT toString(series_id), intDiv(toUnixTimestamp64Milli(ts), " + bucketMillis + ") * "
-                + bucketMillis + " AS b, count(), sum(value), max(value), avg(value), quantileExact(0.95)(value) FROM "
-                + Table.SAMPLE_POINTS.sqlName() + " WHERE run_id = ? AND series_id IN (" + ids(seriesIds) + ") "
-                + "GROUP BY series_id, b ORDER BY series_id, b",
+        return query(runId, "SELECT toString(series_id), " + bucketStart(bucketSeconds) + " AS b, " + FIGURES
+                + pointsOf(seriesIds) + "GROUP BY series_id, b ORDER BY series_id, b",
                 rs -> new SeriesBucket(Long.parseUnsignedLong(rs.getString(1)), bucket(rs, 2)), runId);
     }
 
@@ -129,12 +126,22 @@ public final class RunActivityRepository {
         if (seriesIds.isEmpty()) {
             return List.of();
         }
-        long bucketMillis = bucketMillis(bucketSeconds);
-        return query(runId, "SELECT intDiv(toUnixTimestamp64Milli(ts), " + bucketMillis + ") * " + bucketMillis
-                + " AS b, count(), quantileExactInclusive(0.5)(summary_quantiles[?]) FROM "
-                + Table.SAMPLE_POINTS.sqlName() + " WHERE run_id = ? AND series_id IN (" + ids(seriesIds) + ") "
+        return query(runId, "SELECT " + bucketStart(bucketSeconds) + " AS b, count(), "
+                + "quantileExactInclusive(0.5)(summary_quantiles[?])" + pointsOf(seriesIds)
                 + "AND summary_window = 'WINDOW' AND mapContains(summary_quantiles, ?) GROUP BY b ORDER BY b",
                 rs -> new WindowMedian(rs.getLong(1), rs.getLong(2), rs.getDouble(3)), quantile, runId, quantile);
+    }
+
+    /** The start (epoch ms) of the bucket a point falls in. */
+    private static String bucketStart(int bucketSeconds) {
+        long bucketMillis = bucketMillis(bucketSeconds);
+        return "intDiv(toUnixTimestamp64Milli(ts), " + bucketMillis + ") * " + bucketMillis;
+    }
+
+    /** The run's points of {@code seriesIds}: FROM and WHERE, the run id bound as the next parameter. */
+    private static String pointsOf(Collection<Long> seriesIds) {
+        return " FROM " + Table.SAMPLE_POINTS.sqlName() + " WHERE run_id = ? AND series_id IN (" + ids(seriesIds)
+                + ") ";
     }
 
     private static Bucket bucket(ResultSet rs, int first) throws SQLException {
