@@ -1,4 +1,5 @@
-# LocustCsvCountIT's load: three endpoints (GET /a, POST /b, and GET /c, which the user marks failed), every user
+# LocustCsvCountIT's load: four endpoints (GET /a, POST /b, GET /c, which the user marks failed, and GET /unavailable,
+# which the server answers 500: failEvery=1), every user
 # paced to RATE requests per second (constant_throughput), and a shape that holds each user count of LEVELS for
 # STEP_SECONDS (the last LAST_STEP_EXTRA_SECONDS
 # longer), spawning each level at once. All three come from the IT (CAPLAB_IT_* variables).
@@ -27,6 +28,10 @@ class Client(HttpUser):
     def refused(self):
         with self.client.get("/c", catch_response=True) as response:
             response.failure("designed failure")
+
+    @task(1)
+    def unavailable(self):
+        self.client.get("/unavailable?failEvery=1", name="/unavailable")
 
 
 class Stepped(LoadTestShape):

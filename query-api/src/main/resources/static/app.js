@@ -299,13 +299,45 @@ async function runPage(runId) {
       ['slope per x', f => f.slopePerX == null ? '' : qty(f.metric, f.slopePerX)], ['knee x', f => f.kneeX == null ? (f.throughputFit ? '' : NO_KNEE) : f.kneeX], ['knee 95 %', f => f.kneeLower95 == null ? '' : `${num(f.kneeLower95)}–${num(f.kneeUpper95)}`],
       ['cliff', f => f.cliff ? 'yes' : ''], ['ceiling', f => f.capacity == null ? '' : qty(f.metric, f.capacity)], ['safe x at margin', f => f.safeCapacityX],
       ['bottleneck', f => f.bottleneck ? 'yes' : '']], detail.fits) +
+    '<div id="endpoints-section"></div>' +
     `<h2 id="alerts">Alerts (${detail.alerts.length})</h2>` + table([['at', a => a.at], ['kind', a => a.kind],
       ['step', a => a.stepIndex], ['message', a => a.message]], detail.alerts);
   fitChart('fit-chart', fit, points);
   cpuEgressChart('cpu-egress-chart', run, aggregates, detail.fits, detail.egressCeiling, bn);
   if (hasThroughput) throughputChart('throughput-chart', throughput);
+  await endpointsSection(document.getElementById('endpoints-section'), id);
   await liveStart(run.runId, run.loadExpression, route); // live.js: polls while the run is RUNNING
   view.dataset.ready = 'run';
+}
+
+/**
+ * The run's per-endpoint and error tables (GET /runs/{id}/endpoints): the whole run, then each step's steady part;
+ * every figure from the tool's per-endpoint rows, never its total row.
+ */
+async function endpointsSection(el, id) {
+  const e = await api(`api/v1/runs/${id}/endpoints`);
+  if (!e.endpoints.length && !e.errors.length) {
+    el.innerHTML = '<h2>Endpoints</h2><p class="note" id="no-endpoints">The load tool sent no per-endpoint rows.</p>';
+    return;
+  }
+  const endpointColumns = [['name', r => r.name], ['method', r => r.method], ['status', r => r.status],
+    ['requests', r => r.requests], ['requests/s', r => r.requestsPerSecond],
+    ['failures', r => r.failures], ['errors', r => Figures.percent(r.errorRatio)],
+    ['p50 (ms)', r => r.p50Ms], ['p95 (ms)', r => r.p95Ms], ['p99 (ms)', r => r.p99Ms],
+    ['from', r => r.how]];
+  const errorColumns = [['name', r => r.name], ['method', r => r.method], ['status', r => r.status],
+    ['message', r => r.message], ['occurrences', r => r.occurrences]];
+  const failed = rows => rows.reduce((n, r) => n + (r.failures || 0), 0);
+  // a tool may count failures per endpoint without saying why in every step (Locust's _failures.csv is run totals)
+  const errors = (rows, endpoints) => rows.length ? table(errorColumns, rows) : failed(endpoints)
+    ? `<p class="note">${num(failed(endpoints))} failed requests; the tool sent no status or message for them here.</p>`
+    : '<p class="note">No failed requests.</p>';
+  el.innerHTML = '<h2 id="endpoints">Endpoints (whole run)</h2>' + table(endpointColumns, e.endpoints, r => r.failures ? 'failing' : '')
+    + '<h2 id="errors">Errors (whole run)</h2>' + errors(e.errors, e.endpoints)
+    + '<h3>Per step (steady part, warm-up excluded)</h3>' + e.steps.map(s => `<details class="step-endpoints" data-step="${s.stepIndex}"${e.steps.length <= 5 ? ' open' : ''}>
+      <summary>step ${s.stepIndex} · ${esc(loadText(s.load))} · ${num(s.endpoints.reduce((n, r) => n + (r.requests || 0), 0))} requests,
+        ${num(failed(s.endpoints))} failed</summary>`
+      + table(endpointColumns, s.endpoints, r => r.failures ? 'failing' : '') + errors(s.errors, s.endpoints) + '</details>').join('');
 }
 
 /** The most common value of {@code key} among runs (ties: the first met, i.e. the most recent). */

@@ -80,6 +80,20 @@ public final class TrafficMetrics {
     public static final Set<String> TOTAL_WITHOUT_NAME = java.util.stream.Stream.concat(REQUEST_COUNTERS.stream(),
             FAILURE_COUNTERS.stream()).collect(java.util.stream.Collectors.toUnmodifiableSet());
 
+    /** Labels that carry a request's status code: k6's {@code status}, the JMeter listener's {@code responseCode}. */
+    public static final List<String> STATUS_LABELS = List.of("status", "responseCode");
+    /**
+     * Labels that carry why a request failed: Locust's (plugin and {@code _failures.csv}) and k6's {@code error}, the
+     * JMeter listener's {@code responseMessage}.
+     */
+    public static final List<String> ERROR_MESSAGE_LABELS = List.of("error", "responseMessage");
+    /** Failure occurrences since start, one series per endpoint and message (Locust's {@code _failures.csv}). */
+    public static final Set<String> ERROR_COUNTERS = Set.of(MetricNames.HTTP_ERRORS_COUNT);
+    /** Failed requests per send window, one series per endpoint and response code (JMeter's listener). */
+    public static final Set<String> ERROR_WINDOW_COUNTS = Set.of(MetricNames.HTTP_FAILED_WINDOW_COUNT);
+    /** The label value that marks a series as the tool's totals since start ({@code _stats.csv}), not a history. */
+    public static final String CUMULATIVE = "cumulative";
+
     private TrafficMetrics() {
     }
 
@@ -129,6 +143,26 @@ public final class TrafficMetrics {
                     .toList();
         }
         return labelSets;
+    }
+
+    /**
+     * True when labels are one endpoint's own row: they name a request, are no total row of any tool (nor a part of
+     * one: JMeter's {@code all} with {@code statut} ok or ko), and, for JMeter, are the endpoint's {@code statut=all}
+     * row rather than its ok/ko parts. The per-endpoint breakdown reads these; requests/s per step reads
+     * {@link #countedOnce}.
+     */
+    public static boolean endpointRow(Map<String, String> labels) {
+        String name = labels.get(LabelNames.NAME);
+        if (name == null || name.isEmpty() || totalRow(labels) || JMETER_TOTAL_NAMES.contains(name)) {
+            return false;
+        }
+        String outcome = labels.get(JMETER_OUTCOME);
+        return outcome == null || "all".equals(outcome);
+    }
+
+    /** The first of {@code keys} that labels carry a non-empty value for, else the empty string. */
+    public static String firstLabel(Map<String, String> labels, List<String> keys) {
+        return keys.stream().map(labels::get).filter(v -> v != null && !v.isEmpty()).findFirst().orElse("");
     }
 
     /** True for a metric whose values are request latencies in milliseconds (raw per request, or caplab's). */

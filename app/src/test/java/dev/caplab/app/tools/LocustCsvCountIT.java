@@ -33,7 +33,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Debian's Locust 2.12, headless with {@code --csv --csv-full-history}, steps three user levels against a local
- * server with three endpoints (one failing by design); {@code caplab ingest --format locust} reads its CSV files and
+ * server with four endpoints (one failed by the user, one answered 500 by the server); {@code caplab ingest --format
+ * locust} reads its CSV files and
  * the run's steps are inferred from Locust's user count. Per step, what the throughput endpoint (and so the run page
  * and the report) shows is checked against Locust's own history, the {@code Aggregated} rows:
  * <ul>
@@ -152,6 +153,117 @@ class LocustCsvCountIT {
                         shown.path("errorRatio").asDouble(), locustErrors));
             }
             System.out.println("LocustCsvCountIT per step (caplab vs Locust's Aggregated history):\n" + table);
+            endpointsAreLocusts(stack, steps, warmupMicros);
+        }
+    }
+
+    /**
+     * The per-endpoint and error tables against Locust's own files: over the whole run each endpoint's requests,
+     * failures, requests/s and p95 are its {@code _stats.csv} row's, and each {@code _failures.csv} row (method,
+     * name, error) is an error row with its occurrences; per step each endpoint's rate, failures and p95 come from
+     * its own {@code _stats_history.csv} rows over the step's steady part, as the total row's do.
+     */
+    private void endpointsAreLocusts(EmbeddedStack stack, List<Map<String, Object>> steps, long warmupMicros)
+            throws Exception {
+        List<Map<String, String>> stats = LocustStats.rows(dir.resolve("locust_stats.csv")).stream()
+                .filter(r -> !r.get("Type").isEmpty()).toList();
+        List<Map<String, String>> failures = LocustStats.rows(dir.resolve("locust_failures.csv"));
+        List<LocustStats.EndpointHistoryRow> history = LocustStats.endpointHistory(
+                dir.resolve("locust_stats_history.csv"));
+        assertThat(stats).as("Locust's endpoints").hasSize(4);
+        assertThat(failures).as("Locust's failures").hasSizeGreaterThanOrEqualTo(2);
+        JsonNode endpoints = awaitEndpoints(stack, stats.size());
+        StringBuilder table = new StringBuilder(String.format(Locale.ROOT, "%-5s %-6s %-13s %-9s %-9s %-10s %-10s "
+                + "%-9s %-9s%n", "step", "method", "name", "caplab n", "Locust n", "caplab r/s", "Locust r/s",
+                "caplab f", "Locust f"));
+        for (Map<String, String> row : stats) {
+            JsonNode shown = find(endpoints.path("endpoints"), row.get("Type"), row.get("Name"));
+            String what = "run, " + row.get("Type") + " " + row.get("Name") + ": " + shown;
+            assertThat(shown.path("requests").asLong()).as(what).isEqualTo(Long.parseLong(row.get("Request Count")));
+            assertThat(shown.path("failures").asLong()).as(what).isEqualTo(Long.parseLong(row.get("Failure Count")));
+            assertThat(shown.path("requestsPerSecond").asDouble()).as(what)
+                    .isCloseTo(Double.parseDouble(row.get("Requests/s")), within(1e-9));
+            assertThat(shown.path("p95Ms").asDouble()).as(what).isEqualTo(Double.parseDouble(row.get("95%")));
+            table.append(String.format(Locale.ROOT, "%-5s %-6s %-13s %-9d %-9s %-10.3f %-10s %-9d %-9s%n", "run",
+                    row.get("Type"), row.get("Name"), shown.path("requests").asLong(), row.get("Request Count"),
+                    shown.path("requestsPerSecond").asDouble(), row.get("Requests/s"),
+                    shown.path("failures").asLong(), row.get("Failure Count")));
+        }
+        for (Map<String, String> failure : failures) {
+            JsonNode error = null;
+            for (JsonNode e : endpoints.path("errors")) {
+                if (e.path("method").asString().equals(failure.get("Method"))
+                        && e.path("name").asString().equals(failure.get("Name"))
+                        && e.path("message").asString().equals(failure.get("Error"))) {
+                    error = e;
+                }
+            }
+            assertThat(error).as("error row for " + failure + " in " + endpoints.path("errors")).isNotNull();
+            assertThat(error.path("occurrences").asLong()).as(failure.toString())
+                    .isEqualTo(Long.parseLong(failure.get("Occurrences")));
+        }
+        for (int i = 0; i < LEVELS.length; i++) {
+            long from = micros(steps.get(i), "from_us") + warmupMicros;
+            long to = micros(steps.get(i), "to_us");
+            JsonNode step = endpoints.path("steps").get(i);
+            for (Map<String, String> row : stats) {
+                List<LocustStats.EndpointHistoryRow> steady = history.stream()
+                        .filter(r -> r.method().equals(row.get("Type")) && r.name().equals(row.get("Name"))
+                                && r.epochSecond() * 1_000_000L >= from && r.epochSecond() * 1_000_000L < to)
+                        .toList();
+                LocustStats.EndpointHistoryRow first = steady.getFirst();
+                LocustStats.EndpointHistoryRow last = steady.getLast();
+                double rate = (last.totalRequests() - first.totalRequests())
+                        / (double) (last.epochSecond() - first.epochSecond());
+                long failed = last.totalFailures() - first.totalFailures();
+                double p95 = median(steady.stream().filter(LocustStats.EndpointHistoryRow::windowHasData)
+                        .mapToDouble(r -> r.windowPercentiles().get("95%")).toArray());
+                JsonNode shown = find(step.path("endpoints"), row.get("Type"), row.get("Name"));
+                String what = "step " + i + ", " + row.get("Type") + " " + row.get("Name") + ": " + shown;
+                assertThat(shown.path("requestsPerSecond").asDouble()).as(what).isCloseTo(rate, within(0.01 * rate));
+                assertThat(shown.path("failures").asLong()).as(what).isEqualTo(failed);
+                assertThat(shown.path("p95Ms").asDouble()).as(what).isEqualTo(p95);
+                table.append(String.format(Locale.ROOT, "%-5d %-6s %-13s %-9d %-9d %-10.3f %-10.3f %-9d %-9d%n", i,
+                        row.get("Type"), row.get("Name"), shown.path("requests").asLong(),
+                        last.totalRequests() - first.totalRequests(), shown.path("requestsPerSecond").asDouble(),
+                        rate, shown.path("failures").asLong(), failed));
+            }
+        }
+        System.out.println("LocustCsvCountIT per endpoint (caplab vs Locust's _stats.csv and history rows):\n"
+                + table + "errors " + endpoints.path("errors"));
+    }
+
+    private static JsonNode find(JsonNode rows, String method, String name) {
+        for (JsonNode r : rows) {
+            if (r.path("method").asString().equals(method) && r.path("name").asString().equals(name)) {
+                return r;
+            }
+        }
+        throw new AssertionError("no endpoint " + method + " " + name + " in " + rows);
+    }
+
+    /** The run's endpoint tables once the whole run and every step show all of Locust's endpoints. */
+    private static JsonNode awaitEndpoints(EmbeddedStack stack, int endpoints) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (true) {
+            HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
+                    "http://127.0.0.1:" + stack.httpPort() + "/api/v1/runs/" + RUN + "/endpoints")).GET().build(),
+                    HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() == 200) {
+                JsonNode body = JSON.readTree(response.body());
+                boolean ready = body.path("endpoints").size() == endpoints && body.path("errors").size() > 0
+                        && body.path("steps").size() == LEVELS.length;
+                for (JsonNode s : body.path("steps")) {
+                    ready &= s.path("endpoints").size() == endpoints;
+                }
+                if (ready) {
+                    return body;
+                }
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("endpoints not ready: " + response.statusCode() + " " + response.body());
+            }
+            Thread.sleep(500);
         }
     }
 

@@ -113,6 +113,102 @@ final class LocustStats {
         return out;
     }
 
+    /** One per-endpoint history row (with {@code --csv-full-history}): method, name and the totals since start. */
+    record EndpointHistoryRow(long epochSecond, String method, String name, long totalRequests, long totalFailures,
+                              Map<String, Double> windowPercentiles) {
+
+        boolean windowHasData() {
+            return windowPercentiles.values().stream().anyMatch(ms -> ms > 0);
+        }
+    }
+
+    /** The per-endpoint (not Aggregated) rows of {@code PREFIX_stats_history.csv}, in file order. */
+    static List<EndpointHistoryRow> endpointHistory(Path historyCsv) throws IOException {
+        List<Map<String, String>> rows = QuotedCsv.read(historyCsv);
+        List<EndpointHistoryRow> out = new ArrayList<>();
+        for (Map<String, String> row : rows) {
+            if (row.get("Name").equals("Aggregated") && row.get("Type").isEmpty()) {
+                continue;
+            }
+            Map<String, Double> percentiles = new LinkedHashMap<>();
+            row.forEach((column, cell) -> {
+                if (column.matches("\\d+(\\.\\d+)?%") && !cell.equals("N/A")) {
+                    percentiles.put(column, Double.parseDouble(cell));
+                }
+            });
+            out.add(new EndpointHistoryRow(Long.parseLong(row.get("Timestamp")), row.get("Type"), row.get("Name"),
+                    Long.parseLong(row.get("Total Request Count")), Long.parseLong(row.get("Total Failure Count")),
+                    percentiles));
+        }
+        return out;
+    }
+
+    /** The rows of {@code PREFIX_stats.csv} or {@code PREFIX_failures.csv}, column name to cell. */
+    static List<Map<String, String>> rows(Path csv) throws IOException {
+        return QuotedCsv.read(csv);
+    }
+
+    /** RFC 4180 CSV as Python's csv module writes it: fields quoted when they hold commas or quotes. */
+    private static final class QuotedCsv {
+
+        static List<Map<String, String>> read(Path csv) throws IOException {
+            List<List<String>> records = parse(Files.readString(csv));
+            List<String> header = records.getFirst();
+            List<Map<String, String>> out = new ArrayList<>();
+            for (List<String> r : records.subList(1, records.size())) {
+                if (r.size() == 1 && r.getFirst().isEmpty()) {
+                    continue;
+                }
+                Map<String, String> row = new LinkedHashMap<>();
+                for (int i = 0; i < header.size(); i++) {
+                    row.put(header.get(i), i < r.size() ? r.get(i) : "");
+                }
+                out.add(row);
+            }
+            return out;
+        }
+
+        private static List<List<String>> parse(String text) {
+            List<List<String>> records = new ArrayList<>();
+            List<String> record = new ArrayList<>();
+            StringBuilder field = new StringBuilder();
+            boolean quoted = false;
+            for (int i = 0; i < text.length(); i++) {
+                char c = text.charAt(i);
+                if (quoted) {
+                    if (c == '"' && i + 1 < text.length() && text.charAt(i + 1) == '"') {
+                        field.append('"');
+                        i++;
+                    } else if (c == '"') {
+                        quoted = false;
+                    } else {
+                        field.append(c);
+                    }
+                } else if (c == '"') {
+                    quoted = true;
+                } else if (c == ',') {
+                    record.add(field.toString());
+                    field.setLength(0);
+                } else if (c == '\n' || c == '\r') {
+                    if (c == '\r' && i + 1 < text.length() && text.charAt(i + 1) == '\n') {
+                        i++;
+                    }
+                    record.add(field.toString());
+                    field.setLength(0);
+                    records.add(record);
+                    record = new ArrayList<>();
+                } else {
+                    field.append(c);
+                }
+            }
+            if (field.length() > 0 || !record.isEmpty()) {
+                record.add(field.toString());
+                records.add(record);
+            }
+            return records;
+        }
+    }
+
     /** A Locust CSV: a header and rows without quoted commas (names here are plain). */
     private record Table(List<String> header, List<String[]> rows) {
 

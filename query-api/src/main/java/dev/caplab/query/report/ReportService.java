@@ -1,5 +1,6 @@
 package dev.caplab.query.report;
 
+import dev.caplab.query.endpoints.EndpointService;
 import dev.caplab.query.fits.FitView;
 import dev.caplab.query.plan.PlanRequest;
 import dev.caplab.query.plan.PlanService;
@@ -32,14 +33,16 @@ public class ReportService {
     private final PlanService plans;
     private final ThroughputService throughput;
     private final RunReader rules;
+    private final EndpointService endpoints;
 
     ReportService(RunService runs, StepReader steps, PlanService plans, ThroughputService throughput,
-                  RunReader rules) {
+                  RunReader rules, EndpointService endpoints) {
         this.runs = runs;
         this.rules = rules;
         this.steps = steps;
         this.plans = plans;
         this.throughput = throughput;
+        this.endpoints = endpoints;
     }
 
     /** The report of {@code runIds} (one run, or several side by side) as a self-contained HTML document. */
@@ -62,7 +65,7 @@ public class ReportService {
         var plan = plans.plan(new PlanRequest(new PlanRequest.Profile("max stable load", planLoad, null, null, null),
                 List.of(runId), List.of(), null, null));
         return new RunReport(detail, resources(detail, aggregates), throughput.of(runId), plan, planLoad,
-                rules.sloRules(runId));
+                rules.sloRules(runId), endpoints.of(runId));
     }
 
     private static List<ResourceUse> resources(RunDetail detail, List<StepAggregateView> aggregates) {

@@ -1,5 +1,6 @@
 package dev.caplab.query.report;
 
+import dev.caplab.query.endpoints.RunEndpoints;
 import dev.caplab.query.plan.Plan;
 import dev.caplab.query.runs.RunDetail;
 import dev.caplab.query.throughput.RunThroughput;
@@ -12,15 +13,24 @@ import java.util.Objects;
  * Everything a report shows of one run: its detail (environment, steps and verdicts, fits, alerts, lateness), what
  * each step used of every fitted resource, its throughput and latency per step with the throughput limit
  * ({@link ThroughputService#of}, as the page and the API show them), and the capacity plan of a profile
- * at {@code planLoad} (the run's max stable load, else 0) on the run's own tier, and the SLO rules the run declared.
+ * at {@code planLoad} (the run's max stable load, else 0) on the run's own tier, the SLO rules the run declared, and
+ * its per-endpoint and error tables ({@link dev.caplab.query.endpoints.EndpointService#of}).
  */
 public record RunReport(RunDetail detail, List<ResourceUse> resources, RunThroughput throughput, Plan plan,
-                        double planLoad, List<SloRuleValue> rules) {
+                        double planLoad, List<SloRuleValue> rules, RunEndpoints endpoints) {
 
     public RunReport {
         resources = List.copyOf(resources);
         rules = List.copyOf(rules);
         Objects.requireNonNull(throughput, "throughput");
+        Objects.requireNonNull(endpoints, "endpoints");
+    }
+
+    /** A run without per-endpoint rows. */
+    public RunReport(RunDetail detail, List<ResourceUse> resources, RunThroughput throughput, Plan plan,
+                     double planLoad, List<SloRuleValue> rules) {
+        this(detail, resources, throughput, plan, planLoad, rules, new RunEndpoints(detail.run().runId(), List.of(),
+                List.of(), List.of()));
     }
 
     /** A run that declared no SLO rules of its own. */

@@ -34,6 +34,7 @@ final class RunSection {
         steps(html, d);
         html.append(FitSection.render(report, ranges));
         html.append(TrafficSection.render(report, ranges));
+        html.append(EndpointSection.render(report.endpoints()));
         html.append(PlanSection.render(report));
         warnings(html, d);
         return html.append("</section>").toString();

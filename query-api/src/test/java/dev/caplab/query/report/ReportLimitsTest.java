@@ -14,7 +14,7 @@ class ReportLimitsTest {
     void moreRunsThanTheLimitAreRefusedBeforeAnyQuery() {
         List<String> runs = IntStream.rangeClosed(0, ReportService.MAX_RUNS).mapToObj(i -> "run-" + i).toList();
 
-        assertThatThrownBy(() -> new ReportService(null, null, null, null, null).html(runs))
+        assertThatThrownBy(() -> new ReportService(null, null, null, null, null, null).html(runs))
                 .isInstanceOf(BadRequestParameterException.class)
                 .hasMessageContaining("'run'").hasMessageContaining("at most 6 runs");
     }

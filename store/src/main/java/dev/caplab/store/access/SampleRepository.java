@@ -16,7 +16,7 @@ import java.util.Optional;
  */
 public final class SampleRepository extends RunScopedRepository<SampleRow> {
 
-    private static final RowCodec<SampleRow> CODEC = new RowCodec<>(Table.SAMPLES.sqlName(),
+    static final RowCodec<SampleRow> CODEC = new RowCodec<>(Table.SAMPLES.sqlName(),
             List.of("run_id", "ts", "source", "metric", "kind", "value", "labels", "summary_window", "summary_count",
                     "summary_window_micros", "summary_mean", "summary_min", "summary_max", "summary_quantiles"),
             false,

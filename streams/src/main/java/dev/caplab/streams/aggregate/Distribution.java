@@ -1,5 +1,6 @@
 package dev.caplab.streams.aggregate;
 
+import dev.caplab.analysis.throughput.WindowPercentiles;
 import java.util.Arrays;
 import java.util.List;
 
@@ -16,13 +17,7 @@ public final class Distribution {
     }
 
     public static double median(double[] values) {
-        if (values.length == 0) {
-            return Double.NaN;
-        }
-        double[] s = values.clone();
-        Arrays.sort(s);
-        int n = s.length;
-        return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+        return WindowPercentiles.median(values);
     }
 
     /** Mean after dropping floor(n·fraction) values from each tail. */

@@ -1,5 +1,7 @@
 package dev.caplab.streams.aggregate;
 
+import dev.caplab.analysis.throughput.CounterIncrease;
+import dev.caplab.analysis.throughput.WindowPercentiles;
 import dev.caplab.schema.vocabulary.LabelNames;
 import dev.caplab.schema.event.SampleKind;
 import dev.caplab.schema.event.SummaryWindow;
@@ -240,13 +242,7 @@ public final class StepStatistics {
             if (dt <= 0) {
                 continue;
             }
-            double increase = 0;
-            for (int i = 1; i < steady.size(); i++) {
-                double a = steady.get(i - 1).value();
-                double b = steady.get(i).value();
-                increase += b >= a ? b - a : b;
-            }
-            total += increase * 1e6 / dt;
+            total += CounterIncrease.increase(Series.values(steady)) * 1e6 / dt;
             any = true;
         }
         return any ? total : null;
@@ -257,16 +253,8 @@ public final class StepStatistics {
      * (CUMULATIVE ones are skipped): how a step reads a tool's own window percentiles, never their average.
      */
     static Map<String, Double> windowMedians(List<Partial.SummaryPoint> points) {
-        Map<String, List<Double>> byQuantile = new TreeMap<>();
-        for (Partial.SummaryPoint s : points) {
-            if (s.window() == SummaryWindow.WINDOW) {
-                s.quantiles().forEach((q, v) -> byQuantile.computeIfAbsent(q, k -> new ArrayList<>()).add(v));
-            }
-        }
-        Map<String, Double> out = new LinkedHashMap<>();
-        byQuantile.forEach((q, v) -> out.put(q, Distribution.median(v.stream().mapToDouble(Double::doubleValue)
-                .toArray())));
-        return out;
+        return WindowPercentiles.combine(points.stream().filter(s -> s.window() == SummaryWindow.WINDOW)
+                .map(Partial.SummaryPoint::quantiles).toList());
     }
 
     /** WINDOW summaries: the median over steady windows of each quantile; CUMULATIVE: the last one's. */
