@@ -24,14 +24,14 @@ final class EndpointSection {
         html.append("<p>Whole run:</p>");
         endpointTable(html, endpoints.endpoints(), "endpoints-run");
         html.append("<h3>Errors</h3>");
-        errorTable(html, endpoints.errors(), "errors-run");
+        errorTable(html, endpoints.errors(), endpoints.endpoints(), "errors-run");
         for (StepEndpoints step : endpoints.steps()) {
             if (step.endpoints().isEmpty() && step.errors().isEmpty()) {
                 continue;
             }
             html.append("<h4>Step ").append(step.stepIndex()).append(" (steady part, warm-up excluded)</h4>");
             endpointTable(html, step.endpoints(), "endpoints-step");
-            errorTable(html, step.errors(), "errors-step");
+            errorTable(html, step.errors(), step.endpoints(), "errors-step");
         }
         return html.toString();
     }
@@ -54,9 +54,16 @@ final class EndpointSection {
         html.append("</tbody></table>");
     }
 
-    private static void errorTable(StringBuilder html, List<ErrorView> rows, String cssClass) {
+    /**
+     * The failures by status and message; without any, how many failed all the same (a tool may count failures per
+     * endpoint without saying why in every step: Locust's {@code _failures.csv} holds run totals).
+     */
+    private static void errorTable(StringBuilder html, List<ErrorView> rows, List<EndpointView> endpoints,
+            String cssClass) {
         if (rows.isEmpty()) {
-            html.append("<p class=\"none ").append(cssClass).append("\">No failed requests.</p>");
+            long failed = endpoints.stream().mapToLong(e -> e.failures() == null ? 0 : e.failures()).sum();
+            html.append("<p class=\"none ").append(cssClass).append("\">").append(failed == 0 ? "No failed requests."
+                    : failed + " failed requests; the tool sent no status or message for them here.").append("</p>");
             return;
         }
         html.append("<table class=\"").append(cssClass).append("\"><thead><tr><th>name</th><th>method</th>"
