@@ -7,7 +7,6 @@ import dev.caplab.query.steps.StepReader;
 import dev.caplab.query.steps.StepView;
 import dev.caplab.schema.vocabulary.LabelNames;
 import dev.caplab.schema.vocabulary.MetricNames;
-import dev.caplab.store.access.TrafficSampleRepository;
 import dev.caplab.store.row.RequestGroupRow;
 import dev.caplab.store.row.TrafficPointRow;
 import java.time.Instant;
@@ -16,7 +15,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import javax.sql.DataSource;
 import org.springframework.stereotype.Service;
 
 /**
@@ -40,12 +38,12 @@ public class EndpointService {
 
     private final RunReader runs;
     private final StepReader steps;
-    private final TrafficSampleRepository samples;
+    private final EndpointSamples samples;
 
-    EndpointService(RunReader runs, StepReader steps, DataSource dataSource) {
+    EndpointService(RunReader runs, StepReader steps, EndpointSamples samples) {
         this.runs = runs;
         this.steps = steps;
-        this.samples = new TrafficSampleRepository(dataSource);
+        this.samples = samples;
     }
 
     /** The run's tables; throws {@link RunNotFoundException} for an unknown run. */

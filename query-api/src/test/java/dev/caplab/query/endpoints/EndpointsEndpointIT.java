@@ -39,7 +39,9 @@ import org.springframework.test.web.servlet.MockMvc;
  *       twice a second in step 1 (values 10..39 ms); POST /b 503, failed, five times in step 1;</li>
  *   <li>Locust-CSV-like counters for GET /c: 3 requests and 1 failure a second from T0+10 to T0+49, beside an
  *       {@code Aggregated} total row that must never show; its {@code _stats.csv} totals (125 requests, 41 failures,
- *       3.1 req/s, p95 77 ms) and its window percentiles; and a {@code _failures.csv} row (40 occurrences).</li>
+ *       3.1 req/s, p95 77 ms) and its window percentiles; and a {@code _failures.csv} row (40 occurrences);</li>
+ *   <li>JMeter backend-listener windows for transaction /j (statut all, ok and ko: only all counts) and an error
+ *       row for all transactions with its response code and message.</li>
  * </ul>
  * Every expected value is arithmetic on those inputs; percentiles of per-request samples follow ClickHouse's
  * documented {@code quantileExact}: the value at 0-based rank ⌊q·n⌋ of the sorted values.
@@ -104,6 +106,22 @@ class EndpointsEndpointIT {
                 "CUMULATIVE", 125L, null, 9.0, 1.0, 99.0, Map.of("0.5", 8.0, "0.95", 77.0, "0.99", 90.0)));
         rows.add(counter(T0.plusSeconds(49), "http.req.errors.count", Map.of("name", "/c", "method", "GET",
                 "error", "CatchResponseError('designed')"), 40));
+        // JMeter's backend listener: transaction /j, statut all (its ok/ko parts must not add), three 10-request
+        // windows in step 0's steady part with 1, 2 and 0 errors and p95 100, 300, 200 ms; an error row for all
+        for (int w = 0; w < 3; w++) {
+            Instant at = T0.plusSeconds(16 + 5L * w);
+            for (String statut : List.of("all", "ok", "ko")) {
+                Map<String, String> j = Map.of("application", "shop", "transaction", "/j", "statut", statut,
+                        "aggregation", "jmeter-backend-listener", "name", "/j");
+                rows.add(new SampleRow(RUN, at, "jmeter", "http.req.duration.ms", "SUMMARY", 0, j, "WINDOW", 10L,
+                        null, 20.0, 1.0, 400.0, Map.of("0.95", new double[] {100, 300, 200}[w])));
+                rows.add(SampleRow.of(RUN, at, "jmeter", "http.req.failed.window.count", "GAUGE",
+                        new double[] {1, 2, 0}[w], j));
+            }
+        }
+        rows.add(SampleRow.of(RUN, T0.plusSeconds(21), "jmeter", "http.req.failed.window.count", "GAUGE", 3,
+                Map.of("application", "shop", "transaction", "all", "name", "all", "responseCode", "500",
+                        "responseMessage", "Internal Server Error", "aggregation", "jmeter-backend-listener")));
         new SampleRepository(ds).insertBatch(rows, RUN + "-samples");
     }
 
@@ -114,7 +132,7 @@ class EndpointsEndpointIT {
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.steps", hasSize(2)))
                 // step 0, steady 15..30 s: /a 15 requests of 1..15 ms; /c's counter +42 over 14 s between reports
-                .andExpect(jsonPath("$.steps[0].endpoints", hasSize(2)))
+                .andExpect(jsonPath("$.steps[0].endpoints", hasSize(3)))
                 .andExpect(jsonPath("$.steps[0].endpoints[0].name").value("/a"))
                 .andExpect(jsonPath("$.steps[0].endpoints[0].requests").value(15))
                 .andExpect(jsonPath("$.steps[0].endpoints[0].requestsPerSecond").value(closeTo(15 / 15.0, 1e-9)))
@@ -129,7 +147,17 @@ class EndpointsEndpointIT {
                 .andExpect(jsonPath("$.steps[0].endpoints[1].p95Ms").value(20.0))
                 .andExpect(jsonPath("$.steps[0].endpoints[1].how").value(
                         "the tool's counter increase over the step; median of the tool's 3 window percentiles"))
-                .andExpect(jsonPath("$.steps[0].errors", hasSize(0)))
+                // JMeter /j: 3 windows of 10 requests over the 15 s steady part, 1 + 2 failed, p95 median 200 ms
+                .andExpect(jsonPath("$.steps[0].endpoints[2].name").value("/j"))
+                .andExpect(jsonPath("$.steps[0].endpoints[2].requests").value(30))
+                .andExpect(jsonPath("$.steps[0].endpoints[2].requestsPerSecond").value(closeTo(30 / 15.0, 1e-9)))
+                .andExpect(jsonPath("$.steps[0].endpoints[2].failures").value(3))
+                .andExpect(jsonPath("$.steps[0].endpoints[2].p95Ms").value(200.0))
+                .andExpect(jsonPath("$.steps[0].errors", hasSize(1)))
+                .andExpect(jsonPath("$.steps[0].errors[0].name").value(""))
+                .andExpect(jsonPath("$.steps[0].errors[0].status").value("500"))
+                .andExpect(jsonPath("$.steps[0].errors[0].message").value("Internal Server Error"))
+                .andExpect(jsonPath("$.steps[0].errors[0].occurrences").value(3))
                 // step 1, steady 35..50 s: /a 30 requests of 10..39 ms; /b 5 failed requests, one error row
                 .andExpect(jsonPath("$.steps[1].endpoints", hasSize(3)))
                 .andExpect(jsonPath("$.steps[1].endpoints[0].requests").value(30))
@@ -147,7 +175,7 @@ class EndpointsEndpointIT {
                 .andExpect(jsonPath("$.steps[1].errors[0].status").value("503"))
                 .andExpect(jsonPath("$.steps[1].errors[0].occurrences").value(5))
                 // whole run: /a all 47 requests over 10..49.5 s; /c the tool's own totals, rate and percentiles
-                .andExpect(jsonPath("$.endpoints", hasSize(3)))
+                .andExpect(jsonPath("$.endpoints", hasSize(4)))
                 .andExpect(jsonPath("$.endpoints[0].requests").value(47))
                 .andExpect(jsonPath("$.endpoints[0].requestsPerSecond").value(closeTo(47 / runSpanSeconds, 1e-9)))
                 .andExpect(jsonPath("$.endpoints[0].p50Ms").value(sortedA()[47 / 2]))
@@ -156,10 +184,12 @@ class EndpointsEndpointIT {
                 .andExpect(jsonPath("$.endpoints[2].failures").value(41))
                 .andExpect(jsonPath("$.endpoints[2].requestsPerSecond").value(3.1))
                 .andExpect(jsonPath("$.endpoints[2].p95Ms").value(77.0))
-                .andExpect(jsonPath("$.errors", hasSize(2)))
+                .andExpect(jsonPath("$.endpoints[3].requests").value(30))
+                .andExpect(jsonPath("$.errors", hasSize(3)))
                 .andExpect(jsonPath("$.errors[0].message").value("CatchResponseError('designed')"))
                 .andExpect(jsonPath("$.errors[0].occurrences").value(40))
-                .andExpect(jsonPath("$.errors[1].occurrences").value(5));
+                .andExpect(jsonPath("$.errors[1].occurrences").value(5))
+                .andExpect(jsonPath("$.errors[2].occurrences").value(3));
     }
 
     @Test

@@ -25,7 +25,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /** In-memory runs, steps and fits for controller slice tests; the ITs read the real store instead. */
-public final class FakeStore implements RunReader, StepReader, FitReader, AlertReader, LatenessReader,
+public final class FakeStore implements dev.caplab.query.endpoints.EndpointSamples, RunReader, StepReader, FitReader, AlertReader, LatenessReader,
         ConclusionReader {
 
     public final List<RunSummary> runs = new ArrayList<>();
@@ -139,6 +139,19 @@ public final class FakeStore implements RunReader, StepReader, FitReader, AlertR
 
     @Override
     public List<SloRuleValue> sloRules(String runId) {
+        return List.of();
+    }
+
+    @Override
+    public List<dev.caplab.store.row.TrafficPointRow> points(String runId, java.util.Collection<String> metrics,
+            java.util.Collection<String> kinds) {
+        return List.of();
+    }
+
+    @Override
+    public List<dev.caplab.store.row.RequestGroupRow> requestGroups(String runId, java.util.Collection<String> metrics,
+            String requiredLabel, List<List<String>> keyLabels, Map<String, String> failureLabels, boolean onlyFailed,
+            long[] fromMicros, long[] toMicros, List<Double> quantiles) {
         return List.of();
     }
 }

@@ -3,6 +3,7 @@ package dev.caplab.query.testing;
 import dev.caplab.access.AccessConfiguration;
 import dev.caplab.query.QueryApiProperties;
 import dev.caplab.query.compare.CompareService;
+import dev.caplab.query.endpoints.EndpointService;
 import dev.caplab.query.plan.PlanService;
 import dev.caplab.query.report.ReportService;
 import dev.caplab.query.runs.RunService;
@@ -19,7 +20,7 @@ import org.springframework.context.annotation.Import;
 // the SQL endpoint's collaborators are package-private; no statement reaches ClickHouse in slice tests
 @ComponentScan("dev.caplab.query.sql")
 @ComponentScan("dev.caplab.query.history")
-@Import({RunService.class, ThroughputService.class, CompareService.class, PlanService.class, ReportService.class,
+@Import({RunService.class, ThroughputService.class, EndpointService.class, CompareService.class, PlanService.class, ReportService.class,
         AccessConfiguration.class})
 public class SliceTestConfiguration {
 
