@@ -337,11 +337,15 @@ class LiveRunIT {
     private static double locustRate(List<LocustStats.HistoryRow> rows, long fromMicros, long toMicros) {
         List<LocustStats.HistoryRow> inside = rows.stream().filter(r -> r.epochSecond() * 1_000_000 >= fromMicros
                 && r.epochSecond() * 1_000_000 < toMicros).toList();
-        if (inside.size() < 2) {
+        // a history row reports what Locust counted since the row before it: the steady part's count runs from the
+        // last warm-up row to its own last row
+        LocustStats.HistoryRow first = rows.stream().filter(r -> r.epochSecond() * 1_000_000 < fromMicros)
+                .reduce((a, b) -> b).orElse(inside.isEmpty() ? null : inside.getFirst());
+        if (inside.isEmpty() || first == null || first == inside.getLast()) {
             return Double.NaN;
         }
-        return (inside.getLast().totalRequests() - inside.getFirst().totalRequests())
-                / (double) (inside.getLast().epochSecond() - inside.getFirst().epochSecond());
+        return (inside.getLast().totalRequests() - first.totalRequests())
+                / (double) (inside.getLast().epochSecond() - first.epochSecond());
     }
 
 

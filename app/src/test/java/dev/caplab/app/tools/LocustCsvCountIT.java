@@ -124,7 +124,11 @@ class LocustCsvCountIT {
                         .toList();
                 assertThat(steady.size()).as("Locust rows in step %d's steady part; %s", i, context)
                         .isGreaterThanOrEqualTo(5);
-                LocustStats.AggregatedRow first = steady.getFirst();
+                // a history row reports what Locust counted since the row before it: the steady part's count
+                // runs from the last warm-up row to its own last row
+                LocustStats.AggregatedRow first = history.stream()
+                        .filter(r -> r.epochSecond() * 1_000_000L < from).reduce((a, b) -> b)
+                        .orElse(steady.getFirst());
                 LocustStats.AggregatedRow last = steady.getLast();
                 double locustRate = (last.totalRequests() - first.totalRequests())
                         / (double) (last.epochSecond() - first.epochSecond());
@@ -211,7 +215,10 @@ class LocustCsvCountIT {
                         .filter(r -> r.method().equals(row.get("Type")) && r.name().equals(row.get("Name"))
                                 && r.epochSecond() * 1_000_000L >= from && r.epochSecond() * 1_000_000L < to)
                         .toList();
-                LocustStats.EndpointHistoryRow first = steady.getFirst();
+                LocustStats.EndpointHistoryRow first = history.stream()
+                        .filter(r -> r.method().equals(row.get("Type")) && r.name().equals(row.get("Name"))
+                                && r.epochSecond() * 1_000_000L < from).reduce((a, b) -> b)
+                        .orElse(steady.getFirst());
                 LocustStats.EndpointHistoryRow last = steady.getLast();
                 double rate = (last.totalRequests() - first.totalRequests())
                         / (double) (last.epochSecond() - first.epochSecond());

@@ -104,7 +104,8 @@ final class EndpointBreakdown {
                     }
                 }
             } else if ("COUNTER".equals(head.kind()) && in.size() > 0) {
-                counter(t, metric, head.labels(), in, cumulative, wholeRun);
+                counter(t, metric, head.labels(), wholeRun ? in : withReadingBefore(s, fromMicros, in), cumulative,
+                        wholeRun);
             } else if (cumulative && wholeRun && metric.equals(MetricNames.HTTP_REQS_PER_S) && !in.isEmpty()) {
                 t.toolRate += in.getLast().value();
                 t.anyToolRate = true;
@@ -147,6 +148,28 @@ final class EndpointBreakdown {
         }
     }
 
+    /**
+     * A step's counter readings with the series' last reading before the step in front: a reading reports what was
+     * counted since the one before it, so a step's increase runs from that reading (the rule of streams'
+     * StepStatistics, whose step rates these endpoint rates add up to).
+     */
+    private static List<TrafficPointRow> withReadingBefore(List<TrafficPointRow> series, long fromMicros,
+            List<TrafficPointRow> in) {
+        TrafficPointRow before = null;
+        for (TrafficPointRow p : series) {
+            if (p.micros() < fromMicros && (before == null || p.micros() > before.micros())) {
+                before = p;
+            }
+        }
+        if (before == null) {
+            return in;
+        }
+        List<TrafficPointRow> out = new ArrayList<>(in.size() + 1);
+        out.add(before);
+        out.addAll(in.stream().sorted(Comparator.comparingLong(TrafficPointRow::micros)).toList());
+        return out;
+    }
+
     /** Failures by endpoint, status and message over {@code [fromMicros, toMicros)}, most frequent first. */
     List<ErrorView> errors(long fromMicros, long toMicros, boolean wholeRun, List<RequestGroupRow> failedRequests) {
         Map<List<String>, Double> byKey = new LinkedHashMap<>();
@@ -159,12 +182,15 @@ final class EndpointBreakdown {
             String message = TrafficMetrics.firstLabel(labels, TrafficMetrics.ERROR_MESSAGE_LABELS);
             Key k = Key.of(labels);
             List<String> key = List.of(k.name(), k.method(), k.status(), message);
-            double[] values = s.stream().filter(p -> p.micros() >= fromMicros && p.micros() < toMicros)
-                    .mapToDouble(TrafficPointRow::value).toArray();
-            if (values.length == 0) {
+            List<TrafficPointRow> in = s.stream().filter(p -> p.micros() >= fromMicros && p.micros() < toMicros)
+                    .toList();
+            if (in.isEmpty()) {
                 continue;
             }
-            if (TrafficMetrics.ERROR_COUNTERS.contains(head.metric()) && "COUNTER".equals(head.kind())) {
+            boolean counter = TrafficMetrics.ERROR_COUNTERS.contains(head.metric()) && "COUNTER".equals(head.kind());
+            double[] values = (counter && !wholeRun ? withReadingBefore(s, fromMicros, in) : in).stream()
+                    .mapToDouble(TrafficPointRow::value).toArray();
+            if (counter) {
                 if (wholeRun || values.length >= 2) {
                     byKey.merge(key, wholeRun ? CounterIncrease.total(values) : CounterIncrease.increase(values),
                             Double::sum);

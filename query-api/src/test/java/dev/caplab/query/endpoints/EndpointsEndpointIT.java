@@ -131,7 +131,8 @@ class EndpointsEndpointIT {
         mvc.perform(get("/api/v1/runs/{id}/endpoints", RUN).header(HttpHeaders.AUTHORIZATION, Tokens.READ))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.steps", hasSize(2)))
-                // step 0, steady 15..30 s: /a 15 requests of 1..15 ms; /c's counter +42 over 14 s between reports
+                // step 0, steady 15..30 s: /a 15 requests of 1..15 ms; /c's counter +45 over 15 s, from its last warm-up
+                // report (14 s: a report counts what came since the one before) to its last (29 s)
                 .andExpect(jsonPath("$.steps[0].endpoints", hasSize(3)))
                 .andExpect(jsonPath("$.steps[0].endpoints[0].name").value("/a"))
                 .andExpect(jsonPath("$.steps[0].endpoints[0].requests").value(15))
@@ -140,10 +141,10 @@ class EndpointsEndpointIT {
                 .andExpect(jsonPath("$.steps[0].endpoints[0].p50Ms").value(8.0))
                 .andExpect(jsonPath("$.steps[0].endpoints[0].p95Ms").value(15.0))
                 .andExpect(jsonPath("$.steps[0].endpoints[1].name").value("/c"))
-                .andExpect(jsonPath("$.steps[0].endpoints[1].requests").value(42))
+                .andExpect(jsonPath("$.steps[0].endpoints[1].requests").value(45))
                 .andExpect(jsonPath("$.steps[0].endpoints[1].requestsPerSecond").value(closeTo(3.0, 1e-9)))
-                .andExpect(jsonPath("$.steps[0].endpoints[1].failures").value(14))
-                .andExpect(jsonPath("$.steps[0].endpoints[1].errorRatio").value(closeTo(14 / 42.0, 1e-9)))
+                .andExpect(jsonPath("$.steps[0].endpoints[1].failures").value(15))
+                .andExpect(jsonPath("$.steps[0].endpoints[1].errorRatio").value(closeTo(15 / 45.0, 1e-9)))
                 .andExpect(jsonPath("$.steps[0].endpoints[1].p95Ms").value(20.0))
                 .andExpect(jsonPath("$.steps[0].endpoints[1].how").value(
                         "the tool's counter increase over the step; median of the tool's 3 window percentiles"))
@@ -169,7 +170,7 @@ class EndpointsEndpointIT {
                 .andExpect(jsonPath("$.steps[1].endpoints[1].requestsPerSecond").value(closeTo(5 / 15.0, 1e-9)))
                 .andExpect(jsonPath("$.steps[1].endpoints[1].failures").value(5))
                 .andExpect(jsonPath("$.steps[1].endpoints[1].errorRatio").value(1.0))
-                .andExpect(jsonPath("$.steps[1].endpoints[2].requests").value(3 * 14))
+                .andExpect(jsonPath("$.steps[1].endpoints[2].requests").value(3 * 15))
                 .andExpect(jsonPath("$.steps[1].errors", hasSize(1)))
                 .andExpect(jsonPath("$.steps[1].errors[0].message").value("request failed"))
                 .andExpect(jsonPath("$.steps[1].errors[0].status").value("503"))
