@@ -14,6 +14,8 @@ import dev.caplab.store.access.StepRepository;
 import dev.caplab.store.row.RunRow;
 import dev.caplab.store.row.SampleRow;
 import dev.caplab.store.row.StepRow;
+import dev.caplab.store.testing.EmbeddedClickHouse;
+import dev.caplab.store.testing.TestDatabase;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,7 +26,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.http.HttpHeaders;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -48,7 +52,7 @@ import org.springframework.test.web.servlet.MockMvc;
  */
 @SpringBootTest
 @AutoConfigureMockMvc
-@Import(StoreTestSupport.class)
+@Import(EndpointsEndpointIT.OwnStore.class)
 class EndpointsEndpointIT {
 
     private static final String RUN = "endpoints-it";
@@ -57,14 +61,33 @@ class EndpointsEndpointIT {
     @Autowired
     MockMvc mvc;
 
+    /** A database of its own: the runs written here must not show in the other ITs' run lists. */
+    private static TestDatabase database;
+
+    static synchronized TestDatabase database() {
+        if (database == null) {
+            database = EmbeddedClickHouse.shared().freshDatabase("endpoints_it");
+        }
+        return database;
+    }
+
     @DynamicPropertySource
     static void store(DynamicPropertyRegistry registry) {
-        StoreTestSupport.properties(registry);
+        StoreTestSupport.properties(registry, EndpointsEndpointIT::database);
+    }
+
+    /** Named apart from the other ITs' {@code dataSource} beans, which slice tests' scanning may also see. */
+    @TestConfiguration(proxyBeanMethods = false)
+    static class OwnStore {
+        @Bean
+        DataSource endpointsDataSource() {
+            return database().dataSource();
+        }
     }
 
     @BeforeAll
     static void write() {
-        DataSource ds = StoreTestSupport.database().dataSource();
+        DataSource ds = database().dataSource();
         new RunRepository(ds).insertBatch(List.of(new RunRow(RUN, T0, "shop", "1", null, "local", "here", "t1",
                 "t1", 2.0, 4L << 30, 1000.0, null, "k6", Map.of(), List.of(), List.of(), "users", "DECLARED",
                 T0.plusSeconds(60), "COMPLETED", null, 1)), RUN + "-run");

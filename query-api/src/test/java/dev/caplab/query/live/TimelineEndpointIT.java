@@ -12,15 +12,20 @@ import dev.caplab.store.access.RunRepository;
 import dev.caplab.store.access.SampleRepository;
 import dev.caplab.store.row.RunRow;
 import dev.caplab.store.row.SampleRow;
+import dev.caplab.store.testing.EmbeddedClickHouse;
+import dev.caplab.store.testing.TestDatabase;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import javax.sql.DataSource;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.http.HttpHeaders;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -36,7 +41,7 @@ import org.springframework.test.web.servlet.MockMvc;
  */
 @SpringBootTest
 @AutoConfigureMockMvc
-@Import(StoreTestSupport.class)
+@Import(TimelineEndpointIT.OwnStore.class)
 class TimelineEndpointIT {
 
     private static final String RUN = "timeline-locust-counters";
@@ -47,14 +52,33 @@ class TimelineEndpointIT {
     @Autowired
     MockMvc mvc;
 
+    /** A database of its own: the runs written here must not show in the other ITs' run lists. */
+    private static TestDatabase database;
+
+    static synchronized TestDatabase database() {
+        if (database == null) {
+            database = EmbeddedClickHouse.shared().freshDatabase("timeline_it");
+        }
+        return database;
+    }
+
     @DynamicPropertySource
     static void store(DynamicPropertyRegistry registry) {
-        StoreTestSupport.properties(registry);
+        StoreTestSupport.properties(registry, TimelineEndpointIT::database);
+    }
+
+    /** Named apart from the other ITs' {@code dataSource} beans, which slice tests' scanning may also see. */
+    @TestConfiguration(proxyBeanMethods = false)
+    static class OwnStore {
+        @Bean
+        DataSource timelineDataSource() {
+            return database().dataSource();
+        }
     }
 
     @BeforeAll
     static void feed() {
-        var ds = StoreTestSupport.database().dataSource();
+        var ds = database().dataSource();
         new RunRepository(ds).insertBatch(List.of(new RunRow(RUN, T0, "shop", "2.0", null, "lab", null, null, null,
                 null, null, null, null, "locust", Map.of(), List.of(), List.of(), "users", "INFERRED", null, null,
                 null, 1)), "timeline-run");
