@@ -1,8 +1,6 @@
 package dev.caplab.store.access;
 
 import dev.caplab.store.schema.Table;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -167,17 +165,6 @@ public final class RunActivityRepository {
     }
 
     private <R> List<R> query(String runId, String sql, TableAccess.Reader<R> reader, Object... values) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
-            Params.of(ps).addAll(values);
-            List<R> out = new ArrayList<>();
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.add(reader.read(rs));
-                }
-            }
-            return out;
-        } catch (SQLException e) {
-            throw TableAccess.translate("reading the samples of run " + runId, e);
-        }
+        return TableAccess.query(dataSource, "reading the samples of run " + runId, sql, reader, values);
     }
 }

@@ -196,6 +196,11 @@ final class TableAccess<T> {
 
     /** Runs a read with bound values and maps each row. */
     <R> List<R> query(String sql, Reader<R> reader, Object... values) {
+        return query(dataSource, "reading " + codec.table(), sql, reader, values);
+    }
+
+    /** Runs a read with bound values on {@code dataSource} and maps each row; a failure names {@code what}. */
+    static <R> List<R> query(DataSource dataSource, String what, String sql, Reader<R> reader, Object... values) {
         try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
             Params.of(ps).addAll(values);
             List<R> out = new ArrayList<>();
@@ -206,7 +211,7 @@ final class TableAccess<T> {
             }
             return out;
         } catch (SQLException e) {
-            throw translate("reading " + codec.table(), e);
+            throw translate(what, e);
         }
     }
 
