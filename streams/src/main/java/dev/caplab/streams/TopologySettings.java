@@ -81,7 +81,7 @@ public record TopologySettings(Duration grace, Duration punctuateInterval, List<
      */
     public static TopologySettings defaults() {
         return new TopologySettings(Duration.ofSeconds(30), Duration.ofSeconds(1),
-                List.of(MetricNames.K6_VUS, MetricNames.LOCUST_USERS, MetricNames.USERS), Duration.ofSeconds(20), Duration.ofSeconds(10),
+                MetricNames.DEFAULT_LOAD_LEVELS, Duration.ofSeconds(20), Duration.ofSeconds(10),
                 List.of(MetricNames.CPU_CORES, MetricNames.MEM_BYTES, MetricNames.NET_TX_BYTES, MetricNames.NET_RX_BYTES), List.of(),
                 Duration.ofSeconds(1), SustainedStatistic.MEDIAN, 0.1, ContaminationRule.defaults(), Planning.DEFAULT_MARGIN,
                 Duration.ofHours(24), RunLimits.defaults(), DEFAULT_RUN_IDLE_END, DefaultRules.NONE);

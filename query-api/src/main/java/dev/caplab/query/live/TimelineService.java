@@ -39,8 +39,7 @@ import org.springframework.stereotype.Service;
 public class TimelineService {
 
     /** Metrics whose level is the load (those streams infers steps from by default). */
-    static final Set<String> LOAD_LEVEL_METRICS = Set.of(MetricNames.K6_VUS, MetricNames.LOCUST_USERS,
-            MetricNames.USERS);
+    static final Set<String> LOAD_LEVEL_METRICS = Set.copyOf(MetricNames.DEFAULT_LOAD_LEVELS);
     /** Bucket widths the automatic choice picks from, seconds. */
     static final List<Integer> BUCKETS = List.of(5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600);
     /** The automatic bucket keeps a run to about this many points. */

@@ -38,6 +38,8 @@ public final class MetricNames {
     /** A load generator's concurrent users when it names them plainly. */
     public static final String USERS = "users";
     public static final String LOCUST_USERS = "locust.users";
+    /** The load-level metrics steps are inferred from by default, in order of preference: k6, Locust, plain. */
+    public static final java.util.List<String> DEFAULT_LOAD_LEVELS = java.util.List.of(K6_VUS, LOCUST_USERS, USERS);
     public static final String LOCUST_EXCEPTIONS_COUNT = "locust.exceptions.count";
     public static final String JMETER_THREADS = "jmeter.threads";
     public static final String JMETER_GROUP_THREADS = "jmeter.group.threads";
