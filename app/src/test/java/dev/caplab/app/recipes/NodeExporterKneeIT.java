@@ -3,6 +3,7 @@ package dev.caplab.app.recipes;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.offset;
 
+import dev.caplab.app.MeasuresHost;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import dev.caplab.app.CaplabCli;
@@ -48,6 +49,7 @@ import org.junit.jupiter.api.io.TempDir;
  * <p>Slope below the knee: checked against the kernel's busy time per step within 0.1 core per unit, and must stay
  * near 0.5 (never the flat idle-included total).
  */
+@MeasuresHost
 class NodeExporterKneeIT {
 
     private static final Duration STEP = Duration.ofSeconds(5);

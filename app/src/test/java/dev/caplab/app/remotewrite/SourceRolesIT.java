@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.caplab.app.CaplabCli;
+import dev.caplab.app.MeasuresHost;
 import dev.caplab.app.up.EmbeddedStack;
 import dev.caplab.app.up.UpSettings;
 import java.io.ByteArrayOutputStream;
@@ -35,6 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
  * (/proc/stat, /proc/meminfo), and per step the server's CPU in caplab equals what the kernel counted for the burner
  * processes (/proc/PID/stat utime + stime over the step's steady seconds).
  */
+@MeasuresHost
 class SourceRolesIT {
 
     private static final int UNITS = 4;

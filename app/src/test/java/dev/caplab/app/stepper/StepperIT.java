@@ -3,6 +3,7 @@ package dev.caplab.app.stepper;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.caplab.app.CaplabCli;
+import dev.caplab.app.MeasuresHost;
 import dev.caplab.broker.BrokerSettings;
 import dev.caplab.broker.EmbeddedKafkaBroker;
 import dev.caplab.ingest.adapter.Samples;
@@ -40,6 +41,7 @@ import org.junit.jupiter.api.io.TempDir;
  * fail, but it is contaminated) and from 40 users on (900 ms against {@code p95(...)<=500}). So the conclusion skips
  * step 1, the test goes on, step 3 (40 users) is the first failing step and the max stable load is 30 users.
  */
+@MeasuresHost
 class StepperIT {
 
     private static final String SLO = "p95(" + MetricNames.HTTP_DURATION_MS + ")<=500";

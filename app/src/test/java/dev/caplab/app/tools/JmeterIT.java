@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.caplab.app.CaplabCli;
+import dev.caplab.app.MeasuresHost;
 import dev.caplab.app.RepoRoot;
 import dev.caplab.app.load.WriteClients;
 import dev.caplab.app.up.EmbeddedStack;
@@ -44,6 +45,7 @@ import tools.jackson.databind.json.JsonMapper;
  * run and checked row by row, and the listener's rows are checked against the JTL: per-transaction counts, failures,
  * summed, smallest and largest elapsed times.
  */
+@MeasuresHost
 class JmeterIT {
 
     private static final String RUN = "jmeter-it";

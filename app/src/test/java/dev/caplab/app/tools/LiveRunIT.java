@@ -3,6 +3,7 @@ package dev.caplab.app.tools;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.caplab.app.MeasuresHost;
 import dev.caplab.app.remotewrite.PrometheusProcesses;
 import dev.caplab.app.up.EmbeddedStack;
 import dev.caplab.app.up.UpSettings;
@@ -38,6 +39,7 @@ import tools.jackson.databind.json.JsonMapper;
  * run page and report show per step is checked against truth from outside caplab: Locust's own counters and window
  * percentiles, and the kernel's CPU accounting read by the test from /proc.
  */
+@MeasuresHost
 class LiveRunIT {
 
     private static final String RUN = "live-sre";

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.caplab.analysis.throughput.TrafficMetrics;
+import dev.caplab.app.MeasuresHost;
 import dev.caplab.app.cli.IngestCommand;
 import dev.caplab.app.up.EmbeddedStack;
 import dev.caplab.app.up.UpSettings;
@@ -47,6 +48,7 @@ import tools.jackson.databind.json.JsonMapper;
  *       get_current_response_time_percentile}); rows where Locust's window was still empty (all 0) carry none.</li>
  * </ul>
  */
+@MeasuresHost
 class LocustCsvCountIT {
 
     private static final String RUN = "locust-csv-count-it";

@@ -3,6 +3,7 @@ package dev.caplab.app.tools;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.caplab.app.MeasuresHost;
 import dev.caplab.app.RepoRoot;
 import dev.caplab.app.up.EmbeddedStack;
 import dev.caplab.app.up.UpSettings;
@@ -39,6 +40,7 @@ import tools.jackson.databind.json.JsonMapper;
  * long against scheduling delays (200 ms, a worker needing a tenth of a core) keep this true on a busy 2-core machine;
  * the first {@value #WARMUP_SECONDS} s of each step (Locust's first connection, the queue filling) are warm-up.
  */
+@MeasuresHost
 class LocustPluginIT {
 
     private static final String RUN = "locust-it";

@@ -3,6 +3,7 @@ package dev.caplab.app.up;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.caplab.app.MeasuresHost;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code caplab up} runs the threads that catch up from Kafka at a lower priority than ingest's, as Linux itself
  * reports them ({@code /proc/self/task/<tid>/stat}, read here independently of {@link BackgroundPriority}).
  */
+@MeasuresHost
 class BackgroundPriorityIT {
 
     private static final Path TASKS = Path.of("/proc/self/task");

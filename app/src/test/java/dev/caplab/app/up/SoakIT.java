@@ -2,6 +2,7 @@ package dev.caplab.app.up;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.caplab.app.MeasuresHost;
 import dev.caplab.app.load.HeapAfterGc;
 import dev.caplab.app.load.K6LikeLines;
 import dev.caplab.app.load.SteppedRunOverHttp;
@@ -43,6 +44,7 @@ import tools.jackson.databind.json.JsonMapper;
  * rate per phase, the peak heap after GC and the Streams state-store bytes. {@code -Dcaplab.soak.points=N} changes
  * run A's size (a multiple of 5 × 5,000).
  */
+@MeasuresHost
 class SoakIT {
 
     static final long DEFAULT_RUN_A_POINTS = 1_000_000L;

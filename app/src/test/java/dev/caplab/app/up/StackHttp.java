@@ -43,6 +43,17 @@ final class StackHttp {
         return JSON.readTree(getText(stack, path));
     }
 
+    /** The body of a GET that answers 200, or null while it answers 404; any other status fails. */
+    static JsonNode getIfFound(EmbeddedStack stack, String path) throws Exception {
+        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(uri(stack, path)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        if (r.statusCode() == 404) {
+            return null;
+        }
+        assertThat(r.statusCode()).as(path + ": " + r.body()).isEqualTo(200);
+        return JSON.readTree(r.body());
+    }
+
     /**
      * The run's detail once {@code done} holds, polled every 250 ms for up to {@code patience}; else an error with
      * the last detail seen and {@code context}.
