@@ -6,8 +6,9 @@ import java.util.Objects;
 
 /**
  * Statistics of one metric of one source (or label group) over one step. For counters every statistic except
- * {@code count} is of the per-second rate series; {@code sustained}, {@code peak} and {@code quantiles} exclude
- * warm-up, the others cover the whole step. NaN where undefined (e.g. a counter with a single sample).
+ * {@code count} is of the per-second rate series. {@code count} covers the whole step and {@code warmupCount} its
+ * warm-up; every other statistic excludes warm-up (all of a step shorter than its warm-up); {@code last} is the
+ * step's last value. NaN where undefined (e.g. a counter with a single sample).
  * {@code outsideSut}: every sample carried the contamination rule's label (e.g. {@code sut=false}), so the series
  * is another process on the host: reported, but never fitted or named the bottleneck of the system under test.
  */

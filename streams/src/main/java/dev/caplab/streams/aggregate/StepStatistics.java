@@ -93,10 +93,12 @@ public final class StepStatistics {
 
     /**
      * Statistics of partials that all share one metric; several series (sources, label sets) are summed or pooled.
-     * The per-second values that sustained, peak and (for sums and counters) quantiles are drawn from: a single
-     * or pooled gauge's mean in each second; the aligned sum of several resource series' per-second means; a
-     * counter's rates between consecutive points (summed across series per second). Raw count, sum, min, max and
-     * mean come from the partials exactly; a gauge's quantiles from its merged sketch, never averaged.
+     * The per-second values that every statistic but the counts is drawn from, after warm-up: a single or pooled
+     * gauge's mean in each second; the aligned sum of several resource series' per-second means; a counter's rates
+     * between consecutive points (summed across series per second). A raw gauge's sum, min, max and mean come from
+     * its steady partials exactly, its quantiles from their merged sketch, never averaged. Warm-up seconds only count
+     * ({@code warmupCount}): a rule on the mean or the max judges the step's steady state, as the sustained value
+     * does, never the ramp-up before it.
      */
     static SeriesStats stats(String source, String metric, SampleKind kind, List<Partial> group,
             Map<String, TimedValue> priors, long steadyFrom, TopologySettings settings) {
@@ -146,26 +148,31 @@ public final class StepStatistics {
         double max;
         double mean;
         if (raw) {
+            boolean anySteady = partials.stream().anyMatch(p -> p.bucketMicros() >= steadyFrom);
             ExactSum total = new ExactSum();
+            long n = 0;
             min = Double.NaN;
             max = Double.NaN;
             for (Partial p : partials) {
+                if (anySteady && p.bucketMicros() < steadyFrom) {
+                    continue;
+                }
                 total.add(p.sum);
+                n += p.count();
                 min = Double.isNaN(min) ? p.min() : Math.min(min, p.min());
                 max = Double.isNaN(max) ? p.max() : Math.max(max, p.max());
             }
             sum = total.value();
-            mean = count == 0 ? Double.NaN : sum / count;
+            mean = n == 0 ? Double.NaN : sum / n;
         } else {
-            double[] all = Series.values(analysed);
             ExactSum total = new ExactSum();
-            for (double v : all) {
+            for (double v : steady) {
                 total.add(v);
             }
             sum = total.value();
-            min = Distribution.min(all);
-            max = Distribution.max(all);
-            mean = all.length == 0 ? Double.NaN : sum / all.length;
+            min = Distribution.min(steady);
+            max = Distribution.max(steady);
+            mean = steady.length == 0 ? Double.NaN : sum / steady.length;
         }
         Map<String, Double> quantiles;
         if (kind == SampleKind.SUMMARY) {

@@ -71,7 +71,9 @@ class StepAssignmentTest {
         StepAggregate closed = step0Revisions.getFirst();
         assertThat(closed.getCount()).as("20 in window + 1 late within grace").isEqualTo(21);
         assertThat(closed.getWarmupCount()).isEqualTo(5);
-        assertThat(closed.getMax()).as("max covers warm-up").isEqualTo(5.0);
+        assertThat(closed.getMax()).as("max excludes the warm-up spike of 5.0").isEqualTo(1.0);
+        assertThat(closed.getMean()).as("mean of the 15 steady samples and the late 1.0, warm-up left out")
+                .isEqualTo(1.0);
         assertThat(closed.getPeak()).as("peak excludes warm-up").isEqualTo(1.0);
         assertThat(closed.getSustained()).isEqualTo(1.0);
         assertThat(closed.getBaselineDelta()).isCloseTo(0.5, within(1e-12));
