@@ -172,7 +172,7 @@ function cpuEgressChart(el, run, aggregates, fits, ceiling, bn) {
     if (c != null && !byCeiling.has(c)) byCeiling.set(c, { sources: [], color: palette[i % 4] });
     if (c != null) byCeiling.get(c).sources.push(f.source); });
   if (!cpuFits.length && run.vcpu != null) byCeiling.set(run.vcpu, { sources: ['vCPU'], color: palette[0] });
-  const cpuCeilings = [...byCeiling].flatMap(([c, v]) => ceilingLine(c, `CPU ceiling ${num(c)} cores (${v.sources.join(', ')})`, 0, v.color));
+  const cpuCeilings = [...byCeiling].flatMap(([c, v]) => ceilingLine(c, `CPU ceiling ${qty('cpu.cores', c)} (${v.sources.join(', ')})`, 0, v.color));
   const cpuMax = Math.max(0, ...byCeiling.keys());
   chart(el).setOption({
     title: { text: 'CPU and egress vs load, with their ceilings', left: 'center' },
@@ -205,7 +205,7 @@ function throughputChart(el, t) {
     .map(c => c.replace(/\d+ /, '')))];
   const latency = (name, key, color) => ({ type: 'line', name, yAxisIndex: 1, itemStyle: { color },
     data: steps.filter(s => s[key] != null).map(s => [s.x, s[key]]) });
-  const slo = t.sloLines.map(l => ({ type: 'line', name: `SLO ${l.name}`,
+  const slo = t.sloLines.map(l => ({ type: 'line', name: `SLO ${l.condition}`,
     yAxisIndex: l.axis === 'latency' ? 1 : l.axis === 'errors' ? 2 : 0, showSymbol: false,
     lineStyle: { type: 'dashed', color: '#a00' }, itemStyle: { color: '#a00' },
     data: steps.length ? [[steps[0].x, l.axis === 'errors' ? l.threshold * 100 : l.threshold],

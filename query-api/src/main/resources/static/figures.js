@@ -63,7 +63,7 @@ const Figures = (() => {
     if (/^block\..*\.bytes$/.test(m)) return bytes(v) + '/s';
     if (m.endsWith('.bytes')) return bytes(v);
     if (m.endsWith('.mbps')) return mbps(v);
-    if (m.endsWith('.cores')) return number(v) + ' cores';
+    if (m.endsWith('.cores')) return number(v) === '1' ? '1 core' : number(v) + ' cores';
     if (m.endsWith('.percent')) return number(v) + ' %';
     if (m.endsWith('.ms')) return number(v) + ' ms';
     if (m.endsWith('.ratio')) return percent(v);

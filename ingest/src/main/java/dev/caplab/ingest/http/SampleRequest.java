@@ -1,5 +1,6 @@
 package dev.caplab.ingest.http;
 
+import com.fasterxml.jackson.annotation.JsonFormat;
 import dev.caplab.ingest.lifecycle.InvalidLifecycleRequestException;
 import dev.caplab.schema.event.SampleKind;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -16,7 +17,9 @@ public record SampleRequest(String runId,
         @Schema(example = "2026-03-01T10:00:00.250Z") Instant timestamp,
         @Schema(example = "loadgen-1") String source,
         @Schema(example = "webrtc.rtt.ms") String metric,
-        @Schema(description = "gauge, counter (monotonic total) or summary") SampleKind kind,
+        // the API documents the kinds in lower case, as curl users write them; the enum's names are upper case
+        @JsonFormat(with = JsonFormat.Feature.ACCEPT_CASE_INSENSITIVE_VALUES)
+        @Schema(description = "gauge, counter (monotonic total) or summary; any case") SampleKind kind,
         Double value,
         Map<String, String> labels,
         @Schema(description = "statistics the tool aggregated; only on summary samples") SummaryRequest summary) {

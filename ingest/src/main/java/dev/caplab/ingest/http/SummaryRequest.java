@@ -1,5 +1,6 @@
 package dev.caplab.ingest.http;
 
+import com.fasterxml.jackson.annotation.JsonFormat;
 import dev.caplab.ingest.lifecycle.InvalidLifecycleRequestException;
 import dev.caplab.schema.event.SummaryStats;
 import dev.caplab.schema.event.SummaryWindow;
@@ -14,7 +15,8 @@ import java.util.Map;
  */
 @Schema(description = "Pre-aggregated statistics of a summary sample (e.g. Locust's percentiles)")
 public record SummaryRequest(
-        @Schema(description = "WINDOW (the reporting interval) or CUMULATIVE (since the test started)")
+        @JsonFormat(with = JsonFormat.Feature.ACCEPT_CASE_INSENSITIVE_VALUES)
+        @Schema(description = "WINDOW (the reporting interval) or CUMULATIVE (since the test started); any case")
         SummaryWindow window,
         Long count,
         @Schema(description = "length of the window in microseconds, when known") Long windowMicros,

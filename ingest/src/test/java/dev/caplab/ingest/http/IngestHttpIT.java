@@ -225,7 +225,7 @@ class IngestHttpIT {
         String[] auth = {"Authorization", "Bearer " + WRITER, "Content-Type", "application/json"};
         HttpResponse<String> accepted = post("/api/v1/events", ("{\"runId\":\"" + run + "\",\"samples\":[{"
                 + "\"timestamp\":\"2026-03-01T10:00:00.000250Z\",\"source\":\"locust\",\"metric\":\"http.req.duration.ms\","
-                + "\"value\":21.5,\"summary\":{\"window\":\"CUMULATIVE\",\"count\":1200,\"windowMicros\":60000000,"
+                + "\"value\":21.5,\"summary\":{\"window\":\"cumulative\",\"count\":1200,\"windowMicros\":60000000,"
                 + "\"mean\":21.5,\"min\":4,\"max\":540,\"quantiles\":{\"0.5\":17,\"0.99\":92}}}]}")
                 .getBytes(StandardCharsets.UTF_8), auth);
         assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(202);
@@ -244,7 +244,7 @@ class IngestHttpIT {
                 + "\"summary\":{\"quantiles\":{\"p99\":92}}}]}").getBytes(StandardCharsets.UTF_8), auth);
         HttpResponse<String> gaugeWithStats = post("/api/v1/events", ("{\"runId\":\"" + run + "\",\"samples\":[{"
                 + "\"timestamp\":\"2026-03-01T10:00:00Z\",\"source\":\"locust\",\"metric\":\"m\",\"value\":1,"
-                + "\"kind\":\"GAUGE\",\"summary\":{\"count\":3}}]}").getBytes(StandardCharsets.UTF_8), auth);
+                + "\"kind\":\"gauge\",\"summary\":{\"count\":3}}]}").getBytes(StandardCharsets.UTF_8), auth);
         assertThat(badKey.statusCode()).isEqualTo(400);
         assertThat(badKey.body()).contains("summary.quantile key 'p99' is not a number in [0, 1]");
         assertThat(gaugeWithStats.statusCode()).isEqualTo(400);

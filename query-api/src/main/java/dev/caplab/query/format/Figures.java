@@ -107,7 +107,11 @@ public final class Figures {
             return percent(value);
         }
         String unit = unit(m);
-        return unit.isEmpty() ? number(value) : number(value) + (unit.equals("per s") ? "/s" : " " + unit);
+        String n = number(value);
+        if (unit.equals("cores") && n.equals("1")) {
+            return "1 core";
+        }
+        return unit.isEmpty() ? n : n + (unit.equals("per s") ? "/s" : " " + unit);
     }
 
     /** The unit {@link #quantity} writes a metric's values in, for an axis name; empty when it has none. */

@@ -75,7 +75,7 @@ final class TrafficSection {
                 .series("p95", "p95", points(drawable, ThroughputStep::latencyP95Ms, "p95 ms"), true)
                 .series("p99", "p99", points(drawable, ThroughputStep::latencyP99Ms, "p99 ms"), true);
         for (SloLine slo : latencySlos(throughput)) {
-            latency.horizontal("slo", "SLO " + slo.name() + " " + Html.num(slo.threshold()) + " ms", slo.threshold());
+            latency.horizontal("slo", "SLO " + slo.condition(), slo.threshold());
         }
         return html.append(latency.svg()).append("</div>").toString();
     }

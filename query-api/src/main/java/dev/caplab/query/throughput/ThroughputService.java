@@ -123,7 +123,7 @@ public class ThroughputService {
                     : MetricNames.THROUGHPUT_ERRORS_RATIO.equals(r.metric()) ? "errors"
                     : MetricNames.THROUGHPUT_REQUESTS_PER_S.equals(r.metric()) ? "rate" : null;
             if (axis != null) {
-                out.add(new SloLine(r.name(), r.metric(), r.statistic(), r.comparator(), r.threshold(), axis));
+                out.add(SloLine.of(r.name(), r.metric(), r.statistic(), r.comparator(), r.threshold(), axis));
             }
         }
         return out;

@@ -137,6 +137,8 @@ class ReportHtmlTest {
                 .contains("<span class=\"limit-rate\">11</span>");
         assertThat(count(html, "class=\"band throughput-limit\"")).isEqualTo(1);
         assertThat(count(html, "class=\"marker slo\"")).as("the p95 <= 500 ms rule on the latency chart").isEqualTo(1);
+        assertThat(html).as("the legend writes the rule once, with its unit").contains("SLO p95 ≤ 500 ms")
+                .doesNotContain("500 500");
         assertThat(html).contains("<p class=\"warning throughput-warning\">the load generator, not the server, was the"
                 + " limit: its CPU was at 95 % at users=20");
     }
@@ -244,7 +246,7 @@ class ReportHtmlTest {
                         150.0, 50.0, true, "merged sketch of 600 requests (±1 %)"),
                 new ThroughputStep(1, Map.of(loadExpression, xs.get(1)), xs.get(1), 12.0, 720L, 0.1, 400.0, 900.0,
                         1200.0, 95.0, false, "median of the tool's 60 window percentiles")), limit,
-                List.of(new SloLine("p95 <= 500", "http_req_duration", "p95", "LE", 500.0, "latency")),
+                List.of(SloLine.of("p95 <= 500", "http_req_duration", "p95", "LE", 500.0, "latency")),
                 ThroughputService.warnings(limit));
         Plan plan = new Plan("max stable load", xs.get(0), 0.6, "capacity/1", List.of(), List.of("no <tier>"));
         return new RunReport(detail, resources, throughput, plan, xs.get(0));
