@@ -3,13 +3,9 @@ package dev.caplab.app.cli;
 import dev.caplab.access.ApiToken;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.net.ConnectException;
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,13 +34,6 @@ public final class ReportCommand implements Callable<Integer> {
 
     static final String REPORT_PATH = "/api/v1/report";
     private static final Duration TIMEOUT = Duration.ofMinutes(2);
-
-    /** The query API could not be reached, or refused the report; says which URL and what it answered. */
-    public static final class ReportFetchException extends RuntimeException {
-        ReportFetchException(String message, Throwable cause) {
-            super(message, cause);
-        }
-    }
 
     @Spec
     private CommandSpec spec;
@@ -94,35 +83,13 @@ public final class ReportCommand implements Callable<Integer> {
 
     /** {@code base}'s report endpoint for {@code runIds}, each id encoded as a query parameter. */
     static URI reportUri(String base, List<String> runIds) {
-        String trimmed = base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
         String query = runIds.stream().map(id -> "run=" + URLEncoder.encode(id, StandardCharsets.UTF_8))
                 .collect(Collectors.joining("&"));
-        try {
-            return URI.create(trimmed + REPORT_PATH + "?" + query);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--url " + base + " is not a URL: " + e.getMessage(), e);
-        }
+        return CaplabHttp.uri(base, REPORT_PATH + "?" + query);
     }
 
     private static byte[] fetch(URI uri, String token) throws IOException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(TIMEOUT).header("Accept", "text/html").GET();
-        if (token != null && !token.isBlank()) {
-            request.header("Authorization", "Bearer " + token);
-        }
-        HttpResponse<byte[]> response;
-        try (HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build()) {
-            response = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
-        } catch (ConnectException | HttpTimeoutException e) {
-            throw new ReportFetchException("cannot reach caplab at " + uri + " (is it running? --url): " + e, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ReportFetchException("interrupted while fetching " + uri, e);
-        }
-        if (response.statusCode() != 200) {
-            String body = new String(response.body(), StandardCharsets.UTF_8).strip();
-            throw new ReportFetchException("GET " + uri + " answered " + response.statusCode() + ": "
-                    + (body.length() > 500 ? body.substring(0, 500) + "…" : body), null);
-        }
-        return response.body();
+        return CaplabHttp.send(HttpRequest.newBuilder(uri).timeout(TIMEOUT).header("Accept", "text/html").GET()
+                .build(), token, 200).body();
     }
 }

@@ -8,7 +8,16 @@ import dev.caplab.ingest.lifecycle.RunStartRequest;
 import dev.caplab.ingest.publish.LifecyclePublisher;
 import dev.caplab.ingest.publish.ProducerSettings;
 import dev.caplab.schema.event.RunStatus;
+import dev.caplab.access.ApiToken;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,12 +26,20 @@ import java.util.concurrent.Callable;
 import org.apache.avro.specific.SpecificRecord;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
-/** {@code caplab run start|end}: a run's lifecycle events, published to Kafka ({@code caplab.runs}). */
+/**
+ * {@code caplab run start|end|delete}: a run's lifecycle events on {@code caplab.runs}; start and end are published to
+ * Kafka, delete asks the HTTP port, which knows whether the run exists.
+ */
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = "Start or end a run (lifecycle events on caplab.runs).",
-        subcommands = {RunCommand.Start.class, RunCommand.End.class})
+        description = "Start, end or delete a run (lifecycle events on caplab.runs).",
+        subcommands = {RunCommand.Start.class, RunCommand.End.class, RunCommand.Delete.class})
 public final class RunCommand {
 
     /** Where Kafka is; shared by the lifecycle commands. */
@@ -102,6 +119,43 @@ public final class RunCommand {
         @Override
         public Integer call() {
             kafka.publish(new RunEndRequest(runId, status, reason, null, allSamplesSent), runId);
+            return 0;
+        }
+    }
+
+    /**
+     * {@code caplab run delete RUN}: {@code DELETE /api/v1/runs/RUN} on a running caplab, which publishes RunDeleted
+     * after checking the run exists (HTTP, not Kafka, so an unknown or already deleted run is said so, with when).
+     */
+    @Command(name = "delete", mixinStandardHelpOptions = true, description = "Delete a run: it leaves every list,"
+            + " table, comparison, history, plan and report, also after a rebuild (RunDeleted on caplab.runs; its"
+            + " samples stay stored). Samples sent to its id afterwards begin a new run, <id>.2.")
+    static final class Delete implements Callable<Integer> {
+
+        @Spec
+        CommandSpec spec;
+        @Parameters(paramLabel = "RUN", description = "the run id") String runId;
+        @Option(names = "--reason", description = "Why, kept with the deletion.") String reason;
+        @Option(names = "--url", paramLabel = "URL", defaultValue = "${env:CAPLAB_URL:-http://127.0.0.1:8080}",
+                description = "the caplab HTTP port (default: $CAPLAB_URL, else ${DEFAULT-VALUE})")
+        String url;
+        @Option(names = "--token", paramLabel = "SECRET", defaultValue = "${env:CAPLAB_TOKEN}",
+                description = "a token with the write scope, sent as Authorization: Bearer (default: $CAPLAB_TOKEN,"
+                        + " preferred: a command line is visible to every local user; SECRET or SECRET=SCOPES);"
+                        + " needed when caplab runs with tokens")
+        String token;
+
+        @Override
+        public Integer call() throws IOException {
+            String query = reason == null ? "" : "?reason=" + URLEncoder.encode(reason, StandardCharsets.UTF_8);
+            URI uri = CaplabHttp.uri(url, "/api/v1/runs/" + URLEncoder.encode(runId, StandardCharsets.UTF_8)
+                    .replace("+", "%20") + query);
+            HttpResponse<byte[]> answer = CaplabHttp.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30))
+                    .header("Accept", "application/json").DELETE().build(), ApiToken.clientSecret(token), 202);
+            JsonNode deleted = JsonMapper.builder().build().readTree(answer.body());
+            PrintWriter out = spec.commandLine().getOut();
+            out.printf("deleted run %s at %s%n", runId, deleted.path("deletedAt").asString());
+            out.flush();
             return 0;
         }
     }

@@ -2,14 +2,21 @@ package dev.caplab.ingest.http;
 
 import dev.caplab.ingest.census.TooManyValuesException;
 import dev.caplab.ingest.lifecycle.InvalidLifecycleRequestException;
+import dev.caplab.ingest.lifecycle.RunDeletedException;
+import dev.caplab.ingest.lifecycle.UnknownRunException;
 import dev.caplab.ingest.parse.SampleChecks;
 import dev.caplab.ingest.publish.RoutedSamples;
 import dev.caplab.ingest.remotewrite.InvalidWriteRequestException;
 import dev.caplab.ingest.remotewrite.WriteRequestDecoder;
+import jakarta.servlet.http.HttpServletRequest;
+import java.net.URI;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
@@ -22,6 +29,8 @@ import tools.jackson.core.JacksonException;
 class IngestErrorHandler {
 
     private static final Logger log = LoggerFactory.getLogger(IngestErrorHandler.class);
+    /** The query API's and the access check's problem types share this base. */
+    private static final String PROBLEM_TYPE_BASE = "https://caplab.dev/problems/";
 
     @ExceptionHandler(BodyTooLargeException.class)
     ResponseEntity<Map<String, String>> tooLarge(BodyTooLargeException e) {
@@ -81,6 +90,25 @@ class IngestErrorHandler {
         return error(HttpStatus.BAD_REQUEST, "unreadable JSON body: " + e.getMostSpecificCause().getMessage());
     }
 
+    /** {@code DELETE /api/v1/runs/{id}} of a run never seen: problem+json, as the query API answers a missing run. */
+    @ExceptionHandler(UnknownRunException.class)
+    ResponseEntity<ProblemDetail> unknownRun(UnknownRunException e) {
+        return problem(HttpStatus.NOT_FOUND, "not-found", "Not found", e.getMessage(), e.runId());
+    }
+
+    /**
+     * A deleted run named again: deleting it again finds nothing (404, as its detail answers); a lifecycle event for
+     * it is refused (409), since nothing more of it is shown.
+     */
+    @ExceptionHandler(RunDeletedException.class)
+    ResponseEntity<ProblemDetail> deletedRun(RunDeletedException e, HttpServletRequest request) {
+        boolean delete = HttpMethod.DELETE.matches(request.getMethod());
+        ResponseEntity<ProblemDetail> r = problem(delete ? HttpStatus.NOT_FOUND : HttpStatus.CONFLICT, "run-deleted",
+                "Run deleted", e.getMessage() + (delete ? "" : "; send a new run under a new run id"), e.runId());
+        r.getBody().setProperty("deletedAt", e.deletedAt().toString());
+        return r;
+    }
+
     @ExceptionHandler(AckedPublisher.KafkaUnavailableException.class)
     ResponseEntity<Map<String, String>> unavailable(AckedPublisher.KafkaUnavailableException e) {
         log.error("Ingest refused: {}", e.getMessage(), e);
@@ -104,6 +132,17 @@ class IngestErrorHandler {
             }
         }
         return "";
+    }
+
+    /** RFC 9457, with InfluxDB's {@code error} field too, as the access check's refusals carry it. */
+    private static ResponseEntity<ProblemDetail> problem(HttpStatus status, String type, String title, String detail,
+            String runId) {
+        ProblemDetail body = ProblemDetail.forStatusAndDetail(status, detail);
+        body.setType(URI.create(PROBLEM_TYPE_BASE + type));
+        body.setTitle(title);
+        body.setProperty("error", detail);
+        body.setProperty("runId", runId);
+        return ResponseEntity.status(status).contentType(MediaType.APPLICATION_PROBLEM_JSON).body(body);
     }
 
     private static ResponseEntity<Map<String, String>> error(HttpStatus status, String message) {

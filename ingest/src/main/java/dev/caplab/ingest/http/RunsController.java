@@ -6,11 +6,16 @@ import dev.caplab.ingest.lifecycle.AnnotationRequest;
 import dev.caplab.ingest.lifecycle.LifecycleChecks;
 import dev.caplab.ingest.lifecycle.LifecycleEvents;
 import dev.caplab.ingest.lifecycle.LifecycleRequest;
+import dev.caplab.ingest.lifecycle.RunDeletedException;
 import dev.caplab.ingest.lifecycle.RunEndRequest;
 import dev.caplab.ingest.lifecycle.RunStartRequest;
 import dev.caplab.ingest.lifecycle.StepEndRequest;
 import dev.caplab.ingest.lifecycle.StepStartRequest;
+import dev.caplab.ingest.lifecycle.UnknownRunException;
 import dev.caplab.ingest.parse.SampleChecks;
+import dev.caplab.ingest.runs.RunDirectory;
+import dev.caplab.ingest.runs.RunGenerations;
+import dev.caplab.schema.event.RunDeleted;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.time.Clock;
@@ -18,13 +23,18 @@ import java.util.List;
 import java.util.Map;
 import org.apache.avro.specific.SpecificRecord;
 import org.springframework.http.HttpStatus;
+import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 
-/** Run lifecycle over HTTP (the CLI's {@code caplab run start|end} and {@code caplab step}); answers after Kafka's ack. */
+/**
+ * Run lifecycle over HTTP (the CLI's {@code caplab run start|end|delete} and {@code caplab step}); answers after
+ * Kafka's ack. A run a client deleted takes no more lifecycle events (409 naming the deletion).
+ */
 @RestController
 @Tag(name = "ingest")
 @RequiresScope(Scope.WRITE)
@@ -35,12 +45,14 @@ class RunsController {
     private final AckedPublisher publisher;
     private final LifecycleEvents lifecycle;
     private final LifecycleChecks checks;
+    private final RunDirectory directory;
     private final Clock clock = Clock.systemUTC();
 
-    RunsController(AckedPublisher publisher, LifecycleEvents lifecycle, SampleChecks checks) {
+    RunsController(AckedPublisher publisher, LifecycleEvents lifecycle, SampleChecks checks, RunDirectory directory) {
         this.publisher = publisher;
         this.lifecycle = lifecycle;
         this.checks = new LifecycleChecks(checks);
+        this.directory = directory;
     }
 
     @PostMapping(PATH)
@@ -80,6 +92,26 @@ class RunsController {
         return publish(request, runId);
     }
 
+    @DeleteMapping(PATH + "/{runId}")
+    @ResponseStatus(HttpStatus.ACCEPTED)
+    @Operation(summary = "Delete a run", description = "Publishes RunDeleted on caplab.runs: once the sink stored it"
+            + " (about a second), the run leaves every list, detail, comparison, history, plan and report, and a"
+            + " rebuild, which replays the same log, hides it again; its raw samples stay in the log and the store."
+            + " Samples sent to its id afterwards begin a new run (<id>.2). 404 for a run never seen, or deleted"
+            + " before (then with deletedAt). Query parameter reason: optional free text, kept with the deletion.")
+    Map<String, String> delete(@PathVariable String runId, @RequestParam(required = false) String reason) {
+        directory.awaitLoaded(RunGenerations.LOAD_WAIT);
+        RunDirectory.RunFacts facts = directory.facts(runId).orElseThrow(() -> new UnknownRunException(runId));
+        if (facts.deleted()) {
+            throw new RunDeletedException(runId, facts.deletedAt());
+        }
+        RunDeleted event = lifecycle.deletion(runId, reason);
+        checks.check(event, clock.instant());
+        publisher.lifecycle(List.of(event));
+        return Map.of("runId", runId, "event", event.getSchema().getName(),
+                "deletedAt", event.getDeletedAt().toString());
+    }
+
     private Map<String, String> publish(LifecycleRequest request, String runId) {
         if (runId != null && request.runId() != null && !runId.equals(request.runId())) {
             throw new dev.caplab.ingest.lifecycle.InvalidLifecycleRequestException(
@@ -87,8 +119,11 @@ class RunsController {
         }
         SpecificRecord event = lifecycle.toEvent(request, runId);
         checks.check(event, clock.instant());
+        String run = event.get(event.getSchema().getField("runId").pos()).toString();
+        directory.facts(run).filter(RunDirectory.RunFacts::deleted).ifPresent(f -> {
+            throw new RunDeletedException(run, f.deletedAt());
+        });
         publisher.lifecycle(List.of(event));
-        return Map.of("runId", event.get(event.getSchema().getField("runId").pos()).toString(),
-                "event", event.getSchema().getName());
+        return Map.of("runId", run, "event", event.getSchema().getName());
     }
 }

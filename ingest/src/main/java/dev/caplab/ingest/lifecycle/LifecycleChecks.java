@@ -3,6 +3,7 @@ package dev.caplab.ingest.lifecycle;
 import dev.caplab.ingest.parse.SampleChecks;
 import dev.caplab.ingest.parse.SampleChecks.LimitException;
 import dev.caplab.schema.event.Annotation;
+import dev.caplab.schema.event.RunDeleted;
 import dev.caplab.schema.event.RunEnded;
 import dev.caplab.schema.event.RunStarted;
 import dev.caplab.schema.event.StepEnded;
@@ -56,6 +57,11 @@ public final class LifecycleChecks {
                 checks.timestamp("at", a.getAt(), now);
                 text("text", a.getText());
                 checks.labels(a.getLabels());
+            }
+            case RunDeleted d -> {
+                checks.name("runId", d.getRunId());
+                checks.timestamp("deletedAt", d.getDeletedAt(), now);
+                text("reason", d.getReason());
             }
             default -> throw new IllegalArgumentException("not a lifecycle event: " + event.getSchema().getName());
         }

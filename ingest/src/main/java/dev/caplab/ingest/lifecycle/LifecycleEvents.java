@@ -2,6 +2,7 @@ package dev.caplab.ingest.lifecycle;
 
 import dev.caplab.schema.event.Annotation;
 import dev.caplab.schema.event.Environment;
+import dev.caplab.schema.event.RunDeleted;
 import dev.caplab.schema.event.RunEnded;
 import dev.caplab.schema.event.RunOrigin;
 import dev.caplab.schema.event.RunStarted;
@@ -45,6 +46,11 @@ public final class LifecycleEvents {
                     e.allSamplesSent());
             case AnnotationRequest a -> new Annotation(required(run), orNow(a.at()), a.text(), new HashMap<>(a.labels()));
         };
+    }
+
+    /** The deletion of {@code runId} now, with the client's reason (null: none given). */
+    public RunDeleted deletion(String runId, String reason) {
+        return new RunDeleted(required(runId), orNow(null), reason);
     }
 
     /** A fresh run id for a system under test. */

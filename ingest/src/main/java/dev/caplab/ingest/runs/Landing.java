@@ -10,8 +10,8 @@ import java.util.Objects;
  * @param sentTo  the run id the client named ({@code db=}, a {@code run} tag or label)
  * @param kind    how the run took them
  * @param samples how many samples
- * @param endedAt the end of the run that ended (for {@link Kind#NEW_RUN}, of the last run sent to {@code sentTo});
- *                null for {@link Kind#RUNNING}
+ * @param endedAt the end of the run that ended (for {@link Kind#NEW_RUN}, of the last run sent to {@code sentTo};
+ *                for {@link Kind#AFTER_DELETION}, when that run was deleted); null for {@link Kind#RUNNING}
  */
 public record Landing(String runId, String sentTo, Kind kind, int samples, Instant endedAt) {
 
@@ -24,7 +24,9 @@ public record Landing(String runId, String sentTo, Kind kind, int samples, Insta
         /** Inside the span of a run that ended: they amend it as late data. */
         LATE("late"),
         /** Later than the end of a declared run: stored, in no step. */
-        AFTER_END("after-end");
+        AFTER_END("after-end"),
+        /** Sent to a run a client deleted: a deleted run takes nothing, so they begin the next run as well. */
+        AFTER_DELETION("new-run");
 
         private final String text;
 
@@ -59,6 +61,8 @@ public record Landing(String runId, String sentTo, Kind kind, int samples, Insta
                     + "it as late data";
             case AFTER_END -> "run " + runId + " ended at " + endedAt + ": " + samples + " sample(s) after its end are "
                     + "stored but belong to no step; send a new test under a new run id";
+            case AFTER_DELETION -> "run " + sentTo + " was deleted at " + endedAt + ": " + samples + " sample(s) sent"
+                    + " to it begin a new run, " + runId;
         };
     }
 }

@@ -1,5 +1,6 @@
 package dev.caplab.ingest.runs;
 
+import dev.caplab.schema.event.RunDeleted;
 import dev.caplab.schema.event.RunEnded;
 import dev.caplab.schema.event.RunOrigin;
 import dev.caplab.schema.event.RunStarted;
@@ -40,14 +41,17 @@ public final class RunDirectory {
         }
     }
 
-    /** Folds one lifecycle event in; other events than a run's start and end change nothing. */
+    /** Folds one lifecycle event in; other events than a run's start, end and deletion change nothing. */
     public void apply(SpecificRecord event) {
         switch (event) {
             case RunStarted s -> runs.merge(s.getRunId().toString(),
-                    new RunFacts(s.getOrigin() != RunOrigin.INFERRED, null),
-                    (old, now) -> new RunFacts(old.declared() || now.declared(), old.endedAt()));
-            case RunEnded e -> runs.merge(e.getRunId().toString(), new RunFacts(false, e.getEndedAt()),
-                    (old, now) -> new RunFacts(old.declared(), now.endedAt()));
+                    new RunFacts(s.getOrigin() != RunOrigin.INFERRED, null, null),
+                    (old, now) -> new RunFacts(old.declared() || now.declared(), old.endedAt(), old.deletedAt()));
+            case RunEnded e -> runs.merge(e.getRunId().toString(), new RunFacts(false, e.getEndedAt(), null),
+                    (old, now) -> new RunFacts(old.declared(), now.endedAt(), old.deletedAt()));
+            case RunDeleted d -> runs.merge(d.getRunId().toString(), new RunFacts(false, null, d.getDeletedAt()),
+                    (old, now) -> new RunFacts(old.declared(), old.endedAt(),
+                            old.deleted() ? old.deletedAt() : now.deletedAt()));
             default -> {
                 // steps and annotations do not decide where samples go
             }
@@ -62,13 +66,19 @@ public final class RunDirectory {
     /**
      * One run as the lifecycle topic tells it.
      *
-     * @param declared a client sent its RunStarted (never split into a new run)
-     * @param endedAt  its end, null while it runs
+     * @param declared  a client sent its RunStarted (never split into a new run)
+     * @param endedAt   its end, null while it runs
+     * @param deletedAt when a client deleted it (its first deletion), null while it stands
      */
-    public record RunFacts(boolean declared, Instant endedAt) {
+    public record RunFacts(boolean declared, Instant endedAt, Instant deletedAt) {
 
         public boolean ended() {
             return endedAt != null;
+        }
+
+        /** A client deleted it: it takes no more samples, and a delete of it again finds nothing. */
+        public boolean deleted() {
+            return deletedAt != null;
         }
 
         /** A run nobody started that ended (streams ends those after {@code --run-idle-end} without input). */

@@ -16,6 +16,8 @@ import java.util.Set;
  * {@code <run>.3}, each the first id of that chain not yet known. So each {@code k6 run} against one {@code /write?db=}
  * becomes its own run. A sample inside an ended run's span goes to that run as late data; a declared run (its
  * RunStarted came from a client) is never split: samples after its end are stored there, in no step, and said so.
+ * A run a client deleted takes no sample at all, declared or not, whatever its time: samples sent to its id begin
+ * the next generation as a new test would (a deleted run's late data would stay hidden with it).
  *
  * <p>The decision is made once, here, and recorded as the Kafka key of the samples, so a replay or rebuild of the
  * event log gives the same run ids; every later stage reads them from the log. It depends only on the lifecycle events
@@ -26,7 +28,7 @@ public final class RunGenerations {
     /** Between a run id and its generation number: {@code k6} then {@code k6.2}, {@code k6.3}. */
     public static final String SEPARATOR = RunGenerationIds.SEPARATOR;
     /** How long after a start writes may wait for the directory to be read (a few runs' events take ms). */
-    static final java.time.Duration LOAD_WAIT = java.time.Duration.ofSeconds(10);
+    public static final java.time.Duration LOAD_WAIT = java.time.Duration.ofSeconds(10);
 
     private final RunDirectory directory;
 
@@ -54,7 +56,8 @@ public final class RunGenerations {
             String sentTo = run.getKey();
             List<String> chain = declaredHere.contains(sentTo) ? List.of() : chain(sentTo);
             List<Sample> samples = run.getValue();
-            if (chain.isEmpty() || !directory.facts(chain.getFirst()).orElseThrow().ended()) {
+            RunDirectory.RunFacts first = chain.isEmpty() ? null : directory.facts(chain.getFirst()).orElseThrow();
+            if (first == null || !first.ended() && !first.deleted()) {
                 // the run (or a run nobody knows yet) is running: every sample lands in it, whatever its time
                 Landing all = new Landing(sentTo, sentTo, Landing.Kind.RUNNING, samples.size(), null);
                 byRun.computeIfAbsent(sentTo, r -> new ArrayList<>()).addAll(samples);
@@ -87,6 +90,9 @@ public final class RunGenerations {
     private Landing place(String sentTo, List<String> chain, Instant t) {
         for (String id : chain) {
             RunDirectory.RunFacts f = directory.facts(id).orElseThrow();
+            if (f.deleted()) {
+                continue; // a deleted run takes nothing: the sample belongs to a later one
+            }
             if (f.endedUndeclared() && t.isAfter(f.endedAt())) {
                 continue; // that test is over: the sample belongs to a later one
             }
@@ -100,6 +106,10 @@ public final class RunGenerations {
             return new Landing(sentTo, sentTo, Landing.Kind.RUNNING, 1, null);
         }
         RunDirectory.RunFacts last = directory.facts(chain.getLast()).orElseThrow();
+        if (last.deleted()) {
+            return new Landing(generation(sentTo, chain.size() + 1), sentTo, Landing.Kind.AFTER_DELETION, 1,
+                    last.deletedAt());
+        }
         return new Landing(generation(sentTo, chain.size() + 1), sentTo, Landing.Kind.NEW_RUN, 1,
                 last.endedAt());
     }

@@ -48,7 +48,7 @@ public class EndpointService {
 
     /** The run's tables; throws {@link RunNotFoundException} for an unknown run. */
     public RunEndpoints of(String runId) {
-        runs.get(runId).orElseThrow(() -> new RunNotFoundException(runId));
+        runs.get(runId).orElseThrow(() -> runs.missing(runId));
         List<StepView> bounded = steps.steps(runId).stream().filter(s -> s.startedAt() != null).toList();
         long[] from = new long[bounded.size()];
         long[] to = new long[bounded.size()];

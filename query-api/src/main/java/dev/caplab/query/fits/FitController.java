@@ -2,7 +2,6 @@ package dev.caplab.query.fits;
 
 import dev.caplab.access.RequiresScope;
 import dev.caplab.access.Scope;
-import dev.caplab.query.runs.RunNotFoundException;
 import dev.caplab.query.runs.RunReader;
 import io.swagger.v3.oas.annotations.Operation;
 import java.util.List;
@@ -28,7 +27,7 @@ class FitController {
     @GetMapping("/api/v1/runs/{runId}/fits")
     List<FitView> fits(@PathVariable String runId, @RequestParam Optional<String> metric) {
         if (runs.get(runId).isEmpty()) {
-            throw new RunNotFoundException(runId);
+            throw runs.missing(runId);
         }
         return fits.fits(runId, metric);
     }

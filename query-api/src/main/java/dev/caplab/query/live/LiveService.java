@@ -1,6 +1,5 @@
 package dev.caplab.query.live;
 
-import dev.caplab.query.runs.RunNotFoundException;
 import dev.caplab.query.runs.RunReader;
 import dev.caplab.query.runs.RunSummary;
 import dev.caplab.query.steps.StepReader;
@@ -46,7 +45,7 @@ public class LiveService {
     }
 
     public LiveRun of(String runId) {
-        RunSummary run = runs.get(runId).orElseThrow(() -> new RunNotFoundException(runId));
+        RunSummary run = runs.get(runId).orElseThrow(() -> runs.missing(runId));
         Instant now = clock.instant();
         RunActivityRepository.Activity a = activity.activity(runId, RATE_WINDOW_SECONDS);
         int window = rateWindowSeconds(run.startedAt(), a.lastSampleAt());

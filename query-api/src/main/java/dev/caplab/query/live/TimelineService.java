@@ -1,7 +1,6 @@
 package dev.caplab.query.live;
 
 import dev.caplab.analysis.throughput.TrafficMetrics;
-import dev.caplab.query.runs.RunNotFoundException;
 import dev.caplab.query.runs.RunReader;
 import dev.caplab.query.runs.RunSummary;
 import dev.caplab.query.steps.StepReader;
@@ -58,7 +57,7 @@ public class TimelineService {
 
     /** The run's timeline at {@code bucketSeconds}, or at a bucket chosen from its length when null. */
     public RunTimeline of(String runId, Integer bucketSeconds) {
-        RunSummary run = runs.get(runId).orElseThrow(() -> new RunNotFoundException(runId));
+        RunSummary run = runs.get(runId).orElseThrow(() -> runs.missing(runId));
         int bucket = bucketSeconds != null ? bucketSeconds : autoBucket(run);
         List<SeriesRef> series = samples.series(runId, Stream.of(TrafficMetrics.LATENCY_PER_REQUEST_MS,
                 TrafficMetrics.FAILURE_FLAGS, TrafficMetrics.REQUEST_COUNTERS, TrafficMetrics.FAILURE_COUNTERS,

@@ -1,11 +1,43 @@
 package dev.caplab.query.runs;
 
 import dev.caplab.query.web.NotFoundException;
+import java.time.Instant;
+import java.util.Map;
 
-/** No run has this id. */
+/** No run has this id, or a client deleted it (then the answer says when). */
 public final class RunNotFoundException extends NotFoundException {
 
+    private final String runId;
+    private final Instant deletedAt;
+
     public RunNotFoundException(String runId) {
-        super("no run with id '" + runId + "'");
+        this(runId, null);
+    }
+
+    private RunNotFoundException(String runId, Instant deletedAt) {
+        super(deletedAt == null ? "no run with id '" + runId + "'"
+                : "run '" + runId + "' was deleted at " + deletedAt);
+        this.runId = runId;
+        this.deletedAt = deletedAt;
+    }
+
+    /** The run {@code runId}, which a client deleted at {@code deletedAt}. */
+    public static RunNotFoundException deleted(String runId, Instant deletedAt) {
+        return new RunNotFoundException(runId, java.util.Objects.requireNonNull(deletedAt, "deletedAt"));
+    }
+
+    @Override
+    public String problemType() {
+        return deletedAt == null ? super.problemType() : "run-deleted";
+    }
+
+    @Override
+    public String problemTitle() {
+        return deletedAt == null ? super.problemTitle() : "Run deleted";
+    }
+
+    @Override
+    public Map<String, Object> problemProperties() {
+        return deletedAt == null ? Map.of("runId", runId) : Map.of("runId", runId, "deletedAt", deletedAt.toString());
     }
 }

@@ -2,16 +2,27 @@ package dev.caplab.query.runs;
 
 import dev.caplab.store.access.RunFilter;
 import dev.caplab.store.row.SloRuleValue;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
-/** Reads runs from the store. */
+/** Reads runs from the store; runs a client deleted are in none of its answers. */
 public interface RunReader {
 
     /** Runs matching the filter, newest first. */
     List<RunSummary> find(RunFilter filter);
 
+    /** The run, empty when it was never stored or a client deleted it. */
     Optional<RunSummary> get(String runId);
+
+    /** When a client deleted the run; empty when it was not deleted. */
+    Optional<Instant> deletedAt(String runId);
+
+    /** What to throw for a run {@link #get} did not find: says when it was deleted, if it was. */
+    default RunNotFoundException missing(String runId) {
+        return deletedAt(runId).map(at -> RunNotFoundException.deleted(runId, at))
+                .orElseGet(() -> new RunNotFoundException(runId));
+    }
 
     /** The given runs, those that exist, in the order asked. */
     List<RunSummary> getAll(List<String> runIds);

@@ -50,7 +50,7 @@ public class RunService {
     }
 
     public RunDetail detail(String runId) {
-        RunSummary run = runs.get(runId).orElseThrow(() -> new RunNotFoundException(runId));
+        RunSummary run = runs.get(runId).orElseThrow(() -> runs.missing(runId));
         Optional<ThroughputLimitView> limit = throughput.limit(runId);
         return new RunDetail(run, conclusions.conclusion(runId).orElse(null), steps.steps(runId),
                 fits.fits(runId, Optional.empty()), alerts.alerts(runId), lateness.lateness(runId),

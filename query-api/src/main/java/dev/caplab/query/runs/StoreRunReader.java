@@ -1,10 +1,13 @@
 package dev.caplab.query.runs;
 
+import dev.caplab.store.access.DeletedRunRepository;
 import dev.caplab.store.access.RunFilter;
 import dev.caplab.store.access.RunRepository;
 import dev.caplab.store.access.SampleRepository;
+import dev.caplab.store.row.DeletedRunRow;
 import dev.caplab.store.row.RunRow;
 import dev.caplab.store.row.SloRuleValue;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import javax.sql.DataSource;
@@ -16,9 +19,11 @@ class StoreRunReader implements RunReader {
 
     private final RunRepository runs;
     private final SampleRepository samples;
+    private final DeletedRunRepository deletions;
 
     StoreRunReader(DataSource dataSource) {
         this.runs = new RunRepository(dataSource);
+        this.deletions = new DeletedRunRepository(dataSource);
         this.samples = new SampleRepository(dataSource);
     }
 
@@ -30,6 +35,11 @@ class StoreRunReader implements RunReader {
     @Override
     public Optional<RunSummary> get(String runId) {
         return runs.find(runId).map(StoreRunReader::summary);
+    }
+
+    @Override
+    public Optional<Instant> deletedAt(String runId) {
+        return deletions.find(runId).map(DeletedRunRow::deletedAt);
     }
 
     @Override

@@ -2,7 +2,6 @@ package dev.caplab.query.steps;
 
 import dev.caplab.access.RequiresScope;
 import dev.caplab.access.Scope;
-import dev.caplab.query.runs.RunNotFoundException;
 import dev.caplab.query.runs.RunReader;
 import io.swagger.v3.oas.annotations.Operation;
 import java.util.List;
@@ -44,7 +43,7 @@ class StepController {
 
     private void requireRun(String runId) {
         if (runs.get(runId).isEmpty()) {
-            throw new RunNotFoundException(runId);
+            throw runs.missing(runId);
         }
     }
 }

@@ -44,7 +44,7 @@ public class ThroughputService {
 
     /** The run's throughput, latency and throughput limit; throws {@link RunNotFoundException} for an unknown run. */
     public RunThroughput of(String runId) {
-        RunSummary run = runs.get(runId).orElseThrow(() -> new RunNotFoundException(runId));
+        RunSummary run = runs.get(runId).orElseThrow(() -> runs.missing(runId));
         List<ThroughputStep> perStep = perStep(runId);
         ThroughputLimitView limit = limit(runId, perStep).orElse(null);
         return new RunThroughput(runId, run.loadExpression(), perStep, limit, sloLines(runId), warnings(limit));

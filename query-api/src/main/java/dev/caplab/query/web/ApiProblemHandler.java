@@ -19,7 +19,10 @@ class ApiProblemHandler extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler(NotFoundException.class)
     ResponseEntity<ProblemDetail> notFound(NotFoundException e) {
-        return problem(HttpStatus.NOT_FOUND, "not-found", "Not found", e.getMessage());
+        ResponseEntity<ProblemDetail> r = problem(HttpStatus.NOT_FOUND, e.problemType(), e.problemTitle(),
+                e.getMessage());
+        e.problemProperties().forEach(r.getBody()::setProperty);
+        return r;
     }
 
     @ExceptionHandler(BadRequestParameterException.class)

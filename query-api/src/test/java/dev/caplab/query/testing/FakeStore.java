@@ -82,6 +82,11 @@ public final class FakeStore implements dev.caplab.query.endpoints.EndpointSampl
     }
 
     @Override
+    public Optional<Instant> deletedAt(String runId) {
+        return Optional.empty();
+    }
+
+    @Override
     public Optional<dev.caplab.query.runs.EgressCeiling.Measured> measuredEgress(String runId) {
         return Optional.empty();
     }

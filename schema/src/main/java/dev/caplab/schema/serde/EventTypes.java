@@ -4,6 +4,7 @@ import dev.caplab.schema.event.Alert;
 import dev.caplab.schema.event.Annotation;
 import dev.caplab.schema.event.CapacityFit;
 import dev.caplab.schema.event.RunConclusion;
+import dev.caplab.schema.event.RunDeleted;
 import dev.caplab.schema.event.RunEnded;
 import dev.caplab.schema.event.RunLateness;
 import dev.caplab.schema.event.RunStarted;
@@ -23,11 +24,12 @@ public final class EventTypes {
 
     /** The types that share {@code caplab.runs}; the lifecycle serde decodes them by fingerprint. */
     public static final List<Class<? extends SpecificRecordBase>> LIFECYCLE =
-            List.of(RunStarted.class, StepStarted.class, StepEnded.class, RunEnded.class, Annotation.class);
+            List.of(RunStarted.class, StepStarted.class, StepEnded.class, RunEnded.class, Annotation.class,
+                    RunDeleted.class);
 
     /** Every top-level event type, lifecycle first. */
     public static final List<Class<? extends SpecificRecordBase>> ALL = List.of(
-            RunStarted.class, StepStarted.class, StepEnded.class, RunEnded.class, Annotation.class,
+            RunStarted.class, StepStarted.class, StepEnded.class, RunEnded.class, Annotation.class, RunDeleted.class,
             SampleBatch.class, StepAggregate.class, StepVerdict.class, CapacityFit.class, Alert.class, RunLateness.class,
             RunConclusion.class);
 

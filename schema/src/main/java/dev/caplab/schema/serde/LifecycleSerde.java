@@ -11,7 +11,7 @@ import org.apache.kafka.common.serialization.Serializer;
 
 /**
  * Serde of {@code caplab.runs}, which carries several lifecycle record types (RunStarted, StepStarted, StepEnded,
- * RunEnded, Annotation): each value is decoded by its writer fingerprint into the matching generated class, so
+ * RunEnded, Annotation, RunDeleted): each value is decoded by its writer fingerprint into the matching generated class, so
  * callers switch on the record's class ({@code if (event instanceof StepStarted s)}).
  */
 public final class LifecycleSerde implements Serde<SpecificRecord>, Serializer<SpecificRecord>,

@@ -12,7 +12,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** Runs: written from RunStarted (and RunEnded), listed by filters, read as their latest version. */
+/**
+ * Runs: written from RunStarted (and RunEnded), listed by filters, read as their latest version. Every read leaves
+ * out the runs a client deleted: this is the one place the query API's lists, details and comparisons pass through.
+ */
 public final class RunRepository {
 
     private static final List<String> COLUMNS = List.of("run_id", "started_at", "sut_name", "sut_version",
@@ -85,14 +88,17 @@ public final class RunRepository {
                 endedAt, status, reason, runId);
     }
 
-    /** The run's latest version. */
+    /** The run's latest version; empty for a run never stored or deleted ({@link DeletedRunRepository}). */
     public Optional<RunRow> find(String runId) {
-        return access.select("run_id = ?", "", runId).stream().findFirst();
+        return access.select("run_id = ? AND " + DeletedRunRepository.NOT_DELETED, "", runId).stream().findFirst();
     }
 
-    /** Runs matching {@code filter} in its order (ties: newest first, then by run id), the page it asks for. */
+    /**
+     * Runs matching {@code filter} in its order (ties: newest first, then by run id), the page it asks for; deleted
+     * runs never match.
+     */
     public List<RunRow> find(RunFilter filter) {
-        List<String> where = new ArrayList<>();
+        List<String> where = new ArrayList<>(List.of(DeletedRunRepository.NOT_DELETED));
         List<Object> values = new ArrayList<>();
         equal(where, values, "sut_name", filter.sutName());
         equal(where, values, "sut_version", filter.sutVersion());
@@ -117,7 +123,10 @@ public final class RunRepository {
                 + ", run_id LIMIT ? OFFSET ?", values.toArray());
     }
 
-    /** The runs of {@code runIds} that exist, latest versions, in the order asked; a repeated id comes once. */
+    /**
+     * The runs of {@code runIds} that exist and were not deleted, latest versions, in the order asked; a repeated id
+     * comes once.
+     */
     public List<RunRow> findAll(List<String> runIds) {
         List<String> distinct = runIds.stream().distinct().toList();
         if (distinct.isEmpty()) {
@@ -125,7 +134,7 @@ public final class RunRepository {
         }
         Map<String, RunRow> byId = new HashMap<>();
         for (RunRow r : access.select("run_id IN (" + String.join(", ", Collections.nCopies(distinct.size(), "?"))
-                + ")", "", distinct.toArray())) {
+                + ") AND " + DeletedRunRepository.NOT_DELETED, "", distinct.toArray())) {
             byId.put(r.runId(), r);
         }
         return distinct.stream().filter(byId::containsKey).map(byId::get).toList();

@@ -19,7 +19,9 @@ public enum Table {
     ANNOTATIONS("annotations"),
     ALERTS("alerts"),
     RUN_LATENESS("run_lateness"),
-    RUN_CONCLUSIONS("run_conclusions");
+    RUN_CONCLUSIONS("run_conclusions"),
+    /** Runs a client deleted: every read of {@link #RUNS} leaves them out. */
+    DELETED_RUNS("deleted_runs");
 
     private final String sqlName;
 

@@ -7,7 +7,7 @@ import org.apache.avro.specific.SpecificRecord;
 /** A decoded input record of the topology: a lifecycle event, a sample batch, or bytes that could not be decoded. */
 public sealed interface InputEvent {
 
-    /** RunStarted, StepStarted, StepEnded, RunEnded or Annotation from {@code caplab.runs}. */
+    /** RunStarted, StepStarted, StepEnded, RunEnded, Annotation or RunDeleted from {@code caplab.runs}. */
     record Lifecycle(SpecificRecord event) implements InputEvent {
         public Lifecycle {
             Objects.requireNonNull(event, "event");

@@ -223,7 +223,8 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
                 }
             }
             default -> {
-                // Annotations do not affect aggregation; the sink stores them.
+                // Annotations and deletions do not affect aggregation; the sink stores them (a deleted run's rows stay
+                // and every read leaves them out).
             }
         }
     }

@@ -1,6 +1,7 @@
 package dev.caplab.streams.sink;
 
 import dev.caplab.schema.event.Annotation;
+import dev.caplab.schema.event.RunDeleted;
 import dev.caplab.schema.event.RunEnded;
 import dev.caplab.schema.event.RunStarted;
 import dev.caplab.schema.event.StepEnded;
@@ -10,6 +11,7 @@ import dev.caplab.schema.serde.UndecodableEventException;
 import dev.caplab.schema.topic.TopicCatalog;
 import dev.caplab.store.access.AlertRepository;
 import dev.caplab.store.access.AnnotationRepository;
+import dev.caplab.store.access.DeletedRunRepository;
 import dev.caplab.store.access.CapacityFitRepository;
 import dev.caplab.store.access.EngineInserts;
 import dev.caplab.store.access.RunConclusionRepository;
@@ -50,6 +52,7 @@ final class BatchWriter {
     private final RunRepository runs;
     private final StepRepository steps;
     private final AnnotationRepository annotations;
+    private final DeletedRunRepository deletions;
     private final StepAggregateRepository aggregates;
     private final StepVerdictRepository verdicts;
     private final CapacityFitRepository fits;
@@ -65,6 +68,7 @@ final class BatchWriter {
         runs = new RunRepository(ds, direct);
         steps = new StepRepository(ds, direct);
         annotations = new AnnotationRepository(ds, direct);
+        deletions = new DeletedRunRepository(ds, direct);
         aggregates = new StepAggregateRepository(ds, direct);
         verdicts = new StepVerdictRepository(ds, direct);
         fits = new CapacityFitRepository(ds, direct);
@@ -118,7 +122,9 @@ final class BatchWriter {
                 + insert(intent, decoded, Table.STEPS, steps::insertBatch,
                 r -> events.get(r) instanceof StepStarted s ? List.of(RowMapping.step(s, r.offset() + 1)) : List.of())
                 + insert(intent, decoded, Table.ANNOTATIONS, annotations::insertBatch,
-                r -> events.get(r) instanceof Annotation a ? List.of(RowMapping.annotation(a)) : List.of());
+                r -> events.get(r) instanceof Annotation a ? List.of(RowMapping.annotation(a)) : List.of())
+                + insert(intent, decoded, Table.DELETED_RUNS, deletions::insertBatch,
+                r -> events.get(r) instanceof RunDeleted d ? List.of(RowMapping.deletion(d)) : List.of());
         for (ConsumerRecord<String, byte[]> r : decoded) {
             // offsets are monotonic per run (one partition): a valid version
             long version = r.offset() + 1;

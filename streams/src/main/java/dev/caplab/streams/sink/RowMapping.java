@@ -2,6 +2,7 @@ package dev.caplab.streams.sink;
 
 import dev.caplab.schema.event.Alert;
 import dev.caplab.schema.event.Annotation;
+import dev.caplab.schema.event.RunDeleted;
 import dev.caplab.schema.event.Breakpoint;
 import dev.caplab.schema.event.CapacityFit;
 import dev.caplab.schema.event.RuleOutcome;
@@ -23,6 +24,7 @@ import dev.caplab.streams.run.InferredStart;
 import dev.caplab.store.access.RunRepository;
 import dev.caplab.store.row.AlertRow;
 import dev.caplab.store.row.AnnotationRow;
+import dev.caplab.store.row.DeletedRunRow;
 import dev.caplab.store.row.BreakpointValue;
 import dev.caplab.store.row.CapacityFitRow;
 import dev.caplab.store.row.RuleOutcomeValue;
@@ -86,6 +88,11 @@ public final class RowMapping {
     static StepRow step(StepStarted s, long version) {
         return new StepRow(s.getRunId().toString(), s.getStepIndex(), doubles(s.getLoad()), s.getStartedAt(),
                 s.getWarmupMicros(), null, version);
+    }
+
+    static DeletedRunRow deletion(RunDeleted d) {
+        return new DeletedRunRow(d.getRunId().toString(), d.getDeletedAt(),
+                d.getReason() == null ? null : d.getReason().toString());
     }
 
     static AnnotationRow annotation(Annotation a) {

@@ -1,0 +1,49 @@
+package dev.caplab.store.access;
+
+import dev.caplab.store.row.DeletedRunRow;
+import dev.caplab.store.schema.Table;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Optional;
+import javax.sql.DataSource;
+
+/**
+ * Runs clients deleted, written from RunDeleted. {@link RunRepository} leaves them out of every read through
+ * {@link #NOT_DELETED}; this repository tells when a run was deleted, for the answer that says so.
+ */
+public final class DeletedRunRepository extends RunScopedRepository<DeletedRunRow> {
+
+    /** The condition on a runs row that keeps it visible: its run was never deleted. */
+    static final String NOT_DELETED = "run_id NOT IN (SELECT run_id FROM " + Table.DELETED_RUNS.sqlName() + ")";
+
+    /** Later than any time a row stores, so every version is positive. */
+    private static final Instant AFTER_LATEST_STORABLE = Instant.parse("2300-01-01T00:00:00Z");
+
+    private static final RowCodec<DeletedRunRow> CODEC = new RowCodec<>(Table.DELETED_RUNS.sqlName(),
+            List.of("run_id", "deleted_at", "reason", "version"), true,
+            (p, r) -> p.addAll(r.runId(), r.deletedAt(), r.reason(), version(r)),
+            rs -> {
+                Fields f = new Fields(rs);
+                return new DeletedRunRow(f.string(), f.instant(), f.string());
+            });
+
+    public DeletedRunRepository(DataSource dataSource) {
+        this(dataSource, null);
+    }
+
+    /** Reads through {@code dataSource}; inserts straight into the in-process engine when {@code direct} is set. */
+    public DeletedRunRepository(DataSource dataSource, EngineInserts direct) {
+        super(dataSource, CODEC, "run_id", direct);
+    }
+
+    /** The run's deletion, empty when it was never deleted. */
+    public Optional<DeletedRunRow> find(String runId) {
+        return ofRun(runId).stream().findFirst();
+    }
+
+    /** The earliest deletion ranks highest, so a repeated delete never moves the time a run was deleted at. */
+    private static long version(DeletedRunRow row) {
+        return ChronoUnit.MICROS.between(row.deletedAt(), AFTER_LATEST_STORABLE);
+    }
+}
