@@ -3,11 +3,17 @@ package dev.caplab.app.history;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.caplab.app.CaplabCli;
 import dev.caplab.app.load.WriteClients;
 import dev.caplab.app.up.EmbeddedStack;
 import dev.caplab.app.up.UpSettings;
+import dev.caplab.streams.StreamsSettings;
+import dev.caplab.streams.rebuild.Rebuild;
+import dev.caplab.streams.rebuild.RebuildReport;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -21,10 +27,16 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -36,7 +48,12 @@ import tools.jackson.databind.json.JsonMapper;
  * as steeply; p95 latency breaks the SLO from the first
  * step past 1.2× the knee, so the max stable load is 14 users for 1.0 and 6 for 2.0. The history must hold the seven
  * shop runs only and show one change in each series, at the first 2.0 run.
+ *
+ * <p>A stray eighth shop run, the newest, is deleted with {@code caplab run delete} before any test: every history
+ * figure below would differ if it were still counted. The last test checks it is gone from every other list and
+ * view, that samples sent to its id afterwards begin a new run, and that a rebuild does not bring it back.
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class RunHistoryIT {
 
     private static final HttpClient HTTP = HttpClient.newHttpClient();
@@ -47,12 +64,15 @@ class RunHistoryIT {
     private static final int BASELINE_SECONDS = 5;
     private static final int FIRST_V2_RUN = 3;
     private static final String TIER = "4vcpu-8gb";
+    private static final String STRAY = "shop-stray";
 
     @TempDir
     static Path dataDir;
 
     private static EmbeddedStack stack;
     private static final List<String> shopRuns = new ArrayList<>();
+    /** When {@code caplab run delete} said it deleted {@link #STRAY}. */
+    private static String strayDeletedAt;
 
     /** A run's shape: its system, version, CPU per user below the knee and the users where contention sets in. */
     private record Shape(String runId, String sut, String version, double coresPerUser, double knee) {
@@ -73,6 +93,8 @@ class RunHistoryIT {
                 shapes.add(new Shape("search-0", "search", "1.0", 0.2, 4));
             }
         }
+        // the newest shop run, of version 2.0 on the same tier: kept, it would be one more point of every series
+        shapes.add(new Shape(STRAY, "shop", "2.0", 0.10 * 1.3, 4));
         Instant first = Instant.now().truncatedTo(ChronoUnit.SECONDS).minus(Duration.ofHours(shapes.size() + 1));
         for (int i = 0; i < shapes.size(); i++) {
             send(shapes.get(i), first.plus(Duration.ofHours(i)));
@@ -80,6 +102,12 @@ class RunHistoryIT {
         for (Shape s : shapes) {
             await(s.runId());
         }
+        Cli deleted = cli("run", "delete", STRAY, "--reason", "stray test", "--url", uri("").toString());
+        assertThat(deleted.exit()).as(deleted.err()).isZero();
+        Matcher at = Pattern.compile("^deleted run " + STRAY + " at (\\S+)$").matcher(deleted.out().strip());
+        assertThat(at.matches()).as(deleted.out()).isTrue();
+        strayDeletedAt = at.group(1);
+        awaitGone(STRAY);
         // a shop run that has started and not ended: its figures are not final, so the history leaves it out
         post("/api/v1/runs", String.format(Locale.ROOT, "{\"runId\":\"shop-running\",\"sut\":\"shop\","
                 + "\"sutVersion\":\"2.0\",\"tier\":\"%s\",\"provider\":\"lab\",\"vcpu\":4,\"tool\":\"k6\","
@@ -168,6 +196,129 @@ class RunHistoryIT {
         assertThat(unfitted.statusCode()).isEqualTo(400);
         assertThat(JSON.readTree(unfitted.body()).path("detail").asString()).contains("fitted: [")
                 .contains("cpu.cores");
+    }
+
+    /**
+     * The stray run, deleted before every test, is in no list, detail, comparison, history, plan or report; deleting it
+     * again or an unknown run answers 404; samples sent to it begin {@code shop-stray.2}; and a rebuild, which re-derives
+     * every run from the log (the stray run's conclusion too), leaves it deleted. Last: it adds a run and rebuilds.
+     */
+    @Test
+    @Order(Integer.MAX_VALUE)
+    void aDeletedRunLeavesEveryListAndViewAndARebuildDoesNotBringItBack() throws Exception {
+        assertGoneEverywhere();
+        HttpResponse<String> again = send("DELETE", "/api/v1/runs/" + STRAY);
+        assertThat(again.statusCode()).as(again.body()).isEqualTo(404);
+        assertThat(JSON.readTree(again.body()).path("deletedAt").asString()).isEqualTo(strayDeletedAt);
+        HttpResponse<String> unknown = send("DELETE", "/api/v1/runs/no-such-run");
+        assertThat(unknown.statusCode()).as(unknown.body()).isEqualTo(404);
+        assertThat(JSON.readTree(unknown.body()).path("type").asString()).endsWith("/not-found");
+        Cli cliUnknown = cli("run", "delete", "no-such-run", "--url", uri("").toString());
+        assertThat(cliUnknown.exit()).isEqualTo(1);
+        assertThat(cliUnknown.err()).contains("answered 404").contains("no run with id 'no-such-run'");
+        HttpResponse<String> end = HTTP.send(HttpRequest.newBuilder(uri("/api/v1/runs/" + STRAY + "/end"))
+                .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(end.statusCode()).as("a lifecycle event for a deleted run: " + end.body()).isEqualTo(409);
+
+        // a test sent to the deleted id later is a new run, and the answer says why
+        HttpResponse<String> write = HTTP.send(HttpRequest.newBuilder(uri("/write?db=" + STRAY + "&precision=s"))
+                .POST(HttpRequest.BodyPublishers.ofString(line("cpu.cores", "host", 0.2,
+                        Instant.now().getEpochSecond()))).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(write.statusCode()).as(write.body()).isEqualTo(204);
+        assertThat(write.headers().firstValue("X-Caplab-Landing").orElse(""))
+                .startsWith(STRAY + ".2; as=new-run; samples=1");
+        assertThat(write.headers().allValues("X-Caplab-Warning")).anyMatch(w -> w.contains(
+                "run " + STRAY + " was deleted at " + strayDeletedAt));
+        awaitListed(STRAY + ".2");
+
+        String conclusionVersion = "SELECT max(version) FROM run_conclusions WHERE run_id = '" + STRAY + "'";
+        long before = Long.parseLong(sql(conclusionVersion));
+        RebuildReport rebuilt = Rebuild.run(rebuildSettings(), PATIENCE);
+        assertThat(rebuilt.inputRecords()).isPositive();
+        long deadline = System.nanoTime() + PATIENCE.toNanos();
+        while (Long.parseLong(sql(conclusionVersion)) <= before) {
+            assertThat(System.nanoTime()).as("the rebuild's conclusion of " + STRAY + " stored").isLessThan(deadline);
+            Thread.sleep(250);
+        }
+        assertGoneEverywhere();
+        assertThat(sql("SELECT count() FROM runs WHERE run_id = '" + STRAY + "'")).as("hidden, not erased")
+                .isNotEqualTo("0");
+    }
+
+    private static void assertGoneEverywhere() throws Exception {
+        for (String list : List.of("/api/v1/runs?limit=1000", "/api/v1/runs?sut=shop&tier=" + TIER)) {
+            HttpResponse<String> r = get(list, "application/json");
+            assertThat(r.statusCode()).as(list).isEqualTo(200);
+            assertThat(JSON.readTree(r.body()).findValuesAsString("runId")).as(list).contains("shop-0")
+                    .doesNotContain(STRAY);
+        }
+        for (String view : List.of("", "/steps", "/aggregates", "/fits", "/throughput", "/live", "/timeline",
+                "/endpoints", "/report")) {
+            HttpResponse<String> r = get("/api/v1/runs/" + STRAY + view, "application/json");
+            assertThat(r.statusCode()).as(view + ": " + r.body()).isEqualTo(404);
+            JsonNode problem = JSON.readTree(r.body());
+            assertThat(problem.path("type").asString()).as(view).endsWith("/run-deleted");
+            assertThat(problem.path("deletedAt").asString()).as(view).isEqualTo(strayDeletedAt);
+            assertThat(problem.path("detail").asString()).as(view)
+                    .isEqualTo("run '" + STRAY + "' was deleted at " + strayDeletedAt);
+        }
+        HttpResponse<String> compare = get("/api/v1/compare?sut=shop", "application/json");
+        assertThat(compare.statusCode()).as(compare.body()).isEqualTo(200);
+        assertThat(JSON.readTree(compare.body()).path("rows").findValuesAsString("runId")).contains("shop-0")
+                .doesNotContain(STRAY);
+        assertThat(get("/api/v1/compare?runId=" + STRAY, "application/json").statusCode()).isEqualTo(400);
+        HttpResponse<String> history = get("/api/v1/history?sut=shop", "application/json");
+        assertThat(JSON.readTree(history.body()).findValuesAsString("runId")).contains("shop-0").doesNotContain(STRAY);
+        HttpResponse<String> plan = HTTP.send(HttpRequest.newBuilder(uri("/api/v1/plans"))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(
+                        "{\"profile\":{\"name\":\"p\",\"load\":4},\"runIds\":[\"" + STRAY + "\"]}")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(plan.statusCode()).as(plan.body()).isEqualTo(404);
+        assertThat(get("/api/v1/report?run=" + STRAY, "text/html").statusCode()).isEqualTo(404);
+    }
+
+    /** The live app's settings but a 1 s grace: the rebuild's figures are not checked here, only what it shows. */
+    private static StreamsSettings rebuildSettings() {
+        StreamsSettings base = StreamsSettings.of(stack.bootstrapServers(), dataDir.resolve("rebuild"));
+        return base.withTopology(base.topology().withGrace(Duration.ofSeconds(1)));
+    }
+
+    /** One value of the first row, as the SQL endpoint's CSV gives it. */
+    private static String sql(String statement) throws Exception {
+        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(uri("/api/v1/sql?format=csv"))
+                .header("Content-Type", "text/plain").POST(HttpRequest.BodyPublishers.ofString(statement)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).as(statement + ": " + r.body()).isEqualTo(200);
+        List<String> lines = r.body().lines().toList();
+        return lines.getLast().replace("\"", "");
+    }
+
+    private static HttpResponse<String> send(String method, String path) throws Exception {
+        return HTTP.send(HttpRequest.newBuilder(uri(path)).method(method, HttpRequest.BodyPublishers.noBody()).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    private record Cli(int exit, String out, String err) {
+    }
+
+    private static Cli cli(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cli = CaplabCli.commandLine();
+        cli.setOut(new PrintWriter(out, true));
+        cli.setErr(new PrintWriter(err, true));
+        return new Cli(cli.execute(args), out.toString(), err.toString());
+    }
+
+    /** Out of the runs list: the sink stored the deletion. */
+    private static void awaitGone(String runId) throws Exception {
+        long deadline = System.nanoTime() + PATIENCE.toNanos();
+        while (get("/api/v1/runs/" + runId, "application/json").statusCode() != 404) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError(runId + " still shown after its deletion");
+            }
+            Thread.sleep(250);
+        }
     }
 
     private static JsonNode seriesNamed(JsonNode history, String name) {

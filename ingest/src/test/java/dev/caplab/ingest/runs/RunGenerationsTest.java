@@ -3,6 +3,7 @@ package dev.caplab.ingest.runs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.caplab.ingest.publish.RoutedSamples;
+import dev.caplab.schema.event.RunDeleted;
 import dev.caplab.schema.event.RunEnded;
 import dev.caplab.schema.event.RunOrigin;
 import dev.caplab.schema.event.RunStarted;
@@ -17,7 +18,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Where each sample of a write goes: a run nobody started that ended idle takes later samples into its next
- * generation ({@code k6.2}, then {@code k6.3}), keeps those inside its span as late data; a declared run never splits.
+ * generation ({@code k6.2}, then {@code k6.3}), keeps those inside its span as late data; a declared run never splits;
+ * a deleted run takes none.
  */
 class RunGenerationsTest {
 
@@ -85,17 +87,46 @@ class RunGenerationsTest {
     }
 
     @Test
+    void aDeletedRunTakesNoSampleWhateverItsTimeAndTheNextRunIsNamedWithTheDeletion() {
+        directory.apply(RunStarted.newBuilder().setRunId("ci-8").setStartedAt(T0)
+                .setSut(dev.caplab.schema.event.SystemUnderTest.newBuilder().setName("api").build())
+                .setEnvironment(dev.caplab.schema.event.Environment.newBuilder().setProvider("aws").build())
+                .setTool("k6").setOrigin(RunOrigin.DECLARED).build());
+        Instant deletedAt = T0.plusSeconds(60);
+        directory.apply(new RunDeleted("ci-8", deletedAt, null));
+        // still running when deleted, and a sample inside its span: neither goes to the deleted run
+        RunGenerations.Routing r = generations.route(write("ci-8", 10, 3), Set.of());
+        assertThat(r.routed().samplesByRun()).containsOnlyKeys("ci-8.2");
+        assertThat(r.landings()).singleElement().satisfies(l -> {
+            assertThat(l.kind()).isEqualTo(Landing.Kind.AFTER_DELETION);
+            assertThat(l.kind().text()).isEqualTo("new-run");
+            assertThat(l.warning()).contains("ci-8 was deleted at " + deletedAt, "3 sample(s)", "new run, ci-8.2");
+        });
+        // a second deletion (another client, a replay) does not move the time of the first
+        directory.apply(new RunDeleted("ci-8", T0.plusSeconds(90), "again"));
+        assertThat(directory.facts("ci-8").orElseThrow().deletedAt()).isEqualTo(deletedAt);
+        // once ci-8.2 is known and running, it takes them
+        inferredStart("ci-8.2", 100);
+        assertThat(generations.route(write("ci-8", 120, 2), Set.of()).routed().samplesByRun())
+                .containsOnlyKeys("ci-8.2");
+    }
+
+    @Test
     void aRunStartedInTheSameRequestKeepsItsSamples() {
         inferred("k6", 0, 99);
         assertThat(generations.route(write("k6", 300, 2), Set.of("k6")).routed().samplesByRun()).containsOnlyKeys("k6");
     }
 
     private void inferred(String run, int fromSecond, int endSecond) {
+        inferredStart(run, fromSecond);
+        directory.apply(end(run, endSecond));
+    }
+
+    private void inferredStart(String run, int fromSecond) {
         directory.apply(RunStarted.newBuilder().setRunId(run).setStartedAt(T0.plusSeconds(fromSecond))
                 .setSut(dev.caplab.schema.event.SystemUnderTest.newBuilder().setName("unknown").build())
                 .setEnvironment(dev.caplab.schema.event.Environment.newBuilder().setProvider("unknown").build())
                 .setTool("influx-line").setOrigin(RunOrigin.INFERRED).build());
-        directory.apply(end(run, endSecond));
     }
 
     private static RunEnded end(String run, int second) {

@@ -10,6 +10,7 @@ import dev.caplab.store.row.SegmentValue;
 import dev.caplab.store.row.CapacityFitRow;
 import dev.caplab.store.row.RunConclusionRow;
 import dev.caplab.store.row.RunLatenessRow;
+import dev.caplab.store.row.DeletedRunRow;
 import dev.caplab.store.row.RunRow;
 import dev.caplab.store.row.SampleRow;
 import dev.caplab.store.row.StepAggregateRow;
@@ -57,9 +58,17 @@ class ReadApiIT {
     private static final RunRow E = run("e", 4, "mmx", "1.0", "hetzner", "fsn1", "small", "k6",
             Map.of("episode", "ep20", "team", "media"));
 
+    /** The newest run of all, deleted twice: no read may show it (every filter's expectation below leaves it out). */
+    private static final RunRow F = run("f", 5, "mmx", "1.0", "hetzner", "fsn1", "small", "k6",
+            Map.of("episode", "ep20", "team", "media"));
+    private static final Instant F_DELETED = T0.plusSeconds(3600L * 9);
+
     @BeforeAll
     void store() {
-        new RunRepository(db.dataSource()).insertBatch(List.of(A, B, C, D, E), "read-api-runs");
+        new RunRepository(db.dataSource()).insertBatch(List.of(A, B, C, D, E, F), "read-api-runs");
+        DeletedRunRepository deletions = new DeletedRunRepository(db.dataSource());
+        deletions.insertBatch(List.of(new DeletedRunRow("f", F_DELETED.plusSeconds(3600), "again")), "del-2");
+        deletions.insertBatch(List.of(new DeletedRunRow("f", F_DELETED, "stray")), "del-1");
     }
 
     private List<String> ids(RunFilter filter) {
@@ -128,6 +137,18 @@ class ReadApiIT {
         assertThat(runs.findAll(List.of())).isEmpty();
         assertThat(runs.find("b")).contains(B);
         assertThat(runs.find("nope")).isEmpty();
+    }
+
+    @Test
+    void aDeletedRunIsInNoReadOfRunsAndItsFirstDeletionIsTheOneKept() {
+        RunRepository runs = new RunRepository(db.dataSource());
+        assertThat(runs.find("f")).isEmpty();
+        assertThat(runs.findAll(List.of("f", "e"))).containsExactly(E);
+        assertThat(ids(filter("mmx", "1.0", "hetzner", "fsn1", "small", "k6", Map.of("episode", "ep20"), null, null,
+                10, 0))).containsExactly("e");
+        assertThat(new DeletedRunRepository(db.dataSource()).find("f")).contains(
+                new DeletedRunRow("f", F_DELETED, "stray"));
+        assertThat(new DeletedRunRepository(db.dataSource()).find("e")).isEmpty();
     }
 
     @Test

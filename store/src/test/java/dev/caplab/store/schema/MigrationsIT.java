@@ -33,7 +33,8 @@ class MigrationsIT {
                 while (rs.next()) {
                     tables.add(rs.getString(1));
                 }
-                assertThat(tables).containsExactly("alerts", "annotations", "capacity_fits", "run_conclusions", "run_lateness", "runs",
+                assertThat(tables).containsExactly("alerts", "annotations", "capacity_fits", "deleted_runs", "run_conclusions",
+                        "run_lateness", "runs",
                         "sample_points", "sample_series", "samples", "schema_migrations", "step_aggregates",
                         "step_verdicts", "steps");
                 s.execute("DROP DATABASE " + database);
