@@ -33,11 +33,34 @@ final class CommittedInput {
     /** The step index of the pre-test baseline: samples before the first step starts. */
     static final int BASELINE = -1;
 
-    /** What the store must hold for a key: sample count, warm-up count, and for gauges sum, min and max. */
+    /**
+     * What the store must hold for a key: sample count, warm-up count, and for gauges the sum, min and max of the
+     * samples after warm-up (of all of them when every sample was in the warm-up).
+     */
     record Expected(SampleKind kind, long count, long warmupCount, double sum, double min, double max) {
-        Expected add(Sample s, boolean warmup) {
-            return new Expected(kind, count + 1, warmupCount + (warmup ? 1 : 0), sum + s.getValue(),
-                    Math.min(min, s.getValue()), Math.max(max, s.getValue()));
+    }
+
+    /** A key's samples so far: counts, and sum, min and max of the steady ones and of all. */
+    private record Tally(SampleKind kind, long count, long warmupCount, double steadySum, double steadyMin,
+                         double steadyMax, double allSum, double allMin, double allMax) {
+
+        static Tally of(Sample s, boolean warmup) {
+            double v = s.getValue();
+            return warmup
+                    ? new Tally(s.getKind(), 1, 1, 0, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, v, v, v)
+                    : new Tally(s.getKind(), 1, 0, v, v, v, v, v, v);
+        }
+
+        Tally merge(Tally o) {
+            return new Tally(kind, count + o.count, warmupCount + o.warmupCount, steadySum + o.steadySum,
+                    Math.min(steadyMin, o.steadyMin), Math.max(steadyMax, o.steadyMax), allSum + o.allSum,
+                    Math.min(allMin, o.allMin), Math.max(allMax, o.allMax));
+        }
+
+        Expected expected() {
+            boolean anySteady = count > warmupCount;
+            return new Expected(kind, count, warmupCount, anySteady ? steadySum : allSum,
+                    anySteady ? steadyMin : allMin, anySteady ? steadyMax : allMax);
         }
     }
 
@@ -111,28 +134,21 @@ final class CommittedInput {
 
     /** Per-step figures per (run, step, source, metric), from the declared step windows. */
     Map<Key, Expected> stepAggregates() {
-        Map<Key, Expected> out = new HashMap<>();
+        Map<Key, Tally> tallies = new HashMap<>();
         for (SampleBatch b : batches) {
             String run = b.getRunId().toString();
             for (Sample s : b.getSamples()) {
                 steps.getOrDefault(run, Map.of()).forEach((index, w) -> {
                     Instant t = s.getTimestamp();
                     if (!t.isBefore(w.start()) && t.isBefore(w.end())) {
-                        out.merge(new Key(run, index, s.getSource().toString(), s.getMetric().toString()),
-                                empty(s.getKind()).add(s, t.isBefore(w.steadyFrom())), CommittedInput::merge);
+                        tallies.merge(new Key(run, index, s.getSource().toString(), s.getMetric().toString()),
+                                Tally.of(s, t.isBefore(w.steadyFrom())), Tally::merge);
                     }
                 });
             }
         }
+        Map<Key, Expected> out = new HashMap<>();
+        tallies.forEach((k, t) -> out.put(k, t.expected()));
         return out;
-    }
-
-    private static Expected empty(SampleKind kind) {
-        return new Expected(kind, 0, 0, 0, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY);
-    }
-
-    private static Expected merge(Expected a, Expected b) {
-        return new Expected(a.kind(), a.count() + b.count(), a.warmupCount() + b.warmupCount(), a.sum() + b.sum(),
-                Math.min(a.min(), b.min()), Math.max(a.max(), b.max()));
     }
 }
