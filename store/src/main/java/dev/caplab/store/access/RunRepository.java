@@ -1,11 +1,13 @@
 package dev.caplab.store.access;
 
+import dev.caplab.store.row.RunKindCount;
 import dev.caplab.store.row.RunRow;
 
 import dev.caplab.store.schema.Table;
 import javax.sql.DataSource;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -79,13 +81,39 @@ public final class RunRepository {
      * nothing if the run has no row yet or its latest already ranks at least as high.
      */
     public void markEnded(String runId, Instant endedAt, String status, String reason, long sequence) {
-        List<String> copied = COLUMNS.subList(0, COLUMNS.indexOf("ended_at"));
-        String version = "bitOr(bitAnd(version, toUInt64(" + DECLARED_BIT + ")), toUInt64(" + (ENDED_BIT | sequence)
-                + "))";
+        markEndedAll(List.of(new RunEnd(runId, endedAt, status, reason, sequence)));
+    }
+
+    /** A RunEnded to record: the run, its end, status and reason, and its sequence (the event's offset + 1). */
+    public record RunEnd(String runId, Instant endedAt, String status, String reason, long sequence) {
+    }
+
+    /**
+     * Records many RunEnded in one statement, each as {@link #markEnded} would: one INSERT ... SELECT joining the
+     * runs' latest rows to the ends, instead of one statement per end.
+     */
+    public void markEndedAll(List<RunEnd> ends) {
+        if (ends.isEmpty()) {
+            return;
+        }
+        List<Object> values = new ArrayList<>();
+        List<String> rows = new ArrayList<>();
+        for (RunEnd e : ends) {
+            rows.add("SELECT toString(?) AS run_id, fromUnixTimestamp64Micro(toInt64(?), 'UTC') AS ended_at,"
+                    + " CAST(? AS Nullable(String)) AS status, CAST(? AS Nullable(String)) AS end_reason,"
+                    + " toUInt64(?) AS sequence");
+            values.addAll(Arrays.asList(e.runId(), StepRepository.micros(e.endedAt()), e.status(), e.reason(),
+                    ENDED_BIT | e.sequence()));
+        }
+        List<String> runIds = ends.stream().map(RunEnd::runId).distinct().toList();
+        values.addAll(runIds);
+        List<String> copied = COLUMNS.subList(0, COLUMNS.indexOf("ended_at")).stream().map(c -> "s." + c).toList();
+        String version = "bitOr(bitAnd(s.version, toUInt64(" + DECLARED_BIT + ")), e.sequence)";
         access.update("INSERT INTO " + access.table() + " (" + String.join(", ", COLUMNS) + ") SELECT "
-                + String.join(", ", copied) + ", ?, ?, ?, " + version + " FROM " + access.table()
-                + " FINAL WHERE run_id = ? AND version < " + version,
-                endedAt, status, reason, runId);
+                + String.join(", ", copied) + ", e.ended_at, e.status, e.end_reason, " + version + " FROM "
+                + access.table() + " AS s FINAL INNER JOIN (" + String.join(" UNION ALL ", rows) + ") AS e"
+                + " ON s.run_id = e.run_id WHERE s.version < " + version + " AND s.run_id IN ("
+                + String.join(", ", Collections.nCopies(runIds.size(), "?")) + ")", values.toArray());
     }
 
     /** The run's latest version; empty for a run never stored or deleted ({@link DeletedRunRepository}). */
@@ -121,6 +149,20 @@ public final class RunRepository {
         String startedAt = filter.sort() == RunFilter.RunSort.STARTED_AT && !filter.descending() ? "ASC" : "DESC";
         return access.select(String.join(" AND ", where), order + "started_at " + startedAt
                 + ", run_id LIMIT ? OFFSET ?", values.toArray());
+    }
+
+    /**
+     * Every run counted by the values the runs list filters by, over all runs not deleted (latest versions): a few
+     * hundred rows however many runs are stored, so the choices a page offers never depend on which runs it listed.
+     */
+    public List<RunKindCount> kinds() {
+        return access.query("SELECT sut_name, sut_version, tier, provider, tool, status, load_expression, count()"
+                + " FROM " + access.table() + " FINAL WHERE " + DeletedRunRepository.NOT_DELETED
+                + " GROUP BY sut_name, sut_version, tier, provider, tool, status, load_expression", rs -> {
+                    Fields f = new Fields(rs);
+                    return new RunKindCount(f.string(), f.string(), f.string(), f.string(), f.string(), f.string(),
+                            f.string(), f.int64());
+                });
     }
 
     /**

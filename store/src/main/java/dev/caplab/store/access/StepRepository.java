@@ -5,6 +5,8 @@ import dev.caplab.store.row.StepRow;
 import dev.caplab.store.schema.Table;
 import javax.sql.DataSource;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /** Steps of runs, from StepStarted/StepEnded. */
@@ -31,11 +33,40 @@ public final class StepRepository extends RunScopedRepository<StepRow> {
         super(dataSource, CODEC, "step_index", direct);
     }
 
+    /** A StepEnded to record: the step, its end, and the version its copy takes (the event's offset + 1). */
+    public record StepEnd(String runId, int stepIndex, Instant endedAt, long version) {
+    }
+
+    /**
+     * Records many StepEnded in one statement, each as {@link #markEnded} would: one INSERT ... SELECT joining the
+     * steps' latest rows to the ends, instead of one statement per end (a sink batch holds hundreds of them).
+     */
+    public void markEndedAll(List<StepEnd> ends) {
+        if (ends.isEmpty()) {
+            return;
+        }
+        List<Object> values = new ArrayList<>();
+        List<String> rows = new ArrayList<>();
+        for (StepEnd e : ends) {
+            rows.add("SELECT toString(?) AS run_id, toInt32(?) AS step_index, fromUnixTimestamp64Micro(toInt64(?),"
+                    + " 'UTC') AS ended_at, toUInt64(?) AS version");
+            values.addAll(List.of(e.runId(), e.stepIndex(), micros(e.endedAt()), e.version()));
+        }
+        values.addAll(ends.stream().map(StepEnd::runId).distinct().toList());
+        access.update("INSERT INTO " + access.table() + " (" + String.join(", ", COLUMNS) + ") SELECT s.run_id,"
+                + " s.step_index, s.load, s.started_at, s.warmup_micros, e.ended_at, e.version FROM "
+                + access.table() + " AS s FINAL INNER JOIN (" + String.join(" UNION ALL ", rows) + ") AS e"
+                + " ON s.run_id = e.run_id AND s.step_index = e.step_index WHERE s.version < e.version"
+                + " AND s.run_id IN (" + String.join(", ", Collections.nCopies(values.size() - 4 * ends.size(), "?"))
+                + ")", values.toArray());
+    }
+
+    static long micros(Instant t) {
+        return Math.addExact(Math.multiplyExact(t.getEpochSecond(), 1_000_000L), t.getNano() / 1000);
+    }
+
     /** Records StepEnded as a new version of the step's latest row, copied inside ClickHouse. */
     public void markEnded(String runId, int stepIndex, Instant endedAt, long version) {
-        access.update("INSERT INTO " + access.table() + " (" + String.join(", ", COLUMNS) + ") SELECT run_id,"
-                + " step_index, load, started_at, warmup_micros, ?, ? FROM " + access.table()
-                + " FINAL WHERE run_id = ? AND step_index = ?"
-                + " AND version < ?", endedAt, version, runId, stepIndex, version);
+        markEndedAll(List.of(new StepEnd(runId, stepIndex, endedAt, version)));
     }
 }

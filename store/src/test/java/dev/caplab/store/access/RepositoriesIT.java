@@ -99,6 +99,39 @@ class RepositoriesIT {
                 .containsExactly("INFERRED", RunRepository.ENDED_BIT | 4);
     }
 
+    /** A sink batch's ends in one statement each: every step and run as if ended one at a time, stale ends ignored. */
+    @Test
+    void manyEndsAtOnceAreEachRecordedAsAloneAndAStaleOneChangesNothing() {
+        RunRepository runs = new RunRepository(db.dataSource());
+        StepRepository steps = new StepRepository(db.dataSource());
+        runs.insertBatch(List.of(run("r-m1", "m-aws", RunRepository.startVersion(true, 1)), run("r-m2", "m-gcp", 2)),
+                "runs-m");
+        steps.insertBatch(List.of(new StepRow("r-m1", 0, Map.of("users", 5.0), T0, 0, null, 3),
+                new StepRow("r-m1", 1, Map.of("users", 10.0), T0.plusSeconds(60), 0, null, 4),
+                new StepRow("r-m2", 0, Map.of("users", 5.0), T0, 0, null, 5)), "steps-m");
+        Instant end1 = T0.plusSeconds(60).plusNanos(123_456_000);
+        steps.markEndedAll(List.of(new StepRepository.StepEnd("r-m1", 0, end1, 6),
+                new StepRepository.StepEnd("r-m1", 1, T0.plusSeconds(120), 7),
+                new StepRepository.StepEnd("r-m2", 0, T0.plusSeconds(30), 8),
+                new StepRepository.StepEnd("r-m2", 9, T0.plusSeconds(30), 9),
+                // older than the row it would copy: ignored
+                new StepRepository.StepEnd("r-m2", 0, T0.plusSeconds(99), 4)));
+        assertThat(steps.ofRun("r-m1")).extracting(StepRow::stepIndex, StepRow::endedAt, StepRow::version)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(0, end1, 6L),
+                        org.assertj.core.groups.Tuple.tuple(1, T0.plusSeconds(120), 7L));
+        assertThat(steps.ofRun("r-m2")).extracting(StepRow::stepIndex, StepRow::endedAt)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(0, T0.plusSeconds(30)));
+        runs.markEndedAll(List.of(new RunRepository.RunEnd("r-m1", T0.plusSeconds(120), "COMPLETED", null, 10),
+                new RunRepository.RunEnd("r-m2", T0.plusSeconds(30), "ABORTED", "stopped by hand", 11),
+                new RunRepository.RunEnd("r-none", T0, "COMPLETED", null, 12)));
+        assertThat(runs.find("r-m1")).get().extracting(RunRow::provider, RunRow::status, RunRow::endReason,
+                RunRow::endedAt, RunRow::version).containsExactly("m-aws", "COMPLETED", null, T0.plusSeconds(120),
+                RunRepository.DECLARED_BIT | RunRepository.ENDED_BIT | 10);
+        assertThat(runs.find("r-m2")).get().extracting(RunRow::provider, RunRow::status, RunRow::endReason,
+                RunRow::version).containsExactly("m-gcp", "ABORTED", "stopped by hand", RunRepository.ENDED_BIT | 11);
+        assertThat(runs.find("r-none")).isEmpty();
+    }
+
     @Test
     void samplesComeBackExactlyAndAReplayedTokenInsertsNothing() {
         SampleRepository samples = new SampleRepository(db.dataSource());

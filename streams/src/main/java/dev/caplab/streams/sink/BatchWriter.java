@@ -125,18 +125,25 @@ final class BatchWriter {
                 r -> events.get(r) instanceof Annotation a ? List.of(RowMapping.annotation(a)) : List.of())
                 + insert(intent, decoded, Table.DELETED_RUNS, deletions::insertBatch,
                 r -> events.get(r) instanceof RunDeleted d ? List.of(RowMapping.deletion(d)) : List.of());
-        for (ConsumerRecord<String, byte[]> r : decoded) {
-            // offsets are monotonic per run (one partition): a valid version
-            long version = r.offset() + 1;
+        // every end of the batch in one statement per table; refused, they are recorded one by one to isolate it
+        List<ConsumerRecord<String, byte[]>> ended = decoded.stream()
+                .filter(r -> events.get(r) instanceof StepEnded || events.get(r) instanceof RunEnded).toList();
+        try {
+            steps.markEndedAll(ended.stream().filter(r -> events.get(r) instanceof StepEnded)
+                    .map(r -> stepEnd((StepEnded) events.get(r), r)).toList());
+            runs.markEndedAll(ended.stream().filter(r -> events.get(r) instanceof RunEnded)
+                    .map(r -> runEnd((RunEnded) events.get(r), r)).toList());
+            return n + ended.size();
+        } catch (StoreQueryException batchRefused) {
+            LOG.warn("ClickHouse refused {} step and run ends at once ({}); recording them one by one to isolate it",
+                    ended.size(), batchRefused.getMessage());
+        }
+        for (ConsumerRecord<String, byte[]> r : ended) {
             try {
                 switch (events.get(r)) {
-                    case StepEnded e -> steps.markEnded(e.getRunId().toString(), e.getStepIndex(), e.getEndedAt(),
-                            version);
-                    case RunEnded e -> runs.markEnded(e.getRunId().toString(), e.getEndedAt(), e.getStatus().name(),
-                            e.getReason() == null ? null : e.getReason().toString(), version);
-                    default -> {
-                        continue;
-                    }
+                    case StepEnded e -> steps.markEndedAll(List.of(stepEnd(e, r)));
+                    case RunEnded e -> runs.markEndedAll(List.of(runEnd(e, r)));
+                    default -> throw new IllegalStateException("not an end: " + events.get(r));
                 }
                 n++;
             } catch (StoreUnavailableException e) {
@@ -146,6 +153,16 @@ final class BatchWriter {
             }
         }
         return n;
+    }
+
+    // offsets are monotonic per run (one partition): a valid version
+    private static StepRepository.StepEnd stepEnd(StepEnded e, ConsumerRecord<String, byte[]> r) {
+        return new StepRepository.StepEnd(e.getRunId().toString(), e.getStepIndex(), e.getEndedAt(), r.offset() + 1);
+    }
+
+    private static RunRepository.RunEnd runEnd(RunEnded e, ConsumerRecord<String, byte[]> r) {
+        return new RunRepository.RunEnd(e.getRunId().toString(), e.getEndedAt(), e.getStatus().name(),
+                e.getReason() == null ? null : e.getReason().toString(), r.offset() + 1);
     }
 
     private void skipUndecodable(ConsumerRecord<String, byte[]> r, UndecodableEventException e) {
