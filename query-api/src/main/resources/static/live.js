@@ -74,6 +74,7 @@ function livePanel() {
   return `<section id="live-panel" class="live"><h2 id="live-title">Live</h2>
     <p class="facts" id="live-facts"></p><p id="live-end"></p><p id="live-steps" class="live-steps"></p>
     <div id="live-traffic-chart" class="chart live-chart"></div><div id="live-latency-chart" class="chart live-chart"></div>
+    <p id="live-latency-none" class="note" hidden></p>
     </section>`;
 }
 
@@ -158,6 +159,19 @@ function liveRender(live, timeline, loadExpression, trafficChart, latencyChart) 
     yAxis: [axisName(`load (${timeline.loadSource || 'none'})`, 12), axisName('requests/s', 12)],
     series: [line('load', 'load', 0, '#555'),
       line('requests/s', 'requestsPerSecond', 1, '#2f6fbf')] }), true);
+  // a run without requests (only resources sampled) has no latency or errors to draw: one line says so instead
+  const requests = shown.some(p => p.requestsPerSecond != null || p.latencyP95Ms != null);
+  const latencyBox = document.getElementById('live-latency-chart');
+  const none = document.getElementById('live-latency-none');
+  none.hidden = requests;
+  none.textContent = requests ? '' : timeline.requestSource == null
+    ? 'No p95 latency or errors over time: this run\'s samples hold no requests (no per-request latency, request '
+      + 'counter or load tool window).'
+    : `No p95 latency or errors over time yet: no complete ${bucket} bucket of requests.`;
+  const wasHidden = latencyBox.style.display === 'none';
+  latencyBox.style.display = requests ? '' : 'none';
+  if (!requests) return;
+  if (wasHidden) latencyChart.resize();
   latencyChart.setOption(Object.assign({}, common, {
     title: { text: `p95 latency and errors over time (per ${bucket})`, left: 'center' },
     yAxis: [axisName('p95 latency (ms)', 12), axisName('errors/s', 12)],

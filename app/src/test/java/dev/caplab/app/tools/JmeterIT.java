@@ -146,6 +146,7 @@ class JmeterIT {
             }
 
             listenerRowsAgreeWithTheJtl(sql, all);
+            timelineCountsTheJtlsRequests(base, all);
             jtlIngestAgreesWithTheJtl(stack, sql, all);
 
             // the listener's test start and end markers are the run's annotations, one pair per JMeter run
@@ -281,6 +282,33 @@ class JmeterIT {
     }
 
     /** The run's throughput once every step has a request rate and percentiles. */
+    /**
+     * The run page's requests/s, p95 and errors over time come from the listener's windows: per 1 s bucket, the
+     * requests and failures add up to the JTL's, and every bucket with requests has the tool's p95.
+     */
+    private static void timelineCountsTheJtlsRequests(URI base, JtlFile all) throws Exception {
+        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(base.resolve("/api/v1/runs/" + RUN
+                + "/timeline?bucketSeconds=1")).header("Accept", "application/json").build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        JsonNode timeline = JSON.readTree(r.body());
+        assertThat(timeline.get("requestSource").asString()).isEqualTo("tool window counts");
+        double requests = 0;
+        double failures = 0;
+        int withRequests = 0;
+        for (JsonNode p : timeline.get("points")) {
+            if (!p.get("requestsPerSecond").isNull()) {
+                requests += p.get("requestsPerSecond").asDouble();
+                failures += p.get("errorsPerSecond").asDouble();
+                withRequests++;
+                assertThat(p.get("latencyP95Ms").isNull()).as("p95 of the bucket at %s", p.get("at")).isFalse();
+            }
+        }
+        assertThat(withRequests).isPositive();
+        assertThat(requests).as("requests over the timeline vs the JTL's rows").isCloseTo(all.count(), within(1e-6));
+        assertThat(failures).as("failures over the timeline vs the JTL's").isCloseTo(all.failures(), within(1e-6));
+    }
+
     private static JsonNode awaitThroughput(URI base, int steps) throws Exception {
         long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
         JsonNode last = null;

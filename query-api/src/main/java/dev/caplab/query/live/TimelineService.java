@@ -31,7 +31,8 @@ import org.springframework.stereotype.Service;
  * matter (which those are is {@link TrafficMetrics}'s to say), this class only turns counts into rates and counter
  * totals into increases. Requests come from per-request latency samples when the run has any (their count, their
  * exact p95, failures by label or k6's 0/1 flags), else from request counters (a tool's total row and its
- * per-endpoint rows counted once) with the median of the tool's own window p95s; load from the load-level gauges,
+ * per-endpoint rows counted once), else from the counts of a tool's own windows (JMeter's backend listener), the
+ * last two with the median of the tool's own window p95s; load from the load-level gauges,
  * else from the steps.
  */
 @Service
@@ -61,7 +62,8 @@ public class TimelineService {
         int bucket = bucketSeconds != null ? bucketSeconds : autoBucket(run);
         List<SeriesRef> series = samples.series(runId, Stream.of(TrafficMetrics.LATENCY_PER_REQUEST_MS,
                 TrafficMetrics.FAILURE_FLAGS, TrafficMetrics.REQUEST_COUNTERS, TrafficMetrics.FAILURE_COUNTERS,
-                Set.of(MetricNames.HTTP_DURATION_MS), LOAD_LEVEL_METRICS).flatMap(Set::stream).collect(Collectors.toCollection(TreeSet::new)));
+                TrafficMetrics.REQUEST_WINDOW_SUMMARIES, TrafficMetrics.REQUEST_WINDOW_COUNTS,
+                TrafficMetrics.FAILURE_WINDOW_COUNTS, LOAD_LEVEL_METRICS).flatMap(Set::stream).collect(Collectors.toCollection(TreeSet::new)));
         Map<Long, Traffic> traffic = new TreeMap<>();
         List<Long> latency = ids(series, s -> gauge(s) && TrafficMetrics.LATENCY_PER_REQUEST_MS.contains(s.metric()));
         String requestSource = null;
@@ -70,6 +72,9 @@ public class TimelineService {
             perRequest(runId, bucket, series, latency, traffic);
         } else if (fromCounters(runId, bucket, series, traffic)) {
             requestSource = "request counters";
+            toolWindows(runId, bucket, series, traffic);
+        } else if (fromWindowCounts(runId, bucket, series, traffic)) {
+            requestSource = "tool window counts";
             toolWindows(runId, bucket, series, traffic);
         }
         Map<Long, Double> load = new TreeMap<>();
@@ -128,6 +133,28 @@ public class TimelineService {
         increases(runId, bucket, requests).forEach((ms, rate) -> out.put(ms, new Traffic(rate, null, 0)));
         increases(runId, bucket, failed).forEach((ms, rate) -> failures(out, ms, rate));
         return true;
+    }
+
+    /**
+     * Requests and failures as the tool counted them per window of its own (JMeter's backend listener; its total row's,
+     * counted once): the counts of the windows stamped in a bucket over the bucket's length, as per step
+     * ({@code StepThroughput}). False when the run has no such window.
+     */
+    private boolean fromWindowCounts(String runId, int bucket, List<SeriesRef> series, Map<Long, Traffic> out) {
+        List<SeriesRef> summaries = countedOnce(series, TrafficMetrics.REQUEST_WINDOW_SUMMARIES, "SUMMARY");
+        List<SeriesRef> counts = countedOnce(series, TrafficMetrics.REQUEST_WINDOW_COUNTS, "GAUGE");
+        if (summaries.isEmpty() && counts.isEmpty()) {
+            return false;
+        }
+        Map<Long, Double> requests = new TreeMap<>();
+        samples.windowCounts(runId, ids(summaries, s -> true), bucket)
+                .forEach(b -> requests.merge(b.startMillis(), b.sum(), Double::sum));
+        samples.buckets(runId, ids(counts, s -> true), bucket)
+                .forEach(b -> requests.merge(b.startMillis(), b.sum(), Double::sum));
+        requests.forEach((ms, n) -> out.put(ms, new Traffic(n / bucket, null, 0)));
+        samples.buckets(runId, ids(countedOnce(series, TrafficMetrics.FAILURE_WINDOW_COUNTS, "GAUGE"), s -> true),
+                bucket).forEach(b -> failures(out, b.startMillis(), b.sum() / bucket));
+        return !requests.isEmpty();
     }
 
     /**

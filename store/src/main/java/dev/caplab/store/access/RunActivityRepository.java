@@ -130,6 +130,21 @@ public final class RunActivityRepository {
                 rs -> new WindowMedian(rs.getLong(1), rs.getLong(2), rs.getDouble(3)), quantile, runId, quantile);
     }
 
+    /**
+     * Per bucket of {@code bucketSeconds}, the summed counts ({@code summary_count}) of the WINDOW summaries of
+     * {@code seriesIds}: the requests a tool counted per window of its own (JMeter's backend listener). Buckets
+     * without such a summary are absent.
+     */
+    public List<Bucket> windowCounts(String runId, Collection<Long> seriesIds, int bucketSeconds) {
+        if (seriesIds.isEmpty()) {
+            return List.of();
+        }
+        return query(runId, "SELECT " + bucketStart(bucketSeconds) + " AS b, count(), sum(summary_count), "
+                + "max(summary_count), avg(summary_count), 0" + pointsOf(seriesIds)
+                + "AND summary_window = 'WINDOW' AND summary_count IS NOT NULL GROUP BY b ORDER BY b",
+                rs -> bucket(rs, 1), runId);
+    }
+
     /** The start (epoch ms) of the bucket a point falls in. */
     private static String bucketStart(int bucketSeconds) {
         long bucketMillis = bucketMillis(bucketSeconds);
