@@ -16,7 +16,11 @@ async function api(path, options = {}) {
   if (tokenInput.value) headers['Authorization'] = 'Bearer ' + tokenInput.value;
   const res = await fetch(path, Object.assign({}, options, { headers }));
   const body = await res.json().catch(() => ({}));
-  if (!res.ok) throw new Error((body.title || res.status) + ': ' + (body.detail || res.statusText));
+  if (!res.ok) {
+    // a problem+json's parameter names the field a form must change
+    throw Object.assign(new Error((body.title || res.status) + ': ' + (body.detail || res.statusText)),
+      { status: res.status, parameter: body.parameter, detail: body.detail });
+  }
   return body;
 }
 
@@ -62,6 +66,9 @@ function chart(id) {
 const RUN_FILTERS = [['sut', 'system'], ['version', 'version'], ['tier', 'tier'], ['provider', 'provider'],
   ['tool', 'tool'], ['status', 'status']];
 const PAGE = 100;
+// which list of GET /api/v1/run-choices (every stored run's values, counted) a filter offers
+const CHOICES = { sut: 'systems', version: 'versions', tier: 'tiers', provider: 'providers', tool: 'tools',
+  status: 'statuses', loadExpression: 'loadExpressions' };
 
 /** Every run, a page at a time: filters, sort and paging live in the address, so a view can be linked. */
 async function runList(params) {
@@ -72,7 +79,7 @@ async function runList(params) {
   RUN_FILTERS.forEach(([k]) => { if (params.get(k)) query.set(k, params.get(k)); });
   ['from', 'to'].forEach(k => { if (params.get(k)) query.set(k, new Date(params.get(k)).toISOString()); });
   query.set('sort', sort); query.set('order', order); query.set('limit', PAGE + 1); query.set('offset', offset);
-  const [found, known] = await Promise.all([api('api/v1/runs?' + query), api('api/v1/runs?limit=1000')]);
+  const [found, known] = await Promise.all([api('api/v1/runs?' + query), api('api/v1/run-choices')]);
   const runs = found.slice(0, PAGE);
   const more = found.length > PAGE;
   const hash = changes => {
@@ -80,8 +87,7 @@ async function runList(params) {
     Object.entries(changes).forEach(([k, v]) => v == null || v === '' ? next.delete(k) : next.set(k, v));
     return '#/?' + next;
   };
-  const options = k => [...new Set(known.map(r => k === 'sut' ? r.sutName : k === 'version' ? r.sutVersion : r[k])
-    .filter(Boolean))].sort();
+  const options = k => known[CHOICES[k]].map(c => c.value);
   const field = ([k, label]) => `<label>${label} <input name="${k}" list="runs-${k}" value="${esc(params.get(k) || '')}"
     placeholder="any"><datalist id="runs-${k}">${options(k).map(v => `<option value="${esc(v)}">`).join('')}</datalist></label>`;
   const sortable = (label, key) => `<a class="sort" href="${hash({ sort: key, order: sort === key && order === 'desc' ? 'asc' : 'desc', offset: 0 })}">${esc(label)}${sort === key ? (order === 'desc' ? ' ▼' : ' ▲') : ''}</a>`;
@@ -343,24 +349,20 @@ async function endpointsSection(el, id) {
       + table(endpointColumns, s.endpoints, r => r.failures ? 'failing' : '') + errors(s.errors, s.endpoints) + '</details>').join('');
 }
 
-/** The most common value of {@code key} among runs (ties: the first met, i.e. the most recent). */
-function mostRuns(runs, key) {
-  const counts = new Map();
-  runs.forEach(r => { const k = key(r); if (k) counts.set(k, (counts.get(k) || 0) + 1); });
-  return [...counts].sort((a, b) => b[1] - a[1])[0];
-}
+/** The choice with the most runs (ties: the first listed). */
+const mostRuns = choices => choices.reduce((best, c) => best == null || c.runs > best.runs ? c : best, null);
 
 /** One system at a time (by default the one with the most runs), or every system side by side, cohort by cohort. */
 async function comparePage(params) {
   const groupBy = params.get('groupBy') || 'provider';
   const across = params.get('acrossSystems') === 'true';
-  const runs = await api('api/v1/runs?limit=1000');
-  const busiest = mostRuns(runs, r => r.sutName);
-  const sut = params.get('sut') || (across || !busiest ? null : busiest[0]);
+  const known = await api('api/v1/run-choices');
+  const busiest = mostRuns(known.systems);
+  const sut = params.get('sut') || (across || !busiest ? null : busiest.value);
   const query = `groupBy=${encodeURIComponent(groupBy)}` + (sut ? `&sut=${encodeURIComponent(sut)}` : '')
     + (across ? '&acrossSystems=true' : '');
   const c = await api(`api/v1/compare?${query}`);
-  const systems = [...new Set(runs.map(r => r.sutName).filter(Boolean))].sort();
+  const systems = known.systems.map(c => c.value);
   const link = (label, q, current) => current ? `<b>${esc(label)}</b>` : `<a href="#/compare?${q}">${esc(label)}</a>`;
   const scopeQuery = across ? '&acrossSystems=true' : c.sut ? `&sut=${encodeURIComponent(c.sut)}` : '';
   view.innerHTML = `<h1>Compare by ${esc(c.groupBy)}${c.sut ? ' — ' + esc(c.sut) : ''}</h1>
@@ -396,23 +398,21 @@ async function comparePage(params) {
 
 /** A cohort's history: each series against run start time, versions labelled, change points marked. */
 async function historyPage(params) {
-  const runs = await api('api/v1/runs?limit=1000');
+  const known = await api('api/v1/run-choices');
   const keys = ['sut', 'tier', 'tool', 'loadExpression', 'metric'];
   const chosen = Object.fromEntries(keys.map(k => [k, params.get(k) || '']));
   let noCohort = false;
   if (!keys.some(k => chosen[k])) {
     // opens on the largest cohort (one system, tier, tool and load expression), of the system with the most runs
     // when cohorts tie; a history needs two runs at least
-    const systemRuns = new Map();
-    runs.forEach(r => systemRuns.set(r.sutName, (systemRuns.get(r.sutName) || 0) + 1));
-    const cohort = mostRuns([...runs].sort((a, b) => systemRuns.get(b.sutName) - systemRuns.get(a.sutName)),
-      r => r.sutName && JSON.stringify([r.sutName, r.tier || '', r.tool || '', r.loadExpression || '']));
-    if (cohort && cohort[1] >= 2) {
-      const [sut, tier, tool, loadExpression] = JSON.parse(cohort[0]);
+    const systemRuns = new Map(known.systems.map(c => [c.value, c.runs]));
+    const cohort = [...known.cohorts].sort((a, b) => b.runs - a.runs || systemRuns.get(b.sut) - systemRuns.get(a.sut))[0];
+    if (cohort && cohort.runs >= 2) {
+      const { sut, tier, tool, loadExpression } = cohort;
       Object.assign(chosen, { sut, tier, tool, loadExpression });
     } else noCohort = true;
   }
-  const options = k => [...new Set(runs.map(r => k === 'sut' ? r.sutName : r[k]).filter(Boolean))].sort();
+  const options = k => known[CHOICES[k]].map(c => c.value);
   const select = k => `<label>${k} <select name="${k}"><option value="">(any)</option>${options(k).map(v =>
     `<option${v === chosen[k] ? ' selected' : ''}>${esc(v)}</option>`).join('')}</select></label>`;
   view.innerHTML = `<h1>History across runs</h1>
@@ -472,21 +472,49 @@ async function historyPage(params) {
   view.dataset.ready = 'history';
 }
 
+/**
+ * Marks the one field a form cannot run without and says what to choose there (a field is the element whose
+ * data-field names it); without a field, clears every mark.
+ */
+function fieldHint(form, field, text) {
+  form.querySelectorAll('.hint').forEach(h => h.remove());
+  form.querySelectorAll('.needs').forEach(l => l.classList.remove('needs'));
+  const target = field && form.querySelector(`[data-field="${field}"]`);
+  if (!target) return false;
+  target.classList.add('needs');
+  target.insertAdjacentHTML('beforeend', `<span class="hint" id="hint-${field}">${esc(text)}</span>`);
+  return true;
+}
+
+// the plan form's field for each request parameter a refused plan names (problem+json "parameter")
+const PLAN_FIELDS = { sut: 'sut', tiers: 'tiers', runIds: 'tiers', profile: 'load', 'profile.load': 'load', margin: 'margin' };
+
+/** A workload placed on one system's measured tiers; the system with the most runs and all its tiers by default. */
 async function planPage() {
-  const runs = await api('api/v1/runs?limit=200');
-  const tiers = [...new Set(runs.map(r => r.tier).filter(Boolean))];
+  const known = await api('api/v1/run-choices');
+  const busiest = mostRuns(known.systems);
+  const tiersOf = sut => [...new Set(known.cohorts.filter(c => c.sut === sut && c.tier).map(c => c.tier))].sort();
+  const tierBoxes = sut => tiersOf(sut).map(t => `<label><input type="checkbox" name="tier" value="${esc(t)}" checked> ${esc(t)}</label>`).join('')
+    || '<span class="note">no run of this system names its tier</span>';
   view.innerHTML = `<h1>Capacity planner</h1>
     <form id="plan-form">
+      <label data-field="sut">system <select name="sut"><option value="">(choose)</option>${known.systems.map(c =>
+        `<option${busiest && c.value === busiest.value ? ' selected' : ''}>${esc(c.value)}</option>`).join('')}</select></label>
       <label>profile <input name="name" value="large meeting"></label>
-      <label>load (x) <input name="load" type="number" step="any" placeholder="or rooms below"></label>
+      <span data-field="load"><label>load (x) <input name="load" type="number" step="any" placeholder="or rooms below"></label>
       <label>rooms <input name="rooms" type="number" value="2"></label>
       <label>participants <input name="participants" type="number" value="10"></label>
-      <label>cameras <input name="cameras" type="number" value="4"></label>
-      <label>margin <input name="margin" type="number" step="0.05" value="0.6"></label><br>
-      ${tiers.map(t => `<label><input type="checkbox" name="tier" value="${esc(t)}" checked> ${esc(t)}</label>`).join('')}
+      <label>cameras <input name="cameras" type="number" value="4"></label></span>
+      <label data-field="margin">margin <input name="margin" type="number" step="0.05" value="0.6"></label><br>
+      <span data-field="tiers">tiers <span id="plan-tiers">${busiest ? tierBoxes(busiest.value) : ''}</span></span>
       <button type="submit">Plan</button>
     </form><div id="plan-result"></div>`;
-  document.getElementById('plan-form').addEventListener('submit', async ev => {
+  const form = document.getElementById('plan-form');
+  form.elements.sut.addEventListener('change', () => {
+    document.getElementById('plan-tiers').innerHTML = form.elements.sut.value ? tierBoxes(form.elements.sut.value) : '';
+    fieldHint(form);
+  });
+  form.addEventListener('submit', async ev => {
     ev.preventDefault();
     const f = new FormData(ev.target);
     const n = k => f.get(k) === '' ? null : Number(f.get(k));
@@ -494,9 +522,21 @@ async function planPage() {
     if (f.get('load') !== '') profile.load = n('load');
     else Object.assign(profile, { rooms: n('rooms'), participants: n('participants'), cameras: n('cameras') });
     const out = document.getElementById('plan-result');
+    // what the planner cannot run without, named at its field before anything is asked
+    const missing = !f.get('sut') ? ['sut', known.systems.length ? 'choose a system: a plan places the load on one system\'s measured tiers'
+        : 'no run is stored yet: send a run first']
+      : !f.getAll('tier').length ? ['tiers', 'choose at least one tier to place the load on']
+      : f.get('load') === '' && ['rooms', 'participants', 'cameras'].some(k => f.get(k) === '')
+        ? ['load', 'give a load (x), or rooms, participants and cameras'] : null;
+    fieldHint(form, ...(missing || []));
+    if (missing) {
+      out.innerHTML = `<div class="error" id="plan-missing">The plan cannot run yet: ${esc(missing[1])}.</div>`;
+      view.dataset.ready = 'plan-missing';
+      return;
+    }
     try {
       const plan = await api('api/v1/plans', { method: 'POST', headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ profile, tiers: f.getAll('tier'), margin: n('margin') }) });
+        body: JSON.stringify({ profile, sut: f.get('sut'), tiers: f.getAll('tier'), margin: n('margin') }) });
       out.innerHTML = `<h2>${esc(plan.profile)}: load ${num(plan.load)} at a planning margin of ${Figures.percent(plan.margin)}</h2>` +
         plan.warnings.map(w => `<div class="warning">⚠ ${esc(w)}</div>`).join('') + table([
           ['tier', t => t.tier], ['provider', t => t.provider], ['run', t => t.runId],
@@ -506,7 +546,12 @@ async function planPage() {
           ['resources needed', t => t.resources.map(r => `${r.resource}: ${qty(r.resource, r.needed)} of ${qty(r.resource, r.ceiling)} (${Figures.percent(r.utilisation)})`).join('; ')]],
           plan.tiers);
       view.dataset.ready = 'plan-result';
-    } catch (e) { out.innerHTML = `<div class="error">${esc(e.message)}</div>`; }
+    } catch (e) {
+      // a refused plan names its parameter: the hint goes to that field (a tier without a run: to the tiers)
+      fieldHint(form, PLAN_FIELDS[e.parameter] || (e.status === 404 ? 'tiers' : null), e.detail || e.message);
+      out.innerHTML = `<div class="error">${esc(e.message)}</div>`;
+      view.dataset.ready = 'plan-error';
+    }
   });
   view.dataset.ready = 'plan';
 }

@@ -24,7 +24,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * and without filters, compare, history, plans, run detail, report), {@value #CALLS} calls each, p50/p95/max.
  *
  * <p>Usage: {@code HistoryScaleBench <base-url> <runs> <clients> [prefix]}. Runs are named {@code <prefix>-<n>}
- * (default prefix {@code scale}); run it once per fresh data directory, or with a new prefix.
+ * (default prefix {@code scale}); run it once per fresh data directory, or with a new prefix. With
+ * {@code -Dbench.readsOnly=true} it sends nothing and times the reads of runs stored before.
  */
 public final class HistoryScaleBench {
 
@@ -55,6 +56,14 @@ public final class HistoryScaleBench {
     }
 
     private void run(int runs, int clients) throws Exception {
+        if (!Boolean.getBoolean("bench.readsOnly")) {
+            store(runs, clients);
+        }
+        reads(runs);
+    }
+
+    /** Sends the runs and waits until their conclusions are closed (or stand still for 3 min). */
+    private void store(int runs, int clients) throws Exception {
         int before = closedConclusions();
         Instant first = Instant.now().truncatedTo(ChronoUnit.SECONDS).minus(Duration.ofDays(30));
         AtomicInteger next = new AtomicInteger();
@@ -91,11 +100,24 @@ public final class HistoryScaleBench {
         double concludedSeconds = (System.nanoTime() - start) / 1e9;
         System.out.printf(Locale.ROOT, "%,d of %,d runs concluded (closed) %.1f s after the first request: %.1f runs/s%n",
                 closed - before, runs, concludedSeconds, (closed - before) / concludedSeconds);
+    }
+
+    /**
+     * The reads a person makes, each as the web page makes it: the runs list (newest page, filtered, and the filter
+     * choices every page loads), compare, history, plans, run detail and report.
+     */
+    private void reads(int runs) throws Exception {
         String someRun = prefix + "-" + (runs / 2);
         String sut = SYSTEMS[0];
         time("GET runs (newest page)", "GET", "/api/v1/runs", null);
         time("GET runs?sut&tier&provider", "GET", "/api/v1/runs?sut=" + sut + "&tier=" + TIERS[1] + "&provider="
                 + PROVIDERS[2], null);
+        time("GET runs page (101, sorted)", "GET", "/api/v1/runs?sort=startedAt&order=desc&limit=101&offset=0",
+                null);
+        time("GET runs?tool&status, page 50", "GET", "/api/v1/runs?tool=k6&status=COMPLETED&limit=101&offset=5000",
+                null);
+        time("GET run-choices", "GET", "/api/v1/run-choices", null);
+        time("GET runs?limit=1000", "GET", "/api/v1/runs?limit=1000", null);
         time("GET compare?sut", "GET", "/api/v1/compare?sut=" + sut, null);
         time("GET history (one cohort)", "GET", "/api/v1/history?sut=" + sut + "&tier=" + TIERS[1]
                 + "&tool=k6&loadExpression=users", null);
@@ -103,6 +125,9 @@ public final class HistoryScaleBench {
                 "{\"sut\":\"" + sut + "\",\"tiers\":[\"" + String.join("\",\"", TIERS)
                         + "\"],\"profile\":{\"name\":\"peak\",\"load\":20}}");
         time("GET run detail", "GET", "/api/v1/runs/" + someRun, null);
+        for (String part : new String[] {"aggregates", "throughput", "live", "timeline", "endpoints"}) {
+            time("GET run " + part, "GET", "/api/v1/runs/" + someRun + "/" + part, null);
+        }
         time("GET run report", "GET", "/api/v1/runs/" + someRun + "/report", null);
     }
 

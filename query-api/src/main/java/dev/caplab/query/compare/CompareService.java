@@ -9,7 +9,9 @@ import dev.caplab.query.fits.FitView;
 import dev.caplab.query.runs.RunReader;
 import dev.caplab.query.runs.RunSummary;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import org.springframework.stereotype.Service;
 
 /** Builds side-by-side comparisons of measured runs; it never extrapolates, it only warns when a reader might. */
@@ -29,7 +31,13 @@ public class CompareService {
     Comparison compare(List<String> runIds, Optional<String> sut, boolean acrossSystems, GroupBy groupBy,
                        Optional<String> metric) {
         RunSelection chosen = RunSelection.of(runs, runIds, sut, acrossSystems);
-        List<ComparisonRow> rows = chosen.runs().stream().map(run -> row(run, groupBy, metric))
+        // every run's conclusion and fits in one query each, not two per run
+        List<String> ids = chosen.runs().stream().map(RunSummary::runId).toList();
+        Map<String, ConclusionView> concluded = conclusions.conclusions(ids);
+        Map<String, List<FitView>> fitted = fits.fitsOfRuns(ids).stream()
+                .collect(Collectors.groupingBy(FitView::runId));
+        List<ComparisonRow> rows = chosen.runs().stream().map(run -> row(run, groupBy, metric,
+                        Optional.ofNullable(concluded.get(run.runId())), fitted.getOrDefault(run.runId(), List.of())))
                 .sorted(Cohort.rowOrder()).toList();
         List<Cohort> cohorts = Cohort.partition(rows);
         return new Comparison(groupBy.label(), metric.orElse("bottleneck"), chosen.sut(), chosen.scope(), rows,
@@ -37,10 +45,9 @@ public class CompareService {
     }
 
     /** Max stable load, bottleneck and safe capacity as the run's conclusion states them; base and slope from fits. */
-    private ComparisonRow row(RunSummary run, GroupBy groupBy, Optional<String> metric) {
-        Optional<ConclusionView> conclusion = conclusions.conclusion(run.runId());
+    private static ComparisonRow row(RunSummary run, GroupBy groupBy, Optional<String> metric,
+            Optional<ConclusionView> conclusion, List<FitView> runFits) {
         Optional<BottleneckView> bottleneck = conclusion.map(ConclusionView::bottleneck);
-        List<FitView> runFits = fits.fits(run.runId(), Optional.empty());
         // the requested resource, else the binding one, so base and slope describe what limits this run
         Optional<FitView> shown = metric.map(m -> runFits.stream().filter(f -> f.metric().equals(m)).findFirst())
                 .orElseGet(() -> bottleneck.flatMap(b -> runFits.stream()

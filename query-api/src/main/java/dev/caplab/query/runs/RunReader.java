@@ -1,6 +1,7 @@
 package dev.caplab.query.runs;
 
 import dev.caplab.store.access.RunFilter;
+import dev.caplab.store.row.RunKindCount;
 import dev.caplab.store.row.SloRuleValue;
 import java.time.Instant;
 import java.util.List;
@@ -23,6 +24,9 @@ public interface RunReader {
         return deletedAt(runId).map(at -> RunNotFoundException.deleted(runId, at))
                 .orElseGet(() -> new RunNotFoundException(runId));
     }
+
+    /** Every stored run counted by the values the runs list filters by. */
+    List<RunKindCount> kinds();
 
     /** The given runs, those that exist, in the order asked. */
     List<RunSummary> getAll(List<String> runIds);

@@ -49,6 +49,11 @@ public class RunService {
         }).toList();
     }
 
+    /** The values every page offers to choose among, over all stored runs. */
+    public RunChoices choices() {
+        return RunChoices.of(runs.kinds());
+    }
+
     public RunDetail detail(String runId) {
         RunSummary run = runs.get(runId).orElseThrow(() -> runs.missing(runId));
         Optional<ThroughputLimitView> limit = throughput.limit(runId);

@@ -5,6 +5,7 @@ import dev.caplab.store.access.RunFilter;
 import dev.caplab.store.access.RunRepository;
 import dev.caplab.store.access.SampleRepository;
 import dev.caplab.store.row.DeletedRunRow;
+import dev.caplab.store.row.RunKindCount;
 import dev.caplab.store.row.RunRow;
 import dev.caplab.store.row.SloRuleValue;
 import java.time.Instant;
@@ -40,6 +41,11 @@ class StoreRunReader implements RunReader {
     @Override
     public Optional<Instant> deletedAt(String runId) {
         return deletions.find(runId).map(DeletedRunRow::deletedAt);
+    }
+
+    @Override
+    public List<RunKindCount> kinds() {
+        return runs.kinds();
     }
 
     @Override

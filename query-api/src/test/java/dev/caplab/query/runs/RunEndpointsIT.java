@@ -92,6 +92,33 @@ class RunEndpointsIT {
                 .andExpect(jsonPath("$.parameter").value("limit"));
     }
 
+    /** The choices are every stored run's values, each counted: here, the whole list counted by the test. */
+    @Test
+    void runChoicesCountEveryRunByEachFilter() throws Exception {
+        var json = tools.jackson.databind.json.JsonMapper.builder().build();
+        tools.jackson.databind.JsonNode runs = json.readTree(mvc.perform(read("/api/v1/runs").param("limit", "1000"))
+                .andReturn().getResponse().getContentAsString());
+        tools.jackson.databind.JsonNode choices = json.readTree(mvc.perform(read("/api/v1/run-choices"))
+                .andExpect(status().isOk()).andReturn().getResponse().getContentAsString());
+        for (String[] filter : new String[][] {{"systems", "sutName"}, {"providers", "provider"}, {"tiers", "tier"},
+                {"tools", "tool"}, {"statuses", "status"}}) {
+            java.util.Map<String, Long> counted = new java.util.TreeMap<>();
+            runs.forEach(r -> {
+                if (!r.path(filter[1]).isNull() && !r.path(filter[1]).asString().isEmpty()) {
+                    counted.merge(r.path(filter[1]).asString(), 1L, Long::sum);
+                }
+            });
+            java.util.Map<String, Long> offered = new java.util.LinkedHashMap<>();
+            choices.path(filter[0]).forEach(c -> offered.put(c.path("value").asString(), c.path("runs").asLong()));
+            assertThat(offered).as(filter[0]).containsExactlyEntriesOf(counted);
+        }
+        long inCohorts = 0;
+        for (tools.jackson.databind.JsonNode c : choices.path("cohorts")) {
+            inCohorts += c.path("runs").asLong();
+        }
+        assertThat(inCohorts).as("every run in one cohort").isEqualTo(runs.size());
+    }
+
     @Test
     void runDetailShowsTheOneVcpuCliffAtEighteen() throws Exception {
         mvc.perform(read("/api/v1/runs/" + Ep19Runs.LIGHTNODE_1))
@@ -234,7 +261,7 @@ class RunEndpointsIT {
         tools.jackson.databind.JsonNode schemas = tools.jackson.databind.json.JsonMapper.builder().build()
                 .readTree(docs).path("components").path("schemas");
         java.util.List<String> undocumented = new java.util.ArrayList<>();
-        for (String name : java.util.List.of("RunSummary", "StepView", "StepAggregateView", "ConclusionView",
+        for (String name : java.util.List.of("RunSummary", "RunChoices", "Choice", "Cohort", "StepView", "StepAggregateView", "ConclusionView",
                 "BottleneckView", "EstimateView", "WarningView")) {
             assertThat(schemas.has(name)).as(name).isTrue();
             schemas.path(name).path("properties").properties().forEach(p -> {

@@ -77,6 +77,16 @@ public final class FakeStore implements dev.caplab.query.endpoints.EndpointSampl
     }
 
     @Override
+    public List<dev.caplab.store.row.RunKindCount> kinds() {
+        Map<List<String>, Long> counts = new HashMap<>();
+        runs.forEach(r -> counts.merge(java.util.Arrays.asList(r.sutName(), r.sutVersion(), r.tier(), r.provider(),
+                r.tool(), r.status(), r.loadExpression()), 1L, Long::sum));
+        return counts.entrySet().stream().map(e -> new dev.caplab.store.row.RunKindCount(e.getKey().get(0),
+                e.getKey().get(1), e.getKey().get(2), e.getKey().get(3), e.getKey().get(4), e.getKey().get(5),
+                e.getKey().get(6), e.getValue())).toList();
+    }
+
+    @Override
     public Optional<RunSummary> get(String runId) {
         return runs.stream().filter(r -> r.runId().equals(runId)).findFirst();
     }

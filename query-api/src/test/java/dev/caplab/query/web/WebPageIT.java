@@ -104,6 +104,11 @@ class WebPageIT {
         assertThat(page.headers().firstValue("Content-Security-Policy")).hasValue(
                 SecurityHeadersFilter.CONTENT_SECURITY_POLICY);
         assertThat(driver.findElements(By.cssSelector("main tbody tr"))).hasSize(3);
+        // each filter offers the values of every stored run (GET /api/v1/run-choices), here those the list shows
+        List<String> providersListed = driver.findElements(By.cssSelector("main tbody tr td:nth-child(3)")).stream()
+                .map(WebElement::getText).distinct().sorted().toList();
+        assertThat(driver.findElements(By.cssSelector("#runs-provider option")))
+                .extracting(o -> o.getDomAttribute("value")).containsExactlyElementsOf(providersListed);
         screenshot("runs");
         // filtered, sorted, with each run's outcome (Ep19Runs: the 1 vCPU run holds 18 and fails at 19 on cpu.cores)
         driver.get(base() + "#/?provider=lightnode&sort=runId&order=asc");
@@ -133,7 +138,13 @@ class WebPageIT {
         assertThat(driver.findElements(By.cssSelector(".amended-mark"))).isEmpty();
         assertThat(driver.findElement(By.id("beyond-lateness")).getText()).isEqualTo("0");
         assertThat(driver.findElements(By.id("throughput-chart"))).as("no requests in this run: no chart").isEmpty();
+        // nor an empty latency-over-time chart: one line says why
+        assertThat(driver.findElement(By.id("live-latency-chart")).isDisplayed()).isFalse();
+        assertThat(driver.findElement(By.id("live-latency-none")).getText())
+                .startsWith("No p95 latency or errors over time: this run's samples hold no requests");
         screenshot("run-lightnode-1vcpu");
+        ((JavascriptExecutor) driver).executeScript("document.getElementById('live-panel').scrollIntoView()");
+        screenshot("run-lightnode-1vcpu-over-time");
 
         driver.get(base() + "#/run/" + Ep19Runs.LIGHTNODE_2);
         awaitReady("run");
@@ -210,6 +221,25 @@ class WebPageIT {
         assertThat(driver.findElements(By.cssSelector("#plan-result .badge"))).extracting(WebElement::getText)
                 .contains("fits only past the planning margin, under the full ceilings");
         screenshot("plan");
+
+        // a plan that cannot run names the field to choose: before asking (no tier), and from the API's refusal
+        driver.get(base() + "#/plan?again");
+        awaitReady("plan");
+        driver.findElements(By.cssSelector("#plan-form input[name=tier]")).forEach(WebElement::click);
+        driver.findElement(By.cssSelector("#plan-form button")).click();
+        awaitReady("plan-missing");
+        assertThat(driver.findElement(By.id("hint-tiers")).getText()).isEqualTo("choose at least one tier to place"
+                + " the load on");
+        assertThat(driver.findElement(By.cssSelector("[data-field=tiers]")).getDomAttribute("class")).contains("needs");
+        screenshot("plan-field-hint");
+        driver.findElements(By.cssSelector("#plan-form input[name=tier]")).getFirst().click();
+        driver.findElement(By.name("margin")).clear();
+        driver.findElement(By.name("margin")).sendKeys("2");
+        driver.findElement(By.cssSelector("#plan-form button")).click();
+        awaitReady("plan-error");
+        assertThat(driver.findElements(By.id("hint-tiers"))).as("the tiers hint is gone once a tier is chosen")
+                .isEmpty();
+        assertThat(driver.findElement(By.id("hint-margin")).getText()).contains("margin").contains("(0, 1]");
     }
 
     /** The number a table cell shows under {@code column}, its thousands separators removed. */
