@@ -168,7 +168,8 @@ public final class TrafficMetrics {
     /** True for a metric whose values are request latencies in milliseconds (raw per request, or caplab's). */
     public static boolean latency(String metric) {
         return MetricNames.THROUGHPUT_LATENCY_MS.equals(metric)
-                || MetricNames.THROUGHPUT_LATENCY_WINDOW_MEDIAN_MS.equals(metric) || LATENCY_PER_REQUEST_MS.contains(metric);
+                || MetricNames.THROUGHPUT_LATENCY_WINDOW_MEDIAN_MS.equals(metric)
+                || MetricNames.THROUGHPUT_LATENCY_TOTALS_MEAN_MS.equals(metric) || LATENCY_PER_REQUEST_MS.contains(metric);
     }
 
     /** True when labels mark a request as failed. */

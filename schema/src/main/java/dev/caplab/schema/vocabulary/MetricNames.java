@@ -82,6 +82,12 @@ public final class MetricNames {
      * in the step's steady part; its count is the number of windows. Used where no per-request samples exist.
      */
     public static final String THROUGHPUT_LATENCY_WINDOW_MEDIAN_MS = "throughput.latency.window_median.ms";
+    /**
+     * Mean request latency in ms over the step's steady requests, from the tool's own since-start totals (Locust's
+     * {@code Total Request Count} n and {@code Total Average Response Time} m): (m₂·n₂ − m₁·n₁) / (n₂ − n₁) between
+     * the last reading before the steady part and the step's last; exact, no sketch. Its count is n₂ − n₁.
+     */
+    public static final String THROUGHPUT_LATENCY_TOTALS_MEAN_MS = "throughput.latency.totals_mean.ms";
     /** The load generator's sustained CPU use, % of its machine (the busiest generator source). */
     public static final String THROUGHPUT_LOADGEN_CPU_UTIL_PERCENT = "throughput.loadgen.cpu.util.percent";
 

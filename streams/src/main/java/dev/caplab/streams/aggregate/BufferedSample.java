@@ -12,10 +12,12 @@ import java.util.TreeMap;
  * A checked sample on its way into its per-second partial: its series (shared by every sample of that series, see
  * {@code run.SeriesInterner}) and the fields aggregation needs. {@code summaryWindow} is null unless {@code kind}
  * is SUMMARY with statistics attached; {@code summaryCount} is then the observations the summary covers as the tool
- * counted them (0 when it gave none), e.g. a JMeter backend-listener window's requests.
+ * counted them (0 when it gave none), e.g. a JMeter backend-listener window's requests, and {@code summaryMean} their
+ * mean as the tool computed it (NaN when it gave none), e.g. Locust's {@code Total Average Response Time}.
  */
 public record BufferedSample(long timestampMicros, SeriesId series, SampleKind kind, double value,
-                             SummaryWindow summaryWindow, Map<String, Double> summaryQuantiles, long summaryCount) {
+                             SummaryWindow summaryWindow, Map<String, Double> summaryQuantiles, long summaryCount,
+                             double summaryMean) {
 
     public BufferedSample {
         Objects.requireNonNull(series, "series");
@@ -25,6 +27,12 @@ public record BufferedSample(long timestampMicros, SeriesId series, SampleKind k
             throw new IllegalArgumentException("summaryCount must be >= 0: " + summaryCount + " (" + series.key()
                     + ")");
         }
+    }
+
+    /** A sample whose summary, if any, carries no mean. */
+    public BufferedSample(long timestampMicros, SeriesId series, SampleKind kind, double value,
+            SummaryWindow summaryWindow, Map<String, Double> summaryQuantiles, long summaryCount) {
+        this(timestampMicros, series, kind, value, summaryWindow, summaryQuantiles, summaryCount, Double.NaN);
     }
 
     public BufferedSample(long timestampMicros, String source, String metric, SampleKind kind, double value,
@@ -45,15 +53,17 @@ public record BufferedSample(long timestampMicros, SeriesId series, SampleKind k
         Map<String, Double> quantiles = Map.of();
         SummaryWindow window = null;
         long count = 0;
+        double mean = Double.NaN;
         if (s.getSummary() != null) {
             window = s.getSummary().getWindow();
             count = s.getSummary().getCount();
+            mean = s.getSummary().getMean() == null ? Double.NaN : s.getSummary().getMean();
             Map<String, Double> q = new TreeMap<>();
             s.getSummary().getQuantiles().forEach((k, v) -> q.put(k.toString(), v));
             quantiles = q;
         }
         return new BufferedSample(Micros.of(s.getTimestamp()), series, s.getKind(), s.getValue(), window, quantiles,
-                count);
+                count, mean);
     }
 
     public static BufferedSample of(Sample s) {

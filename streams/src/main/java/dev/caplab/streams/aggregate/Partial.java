@@ -30,13 +30,33 @@ public final class Partial {
     private static final Comparator<TimedValue> POINT_ORDER = Comparator.comparingLong(TimedValue::timestampMicros)
             .thenComparingDouble(TimedValue::value);
     private static final Comparator<SummaryPoint> SUMMARY_ORDER = Comparator.comparingLong(SummaryPoint::timestampMicros)
-            .thenComparing(p -> p.quantiles().toString());
+            .thenComparing(p -> p.quantiles().toString()).thenComparingLong(SummaryPoint::count)
+            .thenComparingDouble(SummaryPoint::mean);
 
-    /** One summary sample's statistics. */
-    public record SummaryPoint(long timestampMicros, SummaryWindow window, Map<String, Double> quantiles) {
+    /**
+     * One summary sample's statistics: its quantiles, and for a CUMULATIVE summary whose tool gave a mean its totals
+     * since start, the observations counted and their mean (e.g. Locust's {@code Total Request Count} and {@code Total
+     * Average Response Time}), from which a step's exact mean follows; otherwise {@code count} 0 and {@code mean} NaN
+     * (a WINDOW summary's counts are {@link #windowCount() added up} instead).
+     */
+    public record SummaryPoint(long timestampMicros, SummaryWindow window, Map<String, Double> quantiles, long count,
+                               double mean) {
         public SummaryPoint {
             Objects.requireNonNull(window, "window");
             quantiles = new TreeMap<>(quantiles);
+            if (count < 0) {
+                throw new IllegalArgumentException("summary count must be >= 0: " + count);
+            }
+        }
+
+        /** A summary point without the tool's count and mean. */
+        public SummaryPoint(long timestampMicros, SummaryWindow window, Map<String, Double> quantiles) {
+            this(timestampMicros, window, quantiles, 0, Double.NaN);
+        }
+
+        /** True when the tool gave the mean of what it counted: with the count, a total (count × mean). */
+        public boolean hasTotals() {
+            return !Double.isNaN(mean);
         }
     }
 
@@ -91,8 +111,10 @@ public final class Partial {
             if (s.summaryWindow() == SummaryWindow.WINDOW && windowCount != UNKNOWN_WINDOW_COUNT) {
                 windowCount += s.summaryCount();
             }
-            insert(summaries, new SummaryPoint(s.timestampMicros(), s.summaryWindow(), s.summaryQuantiles()),
-                    SUMMARY_ORDER, MAX_SUMMARY_POINTS);
+            boolean totals = s.summaryWindow() == SummaryWindow.CUMULATIVE && !Double.isNaN(s.summaryMean());
+            insert(summaries, new SummaryPoint(s.timestampMicros(), s.summaryWindow(), s.summaryQuantiles(),
+                    totals ? s.summaryCount() : 0, totals ? s.summaryMean() : Double.NaN), SUMMARY_ORDER,
+                    MAX_SUMMARY_POINTS);
         }
     }
 

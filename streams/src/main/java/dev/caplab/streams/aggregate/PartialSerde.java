@@ -27,6 +27,11 @@ import org.apache.kafka.common.serialization.Serializer;
  * byte for byte. Both are read: a format-1 partial with WINDOW summaries comes back with its window count unknown
  * (what wrote it did not keep one), and is written back as format 1.
  *
+ * <p>Format 3 adds, after each summary point's quantiles, the count and mean its tool gave (a long and a double: a
+ * CUMULATIVE summary's totals since start), and always ends with the window count (-1 when unknown, 0 without
+ * WINDOW summaries). It is written only for a partial with a summary point whose tool gave a mean; every other
+ * partial keeps format 1 or 2, and their summary points read back without count and mean.
+ *
  * <p>Every fold and every step close reads partials back, and the series part of each (source, metric, kind and
  * labels, ~100-200 bytes) repeats from one second to the next: decoded string by string into a new sorted map it
  * was a third of this serde's time (JFR, PipelineBench 2M). A thread's decoder remembers the series of recently
@@ -37,6 +42,7 @@ public final class PartialSerde {
 
     private static final byte FORMAT = 1;
     private static final byte FORMAT_WITH_WINDOW_COUNT = 2;
+    private static final byte FORMAT_WITH_SUMMARY_TOTALS = 3;
     private static final SampleKind[] KINDS = SampleKind.values();
     private static final SummaryWindow[] WINDOWS = SummaryWindow.values();
     private static final ThreadLocal<SeriesCache> SERIES = ThreadLocal.withInitial(SeriesCache::new);
@@ -54,9 +60,10 @@ public final class PartialSerde {
         byte[] series = SERIES.get().bytesOf(p.series, p.kind);
         byte[] sketch = p.sketch.encode();
         Writer out = new Writer(1 + 8 + series.length + 8 + 2 * 33 + 16 + 4 + sketch.length + 2
-                + p.points.size() * 16 + 2 + p.summaries.size() * 64);
+                + p.points.size() * 16 + 2 + p.summaries.size() * 80 + 8);
+        boolean withTotals = p.summaries.stream().anyMatch(Partial.SummaryPoint::hasTotals);
         boolean withWindowCount = p.windowCount != Partial.UNKNOWN_WINDOW_COUNT && p.hasWindowSummaries();
-        out.writeByte(withWindowCount ? FORMAT_WITH_WINDOW_COUNT : FORMAT);
+        out.writeByte(withTotals ? FORMAT_WITH_SUMMARY_TOTALS : withWindowCount ? FORMAT_WITH_WINDOW_COUNT : FORMAT);
         out.writeLong(p.bucketMicros);
         out.write(series);
         out.writeLong(p.count);
@@ -80,8 +87,14 @@ public final class PartialSerde {
                 out.writeString(e.getKey());
                 out.writeDouble(e.getValue());
             }
+            if (withTotals) {
+                out.writeLong(s.count());
+                out.writeDouble(s.mean());
+            }
         }
-        if (withWindowCount) {
+        if (withTotals) {
+            out.writeLong(p.hasWindowSummaries() ? p.windowCount : 0);
+        } else if (withWindowCount) {
             out.writeLong(p.windowCount);
         }
         return out.bytes();
@@ -91,7 +104,7 @@ public final class PartialSerde {
         try {
             ByteBuffer in = ByteBuffer.wrap(b);
             int format = in.get();
-            if (format != FORMAT && format != FORMAT_WITH_WINDOW_COUNT) {
+            if (format != FORMAT && format != FORMAT_WITH_WINDOW_COUNT && format != FORMAT_WITH_SUMMARY_TOTALS) {
                 throw new SerializationException("partial: unknown format " + format);
             }
             long bucket = in.getLong();
@@ -116,11 +129,19 @@ public final class PartialSerde {
                 for (int m = in.getShort(), j = 0; j < m; j++) {
                     q.put(string(in), in.getDouble());
                 }
-                summaries.add(new Partial.SummaryPoint(t, w, q));
+                summaries.add(format == FORMAT_WITH_SUMMARY_TOTALS
+                        ? new Partial.SummaryPoint(t, w, q, in.getLong(), in.getDouble())
+                        : new Partial.SummaryPoint(t, w, q));
             }
             boolean anyWindow = summaries.stream().anyMatch(p -> p.window() == SummaryWindow.WINDOW);
             long windowCount = anyWindow ? Partial.UNKNOWN_WINDOW_COUNT : 0;
-            if (format == FORMAT_WITH_WINDOW_COUNT) {
+            if (format == FORMAT_WITH_SUMMARY_TOTALS) {
+                windowCount = in.getLong();
+                if (anyWindow ? windowCount < Partial.UNKNOWN_WINDOW_COUNT : windowCount != 0) {
+                    throw new SerializationException("partial: window count " + windowCount + " with "
+                            + (anyWindow ? "" : "no ") + "window summaries");
+                }
+            } else if (format == FORMAT_WITH_WINDOW_COUNT) {
                 windowCount = in.getLong();
                 if (windowCount < 0 || !anyWindow) {
                     throw new SerializationException("partial: window count " + windowCount + " with "

@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.ToLongFunction;
 
 /**
  * Per-step statistics of every (source, metric) in a step's per-second partials, plus one summed series per
@@ -234,14 +235,7 @@ public final class StepStatistics {
         double total = 0;
         boolean any = false;
         for (List<TimedValue> s : bySeries.values()) {
-            int before = 0;
-            while (before + 1 < s.size() && s.get(before + 1).timestampMicros() < steadyFrom) {
-                before++;
-            }
-            List<TimedValue> steady = s.subList(before, s.size());
-            if (steady.size() < 2) {
-                steady = s;
-            }
+            List<TimedValue> steady = steadySpan(s, TimedValue::timestampMicros, steadyFrom);
             if (steady.size() < 2) {
                 continue;
             }
@@ -253,6 +247,20 @@ public final class StepStatistics {
             any = true;
         }
         return any ? total : null;
+    }
+
+    /**
+     * The readings a window's steady increase runs over, from time-sorted {@code readings} (a step's, after its
+     * prior): the last one before {@code steadyFrom} and every one after it; all of them when that leaves fewer than
+     * two (a step shorter than its warm-up).
+     */
+    static <T> List<T> steadySpan(List<T> readings, ToLongFunction<T> time, long steadyFrom) {
+        int before = 0;
+        while (before + 1 < readings.size() && time.applyAsLong(readings.get(before + 1)) < steadyFrom) {
+            before++;
+        }
+        List<T> steady = readings.subList(before, readings.size());
+        return steady.size() < 2 ? readings : steady;
     }
 
     /**

@@ -19,7 +19,8 @@ import java.util.TreeMap;
  * A step's throughput, errors and latency as derived series of source {@link TrafficMetrics#SOURCE}: requests
  * per second and the failed share over the steady part, the latency distribution (quantiles read from the merge of
  * the steady seconds' DDSketches, never averaged; or, without per-request samples, the tool's own window
- * percentiles combined by their median), and the load generator's CPU. A tool's total row and per-endpoint rows are
+ * percentiles combined by their median; and the exact mean from the tool's own since-start totals, {@link
+ * ToolTotalsMean}), and the load generator's CPU. A tool's total row and per-endpoint rows are
  * {@link CountedOnce counted once}. Which samples are requests,
  * failures and latencies is {@link TrafficMetrics}'s to say. A pure function of the step's partials (any order).
  *
@@ -35,15 +36,15 @@ public final class StepThroughput {
     /** The derived series of one window with no counter readings before it. */
     public static List<SeriesStats> of(List<Partial> inStep, long startMicros, long endMicros, long steadyFromMicros,
             TopologySettings settings) {
-        return of(inStep, Map.of(), startMicros, endMicros, steadyFromMicros, settings);
+        return of(inStep, Priors.NONE, startMicros, endMicros, steadyFromMicros, settings);
     }
 
     /**
      * The derived series of one step; empty when the step has no request samples and no generator CPU. {@code priors}:
-     * per counter series, its last reading before the step, from which the step's increase runs ({@link
-     * StepStatistics}: a reading and the increase it reports belong to the step it falls in).
+     * per counter and tool-totals series, its last reading before the step, from which the step's increase runs
+     * ({@link StepStatistics}: a reading and the increase it reports belong to the step it falls in).
      */
-    public static List<SeriesStats> of(List<Partial> inStep, Map<String, TimedValue> priors, long startMicros,
+    public static List<SeriesStats> of(List<Partial> inStep, Priors priors, long startMicros,
             long endMicros, long steadyFromMicros, TopologySettings settings) {
         long bucket = settings.bucketMicros();
         boolean anySteady = inStep.stream().anyMatch(p -> p.bucketMicros() >= steadyFromMicros);
@@ -59,10 +60,11 @@ public final class StepThroughput {
                 perRequest(out, latency, ofMetrics(steady, TrafficMetrics.FAILURE_FLAGS, SampleKind.GAUGE), warmup,
                         seconds);
             } else {
-                if (!fromCounters(out, inStep, priors, from, seconds, settings)) {
+                if (!fromCounters(out, inStep, priors.counters(), from, seconds, settings)) {
                     fromWindowCounts(out, steady, seconds);
                 }
                 toolWindows(steady, from).ifPresent(out::add);
+                ToolTotalsMean.of(inStep, priors.totals(), from).ifPresent(out::add);
             }
         }
         loadGenerator(inStep, from, settings).ifPresent(out::add);

@@ -2,6 +2,8 @@ package dev.caplab.streams.run;
 
 import dev.caplab.streams.aggregate.BufferedSample;
 import dev.caplab.streams.aggregate.Partial;
+import dev.caplab.streams.aggregate.Priors;
+import dev.caplab.streams.aggregate.ToolTotalsMean;
 import dev.caplab.streams.step.SampleKeys;
 import dev.caplab.schema.event.SampleKind;
 import dev.caplab.streams.aggregate.TimedValue;
@@ -70,27 +72,34 @@ final class PartialStore {
     }
 
     /**
-     * Per counter series of {@code seriesKeys}, its last reading before {@code beforeMicros} within {@code
+     * Per series of {@code counterKeys} its last counter reading, and per series of {@code totalsKeys} its last
+     * CUMULATIVE summary totals ({@link ToolTotalsMean#last}), before {@code beforeMicros} within {@code
      * lookbackMicros}: read newest second first, stopping once every series has one.
      */
-    Map<String, TimedValue> lastCounterReadings(String runId, long beforeMicros, Set<String> seriesKeys,
+    Priors priors(String runId, long beforeMicros, Set<String> counterKeys, Set<String> totalsKeys,
             long lookbackMicros) {
-        Map<String, TimedValue> out = new HashMap<>();
-        if (seriesKeys.isEmpty() || beforeMicros <= 0) {
-            return out;
+        Map<String, TimedValue> counters = new HashMap<>();
+        Map<String, Partial.SummaryPoint> totals = new HashMap<>();
+        if (counterKeys.isEmpty() && totalsKeys.isEmpty() || beforeMicros <= 0) {
+            return Priors.NONE;
         }
         long from = Math.max(0, beforeMicros - lookbackMicros);
         try (KeyValueIterator<String, Partial> it = store.reverseRange(SampleKeys.lower(runId, from),
                 SampleKeys.upperExclusive(runId, beforeMicros))) {
-            while (it.hasNext() && out.size() < seriesKeys.size()) {
+            while (it.hasNext() && (counters.size() < counterKeys.size() || totals.size() < totalsKeys.size())) {
                 Partial p = it.next().value;
-                if (p.kind() == SampleKind.COUNTER && p.bucketMicros() < beforeMicros && !p.points().isEmpty()
-                        && seriesKeys.contains(p.seriesKey())) {
-                    out.putIfAbsent(p.seriesKey(), p.points().getLast());
+                if (p.bucketMicros() >= beforeMicros) {
+                    continue;
+                }
+                if (p.kind() == SampleKind.COUNTER && !p.points().isEmpty() && counterKeys.contains(p.seriesKey())) {
+                    counters.putIfAbsent(p.seriesKey(), p.points().getLast());
+                } else if (p.kind() == SampleKind.SUMMARY && totalsKeys.contains(p.seriesKey())
+                        && !totals.containsKey(p.seriesKey())) {
+                    ToolTotalsMean.last(p).ifPresent(t -> totals.put(p.seriesKey(), t));
                 }
             }
         }
-        return out;
+        return new Priors(counters, totals);
     }
 
     /** Deletes every partial of the run (when its state expires). */

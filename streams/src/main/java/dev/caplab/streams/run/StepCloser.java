@@ -16,9 +16,11 @@ import dev.caplab.schema.event.StepVerdict;
 import dev.caplab.schema.vocabulary.MetricNames;
 import dev.caplab.streams.TopologySettings;
 import dev.caplab.streams.aggregate.Partial;
+import dev.caplab.streams.aggregate.Priors;
 import dev.caplab.streams.aggregate.SeriesStats;
 import dev.caplab.streams.aggregate.StepStatistics;
 import dev.caplab.streams.aggregate.StepThroughput;
+import dev.caplab.streams.aggregate.ToolTotalsMean;
 import dev.caplab.streams.aggregate.TimedValue;
 import dev.caplab.streams.contamination.Contamination;
 import dev.caplab.streams.contamination.ContaminationCheck;
@@ -37,7 +39,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -73,10 +77,10 @@ final class StepCloser {
         long late = previous == null ? 0 : previous.lateCount();
         run.dirtySteps.remove(step.index());
         List<Partial> inStep = partials.range(run.runId, step.startMicros(), step.endMicros());
-        Map<String, TimedValue> priors = partials.lastCounterReadings(run.runId, step.startMicros(),
-                inStep.stream().filter(p -> p.kind() == SampleKind.COUNTER).map(Partial::seriesKey)
-                        .collect(Collectors.toSet()), StepStatistics.COUNTER_LOOKBACK_MICROS);
-        List<SeriesStats> stats = new ArrayList<>(StepStatistics.of(inStep, priors, step.steadyFromMicros(),
+        Priors priors = partials.priors(run.runId, step.startMicros(),
+                seriesOf(inStep, p -> p.kind() == SampleKind.COUNTER),
+                seriesOf(inStep, p -> ToolTotalsMean.last(p).isPresent()), StepStatistics.COUNTER_LOOKBACK_MICROS);
+        List<SeriesStats> stats = new ArrayList<>(StepStatistics.of(inStep, priors.counters(), step.steadyFromMicros(),
                 settings));
         stats.addAll(StepThroughput.of(inStep, priors, step.startMicros(), step.endMicros(), step.steadyFromMicros(),
                 settings));
@@ -148,6 +152,10 @@ final class StepCloser {
     }
 
     /** Supersedes the verdict of a step that left the timeline; readers skip it ({@code StepVerdictRepository}). */
+    private static Set<String> seriesOf(List<Partial> partials, Predicate<Partial> which) {
+        return partials.stream().filter(which).map(Partial::seriesKey).collect(Collectors.toSet());
+    }
+
     private static StepVerdict withdrawn(String runId, int index, long revision) {
         return StepVerdict.newBuilder().setRunId(runId).setStepIndex(index).setLoad(Map.of()).setX(null)
                 .setPassed(false).setOutcomes(List.of()).setContaminated(false).setContaminationReason(null)

@@ -15,9 +15,10 @@ import org.apache.kafka.common.errors.SerializationException;
 import org.junit.jupiter.api.Test;
 
 /**
- * Formats 1 and 2 of the partials store and its changelog: what earlier releases wrote must read back the same, and be
- * written again byte for byte (a store restored from its changelog holds both); a WINDOW summary's count, which
- * format 1 did not keep, reads back unknown from it and exact from format 2.
+ * Formats 1, 2 and 3 of the partials store and its changelog: what earlier releases wrote must read back the same,
+ * and be written again byte for byte (a store restored from its changelog holds all); a WINDOW summary's count, which
+ * format 1 did not keep, reads back unknown from it and exact from format 2; a CUMULATIVE summary's totals (count
+ * and mean) are kept by format 3.
  */
 class PartialSerdeTest {
 
@@ -138,6 +139,52 @@ class PartialSerdeTest {
             assertThatThrownBy(() -> PartialSerde.decode(Arrays.copyOf(whole, whole.length + 1)))
                     .isInstanceOf(SerializationException.class);
         }
+    }
+
+    @Test
+    void cumulativeTotalsAreKeptInFormat3BesideAnUnknownWindowCount() {
+        // Locust's history row: since start 120 requests, 35.25 ms on average; then its _stats.csv at the same time
+        Partial totals = cumulativeOf(B, 120, 35.25);
+        totals.merge(cumulativeOf(B, 123, 35.5));
+        byte[] bytes = PartialSerde.encode(totals);
+        assertThat(bytes[0]).isEqualTo((byte) 3);
+        Partial back = PartialSerde.decode(bytes);
+        assertThat(back.summaries()).extracting(Partial.SummaryPoint::count, Partial.SummaryPoint::mean)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(120L, 35.25),
+                        org.assertj.core.groups.Tuple.tuple(123L, 35.5));
+        assertThat(back.windowCount()).hasValue(0);
+        assertThat(PartialSerde.encode(back)).isEqualTo(bytes);
+
+        // a format-1 window summary (count unknown) merged with totals: format 3 keeps both facts
+        Partial old = PartialSerde.decode(HexFormat.of().parseHex(SUMMARY));
+        BufferedSample cumulative = new BufferedSample(old.bucketMicros() + 9, old.series(), SampleKind.SUMMARY,
+                20.0, SummaryWindow.CUMULATIVE, Map.of("0.5", 18.0), 50, 20.0);
+        Partial mixed = Partial.empty(old.bucketMicros(), cumulative);
+        mixed.add(cumulative);
+        mixed.merge(old);
+        Partial mixedBack = PartialSerde.decode(PartialSerde.encode(mixed));
+        assertThat(mixedBack.windowCount()).isEmpty();
+        assertThat(mixedBack.summaries()).isEqualTo(mixed.summaries());
+        assertThat(mixedBack.summaries().stream().filter(Partial.SummaryPoint::hasTotals).toList())
+                .singleElement().extracting(Partial.SummaryPoint::count).isEqualTo(50L);
+
+        for (int cut = 0; cut < bytes.length; cut++) {
+            byte[] part = Arrays.copyOf(bytes, cut);
+            assertThatThrownBy(() -> PartialSerde.decode(part)).as("cut at %d", cut)
+                    .isInstanceOf(SerializationException.class);
+        }
+        assertThatThrownBy(() -> PartialSerde.decode(Arrays.copyOf(bytes, bytes.length + 1)))
+                .isInstanceOf(SerializationException.class);
+    }
+
+    /** A CUMULATIVE summary with its tool's totals, as a Locust history row becomes. */
+    private static Partial cumulativeOf(long bucket, long count, double meanMs) {
+        BufferedSample s = new BufferedSample(bucket + 5, SeriesId.of("locust", "http.req.duration.ms",
+                Map.of("name", "Aggregated", "window", "cumulative")), SampleKind.SUMMARY, meanMs,
+                SummaryWindow.CUMULATIVE, Map.of("0.5", 30.0, "0.95", 90.0), count, meanMs);
+        Partial p = Partial.empty(bucket, s);
+        p.add(s);
+        return p;
     }
 
     /** A WINDOW summary of {@code count} requests, as a JMeter backend-listener row becomes. */
