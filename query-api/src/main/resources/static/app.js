@@ -200,7 +200,7 @@ function cpuEgressChart(el, run, aggregates, fits, ceiling, bn) {
 
 /**
  * Throughput and latency against load: requests/s per step with the throughput limit (knee and its 95 % interval),
- * latency p50/p95/p99 from the merged sketches, the error ratio, and the run's SLO thresholds as dashed lines.
+ * the mean latency and p50/p95/p99 (merged sketches, the tool's windows or, for the mean, the tool's own totals), the error ratio, and the run's SLO thresholds as dashed lines.
  */
 function throughputChart(el, t) {
   const steps = t.steps.filter(s => s.x != null && s.requestsPerSecond != null).sort((a, b) => a.x - b.x);
@@ -212,6 +212,11 @@ function throughputChart(el, t) {
   // where the percentiles come from (merged sketches of every request, or the median of the tool's own windows)
   const combinations = [...new Set(steps.map(s => s.latencyCombination).filter(c => c != null)
     .map(c => c.replace(/\d+ /, '')))];
+  // where the mean comes from (every request's samples, or the tool's own since-start totals)
+  const means = [...new Set(steps.map(s => s.latencyMeanFrom).filter(c => c != null)
+    .map(c => c.replace(/ over \d+ requests$/, '').replace(/ of \d+ requests$/, '')))];
+  const subtext = [combinations.length ? `percentiles: ${combinations.join('; ')}` : '',
+    means.length ? `mean: ${means.join('; ')}` : ''].filter(Boolean).join(' · ');
   const latency = (name, key, color) => ({ type: 'line', name, yAxisIndex: 1, itemStyle: { color },
     data: steps.filter(s => s[key] != null).map(s => [s.x, s[key]]) });
   const slo = t.sloLines.map(l => ({ type: 'line', name: `SLO ${l.condition}`,
@@ -221,15 +226,17 @@ function throughputChart(el, t) {
       [steps[steps.length - 1].x, l.axis === 'errors' ? l.threshold * 100 : l.threshold]] : [] }));
   chart(el).setOption({
     title: { text: 'Throughput and latency vs load' + (limit ? ` — limit at x = ${num(limit.kneeX)}` : ''), left: 'center',
-      subtext: combinations.length ? `percentiles: ${combinations.join('; ')}` : '' },
+      subtext },
     tooltip: { trigger: 'axis', valueFormatter: v => num(v) }, legend: { bottom: 0 }, grid: { right: 120, bottom: 90 },
     xAxis: Object.assign({ type: 'value', scale: true }, xAxisName(t.loadExpression)),
     yAxis: [{ type: 'value', name: 'requests/s' }, { type: 'value', name: 'latency ms' },
       { type: 'value', name: 'errors %', offset: 60, position: 'right', splitLine: { show: false } }],
     series: [Object.assign({ type: 'line', name: 'requests/s', data: steps.map(s => [s.x, s.requestsPerSecond]),
       itemStyle: { color: '#2f6fbf' } }, knee),
-      latency('p50 ms', 'latencyP50Ms', '#5ab05a'), latency('p95 ms', 'latencyP95Ms', '#d9822b'),
-      latency('p99 ms', 'latencyP99Ms', '#8b3fb5'),
+      // a tool that wrote percentiles since start only gives a mean and no percentile: no empty legend entries
+      ...[latency('mean ms', 'latencyMeanMs', '#5a4a8a'), latency('p50 ms', 'latencyP50Ms', '#5ab05a'),
+        latency('p95 ms', 'latencyP95Ms', '#d9822b'), latency('p99 ms', 'latencyP99Ms', '#8b3fb5')]
+        .filter(l => l.data.length),
       { type: 'line', name: 'errors %', yAxisIndex: 2, lineStyle: { type: 'dotted' }, itemStyle: { color: '#c33' },
         data: steps.filter(s => s.errorRatio != null).map(s => [s.x, s.errorRatio * 100]) },
       ...slo] });
@@ -291,8 +298,10 @@ async function runPage(runId) {
     (hasThroughput ? `<h2>Throughput per step</h2><div id="throughput-steps">` + table([
       ['step', s => s.stepIndex], ['load', s => loadText(s.load)],
       ['requests/s', s => num(s.requestsPerSecond)], ['errors %', s => s.errorRatio == null ? '' : num(s.errorRatio * 100)],
+      ['mean ms', s => num(s.latencyMeanMs)],
       ['p50 ms', s => num(s.latencyP50Ms)], ['p95 ms', s => num(s.latencyP95Ms)], ['p99 ms', s => num(s.latencyP99Ms)],
-      ['generator CPU %', s => num(s.loadGeneratorCpuPercent)], ['percentiles', s => s.latencyCombination]],
+      ['generator CPU %', s => num(s.loadGeneratorCpuPercent)], ['mean from', s => s.latencyMeanFrom],
+      ['percentiles', s => s.latencyCombination]],
       throughput.steps) + '</div>' : '') +
     `<h2>Capacity${given(conclusion.margin, ` at a planning margin of ${Figures.percent(conclusion.margin)} of each ceiling`)}</h2>` + table([['resource', r => `${r.metric}@${r.source}`],
       ['role', r => r.role],

@@ -55,7 +55,7 @@ final class ChartRanges {
                 ranges.add(expression, THROUGHPUT, rateX, Range.fromZero(measured.stream()
                         .map(ThroughputStep::requestsPerSecond).filter(Objects::nonNull).mapToDouble(d -> d)));
                 ranges.add(expression, LATENCY, x, Range.fromZero(Stream.concat(measured.stream()
-                        .flatMap(t -> Stream.of(t.latencyP50Ms(), t.latencyP95Ms(), t.latencyP99Ms())),
+                        .flatMap(t -> Stream.of(t.latencyMeanMs(), t.latencyP50Ms(), t.latencyP95Ms(), t.latencyP99Ms())),
                         TrafficSection.latencySlos(r.throughput()).stream().map(SloLine::threshold))
                         .filter(Objects::nonNull).mapToDouble(d -> d)));
             }

@@ -4,11 +4,13 @@ import dev.caplab.query.throughput.RunThroughput;
 import dev.caplab.query.throughput.SloLine;
 import dev.caplab.query.throughput.ThroughputLimitView;
 import dev.caplab.query.throughput.ThroughputStep;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
- * Throughput, error rate and latency percentiles per step drawn against load, the throughput limit with its interval,
+ * Throughput, error rate, mean latency and latency percentiles per step drawn against load, the throughput limit with its interval,
  * the latency SLO thresholds and the generator warning: the run's {@link RunThroughput}, as the page and the API
  * show it.
  */
@@ -40,13 +42,17 @@ final class TrafficSection {
             html.append("<p class=\"warning throughput-warning\">").append(Html.text(warning)).append("</p>");
         }
         html.append("<table class=\"traffic\"><thead><tr><th>step</th><th>x</th><th>requests/s</th><th>errors</th>"
-                + "<th>p50 ms</th><th>p95 ms</th><th>p99 ms</th><th>percentiles from</th></tr></thead><tbody>");
+                + "<th>mean ms</th><th>p50 ms</th><th>p95 ms</th><th>p99 ms</th><th>mean from</th>"
+                + "<th>percentiles from</th></tr></thead><tbody>");
         for (ThroughputStep t : measured) {
             html.append("<tr class=\"traffic-step\" data-step=\"").append(t.stepIndex()).append("\"><td>")
                     .append(t.stepIndex()).append("</td><td>").append(Html.num(t.x())).append("</td><td class=\"rps\">")
                     .append(Html.num(t.requestsPerSecond())).append("</td><td>").append(Html.percent(t.errorRatio()))
+                    .append("</td><td class=\"mean\">").append(Html.num(t.latencyMeanMs()))
                     .append("</td><td>").append(Html.num(t.latencyP50Ms())).append("</td><td class=\"p95\">")
                     .append(Html.num(t.latencyP95Ms())).append("</td><td>").append(Html.num(t.latencyP99Ms()))
+                    .append("</td><td class=\"mean-from\">")
+                    .append(t.latencyMeanFrom() == null ? "" : Html.text(t.latencyMeanFrom()))
                     .append("</td><td class=\"latency-combination\">")
                     .append(t.latencyCombination() == null ? "" : Html.text(t.latencyCombination()))
                     .append("</td></tr>");
@@ -69,11 +75,20 @@ final class TrafficSection {
         }
         html.append(rate.svg());
         ChartRanges.Axes latencyAxes = ranges.axes(expression, ChartRanges.LATENCY);
-        SvgChart latency = new SvgChart(ChartRanges.LATENCY, "latency percentiles against load", xLabel, "ms",
-                latencyAxes.x(), latencyAxes.y())
-                .series("p50", "p50", points(drawable, ThroughputStep::latencyP50Ms, "p50 ms"), true)
-                .series("p95", "p95", points(drawable, ThroughputStep::latencyP95Ms, "p95 ms"), true)
-                .series("p99", "p99", points(drawable, ThroughputStep::latencyP99Ms, "p99 ms"), true);
+        SvgChart latency = new SvgChart(ChartRanges.LATENCY, "latency against load", xLabel, "ms",
+                latencyAxes.x(), latencyAxes.y());
+        // a tool that wrote percentiles since start only gives a mean and no percentile: no empty legend entries
+        Map<String, Function<ThroughputStep, Double>> lines = new LinkedHashMap<>();
+        lines.put("mean", ThroughputStep::latencyMeanMs);
+        lines.put("p50", ThroughputStep::latencyP50Ms);
+        lines.put("p95", ThroughputStep::latencyP95Ms);
+        lines.put("p99", ThroughputStep::latencyP99Ms);
+        lines.forEach((name, value) -> {
+            List<SvgChart.Point> points = points(drawable, value, name + " ms");
+            if (!points.isEmpty()) {
+                latency.series(name.equals("mean") ? "mean-latency" : name, name, points, true);
+            }
+        });
         for (SloLine slo : latencySlos(throughput)) {
             latency.horizontal("slo", "SLO " + slo.condition(), slo.threshold());
         }
@@ -83,7 +98,7 @@ final class TrafficSection {
     /** Steps with any throughput or latency figure. */
     static List<ThroughputStep> measured(RunThroughput throughput) {
         return throughput.steps().stream().filter(t -> t.requestsPerSecond() != null || t.errorRatio() != null
-                || t.latencyP50Ms() != null || t.latencyP95Ms() != null || t.latencyP99Ms() != null).toList();
+                || t.latencyMeanMs() != null || t.latencyP50Ms() != null || t.latencyP95Ms() != null || t.latencyP99Ms() != null).toList();
     }
 
     /** The run's latency SLO thresholds, drawn on the latency chart. */

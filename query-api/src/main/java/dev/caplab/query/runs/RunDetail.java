@@ -16,8 +16,8 @@ import java.util.Objects;
  * late (each step says whether it was amended), and the egress ceiling planned against and where it came from (null
  * when none is known). {@code maxStableX}, {@code failedX} and their step indexes repeat the conclusion's.
  * {@code throughputLimit} is where the request rate stopped growing with load (null when it did not, or cannot tell
- * yet), beside the resource knees in {@code fits}; {@code warnings} say what makes a figure not the server's (the load
- * generator was the limit). {@code continuation} links a run nobody declared to the tests sent to its run id before
+ * yet), beside the resource knees in {@code fits}; {@code warnings} are the throughput view's (the load generator
+ * was the limit; the tool's percentiles were since start only). {@code continuation} links a run nobody declared to the tests sent to its run id before
  * and after it (null when there are none).
  */
 public record RunDetail(RunSummary run, ConclusionView conclusion, List<StepView> steps, List<FitView> fits,

@@ -3,7 +3,7 @@ package dev.caplab.query.runs;
 import dev.caplab.query.conclusion.ConclusionReader;
 import dev.caplab.query.fits.FitReader;
 import dev.caplab.query.steps.StepReader;
-import dev.caplab.query.throughput.ThroughputLimitView;
+import dev.caplab.query.throughput.RunThroughput;
 import dev.caplab.query.throughput.ThroughputService;
 import dev.caplab.store.access.RunFilter;
 import dev.caplab.query.conclusion.ConclusionView;
@@ -56,10 +56,10 @@ public class RunService {
 
     public RunDetail detail(String runId) {
         RunSummary run = runs.get(runId).orElseThrow(() -> runs.missing(runId));
-        Optional<ThroughputLimitView> limit = throughput.limit(runId);
+        RunThroughput traffic = throughput.of(runId);
         return new RunDetail(run, conclusions.conclusion(runId).orElse(null), steps.steps(runId),
                 fits.fits(runId, Optional.empty()), alerts.alerts(runId), lateness.lateness(runId),
-                EgressCeiling.of(run, runs.measuredEgress(runId)).orElse(null), limit.orElse(null),
-                ThroughputService.warnings(limit.orElse(null)), RunContinuation.of(run, runs::get).orElse(null));
+                EgressCeiling.of(run, runs.measuredEgress(runId)).orElse(null), traffic.throughputLimit(),
+                traffic.warnings(), RunContinuation.of(run, runs::get).orElse(null));
     }
 }

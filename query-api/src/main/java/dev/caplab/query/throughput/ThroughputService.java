@@ -32,6 +32,8 @@ import org.springframework.stereotype.Service;
 @Service
 public class ThroughputService {
 
+    private static final String LOCUST = "locust";
+
     private final RunReader runs;
     private final StepReader steps;
     private final FitReader fits;
@@ -45,17 +47,18 @@ public class ThroughputService {
     /** The run's throughput, latency and throughput limit; throws {@link RunNotFoundException} for an unknown run. */
     public RunThroughput of(String runId) {
         RunSummary run = runs.get(runId).orElseThrow(() -> runs.missing(runId));
-        List<ThroughputStep> perStep = perStep(runId);
+        List<ThroughputStep> perStep = perStep(runId, run.tool());
         ThroughputLimitView limit = limit(runId, perStep).orElse(null);
-        return new RunThroughput(runId, run.loadExpression(), perStep, limit, sloLines(runId), warnings(limit));
+        return new RunThroughput(runId, run.loadExpression(), perStep, limit, sloLines(runId),
+                warnings(limit, perStep, run.tool()));
     }
 
     /** The limit alone, for the run detail beside the resource knees. */
     public Optional<ThroughputLimitView> limit(String runId) {
-        return limit(runId, perStep(runId));
+        return limit(runId, perStep(runId, null));
     }
 
-    private List<ThroughputStep> perStep(String runId) {
+    private List<ThroughputStep> perStep(String runId, String tool) {
         Map<Integer, Map<String, StepAggregateView>> byStep = new HashMap<>();
         for (StepAggregateView a : steps.aggregates(runId, Optional.empty(), Optional.of(TrafficMetrics.SOURCE))) {
             if (a.stepIndex() >= 0) {
@@ -70,14 +73,37 @@ public class ThroughputService {
             StepAggregateView perRequest = m.get(MetricNames.THROUGHPUT_LATENCY_MS);
             StepAggregateView windows = m.get(MetricNames.THROUGHPUT_LATENCY_WINDOW_MEDIAN_MS);
             StepAggregateView latency = perRequest != null ? perRequest : windows;
+            StepAggregateView totals = m.get(MetricNames.THROUGHPUT_LATENCY_TOTALS_MEAN_MS);
+            StepAggregateView mean = perRequest != null ? perRequest : totals;
             StepAggregateView loadgen = m.get(MetricNames.THROUGHPUT_LOADGEN_CPU_UTIL_PERCENT);
             out.add(new ThroughputStep(s.stepIndex(), s.load(), s.x(), rate == null ? null : finite(rate.sustained()),
                     rate == null ? null : rate.count(), errors == null ? null : finite(errors.sustained()),
                     latency == null ? null : latency.p50(), latency == null ? null : latency.p95(),
                     latency == null ? null : latency.p99(), loadgen == null ? null : finite(loadgen.sustained()),
-                    s.passed(), combination(perRequest, windows)));
+                    s.passed(), combination(perRequest, windows), mean == null ? null : finite(mean.mean()),
+                    meanFrom(perRequest, totals, tool)));
         }
         return out;
+    }
+
+    /** Where the step's mean latency comes from, in words shown beside it. */
+    static String meanFrom(StepAggregateView perRequest, StepAggregateView totals, String tool) {
+        if (perRequest != null) {
+            return String.format(Locale.ROOT, "exact mean of %d requests", perRequest.count());
+        }
+        if (totals != null) {
+            return String.format(Locale.ROOT, "mean of %s own totals over %d requests", possessive(tool),
+                    totals.count());
+        }
+        return null;
+    }
+
+    /** "Locust's" for Locust (whose totals these are in practice), else the tool's name or "the tool's". */
+    private static String possessive(String tool) {
+        if (tool == null || tool.isBlank()) {
+            return "the tool's";
+        }
+        return (LOCUST.equalsIgnoreCase(tool) ? "Locust" : tool) + "'s";
     }
 
     /** How the step's percentiles were obtained, in words shown beside them. */
@@ -129,17 +155,35 @@ public class ThroughputService {
         return out;
     }
 
-    /** The warnings a throughput limit raises: the generator, not the server, was the limit. */
-    public static List<String> warnings(ThroughputLimitView limit) {
-        if (limit == null || !limit.generatorLimited()) {
-            return List.of();
+    /**
+     * What the reader must be told about the run's throughput and latency: the load generator, not the server, was
+     * the limit; the tool wrote latency percentiles since start only (a step with a mean from its totals and no
+     * percentiles), so no step has p50/p95/p99.
+     */
+    public static List<String> warnings(ThroughputLimitView limit, List<ThroughputStep> steps, String tool) {
+        List<String> out = new ArrayList<>();
+        if (steps.stream().anyMatch(s -> s.latencyMeanMs() != null && s.latencyP50Ms() == null
+                && s.latencyP95Ms() == null && s.latencyP99Ms() == null)) {
+            out.add(LOCUST.equalsIgnoreCase(tool)
+                    ? "Locust wrote percentiles since start only; run it with --csv-full-history for per-step "
+                            + "p50/p95/p99. The mean latency per step is exact, from Locust's own totals."
+                    : "The load tool (" + (tool == null ? "unnamed" : tool) + ") sent latency percentiles since "
+                            + "start only, so no step has p50/p95/p99. The mean latency per step is exact, from the "
+                            + "tool's own totals.");
         }
-        return List.of("the load generator, not the server, was the limit: its CPU was at "
+        if (limit != null && limit.generatorLimited()) {
+            out.add(generatorLimited(limit));
+        }
+        return out;
+    }
+
+    private static String generatorLimited(ThroughputLimitView limit) {
+        return "the load generator, not the server, was the limit: its CPU was at "
                 + Figures.number(limit.generatorCpuPercent()) + " % at " + limit.loadExpression() + "="
                 + Figures.number(limit.generatorSaturatedAtX()) + ", at or after the throughput knee ("
                 + limit.loadExpression() + "=" + Figures.number(limit.kneeX()) + ", 95 % "
                 + Figures.number(limit.kneeLower95()) + "–" + Figures.number(limit.kneeUpper95()) + "); the plateau of "
-                + Figures.number(limit.plateauRatePerSecond()) + " requests/s is the generator's");
+                + Figures.number(limit.plateauRatePerSecond()) + " requests/s is the generator's";
     }
 
     private static Double finite(double v) {

@@ -241,13 +241,14 @@ class ReportHtmlTest {
         // the request rate stopped growing at x = 15 [14, 16] at 11/s; the generator was busy (95 %) at the second step
         ThroughputLimitView limit = new ThroughputLimitView(loadExpression, 15, 14, 16, 11, 1, 0.1, 0.01, 2, true,
                 xs.get(1), 95.0, T0.plusSeconds(700));
-        RunThroughput throughput = new RunThroughput(runId, loadExpression, List.of(
+        List<ThroughputStep> traffic = List.of(
                 new ThroughputStep(0, Map.of(loadExpression, xs.get(0)), xs.get(0), 10.0, 600L, 0.0, 100.0, 120.0,
-                        150.0, 50.0, true, "merged sketch of 600 requests (±1 %)"),
+                        150.0, 50.0, true, "merged sketch of 600 requests (±1 %)", 104.5, "exact mean of 600 requests"),
                 new ThroughputStep(1, Map.of(loadExpression, xs.get(1)), xs.get(1), 12.0, 720L, 0.1, 400.0, 900.0,
-                        1200.0, 95.0, false, "median of the tool's 60 window percentiles")), limit,
+                        1200.0, 95.0, false, "median of the tool's 60 window percentiles", null, null));
+        RunThroughput throughput = new RunThroughput(runId, loadExpression, traffic, limit,
                 List.of(SloLine.of("p95 <= 500", "http_req_duration", "p95", "LE", 500.0, "latency")),
-                ThroughputService.warnings(limit));
+                ThroughputService.warnings(limit, traffic, "k6"));
         Plan plan = new Plan("max stable load", xs.get(0), 0.6, "capacity/1", List.of(), List.of("no <tier>"));
         return new RunReport(detail, resources, throughput, plan, xs.get(0));
     }

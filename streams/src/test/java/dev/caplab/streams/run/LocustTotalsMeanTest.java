@@ -27,9 +27,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A real Locust 2.12 history written without {@code --csv-full-history} (resource {@code
- * locust/locust_2.12_cumulative_stats_history.csv}, made by {@code locust/history_locustfile.py}: 2, 5 and 10 users
- * against {@code python3 -m http.server}), read by the real Locust adapter: its percentiles are since start, so no step
+ * A real Locust 2.12 history written without {@code --csv-full-history} (ingest's test resource {@code
+ * locust/stepped_cumulative_stats_history.csv}, made as {@code locust/stepped_cumulative_locustfile.py} says: 2, 5
+ * and 10 users against {@code python3 -m http.server}), read by the real Locust adapter: its percentiles are since start, so no step
  * has percentiles, and each step's mean latency is Locust's own. The expectation is arithmetic on the file's own
  * Aggregated rows, read here with a plain split: between the last row before the step's steady part and the step's
  * last row, (Total Average Response Time × Total Request Count) grew by the requests' total milliseconds and Total
@@ -38,7 +38,7 @@ import org.junit.jupiter.api.io.TempDir;
 class LocustTotalsMeanTest {
 
     private static final String RUN = "locust-cumulative";
-    private static final String RESOURCE = "/locust/locust_2.12_cumulative_stats_history.csv";
+    private static final String RESOURCE = "/locust/stepped_cumulative_stats_history.csv";
 
     @TempDir
     Path stateDir;

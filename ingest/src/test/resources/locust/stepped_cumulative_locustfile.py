@@ -1,6 +1,7 @@
-# How locust_2.12_cumulative_stats_history.csv was made: Debian's Locust 2.12 against `python3 -m http.server`,
-#   locust -f history_locustfile.py --headless --host http://127.0.0.1:PORT --csv out
-# WITHOUT --csv-full-history, so the history has only Aggregated rows and their percentiles are since start.
+# How stepped_cumulative_stats_history.csv was made (2026-12-06): Debian's Locust 2.12.1 (python3-locust 2.12.1-1)
+# against `python3 -m http.server` serving a directory with one index.html,
+#   locust -f stepped_cumulative_locustfile.py --headless --host http://127.0.0.1:PORT --csv out
+# WITHOUT --csv-full-history, so out_stats_history.csv has only Aggregated rows and their percentiles are since start.
 # Users hold 2, 5 and 10 for 22 s each (the last 8 s longer), each paced to 5 requests/s; one request in five asks
 # for a missing file (404, a failure).
 from locust import HttpUser, LoadTestShape, constant_throughput, task
