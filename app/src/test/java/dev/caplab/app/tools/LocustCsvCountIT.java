@@ -45,13 +45,24 @@ import tools.jackson.databind.json.JsonMapper;
  *   <li>the error ratio = the increase of {@code Total Failure Count} over that of {@code Total Request Count};</li>
  *   <li>p50/p95/p99 = per column, the median of Locust's own window percentiles over those rows (with
  *       {@code --csv-full-history} each row's percentiles cover Locust's last ~10 s: {@code
- *       get_current_response_time_percentile}); rows where Locust's window was still empty (all 0) carry none.</li>
+ *       get_current_response_time_percentile}); rows where Locust's window was still empty (all 0) carry none;</li>
+ *   <li>the mean latency = (m·n − m₀·n₀) / (n − n₀) from the {@code Total Average Response Time} m and {@code Total
+ *       Request Count} n of those first and last rows: the requests' total milliseconds over their number.</li>
  * </ul>
+ * The same stack then takes a history Locust wrote without {@code --csv-full-history} (ingest's test resource
+ * {@code locust/stepped_cumulative_stats_history.csv}, a real Locust 2.12.1 run; its percentiles are since start):
+ * per step the same mean, no percentiles, and the one sentence that says why, on the API, the page's run detail and
+ * the report.
  */
 @MeasuresHost
 class LocustCsvCountIT {
 
     private static final String RUN = "locust-csv-count-it";
+    private static final String SINCE_START_RUN = "locust-csv-since-start-it";
+    private static final String SINCE_START_HISTORY = "/locust/stepped_cumulative_stats_history.csv";
+    private static final int[] SINCE_START_LEVELS = {2, 5, 10};
+    private static final String SINCE_START_SENTENCE = "Locust wrote percentiles since start only; run it with "
+            + "--csv-full-history for per-step p50/p95/p99.";
     private static final int[] LEVELS = {2, 5, 10};
     /**
      * Longer than streams' shortest inferred step (20 s): each level is a step. The last level is held
@@ -102,20 +113,15 @@ class LocustCsvCountIT {
             assertThat(ended.statusCode()).as(ended.body()).isEqualTo(202);
 
             StackSql sql = new StackSql(stack);
-            // the inferred steps' bounds: those of their aggregates (the steady part starts after the inferred
-            // warm-up, a setting)
-            List<Map<String, Object>> steps = sql.await("SELECT step_index, arrayElement(mapValues(load), 1) AS users,"
-                    + " toUnixTimestamp64Micro(window_start) AS from_us, toUnixTimestamp64Micro(window_end) AS to_us "
-                    + "FROM step_aggregates FINAL WHERE run_id = '" + RUN + "' AND step_index >= 0 AND source = '"
-                    + TrafficMetrics.SOURCE + "' AND metric = '" + MetricNames.THROUGHPUT_REQUESTS_PER_S + "' "
-                    + "ORDER BY step_index", rows -> rows.size() == LEVELS.length, Duration.ofSeconds(90));
+            List<Map<String, Object>> steps = stepBounds(sql, RUN, LEVELS.length);
             long warmupMicros = TopologySettings.defaults().inferredWarmup().toNanos() / 1000;
-            JsonNode throughput = awaitThroughput(stack);
+            JsonNode throughput = awaitThroughput(stack, RUN, LEVELS.length, "latencyP95Ms");
             String context = "steps " + steps + "\nthroughput " + throughput;
 
             StringBuilder table = new StringBuilder(String.format(Locale.ROOT,
-                    "%-5s %-5s %-14s %-14s %-10s %-10s %-9s %-9s%n", "step", "users", "caplab req/s", "Locust req/s",
-                    "caplab p95", "Locust p95", "caplab err", "Locust err"));
+                    "%-5s %-5s %-14s %-14s %-10s %-10s %-11s %-11s %-9s %-9s%n", "step", "users", "caplab req/s",
+                    "Locust req/s", "caplab p95", "Locust p95", "caplab mean", "Locust mean", "caplab err",
+                    "Locust err"));
             for (int i = 0; i < LEVELS.length; i++) {
                 Map<String, Object> step = steps.get(i);
                 assertThat(((Number) step.get("users")).intValue()).as(context).isEqualTo(LEVELS[i]);
@@ -152,15 +158,97 @@ class LocustCsvCountIT {
                             .toArray());
                     assertThat(shown.path(q[0]).asDouble()).as(q[0] + " " + what).isEqualTo(expected);
                 }
-                table.append(String.format(Locale.ROOT, "%-5d %-5d %-14.3f %-14.3f %-10.1f %-10.1f %-9.4f %-9.4f%n",
+                double locustMean = meanIsLocusts(shown, first, last, what);
+                table.append(String.format(Locale.ROOT,
+                        "%-5d %-5d %-14.3f %-14.3f %-10.1f %-10.1f %-11.4f %-11.4f %-9.4f %-9.4f%n",
                         i, LEVELS[i], shown.path("requestsPerSecond").asDouble(), locustRate,
                         shown.path("latencyP95Ms").asDouble(),
                         median(windows.stream().mapToDouble(r -> r.windowPercentiles().get("95%")).toArray()),
+                        shown.path("latencyMeanMs").asDouble(), locustMean,
                         shown.path("errorRatio").asDouble(), locustErrors));
             }
             System.out.println("LocustCsvCountIT per step (caplab vs Locust's Aggregated history):\n" + table);
             endpointsAreLocusts(stack, steps, warmupMicros);
+            sinceStartPercentilesGiveTheMeanAndSaySo(stack, sql, warmupMicros);
         }
+    }
+
+    /**
+     * The step's mean latency is Locust's own: the requests' total milliseconds between the last row before the
+     * steady part and the step's last row over their number, labelled as coming from Locust's totals.
+     */
+    private static double meanIsLocusts(JsonNode shown, LocustStats.AggregatedRow first,
+            LocustStats.AggregatedRow last, String what) {
+        double expected = last.meanSinceMs(first);
+        assertThat(shown.path("latencyMeanMs").asDouble()).as("mean " + what)
+                .isCloseTo(expected, within(1e-9 * expected));
+        assertThat(shown.path("latencyMeanFrom").asString()).as(what).isEqualTo("mean of Locust's own totals over "
+                + (last.totalRequests() - first.totalRequests()) + " requests");
+        return expected;
+    }
+
+    /**
+     * A real Locust history written without {@code --csv-full-history}: per step its mean latency as Locust's totals
+     * give it, no percentile, and the sentence saying why on the throughput view, the run detail (the page's
+     * warnings) and the report.
+     */
+    private void sinceStartPercentilesGiveTheMeanAndSaySo(EmbeddedStack stack, StackSql sql, long warmupMicros)
+            throws Exception {
+        Path file = dir.resolve("since-start_stats_history.csv");
+        try (var in = LocustCsvCountIT.class.getResourceAsStream(SINCE_START_HISTORY)) {
+            Files.copy(in, file);
+        }
+        List<LocustStats.AggregatedRow> history = LocustStats.aggregatedRows(file);
+        int exit = new CommandLine(new IngestCommand()).execute("--format", "locust", "--run", SINCE_START_RUN,
+                "--file", file.toString(), "--bootstrap", stack.bootstrapServers());
+        assertThat(exit).as("caplab ingest exit code").isZero();
+        HttpResponse<String> ended = post(stack, "/api/v1/runs/" + SINCE_START_RUN + "/end",
+                "{\"allSamplesSent\": true, \"endedAt\": \""
+                        + Instant.ofEpochSecond(history.getLast().epochSecond() + 1) + "\"}");
+        assertThat(ended.statusCode()).as(ended.body()).isEqualTo(202);
+        List<Map<String, Object>> steps = stepBounds(sql, SINCE_START_RUN, SINCE_START_LEVELS.length);
+        JsonNode throughput = awaitThroughput(stack, SINCE_START_RUN, SINCE_START_LEVELS.length, "latencyMeanMs");
+        StringBuilder table = new StringBuilder(String.format(Locale.ROOT, "%-5s %-5s %-11s %-11s %-9s%n", "step",
+                "users", "caplab mean", "Locust mean", "requests"));
+        for (int i = 0; i < SINCE_START_LEVELS.length; i++) {
+            assertThat(((Number) steps.get(i).get("users")).intValue()).isEqualTo(SINCE_START_LEVELS[i]);
+            long from = micros(steps.get(i), "from_us") + warmupMicros;
+            long to = micros(steps.get(i), "to_us");
+            LocustStats.AggregatedRow first = history.stream().filter(r -> r.epochSecond() * 1_000_000L < from)
+                    .reduce((a, b) -> b).orElseThrow();
+            LocustStats.AggregatedRow last = history.stream().filter(r -> r.epochSecond() * 1_000_000L < to)
+                    .reduce((a, b) -> b).orElseThrow();
+            JsonNode shown = throughput.path("steps").get(i);
+            String what = "since-start step " + i + " (" + SINCE_START_LEVELS[i] + " users): " + shown;
+            double expected = meanIsLocusts(shown, first, last, what);
+            for (String q : List.of("latencyP50Ms", "latencyP95Ms", "latencyP99Ms", "latencyCombination")) {
+                assertThat(shown.path(q).isNull()).as(q + " " + what).isTrue();
+            }
+            table.append(String.format(Locale.ROOT, "%-5d %-5d %-11.4f %-11.4f %-9d%n", i, SINCE_START_LEVELS[i],
+                    shown.path("latencyMeanMs").asDouble(), expected, last.totalRequests() - first.totalRequests()));
+        }
+        assertThat(throughput.path("warnings").toString()).contains(SINCE_START_SENTENCE);
+        JsonNode detail = JSON.readTree(get(stack, "/api/v1/runs/" + SINCE_START_RUN).body());
+        assertThat(detail.path("warnings").toString()).as("the page's run warnings").contains(SINCE_START_SENTENCE);
+        String report = get(stack, "/api/v1/runs/" + SINCE_START_RUN + "/report").body();
+        assertThat(report).contains(SINCE_START_SENTENCE).contains("mean of Locust&#39;s own totals over");
+        System.out.println("LocustCsvCountIT without --csv-full-history (caplab vs Locust's totals):\n" + table);
+    }
+
+    /** The inferred steps' bounds: those of their aggregates (the steady part starts after the inferred warm-up). */
+    private static List<Map<String, Object>> stepBounds(StackSql sql, String run, int levels) throws Exception {
+        return sql.await("SELECT step_index, arrayElement(mapValues(load), 1) AS users,"
+                + " toUnixTimestamp64Micro(window_start) AS from_us, toUnixTimestamp64Micro(window_end) AS to_us "
+                + "FROM step_aggregates FINAL WHERE run_id = '" + run + "' AND step_index >= 0 AND source = '"
+                + TrafficMetrics.SOURCE + "' AND metric = '" + MetricNames.THROUGHPUT_REQUESTS_PER_S + "' "
+                + "ORDER BY step_index", rows -> rows.size() == levels, Duration.ofSeconds(90));
+    }
+
+    private static HttpResponse<String> get(EmbeddedStack stack, String path) throws Exception {
+        HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
+                "http://127.0.0.1:" + stack.httpPort() + path)).GET().build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).as(path + ": " + response.body()).isEqualTo(200);
+        return response;
     }
 
     /**
@@ -276,19 +364,20 @@ class LocustCsvCountIT {
         }
     }
 
-    /** The run's throughput once every step has its request rate. */
-    private static JsonNode awaitThroughput(EmbeddedStack stack) throws Exception {
+    /** The run's throughput once every one of its {@code levels} steps has its request rate and {@code latency}. */
+    private static JsonNode awaitThroughput(EmbeddedStack stack, String run, int levels, String latency)
+            throws Exception {
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         while (true) {
             HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
-                    "http://127.0.0.1:" + stack.httpPort() + "/api/v1/runs/" + RUN + "/throughput")).GET().build(),
+                    "http://127.0.0.1:" + stack.httpPort() + "/api/v1/runs/" + run + "/throughput")).GET().build(),
                     HttpResponse.BodyHandlers.ofString());
             if (response.statusCode() == 200) {
                 JsonNode body = JSON.readTree(response.body());
                 JsonNode steps = body.path("steps");
-                boolean ready = steps.size() == LEVELS.length;
+                boolean ready = steps.size() == levels;
                 for (JsonNode s : steps) {
-                    ready &= s.path("requestsPerSecond").isNumber() && s.path("latencyP95Ms").isNumber();
+                    ready &= s.path("requestsPerSecond").isNumber() && s.path(latency).isNumber();
                 }
                 if (ready) {
                     return body;

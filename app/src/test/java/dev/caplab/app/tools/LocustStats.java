@@ -65,8 +65,17 @@ final class LocustStats {
      * An Aggregated history row in full: its totals since start and its window percentiles, column name ("95%") to
      * milliseconds; empty when Locust wrote N/A.
      */
-    record AggregatedRow(long epochSecond, int users, long totalRequests, long totalFailures,
+    record AggregatedRow(long epochSecond, int users, long totalRequests, long totalFailures, double totalMeanMs,
                          Map<String, Double> windowPercentiles) {
+
+        /**
+         * The mean latency of the requests Locust counted between {@code earlier} and this row, from the two rows'
+         * Total Request Count n and Total Average Response Time m: (m·n − m₀·n₀) / (n − n₀).
+         */
+        double meanSinceMs(AggregatedRow earlier) {
+            return (totalMeanMs * totalRequests - earlier.totalMeanMs * earlier.totalRequests)
+                    / (totalRequests - earlier.totalRequests);
+        }
 
         /** Locust writes 0 for every window percentile while its 10 s window is still empty. */
         boolean windowHasData() {
@@ -93,7 +102,8 @@ final class LocustStats {
             rows.add(new AggregatedRow(Long.parseLong(table.cell(row, "Timestamp")),
                     Integer.parseInt(table.cell(row, "User Count")),
                     Long.parseLong(table.cell(row, "Total Request Count")),
-                    Long.parseLong(table.cell(row, "Total Failure Count")), percentiles));
+                    Long.parseLong(table.cell(row, "Total Failure Count")),
+                    Double.parseDouble(table.cell(row, "Total Average Response Time")), percentiles));
         }
         return rows;
     }
