@@ -85,7 +85,8 @@ final class OfflineReportBrowser implements AutoCloseable {
                 TrafficRun.REQUESTS_PER_S[1], TrafficRun.REQUESTS_PER_S[2]);
         assertThat(pointValues(run, "latency", "p95")).containsExactly(TrafficRun.P95_MS[0], TrafficRun.P95_MS[1],
                 TrafficRun.P95_MS[2]);
-        assertThat(run.findElements(By.cssSelector("svg[data-chart='latency'] circle"))).hasSize(9);
+        // mean, p50, p95 and p99: one point each per step
+        assertThat(run.findElements(By.cssSelector("svg[data-chart='latency'] circle"))).hasSize(12);
         WebElement chart = run.findElement(By.cssSelector("svg[data-chart='throughput']"));
         assertThat(chart.getSize().getWidth()).isGreaterThan(200);
         List<WebElement> traffic = run.findElements(By.cssSelector("table.traffic tbody tr"));

@@ -130,15 +130,18 @@ class PartialSerdeTest {
     @Test
     void everyTruncationAndATrailingByteAreCorrupt() {
         for (String hex : List.of(GAUGE, COUNTER, SUMMARY)) {
-            byte[] whole = HexFormat.of().parseHex(hex);
-            for (int cut = 0; cut < whole.length; cut++) {
-                byte[] part = Arrays.copyOf(whole, cut);
-                assertThatThrownBy(() -> PartialSerde.decode(part)).as("cut at %d", cut)
-                        .isInstanceOf(SerializationException.class);
-            }
-            assertThatThrownBy(() -> PartialSerde.decode(Arrays.copyOf(whole, whole.length + 1)))
+            assertEveryTruncationAndATrailingByteAreCorrupt(HexFormat.of().parseHex(hex));
+        }
+    }
+
+    private static void assertEveryTruncationAndATrailingByteAreCorrupt(byte[] whole) {
+        for (int cut = 0; cut < whole.length; cut++) {
+            byte[] part = Arrays.copyOf(whole, cut);
+            assertThatThrownBy(() -> PartialSerde.decode(part)).as("cut at %d", cut)
                     .isInstanceOf(SerializationException.class);
         }
+        assertThatThrownBy(() -> PartialSerde.decode(Arrays.copyOf(whole, whole.length + 1)))
+                .isInstanceOf(SerializationException.class);
     }
 
     @Test
@@ -168,13 +171,7 @@ class PartialSerdeTest {
         assertThat(mixedBack.summaries().stream().filter(Partial.SummaryPoint::hasTotals).toList())
                 .singleElement().extracting(Partial.SummaryPoint::count).isEqualTo(50L);
 
-        for (int cut = 0; cut < bytes.length; cut++) {
-            byte[] part = Arrays.copyOf(bytes, cut);
-            assertThatThrownBy(() -> PartialSerde.decode(part)).as("cut at %d", cut)
-                    .isInstanceOf(SerializationException.class);
-        }
-        assertThatThrownBy(() -> PartialSerde.decode(Arrays.copyOf(bytes, bytes.length + 1)))
-                .isInstanceOf(SerializationException.class);
+        assertEveryTruncationAndATrailingByteAreCorrupt(bytes);
     }
 
     /** A CUMULATIVE summary with its tool's totals, as a Locust history row becomes. */
