@@ -21,17 +21,19 @@ import java.util.concurrent.atomic.AtomicInteger;
  * memory and one request latency a second) of 4 systems × 4 providers × 3 tiers, each sent whole in one
  * {@code POST /api/v1/events} from {@code clients} threads to a running {@code caplab up}; then how fast the runs
  * reach their closed conclusions, and the latency of the reads a person makes on such a repository (runs list with
- * and without filters, compare, history, plans, run detail, report), {@value #CALLS} calls each, p50/p95/max.
+ * and without filters, compare, history, plans, run detail, report), 20 calls each, p50/p95/max.
  *
  * <p>Usage: {@code HistoryScaleBench <base-url> <runs> <clients> [prefix]}. Runs are named {@code <prefix>-<n>}
  * (default prefix {@code scale}); run it once per fresh data directory, or with a new prefix. With
- * {@code -Dbench.readsOnly=true} it sends nothing and times the reads of runs stored before.
+ * {@code -Dbench.readsOnly=true} it sends nothing and times the reads of runs stored before; {@code -Dbench.run=ID}
+ * names the run whose detail and report are read, {@code -Dbench.calls=N} the calls per read.
  */
 public final class HistoryScaleBench {
 
     private static final int STEPS = 8;
     private static final int STEP_SECONDS = 24;
-    private static final int CALLS = 20;
+    /** Calls per read ({@code -Dbench.calls}, default 20). */
+    private static final int CALLS = Integer.getInteger("bench.calls", 20);
     private static final String[] SYSTEMS = {"shop", "search", "media", "chat"};
     private static final String[] PROVIDERS = {"aws", "gcp", "hetzner", "lab"};
     private static final String[] TIERS = {"2vcpu-4gb", "4vcpu-8gb", "8vcpu-16gb"};
@@ -107,7 +109,7 @@ public final class HistoryScaleBench {
      * choices every page loads), compare, history, plans, run detail and report.
      */
     private void reads(int runs) throws Exception {
-        String someRun = prefix + "-" + (runs / 2);
+        String someRun = System.getProperty("bench.run", prefix + "-" + (runs / 2));
         String sut = SYSTEMS[0];
         time("GET runs (newest page)", "GET", "/api/v1/runs", null);
         time("GET runs?sut&tier&provider", "GET", "/api/v1/runs?sut=" + sut + "&tier=" + TIERS[1] + "&provider="
