@@ -324,6 +324,7 @@ async function runPage(runId) {
   cpuEgressChart('cpu-egress-chart', run, aggregates, detail.fits, detail.egressCeiling, bn);
   if (hasThroughput) throughputChart('throughput-chart', throughput);
   await endpointsSection(document.getElementById('endpoints-section'), id);
+  await deleteControl(run.runId);
   await liveStart(run.runId, run.loadExpression, route); // live.js: polls while the run is RUNNING
   view.dataset.ready = 'run';
 }
@@ -332,6 +333,29 @@ async function runPage(runId) {
  * The run's per-endpoint and error tables (GET /runs/{id}/endpoints): the whole run, then each step's steady part;
  * every figure from the tool's per-endpoint rows, never its total row.
  */
+/** The run's delete button, offered only to a token that holds the write scope, and asked for confirmation. */
+async function deleteControl(runId) {
+  const access = await api('api/v1/access').catch(() => ({ scopes: [] }));
+  if (!(access.scopes || []).includes('write')) return;
+  const control = document.createElement('p');
+  control.className = 'delete-run';
+  control.innerHTML = '<button id="delete-run" type="button">Delete this run</button> <span class="note">it leaves '
+    + 'every list, comparison, history, plan and report, also after a rebuild; its samples stay stored</span>';
+  view.querySelector('h1').after(control);
+  document.getElementById('delete-run').addEventListener('click', async () => {
+    if (!confirm(`Delete run ${runId}? It leaves every list, comparison, history, plan and report.`)) return;
+    try {
+      const deleted = await api(`api/v1/runs/${encodeURIComponent(runId)}`, { method: 'DELETE' });
+      liveStop();
+      view.innerHTML = `<div class="notice" id="deleted-notice">Run ${esc(runId)} was deleted at `
+        + `${esc(deleted.deletedAt)}. <a href="#/">Back to the runs</a></div>`;
+      view.dataset.ready = 'deleted';
+    } catch (e) {
+      control.insertAdjacentHTML('beforeend', `<div class="error">${esc(e.message)}</div>`);
+    }
+  });
+}
+
 async function endpointsSection(el, id) {
   const e = await api(`api/v1/runs/${id}/endpoints`);
   if (!e.endpoints.length && !e.errors.length) {

@@ -26,12 +26,13 @@ public class AccessConfiguration implements WebMvcConfigurer {
     private static final Logger log = LoggerFactory.getLogger(AccessConfiguration.class);
 
     private final AccessProperties properties;
+    private final TokenAuthenticator authenticator;
     private final AccessInterceptor interceptor;
 
     public AccessConfiguration(AccessProperties properties, Environment environment) {
         this.properties = properties;
-        this.interceptor = new AccessInterceptor(
-                new TokenAuthenticator(properties.tokens(), properties.anonymousScopes()),
+        this.authenticator = new TokenAuthenticator(properties.tokens(), properties.anonymousScopes());
+        this.interceptor = new AccessInterceptor(authenticator,
                 new OriginPolicy(properties.allowedOrigins()),
                 HostPolicy.forBindAddress(environment.getProperty("server.address"), properties.allowedOrigins()));
         if (!properties.anonymousScopes().isEmpty()) {
@@ -50,6 +51,12 @@ public class AccessConfiguration implements WebMvcConfigurer {
                 new FilterRegistrationBean<>(new SecurityHeadersFilter());
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
         return registration;
+    }
+
+    /** The scopes of the caller's own credentials, by the same authenticator as the check. */
+    @Bean
+    ScopesController scopesController() {
+        return new ScopesController(authenticator);
     }
 
     @Override

@@ -65,6 +65,23 @@ public final class TokenAuthenticator {
         return presentedSecret != null && match(presentedSecret).filter(t -> t.allows(needed)).isPresent();
     }
 
+    /**
+     * The scopes a request's credentials hold, by the same check as {@link #authorize} (the anonymous scopes for
+     * anyone): what the web page offers its user, e.g. a run's delete button only to a token with {@code write}.
+     */
+    public Set<Scope> scopesOf(String authorizationHeader, String rawQueryString) {
+        Set<Scope> held = java.util.EnumSet.noneOf(Scope.class);
+        for (Scope scope : Scope.values()) {
+            try {
+                authorize(scope, authorizationHeader, rawQueryString);
+                held.add(scope);
+            } catch (AccessDeniedException | QueryString.MalformedQueryStringException e) {
+                // not held: the answer lists only what is
+            }
+        }
+        return held;
+    }
+
     /** Whether requests without any credentials get {@code scope} ({@code anonymous-scopes}). */
     public boolean grantsAnonymously(Scope scope) {
         return anonymousScopes.contains(scope);

@@ -65,6 +65,18 @@ class TokenAuthenticatorTest {
     }
 
     @Test
+    void theScopesOfARequestAreThoseItsCredentialsHoldAndTheAnonymousOnes() {
+        assertThat(tokens.scopesOf("Bearer " + READER, null)).containsExactly(Scope.READ);
+        assertThat(tokens.scopesOf(null, "p=" + WRITER)).containsExactly(Scope.WRITE);
+        assertThat(tokens.scopesOf("Bearer not-a-token-0123456789", null)).isEmpty();
+        assertThat(tokens.scopesOf(null, null)).isEmpty();
+        TokenAuthenticator readOpen = new TokenAuthenticator(List.of(new ApiToken("k6", WRITER, Set.of(Scope.WRITE))),
+                Set.of(Scope.READ));
+        assertThat(readOpen.scopesOf(null, null)).containsExactly(Scope.READ);
+        assertThat(readOpen.scopesOf("Bearer " + WRITER, null)).containsExactlyInAnyOrder(Scope.READ, Scope.WRITE);
+    }
+
+    @Test
     void cliOptionsParseIntoTheSameTokenType() {
         ApiToken token = ApiToken.fromOption("0123456789abcdef=read,write", 2);
         assertThat(token).isEqualTo(new ApiToken("cli-2", "0123456789abcdef", Set.of(Scope.READ, Scope.WRITE)));

@@ -114,7 +114,8 @@ class EndpointAccessIT {
         // the endpoints of #12's findings are among those enumerated (guards against an empty enumeration)
         assertThat(checked).contains("POST /write WRITE", "POST /api/v1/events WRITE", "POST /api/v1/k6 WRITE",
                 "POST /api/v1/runs WRITE", "POST /api/v1/runs/0/end WRITE", "POST /api/v1/sql READ",
-                "GET /api/v1/runs READ", "GET /api/v1/runs/0/steps READ", "DELETE /api/v1/runs/0 WRITE");
+                "GET /api/v1/runs READ", "GET /api/v1/runs/0/steps READ", "DELETE /api/v1/runs/0 WRITE",
+                "GET /api/v1/access READ");
     }
 
     @Test

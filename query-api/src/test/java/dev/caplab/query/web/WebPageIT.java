@@ -20,6 +20,7 @@ import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.openqa.selenium.Alert;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
@@ -31,6 +32,7 @@ import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -245,6 +247,30 @@ class WebPageIT {
     /** The number a table cell shows under {@code column}, its thousands separators removed. */
     private static double shown(List<String> cells, List<String> columns, String column) {
         return Double.parseDouble(cells.get(columns.indexOf(column)).replace(",", ""));
+    }
+
+    @Test
+    void theRunPageOffersItsDeleteOnlyToATokenWithTheWriteScopeAndAsksFirst() throws Exception {
+        driver.get(base() + "#/run/" + Ep19Runs.LIGHTNODE_1);
+        ((JavascriptExecutor) driver).executeScript("sessionStorage.setItem('caplab.token', 'read-token-0123456789')");
+        driver.navigate().refresh();
+        awaitReady("run");
+        assertThat(driver.findElements(By.id("delete-run"))).as("a read token is offered no delete").isEmpty();
+
+        ((JavascriptExecutor) driver).executeScript("sessionStorage.setItem('caplab.token', 'admin-token-0123456789')");
+        driver.navigate().refresh();
+        awaitReady("run");
+        WebElement delete = driver.findElement(By.id("delete-run"));
+        assertThat(delete.getText()).isEqualTo("Delete this run");
+        screenshot("run-delete");
+        delete.click();
+        Alert confirm = new WebDriverWait(driver, Duration.ofSeconds(5)).until(ExpectedConditions.alertIsPresent());
+        assertThat(confirm.getText()).isEqualTo("Delete run " + Ep19Runs.LIGHTNODE_1
+                + "? It leaves every list, comparison, history, plan and report.");
+        confirm.dismiss();
+        // dismissed: the click handler returned before any request, so the page is as it was
+        assertThat(driver.findElement(By.id("view")).getDomAttribute("data-ready")).isEqualTo("run");
+        assertThat(driver.findElements(By.id("deleted-notice"))).isEmpty();
     }
 
     private String base() {
