@@ -165,6 +165,7 @@ class WebPageIT {
         driver.get(base() + "#/run/" + Ep19Runs.AWS_2);
         awaitReady("run");
         assertChartHasData("throughput-chart", 0, 9); // requests/s per step
+        // the tool's window percentiles and no mean (no per-request samples, no since-start totals): no mean line
         assertChartHasData("throughput-chart", 2, 9); // p95 ms per step
         List<RawTrafficFigures> expected = RawTrafficFigures.of(Ep19Runs.AWS_2_STARTED);
         List<String> columns = driver.findElements(By.cssSelector("#throughput-steps th")).stream()
