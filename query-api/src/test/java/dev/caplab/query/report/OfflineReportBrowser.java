@@ -3,6 +3,8 @@ package dev.caplab.query.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.caplab.query.testing.TrafficRun;
+import dev.caplab.query.testing.TrafficRunFigures;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -61,37 +63,54 @@ final class OfflineReportBrowser implements AutoCloseable {
         return new OfflineReportBrowser(new ChromeDriver(service, options), profile);
     }
 
-    /** The TrafficRun report: what it shows, that it fetched nothing, and that its CSP blocks a fetch. */
-    void checkTrafficRun(Path file, String liveUrl) throws IOException {
+    /**
+     * The TrafficRun report against the test's arithmetic on the run's readings ({@link TrafficRunFigures}): each
+     * step's verdict, the CPU knee within {@code kneeTolerance} of where the readings' slope changes with its printed
+     * interval holding that, one chart point per step (CPU median within 1 %, requests/s within 1 %, p95 between the
+     * readings' order statistics), the errors column; then that it fetched nothing and its CSP blocks a fetch.
+     */
+    void checkTrafficRun(Path file, String liveUrl, List<TrafficRunFigures> expected, double kneeX,
+                         double kneeTolerance) throws IOException {
         open(file);
         WebElement run = driver.findElement(By.cssSelector("section.run[data-run='" + TrafficRun.RUN_ID + "']"));
         assertThat(run.findElement(By.cssSelector(".sut")).getText()).isEqualTo(TrafficRun.SUT);
         assertThat(driver.getTitle()).isNotEqualTo("owned").contains(TrafficRun.RUN_ID);
         List<WebElement> steps = run.findElements(By.cssSelector("table.steps tbody tr"));
-        assertThat(steps).hasSize(TrafficRun.USERS.length);
+        assertThat(steps).hasSize(expected.size());
         for (int i = 0; i < steps.size(); i++) {
             assertThat(steps.get(i).findElement(By.cssSelector(".verdict")).getText()).as("step %d verdict", i)
-                    .isEqualTo(TrafficRun.PASSED[i] ? "pass" : "fail");
-            assertThat(number(steps.get(i).findElement(By.cssSelector(".x")).getText())).isEqualTo(TrafficRun.USERS[i]);
+                    .isEqualTo(expected.get(i).passed() ? "pass" : "fail");
+            assertThat(number(steps.get(i).findElement(By.cssSelector(".x")).getText())).isEqualTo(expected.get(i).x());
         }
         WebElement fit = run.findElement(By.cssSelector("table.fits tr.fit[data-metric='cpu.cores']"));
-        assertThat(number(fit.findElement(By.cssSelector(".knee")).getText())).isEqualTo(TrafficRun.KNEE);
-        assertThat(fit.findElement(By.cssSelector(".knee-interval")).getText().split(" – "))
-                .extracting(OfflineReportBrowser::number).containsExactly(TrafficRun.KNEE_LOWER, TrafficRun.KNEE_UPPER);
-        // charts: one point per step, at the ingested values
-        assertThat(pointValues(run, "resource:cpu.cores", "use")).containsExactly(TrafficRun.CPU_CORES[0],
-                TrafficRun.CPU_CORES[1], TrafficRun.CPU_CORES[2]);
-        assertThat(pointValues(run, "throughput", "rps")).containsExactly(TrafficRun.REQUESTS_PER_S[0],
-                TrafficRun.REQUESTS_PER_S[1], TrafficRun.REQUESTS_PER_S[2]);
-        assertThat(pointValues(run, "latency", "p95")).containsExactly(TrafficRun.P95_MS[0], TrafficRun.P95_MS[1],
-                TrafficRun.P95_MS[2]);
+        assertThat(number(fit.findElement(By.cssSelector(".knee")).getText())).isCloseTo(kneeX, within(kneeTolerance));
+        String[] interval = fit.findElement(By.cssSelector(".knee-interval")).getText().split(" – ");
+        assertThat(number(interval[0])).as("95 %% interval %s", List.of(interval)).isLessThanOrEqualTo(kneeX);
+        assertThat(number(interval[1])).as("95 %% interval %s", List.of(interval)).isGreaterThanOrEqualTo(kneeX);
+        // charts: one point per step
+        List<Double> cpu = pointValues(run, "resource:cpu.cores", "use");
+        List<Double> rates = pointValues(run, "throughput", "rps");
+        List<Double> p95 = pointValues(run, "latency", "p95");
+        assertThat(cpu).hasSameSizeAs(expected);
+        assertThat(rates).hasSameSizeAs(expected);
+        assertThat(p95).hasSameSizeAs(expected);
+        List<WebElement> traffic = run.findElements(By.cssSelector("table.traffic tbody tr"));
+        assertThat(traffic).hasSameSizeAs(expected);
+        for (int i = 0; i < expected.size(); i++) {
+            TrafficRunFigures e = expected.get(i);
+            String what = "step " + i + ", expected " + e;
+            assertThat(cpu.get(i)).as(what).isCloseTo(e.cpuCores(), within(0.01 * e.cpuCores()));
+            assertThat(rates.get(i)).as(what).isCloseTo(e.requestsPerSecond(), within(0.01 * e.requestsPerSecond()));
+            assertThat(p95.get(i)).as(what).isBetween(e.p95LowMs(), e.p95HighMs());
+            String errors = traffic.get(i).findElements(By.tagName("td")).get(3).getText();
+            assertThat(errors).as(what).endsWith(" %");
+            assertThat(number(errors.substring(0, errors.length() - 2))).as(what)
+                    .isCloseTo(100 * e.errorRatio(), within(0.05));
+        }
         // mean, p50, p95 and p99: one point each per step
-        assertThat(run.findElements(By.cssSelector("svg[data-chart='latency'] circle"))).hasSize(12);
+        assertThat(run.findElements(By.cssSelector("svg[data-chart='latency'] circle"))).hasSize(4 * expected.size());
         WebElement chart = run.findElement(By.cssSelector("svg[data-chart='throughput']"));
         assertThat(chart.getSize().getWidth()).isGreaterThan(200);
-        List<WebElement> traffic = run.findElements(By.cssSelector("table.traffic tbody tr"));
-        assertThat(traffic).extracting(r -> r.findElements(By.tagName("td")).get(3).getText())
-                .containsExactly(percent(0), percent(1), percent(2));
         screenshot("report-traffic-run");
         assertNothingFetched(file);
         assertCspBlocksFetch(liveUrl);
@@ -112,10 +131,6 @@ final class OfflineReportBrowser implements AutoCloseable {
         assertNothingFetched(file);
     }
 
-    /**
-     * A run whose request rate stopped growing: the limit's x and interval as text, its band on the requests/s chart,
-     * one point per step at {@code rates}, the generator warning, and nothing fetched.
-     */
     /**
      * The run's throughput limit, rates and generator warning against figures from outside the report: the knee's
      * x lies within {@code kneeTolerance} of {@code kneeX} and its printed 95 % interval holds it; each step's
@@ -180,11 +195,6 @@ final class OfflineReportBrowser implements AutoCloseable {
     private List<Double> pointValues(WebElement run, String chart, String series) {
         return run.findElements(By.cssSelector("svg[data-chart='" + chart + "'] circle.point." + series)).stream()
                 .map(c -> Double.parseDouble(c.getDomAttribute("data-y"))).toList();
-    }
-
-    private static String percent(int step) {
-        double share = TrafficRun.FAILED_PER_S[step] / TrafficRun.REQUESTS_PER_S[step] * 100;
-        return (share == Math.rint(share) ? String.valueOf((long) share) : String.valueOf(share)) + " %";
     }
 
     private static double number(String text) {

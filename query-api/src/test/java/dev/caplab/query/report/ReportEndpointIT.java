@@ -1,13 +1,15 @@
 package dev.caplab.query.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.caplab.query.testing.Ep19Runs;
 import dev.caplab.query.testing.RawTraffic;
 import dev.caplab.query.testing.RawTrafficFigures;
 import dev.caplab.query.testing.Tokens;
-import dev.caplab.store.testing.EmbeddedClickHouse;
-import dev.caplab.store.testing.TestDatabase;
+import dev.caplab.query.testing.TrafficRun;
+import dev.caplab.query.testing.TrafficRunFigures;
+import dev.caplab.query.testing.TrafficRunStore;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -16,72 +18,71 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import javax.sql.DataSource;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * The report endpoints over the real embedded ClickHouse holding the EP19 runs and an HTTP run with a hostile SUT
- * name; the saved files are then opened offline in headless Chromium ({@link OfflineReportBrowser}).
+ * name whose every derived row the production topology made from raw readings ({@link TrafficRunStore}); the saved
+ * files are then opened offline in headless Chromium ({@link OfflineReportBrowser}).
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-@Import(ReportEndpointIT.Store.class)
+@Import(TrafficRunStore.class)
 class ReportEndpointIT {
 
     static final Path REPORTS = Path.of("target", "reports");
     private static final HttpClient HTTP = HttpClient.newHttpClient();
-    private static TestDatabase database;
 
     @LocalServerPort
     int port;
 
-    static synchronized TestDatabase database() {
-        if (database == null) {
-            database = EmbeddedClickHouse.shared().freshDatabase("query_report");
-            Ep19Runs.write(database.dataSource());
-            TrafficRun.write(database.dataSource());
-        }
-        return database;
-    }
-
     @DynamicPropertySource
     static void store(DynamicPropertyRegistry registry) {
-        registry.add("caplab.query.database", () -> database().name());
-        registry.add("caplab.query.sql.clickhouse-url", () -> EmbeddedClickHouse.shared().httpUrl());
-        registry.add("caplab.query.sql.user", () -> EmbeddedClickHouse.shared().user());
-        registry.add("caplab.query.sql.password", () -> EmbeddedClickHouse.shared().password());
-    }
-
-    @TestConfiguration(proxyBeanMethods = false)
-    static class Store {
-        @Bean
-        DataSource dataSource() {
-            return database().dataSource();
-        }
+        TrafficRunStore.properties(registry);
     }
 
     @Test
     void oneRunsReportHasItsStepsVerdictsAndKnee() throws Exception {
-        HttpResponse<String> response = get("/api/v1/runs/" + Ep19Runs.LIGHTNODE_1 + "/report", Tokens.READ);
+        HttpResponse<String> response = get("/api/v1/runs/" + TrafficRun.RUN_ID + "/report", Tokens.READ);
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.headers().firstValue("Content-Type")).hasValue("text/html;charset=UTF-8");
         assertThat(response.headers().firstValue("Content-Security-Policy")).hasValueSatisfying(
                 csp -> assertThat(csp).startsWith("default-src 'none'"));
         String html = response.body();
-        // Ep19Runs: LightNode 1 vCPU steps at 10, 15, 17, 18 pass and 19 fails; its CPU knee is 18 [17.4, 18.6]
-        assertThat(count(html, "<tr class=\"step pass")).isEqualTo(4);
-        assertThat(count(html, "<tr class=\"step fail")).isEqualTo(1);
-        assertThat(html).contains("<td class=\"knee\">18</td>").contains("<td class=\"knee-interval\">17.4 – 18.6</td>")
-                .contains("<span class=\"sut\">mmx-standalone</span>").contains("1vcpu-2gb");
+        // what the topology derived from TrafficRun's readings, against the test's arithmetic on those readings:
+        // a step passes when its p95 and failed share meet the run's rules; the CPU knee is where the readings'
+        // slope changes (least squares), within 2 % of the tested range, inside the printed 95 % interval
+        List<TrafficRunFigures> expected = TrafficRunFigures.steps();
+        long passing = expected.stream().filter(TrafficRunFigures::passed).count();
+        assertThat(passing).as("the readings pass some steps and fail others").isBetween(1L, expected.size() - 1L);
+        assertThat(count(html, "<tr class=\"step pass")).isEqualTo(passing);
+        assertThat(count(html, "<tr class=\"step fail")).isEqualTo(expected.size() - passing);
+        double knee = TrafficRunFigures.cpuKnee(expected);
+        Matcher fit = Pattern.compile("<tr class=\"fit\" data-metric=\"cpu.cores\">.*?<td class=\"knee\">([^<]*)</td>"
+                + "<td class=\"knee-interval\">([^<]*) – ([^<]*)</td>").matcher(html);
+        assertThat(fit.find()).as("the CPU fit's row with a knee").isTrue();
+        assertThat(number(fit.group(1))).isCloseTo(knee, within(kneeTolerance()));
+        assertThat(number(fit.group(2))).as("95 % interval's lower end").isLessThanOrEqualTo(knee);
+        assertThat(number(fit.group(3))).as("95 % interval's upper end").isGreaterThanOrEqualTo(knee);
+        assertThat(html).contains("<span class=\"sut\">&lt;script&gt;").contains(TrafficRun.TIER);
         assertThat(html).as("the multi-run form of one run is the same document")
-                .isEqualTo(get("/api/v1/report?run=" + Ep19Runs.LIGHTNODE_1, Tokens.READ).body());
-        save("ep19-lightnode-1vcpu.html", html);
+                .isEqualTo(get("/api/v1/report?run=" + TrafficRun.RUN_ID, Tokens.READ).body());
+        save("traffic-run-verdicts.html", html);
+    }
+
+    /** How far the knee shown may lie from the readings' least-squares breakpoint: 2 % of the tested loads' range. */
+    private static double kneeTolerance() {
+        return 0.02 * (TrafficRun.USERS[TrafficRun.USERS.length - 1] - TrafficRun.USERS[0]);
+    }
+
+    private static double number(String text) {
+        return Double.parseDouble(text.trim().replace(",", ""));
     }
 
     @Test
@@ -131,8 +132,11 @@ class ReportEndpointIT {
         Path pair = save("offline-two-runs.html", get("/api/v1/report?run=" + TrafficRun.RUN_ID + "&run="
                 + Ep19Runs.LIGHTNODE_1, Tokens.READ).body());
         try (OfflineReportBrowser browser = OfflineReportBrowser.start()) {
-            browser.checkTrafficRun(traffic, "http://127.0.0.1:" + port + "/api/v1/health");
-            browser.checkTwoRuns(pair, List.of(TrafficRun.RUN_ID, Ep19Runs.LIGHTNODE_1), List.of(3, 5));
+            List<TrafficRunFigures> expected = TrafficRunFigures.steps();
+            browser.checkTrafficRun(traffic, "http://127.0.0.1:" + port + "/api/v1/health", expected,
+                    TrafficRunFigures.cpuKnee(expected), kneeTolerance());
+            browser.checkTwoRuns(pair, List.of(TrafficRun.RUN_ID, Ep19Runs.LIGHTNODE_1),
+                    List.of(TrafficRun.USERS.length, 5));
         }
     }
 

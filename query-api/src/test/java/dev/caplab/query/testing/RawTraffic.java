@@ -1,56 +1,28 @@
 package dev.caplab.query.testing;
 
 import dev.caplab.analysis.throughput.TrafficMetrics;
-import dev.caplab.schema.event.CapacityFit;
 import dev.caplab.schema.event.Environment;
 import dev.caplab.schema.event.RunEnded;
 import dev.caplab.schema.event.RunOrigin;
 import dev.caplab.schema.event.RunStarted;
 import dev.caplab.schema.event.RunStatus;
 import dev.caplab.schema.event.Sample;
-import dev.caplab.schema.event.SampleBatch;
 import dev.caplab.schema.event.SampleKind;
-import dev.caplab.schema.event.StepAggregate;
 import dev.caplab.schema.event.StepEnded;
 import dev.caplab.schema.event.StepStarted;
 import dev.caplab.schema.event.SummaryStats;
 import dev.caplab.schema.event.SummaryWindow;
 import dev.caplab.schema.event.SystemUnderTest;
-import dev.caplab.schema.serde.EventSerdes;
-import dev.caplab.schema.topic.TopicCatalog;
 import dev.caplab.schema.vocabulary.LabelNames;
 import dev.caplab.schema.vocabulary.MetricNames;
-import dev.caplab.store.access.CapacityFitRepository;
-import dev.caplab.store.access.StepAggregateRepository;
-import dev.caplab.streams.CaplabStreamsConfig;
-import dev.caplab.streams.CaplabTopology;
-import dev.caplab.streams.StreamsSettings;
 import dev.caplab.streams.TopologySettings;
 import dev.caplab.streams.sink.RowMapping;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
-import java.util.function.BinaryOperator;
-import java.util.stream.Collectors;
 import javax.sql.DataSource;
-import org.apache.avro.specific.SpecificRecord;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
-import org.apache.kafka.common.serialization.StringSerializer;
-import org.apache.kafka.streams.StreamsBuilder;
-import org.apache.kafka.streams.StreamsConfig;
-import org.apache.kafka.streams.TestInputTopic;
-import org.apache.kafka.streams.TestOutputTopic;
-import org.apache.kafka.streams.TopologyTestDriver;
 
 /**
  * A load tool's traffic for one run as raw readings, one a second, shaped as caplab's Locust adapter reads Locust's
@@ -110,32 +82,8 @@ public final class RawTraffic {
 
     /** Derives the run's throughput from its readings with the production topology and stores it. */
     public static void write(DataSource ds, String runId, Instant runStart) {
-        Path state;
-        try {
-            state = Files.createTempDirectory("caplab-raw-traffic");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        TopologySettings settings = TopologySettings.defaults();
-        Properties props = CaplabStreamsConfig.properties(StreamsSettings.of("unused:9092", state)
-                .withTopology(settings));
-        props.put(StreamsConfig.MAX_TASK_IDLE_MS_CONFIG, "-1");
-        Instant[] recordTime = {Instant.parse("2026-01-01T00:00:00Z")};
-        try (TopologyTestDriver driver = new TopologyTestDriver(
-                CaplabTopology.build(new StreamsBuilder(), settings).build(), props, recordTime[0])) {
-            TestInputTopic<String, byte[]> runs = driver.createInputTopic(TopicCatalog.RUNS, new StringSerializer(),
-                    new ByteArraySerializer());
-            TestInputTopic<String, byte[]> samples = driver.createInputTopic(TopicCatalog.SAMPLES,
-                    new StringSerializer(), new ByteArraySerializer());
-            TestOutputTopic<String, StepAggregate> aggregates = driver.createOutputTopic(
-                    TopicCatalog.STEP_AGGREGATES, new StringDeserializer(), EventSerdes.stepAggregate());
-            TestOutputTopic<String, CapacityFit> fits = driver.createOutputTopic(TopicCatalog.FITS,
-                    new StringDeserializer(), EventSerdes.capacityFit());
-            java.util.function.Consumer<SpecificRecord> lifecycle = event -> runs.pipeInput(runId,
-                    EventSerdes.lifecycle().serialize(TopicCatalog.RUNS, event), recordTime[0] = recordTime[0]
-                            .plusMillis(1));
-
-            lifecycle.accept(RunStarted.newBuilder().setRunId(runId).setStartedAt(runStart)
+        try (TopologyFeed feed = new TopologyFeed(TopologySettings.defaults())) {
+            feed.lifecycle(runId, RunStarted.newBuilder().setRunId(runId).setStartedAt(runStart)
                     .setSut(SystemUnderTest.newBuilder().setName("mmx-standalone").build())
                     .setEnvironment(Environment.newBuilder().setProvider("aws-lightsail").setVcpu(2.0).build())
                     .setTool(TOOL).setSloRules(List.of()).setLoadExpression(LOAD).setOrigin(RunOrigin.DECLARED)
@@ -143,36 +91,20 @@ public final class RawTraffic {
             List<Reading> all = readings(runStart);
             for (int i = 0; i < XS.length; i++) {
                 int step = i;
-                lifecycle.accept(StepStarted.newBuilder().setRunId(runId).setStepIndex(i).setLoad(Map.of(LOAD, XS[i]))
-                        .setStartedAt(stepStart(runStart, i)).setWarmupMicros(WARMUP_SECONDS * 1_000_000L).build());
-                List<Sample> batch = all.stream().filter(r -> r.step() == step).flatMap(r -> samples(r).stream())
-                        .toList();
-                for (int from = 0; from < batch.size(); from += 500) {
-                    List<Sample> chunk = batch.subList(from, Math.min(batch.size(), from + 500));
-                    samples.pipeInput(runId, EventSerdes.sampleBatch().serialize(TopicCatalog.SAMPLES,
-                            SampleBatch.newBuilder().setRunId(runId).setAdapter(TOOL)
-                                    .setReceivedAt(chunk.getLast().getTimestamp()).setSamples(chunk).build()),
-                            recordTime[0] = recordTime[0].plusMillis(1));
-                }
-                lifecycle.accept(StepEnded.newBuilder().setRunId(runId).setStepIndex(i)
+                feed.lifecycle(runId, StepStarted.newBuilder().setRunId(runId).setStepIndex(i)
+                        .setLoad(Map.of(LOAD, XS[i])).setStartedAt(stepStart(runStart, i))
+                        .setWarmupMicros(WARMUP_SECONDS * 1_000_000L).build());
+                feed.samples(runId, all.stream().filter(r -> r.step() == step)
+                        .flatMap(r -> samples(r).stream()).toList());
+                feed.lifecycle(runId, StepEnded.newBuilder().setRunId(runId).setStepIndex(i)
                         .setEndedAt(stepStart(runStart, i + 1)).build());
             }
-            lifecycle.accept(RunEnded.newBuilder().setRunId(runId).setEndedAt(stepStart(runStart, XS.length))
+            feed.lifecycle(runId, RunEnded.newBuilder().setRunId(runId).setEndedAt(stepStart(runStart, XS.length))
                     .setStatus(RunStatus.COMPLETED).build());
-            driver.advanceWallClockTime(Duration.ofSeconds(31));
-
-            BinaryOperator<StepAggregate> newerAggregate = (a, b) -> b.getVersion() >= a.getVersion() ? b : a;
-            Map<String, StepAggregate> derived = aggregates.readValuesToList().stream()
-                    .filter(a -> a.getSource().toString().equals(TrafficMetrics.SOURCE))
-                    .collect(Collectors.toMap(a -> a.getStepIndex() + "|" + a.getMetric(), a -> a, newerAggregate,
-                            LinkedHashMap::new));
-            new StepAggregateRepository(ds).insertBatch(derived.values().stream().map(RowMapping::aggregate).toList(),
-                    runId + "-derived-throughput");
-            CapacityFit rateFit = fits.readValuesToList().stream()
-                    .filter(f -> f.getMetric().toString().equals(MetricNames.THROUGHPUT_REQUESTS_PER_S))
-                    .max(Comparator.comparingLong(CapacityFit::getVersion))
-                    .orElseThrow(() -> new IllegalStateException("the topology fitted no request rate for " + runId));
-            new CapacityFitRepository(ds).insertBatch(List.of(RowMapping.fit(rateFit)), runId + "-derived-rate-fit");
+            feed.advance(Duration.ofSeconds(31));
+            // the run's other rows are Ep19Runs': only the throughput series and the request rate's fit are stored
+            feed.storeDerived(ds, runId + "-derived-throughput",
+                    a -> a.getSource().toString().equals(TrafficMetrics.SOURCE));
         }
     }
 

@@ -54,7 +54,8 @@ public record RawTrafficFigures(double x, double requestsPerSecond, double error
                 .mapToDouble(RawTrafficFigures::x).findFirst();
     }
 
-    private static double median(double[] values) {
+    /** The median of {@code values}, the mean of the middle two for an even count. */
+    static double median(double[] values) {
         double[] sorted = values.clone();
         Arrays.sort(sorted);
         int n = sorted.length;

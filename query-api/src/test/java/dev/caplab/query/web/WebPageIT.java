@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.caplab.query.testing.Ep19Runs;
 import dev.caplab.query.testing.RawTrafficFigures;
-import dev.caplab.query.testing.StoreTestSupport;
+import dev.caplab.query.testing.TrafficRun;
+import dev.caplab.query.testing.TrafficRunFigures;
+import dev.caplab.query.testing.TrafficRunStore;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.net.URI;
@@ -41,13 +43,14 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
- * Drives the web page in real headless Chromium against the API over the embedded ClickHouse with the EP19 runs:
- * the charts must be drawn with data, the throughput each step shows (with its unit) is the test's arithmetic on the
- * raw readings the topology derived it from ({@link RawTrafficFigures}), and screenshots go to
+ * Drives the web page in real headless Chromium against the API over the embedded ClickHouse with the EP19 runs and
+ * TrafficRun ({@link TrafficRunStore}): the charts must be drawn with data; the verdicts, bottleneck and late counts
+ * ({@link TrafficRunFigures}) and the throughput each step shows with its unit ({@link RawTrafficFigures}) are the
+ * test's arithmetic on the raw readings the production topology derived them from; screenshots go to
  * {@code target/screenshots/}.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-@Import(StoreTestSupport.class)
+@Import(TrafficRunStore.class)
 class WebPageIT {
 
     private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
@@ -61,7 +64,7 @@ class WebPageIT {
 
     @DynamicPropertySource
     static void store(DynamicPropertyRegistry registry) {
-        StoreTestSupport.properties(registry);
+        TrafficRunStore.properties(registry);
     }
 
     @BeforeAll
@@ -105,40 +108,69 @@ class WebPageIT {
                 HttpResponse.BodyHandlers.discarding());
         assertThat(page.headers().firstValue("Content-Security-Policy")).hasValue(
                 SecurityHeadersFilter.CONTENT_SECURITY_POLICY);
-        assertThat(driver.findElements(By.cssSelector("main tbody tr"))).hasSize(3);
+        assertThat(driver.findElements(By.cssSelector("main tbody tr"))).as("the three EP19 runs and TrafficRun")
+                .hasSize(4);
         // each filter offers the values of every stored run (GET /api/v1/run-choices), here those the list shows
         List<String> providersListed = driver.findElements(By.cssSelector("main tbody tr td:nth-child(3)")).stream()
                 .map(WebElement::getText).distinct().sorted().toList();
         assertThat(driver.findElements(By.cssSelector("#runs-provider option")))
                 .extracting(o -> o.getDomAttribute("value")).containsExactlyElementsOf(providersListed);
         screenshot("runs");
-        // filtered, sorted, with each run's outcome (Ep19Runs: the 1 vCPU run holds 18 and fails at 19 on cpu.cores)
+        // filtered and sorted
         driver.get(base() + "#/?provider=lightnode&sort=runId&order=asc");
         awaitReady("runs");
         List<WebElement> listed = driver.findElements(By.cssSelector("main tbody tr"));
         assertThat(listed).hasSize(2);
-        assertThat(listed.get(0).getText()).startsWith(Ep19Runs.LIGHTNODE_1).contains("18").contains("19")
-                .contains("cpu.cores@node");
+        assertThat(listed.get(0).getText()).startsWith(Ep19Runs.LIGHTNODE_1);
         assertThat(driver.findElement(By.id("runs-page")).getText()).contains("runs 1–2");
 
-        driver.get(base() + "#/run/" + Ep19Runs.LIGHTNODE_1);
+        // a run whose verdicts, fits, conclusion and late counts the topology derived from TrafficRun's readings,
+        // against the test's arithmetic on those readings: the last step before the first whose p95 or failed share
+        // breaks a rule, the resource whose line through its medians reaches the margin of its ceiling first, and
+        // the readings sent after the run ended
+        List<TrafficRunFigures> steps = TrafficRunFigures.steps();
+        TrafficRunFigures maxStable = TrafficRunFigures.maxStable(steps);
+        TrafficRunFigures failed = TrafficRunFigures.firstFailing(steps);
+        String bottleneck = TrafficRunFigures.bottleneck(steps, TrafficRunFigures.cpuKnee(steps));
+        driver.get(base() + "#/?provider=" + TrafficRun.PROVIDER);
+        awaitReady("runs");
+        assertThat(driver.findElements(By.cssSelector("main tbody tr"))).singleElement()
+                .extracting(WebElement::getText).asString().startsWith(TrafficRun.RUN_ID)
+                .contains(whole(maxStable.x())).contains(whole(failed.x()))
+                .contains(bottleneck + "@" + TrafficRun.NODE);
+        driver.get(base() + "#/run/" + TrafficRun.RUN_ID);
         awaitReady("run");
-        assertThat(driver.findElement(By.id("max-stable")).getText()).isEqualTo("18");
-        assertThat(driver.findElement(By.id("bottleneck")).getText()).isEqualTo("cpu.cores");
+        assertThat(driver.findElement(By.id("max-stable")).getText()).isEqualTo(whole(maxStable.x()));
+        assertThat(driver.findElement(By.id("bottleneck")).getText()).isEqualTo(bottleneck);
         assertThat(driver.findElement(By.id("run-status")).getText()).isEqualTo("COMPLETED");
         assertThat(driver.findElement(By.id("bottleneck-why")).getText())
-                .isEqualTo("cpu.cores of node is the bottleneck because its fitted line reaches the planning margin"
-                        + " at the smallest load.");
+                .isEqualTo(bottleneck + " of " + TrafficRun.NODE + " is the bottleneck because its fitted line"
+                        + " reaches the planning margin at the smallest load.");
+        assertThat(driver.getTitle()).isNotEqualTo("owned");
+        assertChartHasData("fit-chart", 0, steps.size());
+        assertThat(driver.findElements(By.cssSelector("tr.fail")))
+                .hasSize((int) steps.stream().filter(s -> !s.passed()).count());
+        List<TrafficRun.LateReading> late = TrafficRun.lateReadings();
+        int amendedStep = late.getFirst().step();
+        assertThat(driver.findElements(By.cssSelector("tr.amended .amended-mark"))).extracting(WebElement::getText)
+                .containsExactly("amended (" + TrafficRun.LATE_SAMPLES + " late samples)");
+        assertThat(driver.findElement(By.cssSelector("tr.amended td")).getText())
+                .isEqualTo(String.valueOf(amendedStep));
+        assertThat(driver.findElement(By.id("late-samples")).getText())
+                .isEqualTo(String.valueOf(TrafficRun.LATE_SAMPLES));
+        assertThat(driver.findElement(By.id("beyond-lateness")).getText())
+                .isEqualTo(String.valueOf(late.size() - TrafficRun.LATE_SAMPLES));
+        screenshot("run-traffic-run");
+
+        // a run without requests: its page has no throughput chart
+        driver.get(base() + "#/run/" + Ep19Runs.LIGHTNODE_1);
+        awaitReady("run");
         assertThat(driver.findElement(By.id("view")).getText()).doesNotContain("SMALLEST_SAFE_CAPACITY")
                 .doesNotContain("( vCPU)").doesNotContain("(margin )").doesNotContain("Mbps");
         assertThat(driver.findElement(By.id("egress-ceiling")).getText()).startsWith("egress ceiling ")
                 .endsWith("Mbit/s (declared as measured)");
-        assertChartHasData("fit-chart", 0, 5);
         assertChartHasData("cpu-egress-chart", 0, 5);
         assertChartHasData("cpu-egress-chart", 1, 5);
-        assertThat(driver.findElements(By.cssSelector("tr.fail"))).hasSize(1);
-        assertThat(driver.findElements(By.cssSelector(".amended-mark"))).isEmpty();
-        assertThat(driver.findElement(By.id("beyond-lateness")).getText()).isEqualTo("0");
         assertThat(driver.findElements(By.id("throughput-chart"))).as("no requests in this run: no chart").isEmpty();
         // nor an empty latency-over-time chart: one line says why
         assertThat(driver.findElement(By.id("live-latency-chart")).isDisplayed()).isFalse();
@@ -147,18 +179,6 @@ class WebPageIT {
         screenshot("run-lightnode-1vcpu");
         ((JavascriptExecutor) driver).executeScript("document.getElementById('live-panel').scrollIntoView()");
         screenshot("run-lightnode-1vcpu-over-time");
-
-        driver.get(base() + "#/run/" + Ep19Runs.LIGHTNODE_2);
-        awaitReady("run");
-        assertThat(driver.findElement(By.id("bottleneck")).getText()).isEqualTo("net.tx.mbps");
-        // Ep19Runs: step 1 amended by 3 late samples, 2 samples beyond the allowed lateness
-        assertThat(driver.findElements(By.cssSelector("tr.amended .amended-mark"))).extracting(WebElement::getText)
-                .containsExactly("amended (" + Ep19Runs.LATE_SAMPLES + " late samples)");
-        assertThat(driver.findElement(By.cssSelector("tr.amended td")).getText())
-                .isEqualTo(String.valueOf(Ep19Runs.AMENDED_STEP));
-        assertThat(driver.findElement(By.id("late-samples")).getText()).isEqualTo("3");
-        assertThat(driver.findElement(By.id("beyond-lateness")).getText()).isEqualTo("2");
-        screenshot("run-lightnode-2vcpu");
 
         // a run with a load tool's traffic: what the topology derived from RawTraffic's readings, shown per step
         // with units, against the test's arithmetic on those readings
@@ -272,6 +292,12 @@ class WebPageIT {
         // dismissed: the click handler returned before any request, so the page is as it was
         assertThat(driver.findElement(By.id("view")).getDomAttribute("data-ready")).isEqualTo("run");
         assertThat(driver.findElements(By.id("deleted-notice"))).isEmpty();
+    }
+
+    /** A whole load as the page writes it (TrafficRun's loads are whole users). */
+    private static String whole(double x) {
+        assertThat(x).isEqualTo(Math.rint(x));
+        return String.valueOf((long) x);
     }
 
     private String base() {

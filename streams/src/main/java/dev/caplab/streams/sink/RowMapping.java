@@ -72,7 +72,7 @@ public final class RowMapping {
     }
 
     /** {@code sequence} is the event's offset + 1; a declared start outranks an inferred one (RunRepository). */
-    static RunRow run(RunStarted r, long sequence) {
+    public static RunRow run(RunStarted r, long sequence) {
         var env = r.getEnvironment();
         var sut = r.getSut();
         return new RunRow(r.getRunId().toString(), r.getStartedAt(), sut.getName().toString(), str(sut.getVersion()),
@@ -85,7 +85,7 @@ public final class RowMapping {
                 RunRepository.startVersion(InferredStart.declared(r), sequence));
     }
 
-    static StepRow step(StepStarted s, long version) {
+    public static StepRow step(StepStarted s, long version) {
         return new StepRow(s.getRunId().toString(), s.getStepIndex(), doubles(s.getLoad()), s.getStartedAt(),
                 s.getWarmupMicros(), null, version);
     }
@@ -107,7 +107,7 @@ public final class RowMapping {
                 a.getWindowEnd(), a.getContaminated(), a.getVersion(), a.getLateCount());
     }
 
-    static StepVerdictRow verdict(StepVerdict v) {
+    public static StepVerdictRow verdict(StepVerdict v) {
         return new StepVerdictRow(v.getRunId().toString(), v.getStepIndex(), doubles(v.getLoad()), v.getX(),
                 v.getPassed(), v.getOutcomes().stream().map(RowMapping::outcome).toList(), v.getContaminated(), str(v.getContaminationReason()),
                 str(v.getBottleneck()), v.getVersion(), v.getLateCount(), v.getWithdrawn(), v.getJudged(),
@@ -123,13 +123,13 @@ public final class RowMapping {
                 f.getSafeCapacityX(), f.getBottleneck(), f.getFittedAt(), f.getVersion(), str(f.getRole()));
     }
 
-    static RunLatenessRow lateness(RunLateness l) {
+    public static RunLatenessRow lateness(RunLateness l) {
         return new RunLatenessRow(l.getRunId().toString(), l.getLateSamples(), l.getBeyondLatenessSamples(),
                 l.getUpdatedAt(), l.getVersion());
     }
 
     /** The estimates array in Avro's JSON encoding, which Avro reads back (not {@code toString}). */
-    static RunConclusionRow conclusion(RunConclusion c) {
+    public static RunConclusionRow conclusion(RunConclusion c) {
         RunBottleneck b = c.getBottleneck();
         return new RunConclusionRow(c.getRunId().toString(), c.getMaxStableX(), c.getMaxStableStepIndex(),
                 c.getFirstFailingX(), c.getFirstFailingStepIndex(), c.getStepsJudged(), c.getStepsSkipped(),
@@ -142,7 +142,7 @@ public final class RowMapping {
                 str(c.getRulesFrom()));
     }
 
-    static AlertRow alert(Alert a) {
+    public static AlertRow alert(Alert a) {
         return new AlertRow(a.getRunId().toString(), a.getAt(), a.getKind().name(), a.getStepIndex(),
                 a.getMessage().toString());
     }
