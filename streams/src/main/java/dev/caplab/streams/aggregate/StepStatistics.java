@@ -118,17 +118,8 @@ public final class StepStatistics {
         boolean raw = false;
         if (kind == SampleKind.COUNTER) {
             Map<String, List<TimedValue>> rates = new TreeMap<>();
-            Map<String, List<TimedValue>> points = new TreeMap<>();
-            bySeries.forEach((k, v) -> {
-                List<TimedValue> pts = new ArrayList<>();
-                v.forEach(p -> pts.addAll(p.points()));
-                TimedValue prior = priors.get(k);
-                if (prior != null && !pts.isEmpty() && prior.timestampMicros() < pts.getFirst().timestampMicros()) {
-                    pts.addFirst(prior);
-                }
-                points.put(k, pts);
-                rates.put(k, Series.rates(pts));
-            });
+            Map<String, List<TimedValue>> points = counterReadings(bySeries, priors);
+            points.forEach((k, pts) -> rates.put(k, Series.rates(pts)));
             analysed = combine(rates, settings);
             ratePerSecond = steadyRate(points, steadyFrom);
         } else if (bySeries.size() > 1 && (source.startsWith(SeriesStats.GROUP_PREFIX)
@@ -225,6 +216,42 @@ public final class StepStatistics {
     private static List<TimedValue> combine(Map<String, List<TimedValue>> series, TopologySettings settings) {
         return series.size() == 1 ? series.values().iterator().next()
                 : Series.alignedSum(series, settings.bucketMicros());
+    }
+
+    /** Per series, its readings in time order, after its last reading before the step when there is one. */
+    private static Map<String, List<TimedValue>> counterReadings(Map<String, List<Partial>> bySeries,
+            Map<String, TimedValue> priors) {
+        Map<String, List<TimedValue>> points = new TreeMap<>();
+        bySeries.forEach((k, v) -> {
+            List<TimedValue> pts = new ArrayList<>();
+            v.forEach(p -> pts.addAll(p.points()));
+            TimedValue prior = priors.get(k);
+            if (prior != null && !pts.isEmpty() && prior.timestampMicros() < pts.getFirst().timestampMicros()) {
+                pts.addFirst(prior);
+            }
+            points.put(k, pts);
+        });
+        return points;
+    }
+
+    /**
+     * Σ over counter series of the increase their steady readings report, from the reading before the steady part:
+     * what the tool itself counted in those seconds (requests, failures), not a rate times a duration, which a
+     * reading the tool skipped at the step's end would inflate.
+     */
+    public static double steadyIncrease(List<Partial> counters, Map<String, TimedValue> priors, long steadyFrom) {
+        List<Partial> sorted = new ArrayList<>(counters);
+        sorted.sort(java.util.Comparator.comparingLong(Partial::bucketMicros).thenComparing(Partial::seriesKey));
+        Map<String, List<Partial>> bySeries = new TreeMap<>();
+        sorted.forEach(p -> bySeries.computeIfAbsent(p.seriesKey(), k -> new ArrayList<>()).add(p));
+        double total = 0;
+        for (List<TimedValue> s : counterReadings(bySeries, priors).values()) {
+            List<TimedValue> steady = steadySpan(s, TimedValue::timestampMicros, steadyFrom);
+            if (steady.size() >= 2) {
+                total += CounterIncrease.increase(Series.values(steady));
+            }
+        }
+        return total;
     }
 
     /**

@@ -60,7 +60,7 @@ public final class StepThroughput {
                 perRequest(out, latency, ofMetrics(steady, TrafficMetrics.FAILURE_FLAGS, SampleKind.GAUGE), warmup,
                         seconds);
             } else {
-                if (!fromCounters(out, inStep, priors.counters(), from, seconds, settings)) {
+                if (!fromCounters(out, inStep, priors.counters(), from, settings)) {
                     fromWindowCounts(out, steady, seconds);
                 }
                 toolWindows(steady, from).ifPresent(out::add);
@@ -104,11 +104,11 @@ public final class StepThroughput {
     }
 
     /**
-     * Request and failure totals: the steady increase over the steady duration, as every counter's rate. False when
-     * the step has no request counter to say it.
+     * Request and failure totals: the tool's own steady increase, and its rate per second as every counter's. False
+     * when the step has no request counter to say it.
      */
     private static boolean fromCounters(List<SeriesStats> out, List<Partial> inStep, Map<String, TimedValue> priors,
-            long from, double seconds, TopologySettings settings) {
+            long from, TopologySettings settings) {
         List<Partial> requests = CountedOnce.select(ofMetrics(inStep, TrafficMetrics.REQUEST_COUNTERS,
                 SampleKind.COUNTER));
         if (requests.isEmpty()) {
@@ -122,11 +122,14 @@ public final class StepThroughput {
                 .toList());
         failed.addAll(CountedOnce.select(ofMetrics(inStep, TrafficMetrics.FAILURE_COUNTERS, SampleKind.COUNTER)));
         Double failedRate = failed.isEmpty() ? Double.valueOf(0) : rate(failed, priors, from, settings);
-        long count = Math.round(rate * seconds);
-        out.add(flat(MetricNames.THROUGHPUT_REQUESTS_PER_S, count, 0, rate * seconds, rate, rate));
+        // the request count is the tool's own increase, never rate × seconds: a step whose last report the tool
+        // skipped would count requests nobody sent
+        double counted = StepStatistics.steadyIncrease(requests, priors, from);
+        out.add(flat(MetricNames.THROUGHPUT_REQUESTS_PER_S, Math.round(counted), 0, counted, rate, rate));
         if (failedRate != null && rate > 0) {
-            out.add(flat(MetricNames.THROUGHPUT_ERRORS_RATIO, Math.round(failedRate * seconds), 0, failedRate * seconds,
-                    failedRate / rate, failedRate));
+            double failures = failed.isEmpty() ? 0 : StepStatistics.steadyIncrease(failed, priors, from);
+            out.add(flat(MetricNames.THROUGHPUT_ERRORS_RATIO, Math.round(failures), 0, failures, failedRate / rate,
+                    failedRate));
         }
         return true;
     }

@@ -84,7 +84,10 @@ class LocustTotalsMeanTest {
                 assertThat(out).as("since-start percentiles are no step's")
                         .doesNotContainKey(step + "|" + MetricNames.THROUGHPUT_LATENCY_WINDOW_MEDIAN_MS)
                         .doesNotContainKey(step + "|" + MetricNames.THROUGHPUT_LATENCY_MS);
-                assertThat(out).containsKey(step + "|" + MetricNames.THROUGHPUT_REQUESTS_PER_S);
+                // the step's request count is Locust's own counter increase, even where Locust skipped a report
+                // at the step's end (this file lacks one in step 1): never requests/s × the step's seconds
+                assertThat(out.get(step + "|" + MetricNames.THROUGHPUT_REQUESTS_PER_S).getCount())
+                        .as("requests counted in " + what).isEqualTo(requests);
             }
             assertThat(out.keySet().stream().filter(k -> k.endsWith(MetricNames.THROUGHPUT_LATENCY_TOTALS_MEAN_MS)))
                     .hasSize(users.length);
