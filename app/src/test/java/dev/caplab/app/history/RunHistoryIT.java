@@ -3,7 +3,7 @@ package dev.caplab.app.history;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.caplab.app.CaplabCli;
+import dev.caplab.app.CliRun;
 import dev.caplab.app.load.WriteClients;
 import dev.caplab.app.up.EmbeddedStack;
 import dev.caplab.app.up.UpSettings;
@@ -12,8 +12,6 @@ import dev.caplab.streams.rebuild.Rebuild;
 import dev.caplab.streams.rebuild.RebuildReport;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -36,7 +34,6 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -102,7 +99,7 @@ class RunHistoryIT {
         for (Shape s : shapes) {
             await(s.runId());
         }
-        Cli deleted = cli("run", "delete", STRAY, "--reason", "stray test", "--url", uri("").toString());
+        CliRun deleted = CliRun.of("run", "delete", STRAY, "--reason", "stray test", "--url", uri("").toString());
         assertThat(deleted.exit()).as(deleted.err()).isZero();
         Matcher at = Pattern.compile("^deleted run " + STRAY + " at (\\S+)$").matcher(deleted.out().strip());
         assertThat(at.matches()).as(deleted.out()).isTrue();
@@ -213,7 +210,7 @@ class RunHistoryIT {
         HttpResponse<String> unknown = send("DELETE", "/api/v1/runs/no-such-run");
         assertThat(unknown.statusCode()).as(unknown.body()).isEqualTo(404);
         assertThat(JSON.readTree(unknown.body()).path("type").asString()).endsWith("/not-found");
-        Cli cliUnknown = cli("run", "delete", "no-such-run", "--url", uri("").toString());
+        CliRun cliUnknown = CliRun.of("run", "delete", "no-such-run", "--url", uri("").toString());
         assertThat(cliUnknown.exit()).isEqualTo(1);
         assertThat(cliUnknown.err()).contains("answered 404").contains("no run with id 'no-such-run'");
         HttpResponse<String> end = HTTP.send(HttpRequest.newBuilder(uri("/api/v1/runs/" + STRAY + "/end"))
@@ -300,17 +297,6 @@ class RunHistoryIT {
                 HttpResponse.BodyHandlers.ofString());
     }
 
-    private record Cli(int exit, String out, String err) {
-    }
-
-    private static Cli cli(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cli = CaplabCli.commandLine();
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        return new Cli(cli.execute(args), out.toString(), err.toString());
-    }
 
     /** Out of the runs list: the sink stored the deletion. */
     private static void awaitGone(String runId) throws Exception {

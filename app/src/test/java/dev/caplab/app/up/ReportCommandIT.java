@@ -3,13 +3,11 @@ package dev.caplab.app.up;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.caplab.app.CaplabCli;
+import dev.caplab.app.CliRun;
 import dev.caplab.app.load.SteppedRunOverHttp;
 import dev.caplab.app.load.WriteClients;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -27,7 +25,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import picocli.CommandLine;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -77,9 +74,10 @@ class ReportCommandIT {
     @Test
     void savesOneRunsReportAsTheEndpointServesIt() throws Exception {
         Path file = dataDir.resolve("out/report-a.html");
-        Cli cli = cli("report", RUN_A, "-o", file.toString(), "--url", base().toString(), "--token", SECRET);
-        assertThat(cli.exit).as(cli.err).isZero();
-        assertThat(cli.out).contains("wrote the report of 1 run to " + file);
+        CliRun cli = CliRun.of("report", RUN_A, "-o", file.toString(), "--url", base().toString(), "--token",
+                SECRET);
+        assertThat(cli.exit()).as(cli.err()).isZero();
+        assertThat(cli.out()).contains("wrote the report of 1 run to " + file);
         byte[] saved = Files.readAllBytes(file);
         assertThat(saved).isEqualTo(get("/api/v1/runs/" + RUN_A + "/report").body());
         String html = new String(saved, StandardCharsets.UTF_8);
@@ -111,8 +109,9 @@ class ReportCommandIT {
     @Test
     void savesTwoRunsSideBySide() throws Exception {
         Path file = dataDir.resolve("two.html");
-        Cli cli = cli("report", RUN_B, RUN_A, "-o", file.toString(), "--url", base().toString(), "--token", SECRET);
-        assertThat(cli.exit).as(cli.err).isZero();
+        CliRun cli = CliRun.of("report", RUN_B, RUN_A, "-o", file.toString(), "--url", base().toString(),
+                "--token", SECRET);
+        assertThat(cli.exit()).as(cli.err()).isZero();
         byte[] saved = Files.readAllBytes(file);
         assertThat(saved).isEqualTo(get("/api/v1/report?run=" + RUN_B + "&run=" + RUN_A).body());
         String html = new String(saved, StandardCharsets.UTF_8);
@@ -122,29 +121,18 @@ class ReportCommandIT {
 
     @Test
     void failuresNameTheUrlAndWhatCaplabAnswered() throws Exception {
-        Cli unknown = cli("report", "no-such-run", "-o", dataDir.resolve("x.html").toString(), "--url",
+        CliRun unknown = CliRun.of("report", "no-such-run", "-o", dataDir.resolve("x.html").toString(), "--url",
                 base().toString(), "--token", SECRET);
-        assertThat(unknown.exit).isEqualTo(1);
-        assertThat(unknown.err).contains("answered 404").contains("no-such-run");
-        Cli anonymous = cli("report", RUN_A, "-o", dataDir.resolve("y.html").toString(), "--url", base().toString());
-        assertThat(anonymous.exit).isEqualTo(1);
-        assertThat(anonymous.err).contains("answered 401");
+        assertThat(unknown.exit()).isEqualTo(1);
+        assertThat(unknown.err()).contains("answered 404").contains("no-such-run");
+        CliRun anonymous = CliRun.of("report", RUN_A, "-o", dataDir.resolve("y.html").toString(), "--url",
+                base().toString());
+        assertThat(anonymous.exit()).isEqualTo(1);
+        assertThat(anonymous.err()).contains("answered 401");
         assertThat(dataDir.resolve("x.html")).doesNotExist();
         assertThat(dataDir.resolve("y.html")).doesNotExist();
     }
 
-    private record Cli(int exit, String out, String err) {
-    }
-
-    private static Cli cli(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cli = CaplabCli.commandLine();
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        int exit = cli.execute(args);
-        return new Cli(exit, out.toString(), err.toString());
-    }
 
     private static List<String> cells(String html, String regex) {
         Matcher m = Pattern.compile(regex).matcher(html);
