@@ -48,6 +48,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import org.apache.avro.specific.SpecificRecord;
 import org.assertj.core.api.SoftAssertions;
@@ -88,7 +89,8 @@ class OrderIndependenceIT {
      */
     private static final RecursiveComparisonConfiguration SAME_ANSWER = RecursiveComparisonConfiguration.builder()
             .withIgnoredFields(NOT_THE_ANSWER)
-            .withEqualsForType((a, b) -> a.equals(b) || Math.abs(a - b) <= 1e-15, Double.class)
+            .withEqualsForType((a, b) -> Objects.equals(a, b) || a != null && b != null && Math.abs(a - b) <= 1e-15,
+                    Double.class)
             .build();
     private static final Duration SETTLE = Duration.ofSeconds(60);
     /** Locust 2.12's history header (cumulative mode), as in ingest's fixtures. */
