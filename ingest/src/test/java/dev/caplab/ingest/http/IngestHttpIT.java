@@ -219,6 +219,43 @@ class IngestHttpIT {
         assertThat(noValue.body()).contains("value is required");
     }
 
+    /**
+     * Issue 33: one request carrying a run's samples and its end, as the history bench and any client posting a whole
+     * run send it. Kafka Streams reads the runs and samples topics in timestamp order, so the end must be stamped
+     * after every sample of its request, or the run closes its steps before reading them.
+     */
+    @Test
+    void aRequestsEndsAreStampedAfterItsSamples() throws Exception {
+        String run = "run-" + UUID.randomUUID();
+        StringBuilder samples = new StringBuilder();
+        for (int i = 0; i < 2_000; i++) {
+            samples.append(i == 0 ? "" : ",").append("{\"timestamp\":\"2026-03-01T10:00:").append(String.format("%02d", i % 60))
+                    .append(".").append(String.format("%03d", i % 1000)).append("Z\",\"source\":\"lg-").append(i % 7)
+                    .append("\",\"metric\":\"rtt.ms\",\"value\":").append(i).append("}");
+        }
+        byte[] body = ("{\"runId\":\"" + run + "\",\"events\":[{\"type\":\"step_started\",\"index\":0,"
+                + "\"startedAt\":\"2026-03-01T10:00:00Z\",\"load\":{\"users\":10}},{\"type\":\"step_ended\","
+                + "\"index\":0,\"endedAt\":\"2026-03-01T10:01:00Z\"},{\"type\":\"run_ended\",\"endedAt\":"
+                + "\"2026-03-01T10:01:00Z\",\"allSamplesSent\":true}],\"samples\":[" + samples + "]}")
+                .getBytes(StandardCharsets.UTF_8);
+        HttpResponse<String> accepted = post("/api/v1/events", body, "Authorization", "Bearer " + WRITER,
+                "Content-Type", "application/json");
+        assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(202);
+
+        List<ConsumerRecord<String, SpecificRecord>> lifecycle = new ArrayList<>();
+        consumeRecords(TopicCatalog.RUNS, EventSerdes.lifecycle(), run, r -> lifecycle.add(r) && lifecycle.size() == 3);
+        List<ConsumerRecord<String, SampleBatch>> batches = new ArrayList<>();
+        consumeRecords(TopicCatalog.SAMPLES, EventSerdes.sampleBatch(), run, r -> batches.add(r)
+                && batches.stream().mapToInt(b -> b.value().getSamples().size()).sum() == 2_000);
+        long lastSample = batches.stream().mapToLong(ConsumerRecord::timestamp).max().orElseThrow();
+        long firstSample = batches.stream().mapToLong(ConsumerRecord::timestamp).min().orElseThrow();
+        assertThat(lifecycle).extracting(r -> r.value().getClass().getSimpleName())
+                .containsExactly("StepStarted", "StepEnded", "RunEnded");
+        assertThat(lifecycle.getFirst().timestamp()).as("the start, against the first sample").isLessThanOrEqualTo(firstSample);
+        assertThat(lifecycle.subList(1, 3)).as("the ends, against the last sample at %d", lastSample)
+                .allSatisfy(r -> assertThat(r.timestamp()).isGreaterThan(lastSample));
+    }
+
     @Test
     void summarySamplesCarryTheToolsStatisticsAndBadOnesAre400NamingTheField() throws Exception {
         String run = "run-" + UUID.randomUUID();
@@ -382,6 +419,12 @@ class IngestHttpIT {
 
     /** Reads the topic from the start, feeding values keyed by the run until done says so (20 s at most). */
     private <V> void consume(String topic, Deserializer<V> values, String run, Predicate<V> done) {
+        consumeRecords(topic, values, run, r -> done.test(r.value()));
+    }
+
+    /** Reads the topic from the start, feeding records keyed by the run until done says so (20 s at most). */
+    private <V> void consumeRecords(String topic, Deserializer<V> values, String run,
+            Predicate<ConsumerRecord<String, V>> done) {
         Map<String, Object> config = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
                 ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         try (KafkaConsumer<String, V> consumer = new KafkaConsumer<>(config, new StringDeserializer(), values)) {
@@ -393,7 +436,7 @@ class IngestHttpIT {
             long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
             while (System.nanoTime() < deadline) {
                 for (ConsumerRecord<String, V> record : consumer.poll(Duration.ofMillis(200))) {
-                    if (run.equals(record.key()) && done.test(record.value())) {
+                    if (run.equals(record.key()) && done.test(record)) {
                         return;
                     }
                 }
