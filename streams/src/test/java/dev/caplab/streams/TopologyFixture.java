@@ -15,6 +15,8 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Properties;
 import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.common.header.internals.RecordHeader;
+import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.serialization.StringDeserializer;
@@ -24,6 +26,7 @@ import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TestOutputTopic;
 import org.apache.kafka.streams.TopologyTestDriver;
+import org.apache.kafka.streams.test.TestRecord;
 
 /** The production topology on a TopologyTestDriver, with typed input and output topics. */
 public final class TopologyFixture implements AutoCloseable {
@@ -71,6 +74,28 @@ public final class TopologyFixture implements AutoCloseable {
                 Events.batch(runId, batch)), next());
     }
 
+    /**
+     * A step or run end as ingest's HTTP API publishes it: with {@link TopicCatalog#SAMPLES_MARK_HEADER}, and stamped
+     * after every record piped until its samples mark ({@link #samplesMark}), as a request's ends are stamped after
+     * its samples.
+     */
+    public void markedEnd(String runId, SpecificRecord end) {
+        runs.pipeInput(new TestRecord<>(runId, EventSerdes.lifecycle().serialize(TopicCatalog.RUNS, end),
+                new RecordHeaders(List.of(new RecordHeader(TopicCatalog.SAMPLES_MARK_HEADER, new byte[0]))),
+                markStamp()));
+    }
+
+    /** The samples mark of the ends piped with {@link #markedEnd}, stamped like them, as ingest sends it. */
+    public void samplesMark(String runId) {
+        samples.pipeInput(runId, EventSerdes.sampleBatch().serialize(TopicCatalog.SAMPLES,
+                Events.batch(runId, List.of())), markStamp());
+        recordTime = markStamp();
+    }
+
+    private Instant markStamp() {
+        return recordTime.plus(Duration.ofHours(1)).truncatedTo(java.time.temporal.ChronoUnit.HOURS);
+    }
+
     public void rawSamples(String runId, byte[] bytes) {
         samples.pipeInput(runId, bytes, next());
     }
@@ -94,9 +119,21 @@ public final class TopologyFixture implements AutoCloseable {
         return newest;
     }
 
+    /**
+     * Moves the wall clock on by {@code d} as a running stream thread would begin to live it: a punctuation every
+     * 200 ms (the run processor's close tick) for the first ten, so an idle task notices it is idle, then the rest at
+     * once (a day of allowed lateness is not 432,000 punctuations).
+     */
     public void advanceWallClock(Duration d) {
-        driver.advanceWallClockTime(d);
+        Duration left = d;
+        for (int i = 0; i < 10 && left.compareTo(TICK) > 0; i++) {
+            driver.advanceWallClockTime(TICK);
+            left = left.minus(TICK);
+        }
+        driver.advanceWallClockTime(left);
     }
+
+    private static final Duration TICK = Duration.ofMillis(200);
 
     public double metric(String name) {
         return driver.metrics().entrySet().stream().filter(e -> e.getKey().name().equals(name))

@@ -10,10 +10,13 @@ import dev.caplab.schema.serde.EventSerdes;
 import dev.caplab.schema.topic.TopicCatalog;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.header.internals.RecordHeader;
 
 /**
  * The Kafka records of one request, encoded before anything is sent: lifecycle events keyed by their run, samples
@@ -21,18 +24,23 @@ import org.apache.kafka.clients.producer.ProducerRecord;
  * Handed whole to {@link TransactionalPublisher}, so a request is published atomically.
  *
  * <p>Every record is stamped with the request's arrival, except that the events ending something ({@code StepEnded},
- * {@code RunEnded}) come after the request's samples and are stamped a millisecond later. Kafka Streams reads the
- * lifecycle and samples topics of a run in timestamp order; with the producer's own send times, a request carrying
- * both a run's samples and its end ({@code allSamplesSent}) could have the end read first whenever the two fell in
- * the same millisecond or the end was sent first, and the run closed its steps on nothing. Under load, with the
- * samples topic behind, that happened to 1,024 of 2,665 runs (issue 33).
+ * {@code RunEnded}) come after the request's samples and are stamped a millisecond later, and each run they end gets
+ * a samples mark ({@link TopicCatalog#SAMPLES_MARK_HEADER}): an empty SampleBatch in the samples topic after the run's
+ * samples, stamped like the ends, which carry the header. Kafka Streams merges the two topics in timestamp order only
+ * among the records it has fetched, and under load it reads the runs partition seconds ahead of the samples
+ * partition: a run's end was read before the samples sent with it and the run closed its steps on nothing (2,576 to
+ * 2,822 of 3,000 runs of the history bench, issue 33). The mark tells the topology when those samples have been read.
  */
 public final class RequestRecords {
+
+    /** The adapter named on a samples mark. */
+    public static final String SAMPLES_MARK_ADAPTER = "samples-mark";
 
     private final IngestLimits limits;
     private final Instant receivedAt;
     private final List<ProducerRecord<String, byte[]>> records = new ArrayList<>();
     private final List<ProducerRecord<String, byte[]>> ends = new ArrayList<>();
+    private final Set<String> marked = new LinkedHashSet<>();
     private int samples;
     private int events;
 
@@ -47,10 +55,19 @@ public final class RequestRecords {
      */
     public RequestRecords lifecycle(List<SpecificRecord> lifecycleEvents) {
         for (SpecificRecord event : lifecycleEvents) {
-            boolean end = event instanceof StepEnded || event instanceof RunEnded;
-            (end ? ends : records).add(new ProducerRecord<>(TopicCatalog.RUNS, null,
-                    end ? endsStamp() : receivedStamp(), LifecyclePublisher.runIdOf(event),
-                    EventSerdes.lifecycle().serialize(TopicCatalog.RUNS, event)));
+            String runId = LifecyclePublisher.runIdOf(event);
+            byte[] value = EventSerdes.lifecycle().serialize(TopicCatalog.RUNS, event);
+            if (event instanceof StepEnded || event instanceof RunEnded) {
+                ends.add(new ProducerRecord<>(TopicCatalog.RUNS, null, endsStamp(), runId, value,
+                        List.of(new RecordHeader(TopicCatalog.SAMPLES_MARK_HEADER, new byte[0]))));
+                if (marked.add(runId)) {
+                    ends.add(new ProducerRecord<>(TopicCatalog.SAMPLES, null, endsStamp(), runId,
+                            EventSerdes.sampleBatch().serialize(TopicCatalog.SAMPLES,
+                                    new SampleBatch(runId, SAMPLES_MARK_ADAPTER, receivedAt, List.of()))));
+                }
+            } else {
+                records.add(new ProducerRecord<>(TopicCatalog.RUNS, null, receivedStamp(), runId, value));
+            }
             events++;
         }
         return this;
@@ -72,7 +89,7 @@ public final class RequestRecords {
         return this;
     }
 
-    /** The request's records in the order they are sent: starts and samples, then ends. */
+    /** The request's records in the order they are sent: starts and samples, then ends and samples marks. */
     public List<ProducerRecord<String, byte[]>> records() {
         List<ProducerRecord<String, byte[]>> all = new ArrayList<>(records.size() + ends.size());
         all.addAll(records);

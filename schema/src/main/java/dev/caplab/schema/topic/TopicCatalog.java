@@ -21,6 +21,13 @@ public final class TopicCatalog {
     public static final String CONCLUSIONS = "caplab.conclusions";
     public static final String DEAD_LETTER = "caplab.dead-letter";
 
+    /**
+     * Header on a step or run end in {@link #RUNS} saying that the same request put an empty SampleBatch of the run,
+     * stamped like the end, in {@link #SAMPLES} after the run's samples: once the topology has read that mark, it has
+     * read every sample sent before the end, however far ahead it read the runs partition.
+     */
+    public static final String SAMPLES_MARK_HEADER = "caplab-samples-mark";
+
     /** Partition count of every run-keyed topic; co-partitioning requires them to be equal. */
     public static final int RUN_PARTITIONS = 6;
 

@@ -8,6 +8,7 @@ import dev.caplab.schema.event.SampleKind;
 import dev.caplab.schema.event.StepEnded;
 import dev.caplab.schema.event.StepStarted;
 import dev.caplab.schema.serde.EventSerdes;
+import dev.caplab.schema.topic.TopicCatalog;
 import dev.caplab.streams.Micros;
 import dev.caplab.streams.TopologySettings;
 import dev.caplab.streams.aggregate.BufferedSample;
@@ -69,6 +70,7 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
     private final String inferredStore;
     private final String measuredStore;
     private final DueIndex due = new DueIndex();
+    private SamplesCatchUp samplesCatchUp;
     private ProcessorContext<String, DerivedEvent> context;
     private RunStateStore runs;
     private PartialStore partials;
@@ -103,6 +105,7 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
         this.rejectedSensor = context.metrics().addRateTotalSensor(METRICS_SCOPE, context.taskId().toString(),
                 REJECTED_OPERATION, Sensor.RecordingLevel.INFO);
         long now = context.currentSystemTimeMs();
+        this.samplesCatchUp = new SamplesCatchUp(now);
         // Once per task start (stores are restored by then): later punctuations visit only the runs due.
         runs.forEach((runId, state) -> due.schedule(runId, state == null ? Long.MAX_VALUE : nextDue(state.toMutable(),
                 now)));
@@ -121,6 +124,8 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
     }
 
     private static final Duration CLOSE_TICK = Duration.ofMillis(200);
+    /** How soon a run due to close but waiting for its samples ({@link SamplesCatchUp}) is looked at again. */
+    private static final Duration SAMPLES_RECHECK = Duration.ofMillis(500);
 
     @Override
     public void process(Record<String, InputEvent> record) {
@@ -152,6 +157,16 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
             runFirstSeen(run, record);
         }
         run.lastInputWallMillis = now;
+        samplesCatchUp.read(now);
+        switch (record.value()) {
+            case InputEvent.Samples s -> samplesCatchUp.samplesRead(runId, record.timestamp());
+            case InputEvent.Lifecycle l when l.event() instanceof StepEnded || l.event() instanceof RunEnded ->
+                    samplesCatchUp.endRead(runId, record.timestamp(),
+                            record.headers().lastHeader(TopicCatalog.SAMPLES_MARK_HEADER) != null);
+            default -> {
+                // other lifecycle events close nothing
+            }
+        }
         List<DerivedEvent> alerts = new ArrayList<>();
         List<BufferedSample> buffered = List.of();
         switch (record.value()) {
@@ -242,7 +257,8 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
     /**
      * The sender vouched that every sample was acknowledged before the run's end: the grace, which waits for
      * stragglers, has nothing left to wait for. The ends seen so far count as seen a grace ago, so every step whose
-     * end is known closes now, and the run with them; a sample still to come amends them as late data.
+     * end is known closes as soon as this task has read the samples sent before the end ({@link SamplesCatchUp}),
+     * and the run with them; a sample still to come amends them as late data.
      */
     private void waiveGrace(RunState.Mutable run, long nowMillis) {
         long graceAgo = nowMillis - settings.grace().toMillis();
@@ -362,6 +378,7 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
         reopenRedefined(run, timeline);
         out.addAll(closer.dropVanished(run, timeline));
         long graceMillis = settings.grace().toMillis();
+        boolean samplesRead = samplesCatchUp.caughtUp(run.runId, nowMillis);
         while (run.closedSteps < timeline.size()) {
             StepWindow w = timeline.get(run.closedSteps);
             if (w.isOpen()) {
@@ -369,7 +386,7 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
             }
             long seen = Timeline.endSeenWallMillis(run, w);
             boolean eventTimeReady = run.maxEventMicros >= w.endMicros() + settings.graceMicros();
-            boolean wallReady = seen >= 0 && nowMillis >= seen + graceMillis;
+            boolean wallReady = seen >= 0 && nowMillis >= seen + graceMillis && samplesRead;
             if (!eventTimeReady && !wallReady) {
                 break;
             }
@@ -394,10 +411,11 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
         }
         if (run.runEndedMicros >= 0 && !run.runClosed && run.closedSteps == timeline.size()) {
             boolean ready = run.maxEventMicros >= run.runEndedMicros + settings.graceMicros()
-                    || nowMillis >= run.runEndSeenWallMillis + graceMillis;
+                    || nowMillis >= run.runEndSeenWallMillis + graceMillis && samplesRead;
             if (ready) {
                 out.addAll(closer.flushUnassigned(run, timeline));
                 run.runClosed = true;
+                samplesCatchUp.forget(run.runId);
                 run.concludeDue = true;
             }
         }
@@ -522,6 +540,9 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
         } else if (run.runEndedMicros >= 0) {
             next = run.runEndSeenWallMillis + graceMillis;
         }
+        if (next <= nowMillis && !samplesCatchUp.caughtUp(run.runId, nowMillis)) {
+            next = nowMillis + SAMPLES_RECHECK.toMillis(); // due, but its samples are still to be read
+        }
         if (run.runEndedMicros < 0) {
             long lastInput = run.lastInputWallMillis > 0 ? run.lastInputWallMillis : nowMillis;
             next = Math.min(next, lastInput + inferred.idleEnd(run).toMillis()); // hook (issue 16)
@@ -530,6 +551,7 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
     }
 
     private void punctuate(long nowMillis) {
+        samplesCatchUp.tick();
         boolean emitted = false;
         for (String runId : due.due(nowMillis)) {
             try {
@@ -586,6 +608,7 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
      * for a new run.
      */
     private void expire(RunState.Mutable run) {
+        samplesCatchUp.forget(run.runId);
         inferred.forget(run.runId); // hook (issue 16)
         measured.forget(run.runId); // hook (issue 16)
         partials.deleteRun(run.runId);

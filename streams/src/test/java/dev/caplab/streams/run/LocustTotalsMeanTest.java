@@ -19,6 +19,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
@@ -55,6 +56,7 @@ class LocustTotalsMeanTest {
             t.lifecycle(RUN, RunEnded.newBuilder().setRunId(RUN).setStatus(RunStatus.COMPLETED)
                     .setEndedAt(Instant.ofEpochSecond(rows.getLast().epochSecond() + 1)).setAllSamplesSent(true)
                     .build());
+            t.advanceWallClock(Duration.ofSeconds(3)); // the task idle: the samples before the end were all read
             Map<String, StepAggregate> out = t.newestAggregates(TrafficMetrics.SOURCE);
             long warmupMicros = TopologySettings.defaults().inferredWarmup().toNanos() / 1000;
             int[] users = {2, 5, 10};

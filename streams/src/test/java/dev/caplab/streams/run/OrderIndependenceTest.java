@@ -65,8 +65,9 @@ class OrderIndependenceTest {
     }
 
     /**
-     * A run end that vouches for every sample (allSamplesSent) waives the grace: here it comes before any sample, so
-     * every step closes empty and every sample amends it; the answer is still the in-order one.
+     * A run end that vouches for every sample (allSamplesSent) waives the grace: here it comes before any sample and
+     * the task reads nothing for longer than {@link SamplesCatchUp#IDLE_MILLIS}, so every step closes empty and every
+     * sample amends it; the answer is still the in-order one.
      */
     @Test
     void aRunEndVouchingForSamplesStillToComeGivesTheSameAnswerByAmendment() {
@@ -84,15 +85,83 @@ class OrderIndependenceTest {
             }
         }
         assertThat(lifecycleFirst).anyMatch(i -> i.lifecycle() instanceof RunEnded e && e.getAllSamplesSent());
+        int lifecycleCount = lifecycleFirst.size();
         lifecycleFirst.addAll(samples);
 
-        Stored vouchedEarly = feed(lifecycleFirst, "vouched-early");
+        Stored vouchedEarly = feed(lifecycleFirst, "vouched-early", lifecycleCount);
 
         assertThat(vouchedEarly.lateSamples).as("every sample came after its step had closed").isPositive();
         assertThat(vouchedEarly.aggregates).isEqualTo(inOrder.aggregates);
         assertThat(vouchedEarly.verdicts).isEqualTo(inOrder.verdicts);
         assertThat(vouchedEarly.fits).isEqualTo(inOrder.fits);
         assertThat(vouchedEarly.conclusion).isEqualTo(inOrder.conclusion);
+    }
+
+    /**
+     * Issue 33: under load a task reads the lifecycle partition ahead of the samples partition, so a vouching run end
+     * is read before samples sent with it. Read straight after (the task never idle), the samples are not late: the
+     * steps waited for them ({@link SamplesCatchUp}) instead of closing empty and being amended.
+     */
+    @Test
+    void aRunEndVouchingForSamplesReadJustAfterItWaitsForThem() {
+        Stored inOrder = feed(SyntheticRun.inputs(RUN), "in-order");
+        List<SyntheticRun.Input> lifecycleFirst = new ArrayList<>();
+        List<SyntheticRun.Input> samples = new ArrayList<>();
+        for (SyntheticRun.Input i : SyntheticRun.inputs(RUN)) {
+            if (i.lifecycle() instanceof RunEnded end) {
+                lifecycleFirst.add(new SyntheticRun.Input(RunEnded.newBuilder(end).setAllSamplesSent(true).build(),
+                        null));
+            } else if (i.lifecycle() != null) {
+                lifecycleFirst.add(i);
+            } else {
+                samples.add(i);
+            }
+        }
+        lifecycleFirst.addAll(samples);
+
+        Stored endReadFirst = feed(lifecycleFirst, "end-read-first");
+
+        assertThat(endReadFirst.lateSamples).as("samples read before the task went idle").isZero();
+        assertThat(endReadFirst.aggregates).isEqualTo(inOrder.aggregates);
+        assertThat(endReadFirst.verdicts).isEqualTo(inOrder.verdicts);
+        assertThat(endReadFirst.fits).isEqualTo(inOrder.fits);
+        assertThat(endReadFirst.conclusion).isEqualTo(inOrder.conclusion);
+    }
+
+    /**
+     * Issue 33: ends sent through ingest's HTTP API carry a samples mark. A vouching end read before the run's samples
+     * waits for the mark even when the task then reads nothing for longer than {@link SamplesCatchUp#IDLE_MILLIS}
+     * (the samples partition empty in the task, full on the broker): no sample is late, the answer is the in-order one.
+     */
+    @Test
+    void aMarkedEndWaitsForItsSamplesMarkThroughAnIdleSpell() {
+        Stored inOrder = feed(SyntheticRun.inputs(RUN), "in-order");
+        TopologySettings settings = TopologySettings.defaults().withGrace(Duration.ofSeconds(10));
+        List<SyntheticRun.Input> samples = new ArrayList<>();
+        try (TopologyFixture t = new TopologyFixture(settings, stateDir.resolve("marked"))) {
+            for (SyntheticRun.Input i : SyntheticRun.inputs(RUN)) {
+                if (i.lifecycle() instanceof RunEnded end) {
+                    t.markedEnd(RUN, RunEnded.newBuilder(end).setAllSamplesSent(true).build());
+                } else if (i.lifecycle() instanceof dev.caplab.schema.event.StepEnded end) {
+                    t.markedEnd(RUN, end);
+                } else if (i.lifecycle() != null) {
+                    t.lifecycle(RUN, i.lifecycle());
+                } else {
+                    samples.add(i);
+                }
+            }
+            t.advanceWallClock(Duration.ofMillis(SamplesCatchUp.IDLE_MILLIS + 1_000));
+            assertThat(t.verdicts.readValuesToList()).as("no step closed before its samples mark").isEmpty();
+            samples.forEach(i -> t.samples(RUN, i.samples()));
+            t.samplesMark(RUN);
+            Stored marked = stored(t);
+
+            assertThat(marked.lateSamples).isZero();
+            assertThat(marked.aggregates).isEqualTo(inOrder.aggregates);
+            assertThat(marked.verdicts).isEqualTo(inOrder.verdicts);
+            assertThat(marked.fits).isEqualTo(inOrder.fits);
+            assertThat(marked.conclusion).isEqualTo(inOrder.conclusion);
+        }
     }
 
     @Test
@@ -179,15 +248,31 @@ class OrderIndependenceTest {
     }
 
     private Stored feed(List<SyntheticRun.Input> inputs, String name) {
+        return feed(inputs, name, -1);
+    }
+
+    /** Feeds {@code inputs}; after the first {@code idleAfter} of them the task reads nothing for 3 s. */
+    private Stored feed(List<SyntheticRun.Input> inputs, String name, int idleAfter) {
         TopologySettings settings = TopologySettings.defaults().withGrace(Duration.ofSeconds(10));
         try (TopologyFixture t = new TopologyFixture(settings, stateDir.resolve(name))) {
-            for (SyntheticRun.Input i : inputs) {
+            for (int n = 0; n < inputs.size(); n++) {
+                if (n == idleAfter) {
+                    t.advanceWallClock(Duration.ofMillis(SamplesCatchUp.IDLE_MILLIS + 1_000));
+                }
+                SyntheticRun.Input i = inputs.get(n);
                 if (i.lifecycle() != null) {
                     t.lifecycle(RUN, i.lifecycle());
                 } else {
                     t.samples(RUN, i.samples());
                 }
             }
+            return stored(t);
+        }
+    }
+
+    /** What a reader of the store sees once the wall clock closed what it closes and flushed amendments. */
+    private static Stored stored(TopologyFixture t) {
+        {
             for (int k = 0; k < 5; k++) {
                 t.advanceWallClock(Duration.ofSeconds(11)); // closes by wall clock and flushes throttled amendments
             }
