@@ -23,13 +23,14 @@ import org.apache.kafka.common.header.internals.RecordHeader;
  * as SampleBatch records keyed by run and cut by {@link SampleChunks} below {@link IngestLimits#maxRecordBytes()}.
  * Handed whole to {@link TransactionalPublisher}, so a request is published atomically.
  *
- * <p>Every record is stamped with the request's arrival, except that the events ending something ({@code StepEnded},
- * {@code RunEnded}) come after the request's samples and are stamped a millisecond later, and each run they end gets
- * a samples mark ({@link TopicCatalog#SAMPLES_MARK_HEADER}): an empty SampleBatch in the samples topic after the run's
- * samples, stamped like the ends, which carry the header. Kafka Streams merges the two topics in timestamp order only
- * among the records it has fetched, and under load it reads the runs partition seconds ahead of the samples
- * partition: a run's end was read before the samples sent with it and the run closed its steps on nothing (2,576 to
- * 2,822 of 3,000 runs of the history bench, issue 33). The mark tells the topology when those samples have been read.
+ * <p>Lifecycle events keep the request's order. Every record is stamped with the request's arrival, except that the
+ * events ending something ({@code StepEnded}, {@code RunEnded}) are stamped a millisecond later, and each run they end
+ * gets a samples mark ({@link TopicCatalog#SAMPLES_MARK_HEADER}): an empty SampleBatch in the samples topic after the
+ * run's samples, stamped like the ends, which carry the header. Kafka Streams merges the two topics in timestamp
+ * order only among the records it has fetched, and under load it reads the runs partition seconds ahead of the
+ * samples partition: a run's end was read before the samples sent with it and the run closed its steps on nothing
+ * (2,576 to 2,822 of 3,000 runs of the history bench, issue 33). The mark tells the topology when those samples have
+ * been read.
  */
 public final class RequestRecords {
 
@@ -39,7 +40,7 @@ public final class RequestRecords {
     private final IngestLimits limits;
     private final Instant receivedAt;
     private final List<ProducerRecord<String, byte[]>> records = new ArrayList<>();
-    private final List<ProducerRecord<String, byte[]>> ends = new ArrayList<>();
+    private final List<ProducerRecord<String, byte[]>> marks = new ArrayList<>();
     private final Set<String> marked = new LinkedHashSet<>();
     private int samples;
     private int events;
@@ -49,19 +50,16 @@ public final class RequestRecords {
         this.receivedAt = receivedAt;
     }
 
-    /**
-     * Adds lifecycle events, in order, to {@code caplab.runs}: the ones ending a step or a run after every sample of
-     * the request, the others before.
-     */
+    /** Adds lifecycle events, in order, to {@code caplab.runs}; a run they end gets its samples mark. */
     public RequestRecords lifecycle(List<SpecificRecord> lifecycleEvents) {
         for (SpecificRecord event : lifecycleEvents) {
             String runId = LifecyclePublisher.runIdOf(event);
             byte[] value = EventSerdes.lifecycle().serialize(TopicCatalog.RUNS, event);
             if (event instanceof StepEnded || event instanceof RunEnded) {
-                ends.add(new ProducerRecord<>(TopicCatalog.RUNS, null, endsStamp(), runId, value,
+                records.add(new ProducerRecord<>(TopicCatalog.RUNS, null, endsStamp(), runId, value,
                         List.of(new RecordHeader(TopicCatalog.SAMPLES_MARK_HEADER, new byte[0]))));
                 if (marked.add(runId)) {
-                    ends.add(new ProducerRecord<>(TopicCatalog.SAMPLES, null, endsStamp(), runId,
+                    marks.add(new ProducerRecord<>(TopicCatalog.SAMPLES, null, endsStamp(), runId,
                             EventSerdes.sampleBatch().serialize(TopicCatalog.SAMPLES,
                                     new SampleBatch(runId, SAMPLES_MARK_ADAPTER, receivedAt, List.of()))));
                 }
@@ -89,11 +87,11 @@ public final class RequestRecords {
         return this;
     }
 
-    /** The request's records in the order they are sent: starts and samples, then ends and samples marks. */
+    /** The request's records in the order they are sent: lifecycle events, samples, then the samples marks. */
     public List<ProducerRecord<String, byte[]>> records() {
-        List<ProducerRecord<String, byte[]>> all = new ArrayList<>(records.size() + ends.size());
+        List<ProducerRecord<String, byte[]>> all = new ArrayList<>(records.size() + marks.size());
         all.addAll(records);
-        all.addAll(ends);
+        all.addAll(marks);
         return all;
     }
 
@@ -107,7 +105,7 @@ public final class RequestRecords {
 
     /** "1,500 samples and 2 lifecycle events in 3 records", for errors and logs. */
     public String describe() {
-        return samples + " samples and " + events + " lifecycle events in " + (records.size() + ends.size())
+        return samples + " samples and " + events + " lifecycle events in " + (records.size() + marks.size())
                 + " records";
     }
 }

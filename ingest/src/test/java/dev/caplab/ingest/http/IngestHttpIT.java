@@ -221,8 +221,8 @@ class IngestHttpIT {
 
     /**
      * Issue 33: one request carrying a run's samples and its end, as the history bench and any client posting a whole
-     * run send it. Kafka Streams reads the runs and samples topics in timestamp order, so the end must be stamped
-     * after every sample of its request, or the run closes its steps before reading them.
+     * run send it: the ends are stamped after every sample of the request and marked, and the run's samples mark (an
+     * empty batch stamped like them) follows its samples, so the topology knows when it has read them.
      */
     @Test
     void aRequestsEndsAreStampedAfterItsSamples() throws Exception {
@@ -246,14 +246,22 @@ class IngestHttpIT {
         consumeRecords(TopicCatalog.RUNS, EventSerdes.lifecycle(), run, r -> lifecycle.add(r) && lifecycle.size() == 3);
         List<ConsumerRecord<String, SampleBatch>> batches = new ArrayList<>();
         consumeRecords(TopicCatalog.SAMPLES, EventSerdes.sampleBatch(), run, r -> batches.add(r)
-                && batches.stream().mapToInt(b -> b.value().getSamples().size()).sum() == 2_000);
-        long lastSample = batches.stream().mapToLong(ConsumerRecord::timestamp).max().orElseThrow();
-        long firstSample = batches.stream().mapToLong(ConsumerRecord::timestamp).min().orElseThrow();
+                && r.value().getSamples().isEmpty());
+        ConsumerRecord<String, SampleBatch> mark = batches.getLast();
+        List<ConsumerRecord<String, SampleBatch>> sampleBatches = batches.subList(0, batches.size() - 1);
+        assertThat(sampleBatches.stream().mapToInt(b -> b.value().getSamples().size()).sum())
+                .as("every sample before the samples mark").isEqualTo(2_000);
+        long lastSample = sampleBatches.stream().mapToLong(ConsumerRecord::timestamp).max().orElseThrow();
+        long firstSample = sampleBatches.stream().mapToLong(ConsumerRecord::timestamp).min().orElseThrow();
         assertThat(lifecycle).extracting(r -> r.value().getClass().getSimpleName())
                 .containsExactly("StepStarted", "StepEnded", "RunEnded");
         assertThat(lifecycle.getFirst().timestamp()).as("the start, against the first sample").isLessThanOrEqualTo(firstSample);
         assertThat(lifecycle.subList(1, 3)).as("the ends, against the last sample at %d", lastSample)
-                .allSatisfy(r -> assertThat(r.timestamp()).isGreaterThan(lastSample));
+                .allSatisfy(r -> {
+                    assertThat(r.timestamp()).isGreaterThan(lastSample).isEqualTo(mark.timestamp());
+                    assertThat(r.headers().lastHeader(TopicCatalog.SAMPLES_MARK_HEADER)).isNotNull();
+                });
+        assertThat(lifecycle.getFirst().headers().lastHeader(TopicCatalog.SAMPLES_MARK_HEADER)).isNull();
     }
 
     @Test
