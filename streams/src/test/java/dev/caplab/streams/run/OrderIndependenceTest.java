@@ -72,21 +72,9 @@ class OrderIndependenceTest {
     @Test
     void aRunEndVouchingForSamplesStillToComeGivesTheSameAnswerByAmendment() {
         Stored inOrder = feed(SyntheticRun.inputs(RUN), "in-order");
-        List<SyntheticRun.Input> lifecycleFirst = new ArrayList<>();
-        List<SyntheticRun.Input> samples = new ArrayList<>();
-        for (SyntheticRun.Input i : SyntheticRun.inputs(RUN)) {
-            if (i.lifecycle() instanceof RunEnded end) {
-                lifecycleFirst.add(new SyntheticRun.Input(RunEnded.newBuilder(end).setAllSamplesSent(true).build(),
-                        null));
-            } else if (i.lifecycle() != null) {
-                lifecycleFirst.add(i);
-            } else {
-                samples.add(i);
-            }
-        }
+        List<SyntheticRun.Input> lifecycleFirst = vouchedLifecycleFirst();
+        int lifecycleCount = (int) lifecycleFirst.stream().filter(i -> i.lifecycle() != null).count();
         assertThat(lifecycleFirst).anyMatch(i -> i.lifecycle() instanceof RunEnded e && e.getAllSamplesSent());
-        int lifecycleCount = lifecycleFirst.size();
-        lifecycleFirst.addAll(samples);
 
         Stored vouchedEarly = feed(lifecycleFirst, "vouched-early", lifecycleCount);
 
@@ -105,21 +93,7 @@ class OrderIndependenceTest {
     @Test
     void aRunEndVouchingForSamplesReadJustAfterItWaitsForThem() {
         Stored inOrder = feed(SyntheticRun.inputs(RUN), "in-order");
-        List<SyntheticRun.Input> lifecycleFirst = new ArrayList<>();
-        List<SyntheticRun.Input> samples = new ArrayList<>();
-        for (SyntheticRun.Input i : SyntheticRun.inputs(RUN)) {
-            if (i.lifecycle() instanceof RunEnded end) {
-                lifecycleFirst.add(new SyntheticRun.Input(RunEnded.newBuilder(end).setAllSamplesSent(true).build(),
-                        null));
-            } else if (i.lifecycle() != null) {
-                lifecycleFirst.add(i);
-            } else {
-                samples.add(i);
-            }
-        }
-        lifecycleFirst.addAll(samples);
-
-        Stored endReadFirst = feed(lifecycleFirst, "end-read-first");
+        Stored endReadFirst = feed(vouchedLifecycleFirst(), "end-read-first");
 
         assertThat(endReadFirst.lateSamples).as("samples read before the task went idle").isZero();
         assertThat(endReadFirst.aggregates).isEqualTo(inOrder.aggregates);
@@ -245,6 +219,24 @@ class OrderIndependenceTest {
 
     private record Stored(Map<String, String> aggregates, Map<String, String> verdicts, Map<String, String> fits,
                           String conclusion, long lateSamples, java.util.Set<Integer> everClosedSteps) {
+    }
+
+    /** The synthetic run's lifecycle, its end vouching for every sample (allSamplesSent), then all its samples. */
+    private static List<SyntheticRun.Input> vouchedLifecycleFirst() {
+        List<SyntheticRun.Input> lifecycleFirst = new ArrayList<>();
+        List<SyntheticRun.Input> samples = new ArrayList<>();
+        for (SyntheticRun.Input i : SyntheticRun.inputs(RUN)) {
+            if (i.lifecycle() instanceof RunEnded end) {
+                lifecycleFirst.add(new SyntheticRun.Input(RunEnded.newBuilder(end).setAllSamplesSent(true).build(),
+                        null));
+            } else if (i.lifecycle() != null) {
+                lifecycleFirst.add(i);
+            } else {
+                samples.add(i);
+            }
+        }
+        lifecycleFirst.addAll(samples);
+        return lifecycleFirst;
     }
 
     private Stored feed(List<SyntheticRun.Input> inputs, String name) {
