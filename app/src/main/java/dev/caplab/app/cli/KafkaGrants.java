@@ -6,7 +6,7 @@ import dev.caplab.ingest.publish.TransactionalPublisher;
 import dev.caplab.schema.topic.TopicCatalog;
 import dev.caplab.streams.StreamsSettings;
 import dev.caplab.streams.rebuild.Rebuild;
-import dev.caplab.streams.sink.SinkSettings;
+import dev.caplab.sink.SinkSettings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;

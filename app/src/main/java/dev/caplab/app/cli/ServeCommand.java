@@ -6,7 +6,7 @@ import dev.caplab.app.web.PipelineHealth;
 import dev.caplab.app.web.WebServer;
 import dev.caplab.app.web.WebSettings;
 import dev.caplab.streams.StreamsSettings;
-import dev.caplab.streams.sink.SinkSettings;
+import dev.caplab.sink.SinkSettings;
 import dev.caplab.access.ApiToken;
 import java.util.List;
 import java.util.concurrent.Callable;

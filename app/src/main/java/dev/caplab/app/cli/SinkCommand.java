@@ -1,8 +1,8 @@
 package dev.caplab.app.cli;
 
 import com.zaxxer.hikari.HikariDataSource;
-import dev.caplab.streams.sink.ClickHouseSink;
-import dev.caplab.streams.sink.SinkSettings;
+import dev.caplab.sink.ClickHouseSink;
+import dev.caplab.sink.SinkSettings;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

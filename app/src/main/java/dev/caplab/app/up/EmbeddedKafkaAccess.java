@@ -13,7 +13,7 @@ import dev.caplab.ingest.http.IngestHttpConfiguration;
 import dev.caplab.ingest.publish.TransactionalPublisher;
 import dev.caplab.schema.kafka.KafkaClientSecurity;
 import dev.caplab.streams.StreamsSettings;
-import dev.caplab.streams.sink.SinkSettings;
+import dev.caplab.sink.SinkSettings;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

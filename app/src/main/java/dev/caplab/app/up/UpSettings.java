@@ -11,7 +11,7 @@ import java.util.Objects;
  * What {@code caplab up} was asked for: data directory, listeners, demo data, tokens, allow-listed origins, how
  * long a run nobody started may stay idle before it ends, the nice value of its background threads
  * ({@link BackgroundPriority}; 0 leaves them at ingest's priority) and how many sink workers copy Kafka into the
- * engine ({@link dev.caplab.streams.sink.SinkWorkers}), and the SLO rules runs without their own are judged against.
+ * engine ({@link dev.caplab.sink.SinkWorkers}), and the SLO rules runs without their own are judged against.
  */
 public record UpSettings(Path dataDir, String host, int httpPort, int clickhousePort, int kafkaPort, boolean demo,
                          Path chdbLib, List<String> tokens, List<String> allowedOrigins, Duration runIdleEnd,

@@ -2,7 +2,7 @@ package dev.caplab.app.web;
 
 import dev.caplab.schema.topic.TopicCatalog;
 import dev.caplab.streams.RoleStatus;
-import dev.caplab.streams.sink.SinkSettings;
+import dev.caplab.sink.SinkSettings;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.caplab.query.runs;
 
-import dev.caplab.store.measure.EgressMeasurement;
+import dev.caplab.schema.vocabulary.EgressMeasurement;
 import java.time.Instant;
 import java.util.Optional;
 

@@ -16,7 +16,7 @@ import dev.caplab.schema.event.SystemUnderTest;
 import dev.caplab.schema.vocabulary.LabelNames;
 import dev.caplab.schema.vocabulary.MetricNames;
 import dev.caplab.streams.TopologySettings;
-import dev.caplab.streams.sink.RowMapping;
+import dev.caplab.sink.RowMapping;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

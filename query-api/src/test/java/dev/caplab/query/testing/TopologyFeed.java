@@ -21,7 +21,7 @@ import dev.caplab.store.access.StepRepository;
 import dev.caplab.store.access.StepVerdictRepository;
 import dev.caplab.streams.TopologyFixture;
 import dev.caplab.streams.TopologySettings;
-import dev.caplab.streams.sink.RowMapping;
+import dev.caplab.sink.RowMapping;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package dev.caplab.store.access;
 
-import dev.caplab.store.measure.EgressMeasurement;
+import dev.caplab.schema.vocabulary.EgressMeasurement;
 import dev.caplab.store.measure.MeasuredEgress;
 import dev.caplab.store.row.SampleRow;
 
@@ -79,10 +79,15 @@ public final class SampleRepository extends RunScopedRepository<SampleRow> {
                 runId).getFirst();
     }
 
+    /** {@link EgressMeasurement#isCeiling} over the samples table's {@code metric} and {@code labels} columns. */
+    private static final String EGRESS_CEILING = "metric = '" + EgressMeasurement.METRIC + "' AND labels['"
+            + EgressMeasurement.SCOPE + "'] = '" + EgressMeasurement.SCOPE_TEST + "' AND labels['"
+            + EgressMeasurement.SIDE + "'] = '" + EgressMeasurement.SIDE_SENDER + "'";
+
     /** The latest egress ceiling iperf3 measured in the run's samples ({@link EgressMeasurement}), if any. */
     public Optional<MeasuredEgress> latestEgressMeasurement(String runId) {
         return access.query("SELECT argMax(value, ts), max(ts) FROM " + access.table() + " WHERE run_id = ? AND "
-                + EgressMeasurement.SQL_PREDICATE + " HAVING count() > 0", rs -> {
+                + EGRESS_CEILING + " HAVING count() > 0", rs -> {
                     Fields f = new Fields(rs);
                     return new MeasuredEgress(f.float64(), f.instant());
                 }, runId).stream().findFirst();

@@ -1,5 +1,6 @@
 package dev.caplab.store.measure;
 
+import dev.caplab.schema.vocabulary.EgressMeasurement;
 import java.time.Instant;
 import java.util.Objects;
 

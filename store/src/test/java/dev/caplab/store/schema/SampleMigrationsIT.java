@@ -10,7 +10,7 @@ import com.clickhouse.jdbc.ConnectionImpl;
 import dev.caplab.store.access.RowBinaryBuffer;
 import dev.caplab.store.access.SampleRepository;
 import dev.caplab.store.access.StoreDataSources;
-import dev.caplab.store.measure.EgressMeasurement;
+import dev.caplab.schema.vocabulary.EgressMeasurement;
 import dev.caplab.store.row.SampleRow;
 import dev.caplab.store.testing.EmbeddedClickHouse;
 import java.sql.Connection;

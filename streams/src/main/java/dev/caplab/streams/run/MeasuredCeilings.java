@@ -2,7 +2,7 @@ package dev.caplab.streams.run;
 
 import dev.caplab.schema.event.Environment;
 import dev.caplab.schema.event.Sample;
-import dev.caplab.store.measure.EgressMeasurement;
+import dev.caplab.schema.vocabulary.EgressMeasurement;
 import dev.caplab.streams.Micros;
 import dev.caplab.streams.input.InputEvent;
 import java.nio.ByteBuffer;

@@ -23,13 +23,13 @@ import org.apache.kafka.common.serialization.StringSerializer;
  * own; once, half-way, a transaction with probe samples inside a step is aborted, so whatever reads without
  * read_committed would store or aggregate them.
  */
-final class PacedInput {
+public final class PacedInput {
 
     /** The metric of the aborted samples: no table and no aggregate may ever hold it. */
-    static final String PROBE_METRIC = "aborted.probe";
+    public static final String PROBE_METRIC = "aborted.probe";
 
     /** One input record of one run, in the order the test sends them. */
-    record Record(String runId, SyntheticRun.Input input) {
+    public record Record(String runId, SyntheticRun.Input input) {
     }
 
     private final List<String> runs;
@@ -46,7 +46,7 @@ final class PacedInput {
      * a condition (a verdict stored) still hits mid-run when a loaded machine makes the condition late; normally the
      * fault comes first and the producer never waits.
      */
-    PacedInput(List<String> runs, Duration pacePerRound, int holdRound) {
+    public PacedInput(List<String> runs, Duration pacePerRound, int holdRound) {
         this.runs = List.copyOf(runs);
         this.pacePerRound = pacePerRound;
         this.records = interleave(runs);
@@ -54,21 +54,21 @@ final class PacedInput {
     }
 
     /** Records before the hold round: at most this many are sent before {@link #release()}. */
-    int recordsBeforeHold() {
+    public int recordsBeforeHold() {
         return Math.min(records.size(), holdRound * runs.size());
     }
 
     /** Lets the producer go past the hold round. */
-    void release() {
+    public void release() {
         released.countDown();
     }
 
-    List<Record> records() {
+    public List<Record> records() {
         return records;
     }
 
     /** Starts sending on a thread of its own with transactional id {@code transactionalId}. */
-    void start(String bootstrap, String transactionalId) {
+    public void start(String bootstrap, String transactionalId) {
         thread = Thread.ofPlatform().name(transactionalId + "-producer").start(() -> {
             try {
                 produce(bootstrap, transactionalId);
@@ -81,7 +81,7 @@ final class PacedInput {
     }
 
     /** Waits for the last transaction; fails naming how far it got. */
-    void awaitSent(Duration timeout) throws InterruptedException {
+    public void awaitSent(Duration timeout) throws InterruptedException {
         if (!thread.join(timeout)) {
             throw new AssertionError("input not sent within " + timeout + ": " + progress());
         }
@@ -91,22 +91,22 @@ final class PacedInput {
     }
 
     /** Records committed so far. */
-    int produced() {
+    public int produced() {
         return produced.get();
     }
 
-    boolean finished() {
+    public boolean finished() {
         return produced.get() == records.size();
     }
 
     /** What was sent, for failure messages. */
-    String progress() {
+    public String progress() {
         return "input sent " + produced.get() + " of " + records.size() + " records"
                 + (failure == null ? "" : ", producer failed: " + failure);
     }
 
     /** Stops the producer thread early (cleanup after a failure). */
-    void stop() throws InterruptedException {
+    public void stop() throws InterruptedException {
         release();
         if (thread != null) {
             thread.interrupt();
@@ -146,7 +146,7 @@ final class PacedInput {
     }
 
     /** One input of a run as ingest publishes it: lifecycle to caplab.runs, samples to caplab.samples, keyed by run. */
-    static ProducerRecord<String, byte[]> toRecord(String runId, SyntheticRun.Input in) {
+    public static ProducerRecord<String, byte[]> toRecord(String runId, SyntheticRun.Input in) {
         return in.lifecycle() != null
                 ? new ProducerRecord<>(TopicCatalog.RUNS, runId, EventSerdes.lifecycle().serialize(TopicCatalog.RUNS,
                         in.lifecycle()))

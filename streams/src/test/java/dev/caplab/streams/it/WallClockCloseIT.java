@@ -39,7 +39,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class WallClockCloseIT {
 
     @RegisterExtension
-    static final ItEnvironment ENV = new ItEnvironment();
+    static final KafkaEnvironment ENV = new KafkaEnvironment();
     private static final String RUN = "wall-clock-close";
     private static final Duration GRACE = Duration.ofSeconds(2);
     /**
