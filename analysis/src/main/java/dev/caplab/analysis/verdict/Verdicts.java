@@ -17,7 +17,7 @@ public final class Verdicts {
      * satisfies it. A rule with no observation fails with reason "no observation" — a missing metric must
      * not read as a pass.
      */
-    public static StepVerdict evaluate(StepStatistics step, List<SloRule> rules) {
+    public static StepVerdict evaluate(StepObservations step, List<SloRule> rules) {
         List<RuleOutcome> outcomes = new ArrayList<>(rules.size());
         for (SloRule r : rules) {
             List<Observation> matching = step.observations().stream()
@@ -43,7 +43,7 @@ public final class Verdicts {
     }
 
     /** Judges every step. */
-    public static List<StepVerdict> evaluateAll(List<StepStatistics> steps, List<SloRule> rules) {
+    public static List<StepVerdict> evaluateAll(List<StepObservations> steps, List<SloRule> rules) {
         return steps.stream().map(s -> evaluate(s, rules)).toList();
     }
 }

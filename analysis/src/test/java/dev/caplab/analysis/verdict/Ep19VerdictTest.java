@@ -22,11 +22,11 @@ class Ep19VerdictTest {
             SloRule.of("no disconnects", "sessions.dropped", "max", SloComparator.EQ, 0),
             SloRule.of("no dropped frames", "frames.dropped", "rate", SloComparator.LE, 0));
 
-    private static List<StepStatistics> steps(double[] loads, int firstFailing) {
-        List<StepStatistics> out = new ArrayList<>();
+    private static List<StepObservations> steps(double[] loads, int firstFailing) {
+        List<StepObservations> out = new ArrayList<>();
         for (int i = 0; i < loads.length; i++) {
             boolean bad = i >= firstFailing;
-            out.add(new StepStatistics(i, loads[i], List.of(
+            out.add(new StepObservations(i, loads[i], List.of(
                     new Observation("sessions.failed", "max", "whep-loadgen", bad ? 7 : 0),
                     new Observation("sessions.dropped", "max", "whep-loadgen", 0),
                     new Observation("frames.dropped", "rate", "node", bad ? 12.5 : 0))));
@@ -56,14 +56,14 @@ class Ep19VerdictTest {
     @Test
     void aPassAfterTheFirstFailDoesNotRaiseTheMaximum() {
         List<StepVerdict> v = new ArrayList<>(Verdicts.evaluateAll(steps(new double[] {10, 20, 30}, 1), RULES));
-        StepStatistics passing = steps(new double[] {40}, 9).getFirst();
-        v.add(Verdicts.evaluate(new StepStatistics(3, 40, passing.observations()), RULES));
+        StepObservations passing = steps(new double[] {40}, 9).getFirst();
+        v.add(Verdicts.evaluate(new StepObservations(3, 40, passing.observations()), RULES));
         assertThat(stable(v).maxStableX()).hasValue(10);
     }
 
     @Test
     void aMissingMetricFailsTheRuleWithAReason() {
-        StepVerdict v = Verdicts.evaluate(new StepStatistics(0, 12, List.of()), RULES);
+        StepVerdict v = Verdicts.evaluate(new StepObservations(0, 12, List.of()), RULES);
         assertThat(v.passed()).isFalse();
         assertThat(v.outcomes().getFirst().reason()).contains("no observation");
     }
@@ -71,7 +71,7 @@ class Ep19VerdictTest {
     @Test
     void aRuleOverAllSourcesFailsWhenAnySourceFails() {
         SloRule p95 = SloRule.of("latency", "latency.millis", "p95", SloComparator.LE, 500);
-        StepStatistics s = new StepStatistics(0, 100, List.of(new Observation("latency.millis", "p95", "a", 120),
+        StepObservations s = new StepObservations(0, 100, List.of(new Observation("latency.millis", "p95", "a", 120),
                 new Observation("latency.millis", "p95", "b", 640)));
         RuleOutcome o = Verdicts.evaluate(s, List.of(p95)).outcomes().getFirst();
         assertThat(o.passed()).isFalse();

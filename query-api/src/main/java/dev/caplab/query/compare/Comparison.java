@@ -1,6 +1,6 @@
 package dev.caplab.query.compare;
 
-import dev.caplab.query.web.Table;
+import dev.caplab.query.web.TabularResponse;
 import java.util.List;
 
 /**
@@ -10,7 +10,7 @@ import java.util.List;
  * tiers are drawn only within a cohort.
  */
 public record Comparison(String groupBy, String metric, String sut, String scope, List<ComparisonRow> rows,
-                         List<Cohort> cohorts, List<String> warnings) implements Table {
+                         List<Cohort> cohorts, List<String> warnings) implements TabularResponse {
 
     public Comparison {
         rows = List.copyOf(rows);

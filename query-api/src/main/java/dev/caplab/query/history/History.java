@@ -1,6 +1,6 @@
 package dev.caplab.query.history;
 
-import dev.caplab.query.web.Table;
+import dev.caplab.query.web.TabularResponse;
 import java.util.List;
 
 /**
@@ -10,7 +10,7 @@ import java.util.List;
  */
 public record History(String sut, String tier, String tool, String loadExpression, String metric,
                       String metricChosenBy, String scope, String changeModel, List<SeriesHistory> series,
-                      List<String> warnings) implements Table {
+                      List<String> warnings) implements TabularResponse {
 
     public History {
         series = List.copyOf(series);

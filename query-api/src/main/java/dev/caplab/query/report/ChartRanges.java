@@ -37,11 +37,11 @@ final class ChartRanges {
         ChartRanges ranges = new ChartRanges();
         for (RunReport r : reports) {
             String expression = r.detail().run().loadExpression();
-            for (ResourceUse use : r.resources()) {
+            for (FittedResource use : r.resources()) {
                 FitView fit = use.fit();
-                DoubleStream xs = DoubleStream.concat(use.points().stream().mapToDouble(ResourceUse.Point::x),
+                DoubleStream xs = DoubleStream.concat(use.points().stream().mapToDouble(FittedResource.Point::x),
                         Stream.of(fit.kneeUpper95(), fit.kneeX()).filter(Objects::nonNull).mapToDouble(d -> d));
-                DoubleStream ys = DoubleStream.concat(use.points().stream().mapToDouble(ResourceUse.Point::sustained),
+                DoubleStream ys = DoubleStream.concat(use.points().stream().mapToDouble(FittedResource.Point::sustained),
                         Stream.of(fit.capacity()).filter(Objects::nonNull).mapToDouble(d -> d));
                 ranges.add(expression, resourceKey(fit), Range.fromZero(xs), Range.fromZero(ys));
             }

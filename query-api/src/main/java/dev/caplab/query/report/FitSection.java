@@ -18,7 +18,7 @@ final class FitSection {
         html.append("<table class=\"fits\"><thead><tr><th>resource</th><th>model</th><th>base</th><th>slope per x</th>"
                 + "<th>knee x</th><th>knee 95 % interval</th><th>break p-value</th><th>R²</th><th>cliff</th>"
                 + "<th>ceiling</th><th>safe x at margin</th><th>binds first</th></tr></thead><tbody>");
-        for (ResourceUse use : report.resources()) {
+        for (FittedResource use : report.resources()) {
             FitView f = use.fit();
             html.append("<tr class=\"fit\" data-metric=\"").append(Html.text(f.metric())).append("\"><td>")
                     .append(Html.text(f.metric())).append(" <small>").append(Html.text(f.source()))
@@ -39,13 +39,13 @@ final class FitSection {
         }
         html.append("</tbody></table><p class=\"note capacity-vs-fit\">").append(Html.text(Figures.capacityVersusFit()))
                 .append("</p><div class=\"charts\">");
-        for (ResourceUse use : report.resources()) {
+        for (FittedResource use : report.resources()) {
             html.append(chart(use, report.detail().run().loadExpression(), ranges));
         }
         return html.append("</div>").toString();
     }
 
-    private static String chart(ResourceUse use, String loadExpression, ChartRanges ranges) {
+    private static String chart(FittedResource use, String loadExpression, ChartRanges ranges) {
         FitView f = use.fit();
         ChartRanges.Axes axes = ranges.axes(loadExpression, ChartRanges.resourceKey(f));
         SvgChart chart = new SvgChart(ChartRanges.resourceKey(f), f.metric() + " (" + f.source() + ") against load",

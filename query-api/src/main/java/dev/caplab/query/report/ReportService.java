@@ -68,21 +68,21 @@ public class ReportService {
                 rules.sloRules(runId), endpoints.of(runId));
     }
 
-    private static List<ResourceUse> resources(RunDetail detail, List<StepAggregateView> aggregates) {
+    private static List<FittedResource> resources(RunDetail detail, List<StepAggregateView> aggregates) {
         Map<Integer, StepView> byIndex = detail.steps().stream()
                 .collect(Collectors.toMap(StepView::stepIndex, Function.identity()));
-        List<ResourceUse> out = new ArrayList<>();
+        List<FittedResource> out = new ArrayList<>();
         for (FitView fit : detail.fits().stream().filter(f -> !f.throughputFit()).toList()) {
-            List<ResourceUse.Point> points = new ArrayList<>();
+            List<FittedResource.Point> points = new ArrayList<>();
             for (StepAggregateView a : aggregates) {
                 StepView step = byIndex.get(a.stepIndex());
                 if (a.metric().equals(fit.metric()) && a.source().equals(fit.source()) && a.x() != null
                         && Double.isFinite(a.sustained())) {
-                    points.add(new ResourceUse.Point(a.stepIndex(), a.x(), a.sustained(),
+                    points.add(new FittedResource.Point(a.stepIndex(), a.x(), a.sustained(),
                             step == null ? null : step.passed(), a.contaminated(), step == null || step.judged()));
                 }
             }
-            out.add(new ResourceUse(fit, points));
+            out.add(new FittedResource(fit, points));
         }
         return out;
     }

@@ -16,7 +16,7 @@ import java.util.Objects;
  * at {@code planLoad} (the run's max stable load, else 0) on the run's own tier, the SLO rules the run declared, and
  * its per-endpoint and error tables ({@link dev.caplab.query.endpoints.EndpointService#of}).
  */
-public record RunReport(RunDetail detail, List<ResourceUse> resources, RunThroughput throughput, Plan plan,
+public record RunReport(RunDetail detail, List<FittedResource> resources, RunThroughput throughput, Plan plan,
                         double planLoad, List<SloRuleValue> rules, RunEndpoints endpoints) {
 
     public RunReport {
@@ -27,14 +27,14 @@ public record RunReport(RunDetail detail, List<ResourceUse> resources, RunThroug
     }
 
     /** A run without per-endpoint rows. */
-    public RunReport(RunDetail detail, List<ResourceUse> resources, RunThroughput throughput, Plan plan,
+    public RunReport(RunDetail detail, List<FittedResource> resources, RunThroughput throughput, Plan plan,
                      double planLoad, List<SloRuleValue> rules) {
         this(detail, resources, throughput, plan, planLoad, rules, new RunEndpoints(detail.run().runId(), List.of(),
                 List.of(), List.of()));
     }
 
     /** A run that declared no SLO rules of its own. */
-    public RunReport(RunDetail detail, List<ResourceUse> resources, RunThroughput throughput, Plan plan,
+    public RunReport(RunDetail detail, List<FittedResource> resources, RunThroughput throughput, Plan plan,
                      double planLoad) {
         this(detail, resources, throughput, plan, planLoad, List.of());
     }

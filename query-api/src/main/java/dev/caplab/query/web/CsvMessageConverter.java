@@ -21,7 +21,7 @@ import org.springframework.http.converter.HttpMessageNotWritableException;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Writes records, lists of records and {@link Table}s as RFC 4180 CSV with a header of record component names,
+ * Writes records, lists of records and {@link TabularResponse}s as RFC 4180 CSV with a header of record component names,
  * so every table the API serves as JSON can also be read by {@code pandas.read_csv}. Maps become a JSON object in
  * the cell ({@code {"k;=x":"v"}}), unambiguous whatever the keys hold; nested lists and records are written as their
  * {@code toString}-free CSV-safe text. A text cell a spreadsheet would run as a formula is neutralised
@@ -46,7 +46,7 @@ public final class CsvMessageConverter extends AbstractGenericHttpMessageConvert
 
     @Override
     protected boolean supports(Class<?> clazz) {
-        return clazz.isRecord() || Collection.class.isAssignableFrom(clazz) || Table.class.isAssignableFrom(clazz);
+        return clazz.isRecord() || Collection.class.isAssignableFrom(clazz) || TabularResponse.class.isAssignableFrom(clazz);
     }
 
     @Override
@@ -59,7 +59,7 @@ public final class CsvMessageConverter extends AbstractGenericHttpMessageConvert
             throws IOException, HttpMessageNotWritableException {
         List<?> rows;
         Class<?> rowType;
-        if (body instanceof Table table) {
+        if (body instanceof TabularResponse table) {
             rows = table.rows();
             rowType = table.rowType();
         } else if (body instanceof Collection<?> collection) {
@@ -147,8 +147,8 @@ public final class CsvMessageConverter extends AbstractGenericHttpMessageConvert
     }
 
     private static Class<?> rowTypeOf(Type type, Class<?> clazz) {
-        if (clazz.isRecord() || Table.class.isAssignableFrom(clazz)) {
-            return clazz.isRecord() && !Table.class.isAssignableFrom(clazz) ? clazz : Record.class;
+        if (clazz.isRecord() || TabularResponse.class.isAssignableFrom(clazz)) {
+            return clazz.isRecord() && !TabularResponse.class.isAssignableFrom(clazz) ? clazz : Record.class;
         }
         if (Collection.class.isAssignableFrom(clazz) && type instanceof ParameterizedType p
                 && p.getActualTypeArguments()[0] instanceof Class<?> element && element.isRecord()) {

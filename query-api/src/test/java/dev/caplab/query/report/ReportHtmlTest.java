@@ -235,9 +235,9 @@ class ReportHtmlTest {
                 "caplab-run-conclusion/1", T0.plusSeconds(700), 1), steps, List.of(fit),
                 List.of(new AlertRow(runId, T0.plusSeconds(120), "STEP_FAILED", 1, "step 1 failed: <p95>")),
                 new RunLateness(0, 0), null, null, List.of(), null);
-        List<ResourceUse> resources = List.of(new ResourceUse(fit, List.of(
-                new ResourceUse.Point(0, xs.get(0), 0.6, true, false),
-                new ResourceUse.Point(1, xs.get(1), 1.9, false, false))));
+        List<FittedResource> resources = List.of(new FittedResource(fit, List.of(
+                new FittedResource.Point(0, xs.get(0), 0.6, true, false),
+                new FittedResource.Point(1, xs.get(1), 1.9, false, false))));
         // the request rate stopped growing at x = 15 [14, 16] at 11/s; the generator was busy (95 %) at the second step
         ThroughputLimitView limit = new ThroughputLimitView(loadExpression, 15, 14, 16, 11, 1, 0.1, 0.01, 2, true,
                 xs.get(1), 95.0, T0.plusSeconds(700));

@@ -3,7 +3,7 @@ package dev.caplab.streams.verdict;
 import dev.caplab.schema.vocabulary.Statistics;
 import dev.caplab.analysis.verdict.Observation;
 import dev.caplab.analysis.verdict.SloComparator;
-import dev.caplab.analysis.verdict.StepStatistics;
+import dev.caplab.analysis.verdict.StepObservations;
 import dev.caplab.analysis.verdict.Verdicts;
 import dev.caplab.schema.event.RuleOutcome;
 import dev.caplab.schema.event.SloRule;
@@ -26,7 +26,7 @@ public final class VerdictAdapter {
         List<Observation> observations = observations(stats);
         List<dev.caplab.analysis.verdict.SloRule> analysisRules = rules.stream().map(VerdictAdapter::toAnalysis)
                 .toList();
-        var judged = Verdicts.evaluate(new StepStatistics(stepIndex, x == null ? Double.NaN : x, observations),
+        var judged = Verdicts.evaluate(new StepObservations(stepIndex, x == null ? Double.NaN : x, observations),
                 analysisRules);
         List<RuleOutcome> outcomes = new ArrayList<>();
         for (int i = 0; i < rules.size(); i++) {

@@ -7,9 +7,9 @@ import java.util.List;
  * A fitted resource beside what each step used of it: the fit (segments, knee with its interval, ceiling, margin)
  * and each step's sustained value of the same source and metric at the step's x.
  */
-public record ResourceUse(FitView fit, List<Point> points) {
+public record FittedResource(FitView fit, List<Point> points) {
 
-    public ResourceUse {
+    public FittedResource {
         points = List.copyOf(points);
     }
 
