@@ -147,6 +147,29 @@ function fitChart(el, fit, points) {
       ...segs, ...ceiling] });
 }
 
+/** Readings of the system's resources (CPU, memory, network, disk of hosts, cgroups, containers): what a fit is made of. */
+const RESOURCE_METRIC = /^(cpu|mem|swap|net|block|pids)\./;
+/** What the CPU and egress chart draws. */
+const CPU_OR_EGRESS = ['cpu.cores', 'net.tx.bytes', 'net.tx.mbps'];
+
+/**
+ * Why there is no resource fit to draw, as a sentence for the reader (no step closed yet, no resource readings in any
+ * step, too few steps), or null when there is one.
+ */
+function resourceFitMissing(run, aggregates, fit) {
+  if (fit) return null;
+  const steps = new Set(aggregates.filter(a => a.x != null).map(a => a.x));
+  const resourceSteps = new Set(aggregates.filter(a => a.x != null && RESOURCE_METRIC.test(a.metric)).map(a => a.x));
+  if (!steps.size) return run.status === 'RUNNING'
+    ? 'Resource use against load is drawn once the first step has closed.'
+    : 'No resource charts: this run has no load steps (declare them, or send the load tool\'s users so steps are inferred).';
+  if (!resourceSteps.size) return 'No resource charts: this run holds only the load tool\'s readings, no CPU, memory or '
+    + `network of the system under test. Run a host sampler (caplab sample --run ${run.runId}) or send node_exporter, `
+    + 'docker stats or process-exporter readings beside the load to see what runs out first.';
+  return `No resource fit yet: ${resourceSteps.size} step${resourceSteps.size === 1 ? '' : 's'} with resource readings`
+    + (resourceSteps.size < 3 ? ', a fit needs at least 3.' : '.');
+}
+
 /**
  * CPU and egress on one chart, each against its own ceiling: which reaches it first is the bound (seed 002). One CPU
  * line per fitted source (the system's and its hosts': agents and the generator are never fitted), each with its own
@@ -247,6 +270,8 @@ async function runPage(runId) {
   const [detail, aggregates, throughput] = await Promise.all([api(`api/v1/runs/${id}`),
     api(`api/v1/runs/${id}/aggregates`), api(`api/v1/runs/${id}/throughput`)]);
   const run = detail.run;
+  // a run started without a provider is stored as provider "unknown": nothing to show
+  const provider = run.provider === 'unknown' ? null : run.provider;
   const running = run.status === 'RUNNING';
   // the run conclusion is the one decision (max stable load, bottleneck, capacity): the page shows it, never re-decides
   const conclusion = detail.conclusion || { resources: [] };
@@ -263,7 +288,7 @@ async function runPage(runId) {
     <span>${run.origin === 'INFERRED' ? 'inferred from its samples (no run start)' : 'declared'}</span>
     <span>started ${esc(run.startedAt)}</span>${run.endedAt ? `<span>ended ${esc(run.endedAt)}</span>` : ''}</p>
     <p class="facts"><span>${esc(run.sutName)}${given(run.sutVersion, ' ' + esc(run.sutVersion))}</span>
-    ${given(run.provider || run.region, `<span>${esc([run.provider, run.region].filter(Boolean).join(' '))}</span>`)}
+    ${given(provider || run.region, `<span>${esc([provider, run.region].filter(Boolean).join(' '))}</span>`)}
     ${given(run.tier || run.vcpu, `<span>${given(run.tier, 'tier ' + esc(run.tier))}${given(run.vcpu, ` (${num(run.vcpu)} vCPU)`)}</span>`)}
     ${given(run.memoryBytes, `<span>memory ${Figures.bytes(run.memoryBytes)}</span>`)}
     <span id="egress-ceiling">${detail.egressCeiling ? `egress ceiling ${Figures.mbps(detail.egressCeiling.mbps)} (${esc(detail.egressCeiling.text)})`
@@ -320,8 +345,13 @@ async function runPage(runId) {
     '<div id="endpoints-section"></div>' +
     `<h2 id="alerts">Alerts (${detail.alerts.length})</h2>` + table([['at', a => a.at], ['kind', a => a.kind],
       ['step', a => a.stepIndex], ['message', a => a.message]], detail.alerts);
-  fitChart('fit-chart', fit, points);
-  cpuEgressChart('cpu-egress-chart', run, aggregates, detail.fits, detail.egressCeiling, bn);
+  // no chart without a point to draw: one sentence says what would fill it
+  const noFit = resourceFitMissing(run, aggregates, fit);
+  if (noFit) document.getElementById('fit-chart').outerHTML = `<p class="note" id="no-resource-fit">${esc(noFit)}</p>`;
+  else fitChart('fit-chart', fit, points);
+  if (aggregates.some(a => a.x != null && CPU_OR_EGRESS.includes(a.metric))) {
+    cpuEgressChart('cpu-egress-chart', run, aggregates, detail.fits, detail.egressCeiling, bn);
+  } else document.getElementById('cpu-egress-chart').remove();
   if (hasThroughput) throughputChart('throughput-chart', throughput);
   await endpointsSection(document.getElementById('endpoints-section'), id);
   await deleteControl(run.runId);

@@ -140,7 +140,7 @@ function liveRender(live, timeline, loadExpression, trafficChart, latencyChart) 
     `<span>last sample <b id="live-last-sample">${liveTime(live.lastSampleAt)}</b></span>`,
     full && full.requestsPerSecond != null ? `<span title="the last complete ${bucket} bucket">last ${bucket}:
       <b id="live-rps">${liveSig(full.requestsPerSecond)} requests/s</b>,
-      p95 <b id="live-p95">${full.latencyP95Ms == null ? '–' : liveSig(full.latencyP95Ms) + ' ms'}</b>,
+      p95 <b id="live-p95">${full.latencyP95Ms == null ? 'not sent' : liveSig(full.latencyP95Ms) + ' ms'}</b>,
       errors <b id="live-errors">${liveSig(full.errorsPerSecond)}/s</b>${full.errorRatio == null ? ''
       : ` (${liveSig(full.errorRatio * 100)} %)`}</span>` : ''].join('');
   document.getElementById('live-end').textContent = liveEndText(live);
@@ -163,8 +163,13 @@ function liveRender(live, timeline, loadExpression, trafficChart, latencyChart) 
   const requests = shown.some(p => p.requestsPerSecond != null || p.latencyP95Ms != null);
   const latencyBox = document.getElementById('live-latency-chart');
   const none = document.getElementById('live-latency-none');
-  none.hidden = requests;
-  none.textContent = requests ? '' : timeline.requestSource == null
+  // requests counted but no latency per window: the tool's percentiles, if any, are since its start (no window's)
+  const p95s = shown.some(p => p.latencyP95Ms != null);
+  none.hidden = requests && p95s;
+  none.textContent = requests ? (p95s ? '' : `No p95 latency over time${running ? ' yet' : ''}: the load tool sent `
+      + 'request counts but no per-request latency or percentiles per window (Locust writes those only with '
+      + '--csv-full-history; its since-start percentiles describe no window). Errors are drawn below.')
+    : timeline.requestSource == null
     ? 'No p95 latency or errors over time: this run\'s samples hold no requests (no per-request latency, request '
       + 'counter or load tool window).'
     : `No p95 latency or errors over time yet: no complete ${bucket} bucket of requests.`;

@@ -3,10 +3,14 @@ package dev.caplab.app.cli;
 import dev.caplab.ingest.lifecycle.LifecycleEvents;
 import dev.caplab.ingest.lifecycle.LifecycleRequest;
 import dev.caplab.ingest.lifecycle.LoadDimensions;
+import dev.caplab.ingest.lifecycle.RunDeletedException;
 import dev.caplab.ingest.lifecycle.RunEndRequest;
 import dev.caplab.ingest.lifecycle.RunStartRequest;
 import dev.caplab.ingest.publish.LifecyclePublisher;
 import dev.caplab.ingest.publish.ProducerSettings;
+import dev.caplab.ingest.runs.LifecycleWatcher;
+import dev.caplab.ingest.runs.RunDirectory;
+import dev.caplab.ingest.runs.RunGenerations;
 import dev.caplab.schema.event.RunStatus;
 import dev.caplab.access.ApiToken;
 import java.io.IOException;
@@ -53,14 +57,34 @@ public final class RunCommand {
         @Mixin
         KafkaLoginOptions kafkaLogin;
 
-        /** Publishes the event and waits for Kafka's ack; returns the run id. */
-        String publish(LifecycleRequest request, String runId) {
+        /**
+         * Publishes the event and waits for Kafka's ack; returns the run id. A run a client deleted is refused here as
+         * the HTTP port refuses it (this command bypasses the port): an event for it would bring back a run nobody
+         * could see.
+         */
+        String publish(LifecycleRequest request, String runId) throws InterruptedException {
             SpecificRecord event = new LifecycleEvents(Clock.systemUTC()).toEvent(request, runId);
+            String run = LifecyclePublisher.runIdOf(event);
+            refuseIfDeleted(run);
             try (LifecyclePublisher publisher = new LifecyclePublisher(
                     new ProducerSettings(bootstrapServers, "caplab-cli", kafkaLogin.security()))) {
                 publisher.publish(event).join();
             }
-            return event.get(event.getSchema().getField("runId").pos()).toString();
+            return run;
+        }
+
+        /** Reads {@code caplab.runs} as ingest does, up to its end, and refuses the run if a client deleted it. */
+        private void refuseIfDeleted(String run) throws InterruptedException {
+            RunDirectory directory = new RunDirectory();
+            try (LifecycleWatcher watcher = new LifecycleWatcher(bootstrapServers, kafkaLogin.security(), directory)) {
+                directory.awaitLoaded(RunGenerations.LOAD_WAIT);
+            }
+            try {
+                directory.refuseIfDeleted(run);
+            } catch (RunDeletedException e) {
+                throw new IllegalStateException(e.getMessage() + ": it takes no more lifecycle events; start a new"
+                        + " run under a new run id", e);
+            }
         }
     }
 
@@ -93,7 +117,7 @@ public final class RunCommand {
         List<String> plannedSteps = new ArrayList<>();
 
         @Override
-        public Integer call() {
+        public Integer call() throws InterruptedException {
             RunStartRequest request = new RunStartRequest(runId, sut, sutVersion, configDigest, provider, region, tier,
                     instanceType, vcpu, memoryBytes, nominalEgressMbps, measuredEgressMbps, tool, labels,
                     plannedSteps.stream().map(LoadDimensions::parse).toList(), slo, loadExpression, null);
@@ -117,7 +141,7 @@ public final class RunCommand {
         boolean allSamplesSent;
 
         @Override
-        public Integer call() {
+        public Integer call() throws InterruptedException {
             kafka.publish(new RunEndRequest(runId, status, reason, null, allSamplesSent), runId);
             return 0;
         }

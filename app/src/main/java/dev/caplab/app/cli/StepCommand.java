@@ -23,7 +23,7 @@ public final class StepCommand implements Callable<Integer> {
     @Option(names = "--end", description = "End the step instead of starting it.") boolean end;
 
     @Override
-    public Integer call() {
+    public Integer call() throws InterruptedException {
         if (end) {
             kafka.publish(new StepEndRequest(runId, index, null), runId);
         } else {

@@ -216,6 +216,20 @@ class RunHistoryIT {
         HttpResponse<String> end = HTTP.send(HttpRequest.newBuilder(uri("/api/v1/runs/" + STRAY + "/end"))
                 .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(end.statusCode()).as("a lifecycle event for a deleted run: " + end.body()).isEqualTo(409);
+        // the events API refuses it too: the whole batch, as for any invalid item
+        HttpResponse<String> events = HTTP.send(HttpRequest.newBuilder(uri("/api/v1/events"))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(String.format(
+                        Locale.ROOT, "{\"runId\":\"%s\",\"events\":[{\"type\":\"run_ended\",\"endedAt\":\"%s\"}],"
+                        + "\"samples\":[{\"timestamp\":\"%s\",\"source\":\"host\",\"metric\":\"cpu.cores\","
+                        + "\"kind\":\"GAUGE\",\"value\":0.3}]}", STRAY, Instant.now(), Instant.now())))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(events.statusCode()).as("events for a deleted run: " + events.body()).isEqualTo(409);
+        assertThat(JSON.readTree(events.body()).path("deletedAt").asString()).isEqualTo(strayDeletedAt);
+        // and so does the CLI, which publishes to Kafka itself, bypassing the HTTP port
+        CliRun cliEnd = CliRun.of("run", "end", "--run", STRAY, "--bootstrap-servers", stack.bootstrapServers());
+        assertThat(cliEnd.exit()).as(cliEnd.out()).isEqualTo(1);
+        assertThat(cliEnd.err()).contains("run '" + STRAY + "' was deleted at " + strayDeletedAt)
+                .contains("start a new run under a new run id");
 
         // a test sent to the deleted id later is a new run, and the answer says why
         HttpResponse<String> write = HTTP.send(HttpRequest.newBuilder(uri("/write?db=" + STRAY + "&precision=s"))
@@ -355,7 +369,8 @@ class RunHistoryIT {
                     + "\"index\":%d,\"endedAt\":\"%s\"}]}", s.runId(), step, stepStart.plusSeconds(STEP_SECONDS)),
                     202, s.runId() + " step " + step + " end");
         }
-        post("/api/v1/runs/" + s.runId() + "/end", String.format(Locale.ROOT, "{\"endedAt\":\"%s\"}",
+        // every sample sent and acknowledged: the last step closes at once, not after the grace
+        post("/api/v1/runs/" + s.runId() + "/end", String.format(Locale.ROOT, "{\"endedAt\":\"%s\",\"allSamplesSent\":true}",
                 start.plusSeconds(BASELINE_SECONDS + (long) STEPS * STEP_SECONDS)), 202, s.runId() + " end");
     }
 

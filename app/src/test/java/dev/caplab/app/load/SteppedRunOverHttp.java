@@ -64,7 +64,9 @@ public final class SteppedRunOverHttp {
                     + "[{\"type\":\"step_ended\",\"index\":%d,\"endedAt\":\"%s\"}]}", runId, step,
                     stepStart.plusSeconds(STEP_SECONDS)), 202, authorization, runId + " step " + step + " end");
         }
-        post(http, base.resolve("/api/v1/runs/" + runId + "/end"), String.format(Locale.ROOT, "{\"endedAt\":\"%s\"}",
+        // every sample sent and acknowledged, as a load generator that is done says: the last step closes at once
+        post(http, base.resolve("/api/v1/runs/" + runId + "/end"), String.format(Locale.ROOT,
+                "{\"endedAt\":\"%s\",\"allSamplesSent\":true}",
                 start.plusSeconds(BASELINE_SECONDS + (long) STEPS * STEP_SECONDS)), 202, authorization, runId + " end");
     }
 

@@ -18,6 +18,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.Alert;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
@@ -27,6 +28,7 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
@@ -119,9 +121,29 @@ class LiveRunPageIT {
             new WebDriverWait(d, Duration.ofSeconds(20)).until(x -> "COMPLETED".equals(
                     x.findElement(By.id("run-status")).getText()) && chip(x, 1).endsWith("FAIL"));
             assertThat(d.findElement(By.id("live-end")).getText()).startsWith("Ended at");
+            // the last step ran from its start to the run's end, which closed it
+            assertThat(d.findElement(By.id("live-facts")).getText()).contains("last step 1 at users = 20 for "
+                    + (2 * STEP_SECONDS + 5 - STEP_SECONDS) + " s");
             assertThat(((JavascriptExecutor) d).executeScript("return window.caplabNotReloaded === true")).isEqualTo(true);
             phase("page shows the run ended, step 1 failed", began);
+            // the run holds only k6's readings: no empty resource charts, one sentence on what would fill them
+            assertThat(d.findElements(By.id("cpu-egress-chart"))).isEmpty();
+            assertThat(d.findElements(By.id("fit-chart"))).isEmpty();
+            assertThat(d.findElement(By.id("no-resource-fit")).getText())
+                    .contains("no CPU, memory or network of the system under test")
+                    .contains("caplab sample --run " + RUN);
             screenshot(d, "live-run-ended");
+
+            // deleting it from the page: the confirmation, then the run leaves the list
+            d.findElement(By.id("delete-run")).click();
+            Alert confirm = new WebDriverWait(d, Duration.ofSeconds(5)).until(ExpectedConditions.alertIsPresent());
+            assertThat(confirm.getText()).contains("Delete run " + RUN + "?");
+            confirm.accept();
+            new WebDriverWait(d, Duration.ofSeconds(20)).until(x -> "deleted".equals(
+                    x.findElement(By.id("view")).getDomAttribute("data-ready")));
+            assertThat(d.findElement(By.id("deleted-notice")).getText()).startsWith("Run " + RUN + " was deleted at");
+            screenshot(d, "live-run-deleted");
+            awaitDeleted(stack);
         } finally {
             if (driver != null) {
                 driver.quit();
@@ -150,6 +172,25 @@ class LiveRunPageIT {
         HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(uri(stack, "/write?db=" + RUN + "&precision=ms"))
                 .POST(HttpRequest.BodyPublishers.ofString(body.toString())).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(r.statusCode()).as(r.body()).isEqualTo(204);
+    }
+
+    /** Waits (up to 20 s) until the run's detail answers 404 run-deleted and the runs list leaves it out. */
+    private static void awaitDeleted(EmbeddedStack stack) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        String seen = "";
+        while (System.nanoTime() < deadline) {
+            HttpResponse<String> detail = HTTP.send(HttpRequest.newBuilder(uri(stack, "/api/v1/runs/" + RUN)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> list = HTTP.send(HttpRequest.newBuilder(uri(stack, "/api/v1/runs")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            seen = detail.statusCode() + " " + detail.body();
+            if (detail.statusCode() == 404 && detail.body().contains("run-deleted") && list.statusCode() == 200
+                    && !list.body().contains("\"" + RUN + "\"")) {
+                return;
+            }
+            Thread.sleep(250);
+        }
+        throw new AssertionError("run " + RUN + " still shown 20 s after the page deleted it: " + seen);
     }
 
     /** How long the test took to each phase, for the CI budget (the suite's timing, not an assertion). */

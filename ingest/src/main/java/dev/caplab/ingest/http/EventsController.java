@@ -5,6 +5,9 @@ import dev.caplab.access.Scope;
 import dev.caplab.ingest.lifecycle.InvalidLifecycleRequestException;
 import dev.caplab.ingest.parse.SampleChecks;
 import dev.caplab.ingest.lifecycle.LifecycleEvents;
+import dev.caplab.ingest.publish.LifecyclePublisher;
+import dev.caplab.ingest.runs.RunDirectory;
+import dev.caplab.ingest.runs.RunGenerations;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -26,12 +29,15 @@ class EventsController {
     private final AckedPublisher publisher;
     private final LifecycleEvents lifecycle;
     private final SampleChecks checks;
+    private final RunDirectory directory;
     private final Clock clock = Clock.systemUTC();
 
-    EventsController(AckedPublisher publisher, LifecycleEvents lifecycle, SampleChecks checks) {
+    EventsController(AckedPublisher publisher, LifecycleEvents lifecycle, SampleChecks checks,
+            RunDirectory directory) {
         this.publisher = publisher;
         this.lifecycle = lifecycle;
         this.checks = checks;
+        this.directory = directory;
     }
 
     @PostMapping(PATH)
@@ -43,10 +49,14 @@ class EventsController {
     @ApiResponse(responseCode = "202", description = "every event and sample committed to Kafka")
     @ApiResponse(responseCode = "400", description = "an item is invalid (named by its index and field); nothing "
             + "was published")
+    @ApiResponse(responseCode = "409", description = "a lifecycle event names a run a client deleted (problem type "
+            + "run-deleted, with deletedAt); nothing was published")
     @ApiResponse(responseCode = "413", description = "too many samples; nothing was published")
     @ApiResponse(responseCode = "503", description = "Kafka did not commit; nothing was published, retry")
     Map<String, Object> publish(@RequestBody EventsRequest request) {
         EventsBatch batch = EventsBatch.of(request, lifecycle, checks, clock.instant());
+        directory.awaitLoaded(RunGenerations.LOAD_WAIT);
+        batch.events().forEach(event -> directory.refuseIfDeleted(LifecyclePublisher.runIdOf(event)));
         WriteAnswer answer = publisher.publish(batch.events(), batch.samples(), request.adapter());
         Map<String, Object> body = new java.util.LinkedHashMap<>();
         body.put("events", batch.events().size());

@@ -7,6 +7,7 @@ import dev.caplab.ingest.lifecycle.LifecycleChecks;
 import dev.caplab.ingest.lifecycle.LifecycleEvents;
 import dev.caplab.ingest.lifecycle.LifecycleRequest;
 import dev.caplab.ingest.lifecycle.RunDeletedException;
+import dev.caplab.ingest.publish.LifecyclePublisher;
 import dev.caplab.ingest.lifecycle.RunEndRequest;
 import dev.caplab.ingest.lifecycle.RunStartRequest;
 import dev.caplab.ingest.lifecycle.StepEndRequest;
@@ -119,10 +120,9 @@ class RunsController {
         }
         SpecificRecord event = lifecycle.toEvent(request, runId);
         checks.check(event, clock.instant());
-        String run = event.get(event.getSchema().getField("runId").pos()).toString();
-        directory.facts(run).filter(RunDirectory.RunFacts::deleted).ifPresent(f -> {
-            throw new RunDeletedException(run, f.deletedAt());
-        });
+        String run = LifecyclePublisher.runIdOf(event);
+        directory.awaitLoaded(RunGenerations.LOAD_WAIT);
+        directory.refuseIfDeleted(run);
         publisher.lifecycle(List.of(event));
         return Map.of("runId", run, "event", event.getSchema().getName());
     }

@@ -34,7 +34,7 @@ public final class LifecyclePublisher implements LifecycleSink, AutoCloseable {
     }
 
     /** The run id every lifecycle record carries in its {@code runId} field. */
-    static String runIdOf(SpecificRecord event) {
+    public static String runIdOf(SpecificRecord event) {
         Objects.requireNonNull(event, "event");
         org.apache.avro.Schema.Field field = event.getSchema().getField("runId");
         if (field == null || !(event.get(field.pos()) instanceof CharSequence runId)) {

@@ -1,5 +1,6 @@
 package dev.caplab.ingest.runs;
 
+import dev.caplab.ingest.lifecycle.RunDeletedException;
 import dev.caplab.schema.event.RunDeleted;
 import dev.caplab.schema.event.RunEnded;
 import dev.caplab.schema.event.RunOrigin;
@@ -56,6 +57,18 @@ public final class RunDirectory {
                 // steps and annotations do not decide where samples go
             }
         }
+    }
+
+    /**
+     * Refuses anything more for a run a client deleted: a deleted run takes no lifecycle event (its samples begin the
+     * next run, {@link RunGenerations}).
+     *
+     * @throws RunDeletedException naming the run and when it was deleted
+     */
+    public void refuseIfDeleted(String runId) {
+        facts(runId).filter(RunFacts::deleted).ifPresent(f -> {
+            throw new RunDeletedException(runId, f.deletedAt());
+        });
     }
 
     /** The run's facts, empty while no start or end of it was seen. */

@@ -55,7 +55,7 @@ public class LiveService {
         Instant until = run.endedAt() != null ? run.endedAt() : now;
         return new LiveRun(runId, run.status(), run.origin(), run.startedAt(), run.endedAt(), now,
                 seconds(run.startedAt(), until), a.samples(), a.lastSampleAt(),
-                a.samples() == 0 ? 0 : (double) inWindow / window, window, current(known, now), known,
+                a.samples() == 0 ? 0 : (double) inWindow / window, window, current(known, until), known,
                 end(run, a.lastSampleAt()));
     }
 
@@ -68,8 +68,11 @@ public class LiveService {
         return (int) Math.max(1, Math.min(RATE_WINDOW_SECONDS, sinceStart));
     }
 
-    /** The highest-numbered step not yet ended, else the last step; null without steps. */
-    static LiveRun.CurrentStep current(List<StepView> known, Instant now) {
+    /**
+     * The highest-numbered step not yet ended, else the last step; null without steps. A step without an end of its
+     * own lasts until {@code until}: now while the run runs, else the run's end (which closed it).
+     */
+    static LiveRun.CurrentStep current(List<StepView> known, Instant until) {
         StepView step = known.stream().filter(s -> s.endedAt() == null)
                 .max(Comparator.comparingInt(StepView::stepIndex))
                 .orElse(known.stream().max(Comparator.comparingInt(StepView::stepIndex)).orElse(null));
@@ -77,7 +80,7 @@ public class LiveService {
             return null;
         }
         Double elapsed = step.startedAt() == null ? null
-                : seconds(step.startedAt(), step.endedAt() != null ? step.endedAt() : now);
+                : seconds(step.startedAt(), step.endedAt() != null ? step.endedAt() : until);
         return new LiveRun.CurrentStep(step.stepIndex(), step.load(), step.x(), step.startedAt(), step.endedAt(),
                 elapsed);
     }
