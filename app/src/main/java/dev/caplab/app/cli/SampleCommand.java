@@ -1,8 +1,8 @@
 package dev.caplab.app.cli;
 
 import dev.caplab.ingest.adapter.IntervalPublisher;
-import dev.caplab.ingest.host.HostSampler;
-import dev.caplab.ingest.host.HostSamplerSettings;
+import dev.caplab.sampler.HostSampler;
+import dev.caplab.sampler.HostSamplerSettings;
 import java.net.InetAddress;
 import java.time.Clock;
 import java.time.Duration;

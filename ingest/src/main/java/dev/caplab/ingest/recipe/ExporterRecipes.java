@@ -1,8 +1,8 @@
 package dev.caplab.ingest.recipe;
 
+import dev.caplab.schema.vocabulary.CpuModes;
 import dev.caplab.schema.vocabulary.LabelNames;
 import dev.caplab.schema.vocabulary.MetricNames;
-import dev.caplab.ingest.host.CpuTimes;
 import dev.caplab.schema.event.SampleKind;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -41,7 +41,7 @@ public final class ExporterRecipes {
                     + "|bond|team|dummy|ifb).*|.*[.@].*");
 
     private static final Pattern ANY = Pattern.compile(".+");
-    private static final Pattern NOT_BUSY = Pattern.compile(String.join("|", CpuTimes.NOT_BUSY_MODES));
+    private static final Pattern NOT_BUSY = Pattern.compile(String.join("|", CpuModes.NOT_BUSY));
     /** Kubernetes' pod sandbox: its cgroup holds every container of the pod, or none of their work. */
     private static final Pattern POD_LEVEL = Pattern.compile("|POD");
 

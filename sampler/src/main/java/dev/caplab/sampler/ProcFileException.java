@@ -1,4 +1,4 @@
-package dev.caplab.ingest.host;
+package dev.caplab.sampler;
 
 /** A /proc or cgroup file that could not be read or does not hold what the kernel documents. */
 public final class ProcFileException extends RuntimeException {

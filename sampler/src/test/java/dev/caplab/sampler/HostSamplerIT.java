@@ -1,4 +1,4 @@
-package dev.caplab.ingest.host;
+package dev.caplab.sampler;
 
 import static dev.caplab.ingest.adapter.Fixtures.only;
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,5 +1,6 @@
-package dev.caplab.ingest.host;
+package dev.caplab.sampler;
 
+import dev.caplab.schema.vocabulary.CpuModes;
 import dev.caplab.ingest.adapter.ResultBuilder;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -38,7 +39,7 @@ public final class ProcFiles {
                     long ticks = parseTicks(f[k], f[0] + "." + STAT_FIELDS.get(k - 1));
                     total += ticks;
                     String name = STAT_FIELDS.get(k - 1);
-                    if (!CpuTimes.NOT_BUSY_MODES.contains(name)) {
+                    if (!CpuModes.NOT_BUSY.contains(name)) {
                         busy += ticks;
                     }
                 }

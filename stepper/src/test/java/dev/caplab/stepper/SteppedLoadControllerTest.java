@@ -1,4 +1,4 @@
-package dev.caplab.ingest.stepper;
+package dev.caplab.stepper;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

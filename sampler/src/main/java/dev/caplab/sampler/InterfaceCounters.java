@@ -1,4 +1,4 @@
-package dev.caplab.ingest.host;
+package dev.caplab.sampler;
 
 /** One interface's totals from /proc/net/dev since boot: bytes, packets, errors and drops each way. */
 public record InterfaceCounters(String name, long rxBytes, long rxPackets, long rxErrors, long rxDropped,

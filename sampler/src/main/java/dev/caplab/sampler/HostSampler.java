@@ -1,4 +1,4 @@
-package dev.caplab.ingest.host;
+package dev.caplab.sampler;
 
 import dev.caplab.schema.vocabulary.LabelNames;
 import dev.caplab.schema.vocabulary.MetricNames;

@@ -1,17 +1,12 @@
-package dev.caplab.ingest.host;
+package dev.caplab.sampler;
+
+import dev.caplab.schema.vocabulary.CpuModes;
 
 /**
- * One {@code cpu} line of /proc/stat in clock ticks: busy is everything but idle and iowait (guest time is already
- * inside user and nice, so it is not added again).
+ * One {@code cpu} line of /proc/stat in clock ticks: busy is every mode but {@link CpuModes#NOT_BUSY} (guest time is
+ * already inside user and nice, so it is not added again).
  */
 public record CpuTimes(long busyTicks, long totalTicks) {
-
-    /**
-     * The CPU modes that are not work: idle, and iowait (an idle CPU with I/O pending). Every other mode of
-     * /proc/stat (user, nice, system, irq, softirq, steal) is busy. The one place caplab decides it, for the host
-     * sampler and node_exporter's recipe alike.
-     */
-    public static final java.util.Set<String> NOT_BUSY_MODES = java.util.Set.of("idle", "iowait");
 
     public CpuTimes {
         if (busyTicks < 0 || totalTicks < busyTicks) {

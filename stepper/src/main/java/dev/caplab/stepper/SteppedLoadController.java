@@ -1,8 +1,8 @@
-package dev.caplab.ingest.stepper;
+package dev.caplab.stepper;
 
 import dev.caplab.ingest.publish.LifecycleSink;
-import dev.caplab.ingest.stepper.StepperOutcome.StepResult;
-import dev.caplab.ingest.stepper.StepperOutcome.Verdict;
+import dev.caplab.stepper.StepperOutcome.StepResult;
+import dev.caplab.stepper.StepperOutcome.Verdict;
 import dev.caplab.schema.event.RunConclusion;
 import dev.caplab.schema.event.StepEnded;
 import dev.caplab.schema.event.StepStarted;

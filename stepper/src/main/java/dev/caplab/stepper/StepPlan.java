@@ -1,4 +1,4 @@
-package dev.caplab.ingest.stepper;
+package dev.caplab.stepper;
 
 import java.time.Duration;
 import java.util.List;

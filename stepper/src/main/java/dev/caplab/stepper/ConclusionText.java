@@ -1,4 +1,4 @@
-package dev.caplab.ingest.stepper;
+package dev.caplab.stepper;
 
 import dev.caplab.schema.event.RunBottleneck;
 import dev.caplab.schema.event.RunConclusion;

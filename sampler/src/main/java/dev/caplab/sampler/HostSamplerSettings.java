@@ -1,4 +1,4 @@
-package dev.caplab.ingest.host;
+package dev.caplab.sampler;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
