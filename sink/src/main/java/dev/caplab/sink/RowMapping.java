@@ -12,6 +12,7 @@ import dev.caplab.schema.event.RunConclusion;
 import dev.caplab.schema.event.RunWarning;
 import dev.caplab.schema.event.RunLateness;
 import dev.caplab.schema.event.RunStarted;
+import dev.caplab.schema.event.RunThroughputLimit;
 import dev.caplab.schema.event.Sample;
 import dev.caplab.schema.event.SampleBatch;
 import dev.caplab.schema.event.Segment;
@@ -37,6 +38,7 @@ import dev.caplab.store.row.SloRuleValue;
 import dev.caplab.store.row.StepAggregateRow;
 import dev.caplab.store.row.StepRow;
 import dev.caplab.store.row.StepVerdictRow;
+import dev.caplab.store.row.ThroughputLimitValue;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -138,7 +140,13 @@ public final class RowMapping {
                 AvroJson.encodeArray(c.getResources(), ResourceEstimate.getClassSchema()), c.getRunClosed(),
                 c.getModel().toString(), c.getConcludedAt(), c.getVersion(),
                 AvroJson.encodeArray(c.getWarnings(), RunWarning.getClassSchema()),
-                str(c.getRulesFrom()));
+                str(c.getRulesFrom()), throughputLimit(c.getThroughputLimit()));
+    }
+
+    private static ThroughputLimitValue throughputLimit(RunThroughputLimit t) {
+        return t == null ? null : new ThroughputLimitValue(t.getKneeX(), t.getKneeLower95(), t.getKneeUpper95(),
+                t.getPlateauRatePerSecond(), t.getSlopeBeforePerX(), t.getSlopeAfterPerX(), t.getBreakpointPValue(),
+                t.getStepsUsed(), t.getFittedAt(), t.getGeneratorSaturatedAtX(), t.getGeneratorCpuPercent());
     }
 
     public static AlertRow alert(Alert a) {

@@ -2,6 +2,8 @@ package dev.caplab.analysis.conclusion;
 
 import dev.caplab.analysis.capacity.CapacityPlan;
 import dev.caplab.analysis.capacity.ResourceEstimate;
+import dev.caplab.analysis.throughput.GeneratorLimit;
+import dev.caplab.analysis.throughput.ThroughputLimit;
 import dev.caplab.analysis.throughput.TrafficMetrics;
 import java.util.Comparator;
 import java.util.List;
@@ -22,6 +24,10 @@ import java.util.OptionalInt;
  * fit (fewer than 3 steps, or no ceiling known for the fitted resources), the first uncontaminated step in which a
  * resource's sustained use reached C·margin; within a step, the largest use / C wins ({@link #stepBottleneck}, also
  * each verdict's bottleneck). Both parts ask the same question, so a run never gets two different answers.
+ *
+ * <p>Throughput limit: the request rate's fit decides it ({@link ThroughputLimit#detect}, passed in); the run is
+ * generator-limited when the load generator's CPU was saturated at or past its knee ({@link GeneratorLimit#of} over
+ * the steps' generator CPU).
  */
 public final class Conclusions {
 
@@ -33,19 +39,31 @@ public final class Conclusions {
     private Conclusions() {
     }
 
-    /**
-     * The run's conclusion from its closed steps and its fitted resources at the planning {@code margin}; the
-     * throughput fit among {@code fitted} is no resource ({@link TrafficMetrics#throughputFit}) and is left out.
-     */
+    /** {@link #conclude(List, List, Optional, double)} of a run whose request rate has no throughput limit. */
     public static RunConclusion conclude(List<StepJudgement> steps, List<ResourceEstimate> fitted, double margin) {
+        return conclude(steps, fitted, Optional.empty(), margin);
+    }
+
+    /**
+     * The run's conclusion from its closed steps, its fitted resources at the planning {@code margin} and the
+     * throughput limit its request-rate fit showed; the throughput fit among {@code fitted} is no resource
+     * ({@link TrafficMetrics#throughputFit}) and is left out.
+     */
+    public static RunConclusion conclude(List<StepJudgement> steps, List<ResourceEstimate> fitted,
+            Optional<ThroughputLimit> throughputLimit, double margin) {
         List<ResourceEstimate> ordered = fitted.stream()
                 .filter(e -> !TrafficMetrics.throughputFit(e.source(), e.metric()))
                 .sorted(Comparator.comparing(ResourceEstimate::metric).thenComparing(ResourceEstimate::source))
                 .toList();
         Optional<Bottleneck> bottleneck = smallestSafeCapacity(ordered, margin).or(() -> firstStepOverMargin(steps));
         int judged = (int) steps.stream().filter(StepJudgement::informative).count();
+        List<GeneratorLimit.StepCpu> generatorCpu = steps.stream()
+                .filter(s -> s.x().isPresent() && s.loadGeneratorCpuPercent().isPresent())
+                .map(s -> new GeneratorLimit.StepCpu(s.x().getAsDouble(), s.loadGeneratorCpuPercent().getAsDouble()))
+                .toList();
         return new RunConclusion(RunConclusion.MODEL_NAME, RunConclusion.MODEL_VERSION, maxStableLoad(steps),
-                bottleneck, ordered, margin, judged, steps.size() - judged);
+                bottleneck, ordered, margin, judged, steps.size() - judged, throughputLimit,
+                throughputLimit.flatMap(l -> GeneratorLimit.of(l, generatorCpu)), List.of());
     }
 
     /** The last informative passing step before the first informative failing one (steps in index order). */

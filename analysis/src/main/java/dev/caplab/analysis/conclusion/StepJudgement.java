@@ -6,16 +6,24 @@ import java.util.OptionalDouble;
 
 /**
  * What one closed step says about the system: its load x, its verdict against the run's SLO rules, whether other
- * processes contaminated it, and the resource that used the largest share of its ceiling at or past the planning
- * margin in it ({@link Conclusions#stepBottleneck}).
+ * processes contaminated it, the resource that used the largest share of its ceiling at or past the planning
+ * margin in it ({@link Conclusions#stepBottleneck}), and the load generator's sustained CPU (% of its machine) in it
+ * when the generator sent it ({@link dev.caplab.analysis.throughput.GeneratorLimit}).
  */
 public record StepJudgement(int stepIndex, OptionalDouble x, Verdict verdict, boolean contaminated,
-                            Optional<ResourceUse> overMargin) {
+                            Optional<ResourceUse> overMargin, OptionalDouble loadGeneratorCpuPercent) {
 
     public StepJudgement {
         Objects.requireNonNull(x, "x");
         Objects.requireNonNull(verdict, "verdict");
         Objects.requireNonNull(overMargin, "overMargin");
+        Objects.requireNonNull(loadGeneratorCpuPercent, "loadGeneratorCpuPercent");
+    }
+
+    /** A step whose load generator's CPU is not known. */
+    public StepJudgement(int stepIndex, OptionalDouble x, Verdict verdict, boolean contaminated,
+                         Optional<ResourceUse> overMargin) {
+        this(stepIndex, x, verdict, contaminated, overMargin, OptionalDouble.empty());
     }
 
     /** A step's verdict; UNJUDGED when no verdict is known for it. */

@@ -7,6 +7,8 @@ import dev.caplab.analysis.capacity.CapacityPlan;
 import dev.caplab.analysis.capacity.ResourceEstimate;
 import dev.caplab.analysis.conclusion.StepJudgement.Verdict;
 import dev.caplab.analysis.fit.LinearFit;
+import dev.caplab.analysis.throughput.GeneratorLimit;
+import dev.caplab.analysis.throughput.ThroughputLimit;
 import dev.caplab.analysis.throughput.TrafficMetrics;
 import dev.caplab.schema.vocabulary.MetricNames;
 import java.util.List;
@@ -117,6 +119,32 @@ class ConclusionsTest {
         CapacityPlan plan = CapacityPlan.of(fitted, 0.6);
         assertThat(plan.resources()).extracting(p -> p.estimate().metric()).containsExactly("cpu.cores");
         assertThat(plan.bottleneck().orElseThrow().estimate().metric()).isEqualTo("cpu.cores");
+        assertThat(c.throughputLimit()).isEmpty();
+        assertThat(c.generatorLimit()).isEmpty();
+    }
+
+    @Test
+    void theThroughputLimitIsCarriedAndTheGeneratorFlaggedFromTheStepsAtOrPastItsKneeInterval() {
+        // knee at 60, 95 % interval 55–65: the generator was at 95 % at x = 50 (before the interval: the server's
+        // plateau), 88 % at 60 (under 90 %), 97 % at 70 → the first saturated step at or past 55 is x = 70
+        ThroughputLimit limit = new ThroughputLimit(60, 55, 65, 240, 4, 0, 0.001);
+        List<StepJudgement> steps = List.of(generator(0, 50, 95), generator(1, 60, 88), generator(2, 70, 97),
+                step(3, 80, Verdict.PASSED, false));
+        RunConclusion c = Conclusions.conclude(steps, List.of(), Optional.of(limit), 0.6);
+        assertThat(c.throughputLimit()).contains(limit);
+        assertThat(c.generatorLimit()).contains(new GeneratorLimit(70, 97));
+        // the generator busy only before the interval: no flag, the limit stays
+        RunConclusion server = Conclusions.conclude(List.of(generator(0, 50, 95), generator(1, 70, 40)), List.of(),
+                Optional.of(limit), 0.6);
+        assertThat(server.throughputLimit()).contains(limit);
+        assertThat(server.generatorLimit()).isEmpty();
+        // no limit, no flag however busy the generator was
+        assertThat(Conclusions.conclude(steps, List.of(), Optional.empty(), 0.6).generatorLimit()).isEmpty();
+    }
+
+    private static StepJudgement generator(int index, double x, double cpuPercent) {
+        return new StepJudgement(index, OptionalDouble.of(x), Verdict.PASSED, false, Optional.empty(),
+                OptionalDouble.of(cpuPercent));
     }
 
     @Test

@@ -1,13 +1,9 @@
 package dev.caplab.query.throughput;
 
-import dev.caplab.analysis.fit.Breakpoint;
-import dev.caplab.analysis.fit.Segment;
-import dev.caplab.analysis.throughput.GeneratorLimit;
+import dev.caplab.query.conclusion.ConclusionReader;
+import dev.caplab.query.conclusion.ConclusionView;
 import dev.caplab.query.format.Figures;
-import dev.caplab.analysis.throughput.ThroughputLimit;
 import dev.caplab.analysis.throughput.TrafficMetrics;
-import dev.caplab.query.fits.FitReader;
-import dev.caplab.query.fits.FitView;
 import dev.caplab.query.runs.RunNotFoundException;
 import dev.caplab.query.runs.RunReader;
 import dev.caplab.query.runs.RunSummary;
@@ -26,8 +22,9 @@ import org.springframework.stereotype.Service;
 
 /**
  * Throughput and latency against load for a run, from what streams derived and stored: the per-step
- * {@code caplab:throughput} aggregates and the request rate's capacity fit, whose knee is the throughput limit
- * ({@link ThroughputLimit#detect}). The one call the run page, the API and reports make: {@link #of(String)}.
+ * {@code caplab:throughput} aggregates, and the throughput limit and generator flag as the run conclusion carries
+ * them (decided once, in streams; read here, never re-decided). The one call the run page, the API and reports make:
+ * {@link #of(String)}.
  */
 @Service
 public class ThroughputService {
@@ -36,26 +33,21 @@ public class ThroughputService {
 
     private final RunReader runs;
     private final StepReader steps;
-    private final FitReader fits;
+    private final ConclusionReader conclusions;
 
-    ThroughputService(RunReader runs, StepReader steps, FitReader fits) {
+    ThroughputService(RunReader runs, StepReader steps, ConclusionReader conclusions) {
         this.runs = runs;
         this.steps = steps;
-        this.fits = fits;
+        this.conclusions = conclusions;
     }
 
     /** The run's throughput, latency and throughput limit; throws {@link RunNotFoundException} for an unknown run. */
     public RunThroughput of(String runId) {
         RunSummary run = runs.get(runId).orElseThrow(() -> runs.missing(runId));
         List<ThroughputStep> perStep = perStep(runId, run.tool());
-        ThroughputLimitView limit = limit(runId, perStep).orElse(null);
+        ThroughputLimitView limit = limit(runId, run.loadExpression()).orElse(null);
         return new RunThroughput(runId, run.loadExpression(), perStep, limit, sloLines(runId),
                 warnings(limit, perStep, run.tool()));
-    }
-
-    /** The limit alone, for the run detail beside the resource knees. */
-    public Optional<ThroughputLimitView> limit(String runId) {
-        return limit(runId, perStep(runId, null));
     }
 
     private List<ThroughputStep> perStep(String runId, String tool) {
@@ -117,28 +109,12 @@ public class ThroughputService {
         return null;
     }
 
-    private Optional<ThroughputLimitView> limit(String runId, List<ThroughputStep> perStep) {
-        Optional<FitView> fit = fits.fits(runId, Optional.of(MetricNames.THROUGHPUT_REQUESTS_PER_S)).stream()
-                .filter(FitView::throughputFit).findFirst();
-        if (fit.isEmpty()) {
-            return Optional.empty();
-        }
-        FitView f = fit.get();
-        List<Segment> segments = f.segments().stream().map(s -> new Segment(s.fromX(), s.toX(), s.intercept(),
-                Double.NaN, s.slope(), orNaN(s.slopeStdErr()), Double.NaN, Double.NaN)).toList();
-        List<Breakpoint> breakpoints = f.breakpoints().stream().map(b -> new Breakpoint(b.x(), orNaN(b.stdErr()),
-                orNaN(b.lower95()), orNaN(b.upper95()))).toList();
-        return ThroughputLimit.detect(segments, breakpoints, orNaN(f.breakpointPValue())).map(limit -> {
-            List<GeneratorLimit.StepCpu> cpu = perStep.stream()
-                    .filter(s -> s.x() != null && s.loadGeneratorCpuPercent() != null)
-                    .map(s -> new GeneratorLimit.StepCpu(s.x(), s.loadGeneratorCpuPercent())).toList();
-            Optional<GeneratorLimit> generator = GeneratorLimit.of(limit, cpu);
-            return new ThroughputLimitView(f.loadExpression(), limit.kneeX(), limit.kneeLower95(),
-                    limit.kneeUpper95(), limit.plateauRatePerSecond(), limit.slopeBeforePerX(),
-                    limit.slopeAfterPerX(), limit.breakpointPValue(), f.stepsUsed(), generator.isPresent(),
-                    generator.map(GeneratorLimit::x).orElse(null),
-                    generator.map(GeneratorLimit::cpuPercent).orElse(null), f.fittedAt());
-        });
+    /** The throughput limit streams decided and stored in the run conclusion; NaN where it did not know a figure. */
+    private Optional<ThroughputLimitView> limit(String runId, String loadExpression) {
+        return conclusions.conclusion(runId).map(ConclusionView::throughputLimit).map(t -> new ThroughputLimitView(
+                loadExpression, t.kneeX(), orNaN(t.kneeLower95()), orNaN(t.kneeUpper95()), t.plateauRatePerSecond(),
+                t.slopeBeforePerX(), t.slopeAfterPerX(), orNaN(t.breakpointPValue()), t.stepsUsed(),
+                t.generatorLimited(), t.generatorSaturatedAtX(), t.generatorCpuPercent(), t.fittedAt()));
     }
 
     /** The run's rules about latency, errors or the request rate, each with the chart axis it belongs on. */

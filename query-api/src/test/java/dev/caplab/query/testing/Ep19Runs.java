@@ -2,6 +2,7 @@ package dev.caplab.query.testing;
 
 import dev.caplab.store.access.CapacityFitRepository;
 import dev.caplab.store.access.RunConclusionRepository;
+import dev.caplab.store.row.ThroughputLimitValue;
 import dev.caplab.store.access.RunLatenessRepository;
 import dev.caplab.store.access.RunRepository;
 import dev.caplab.store.access.StepAggregateRepository;
@@ -101,17 +102,17 @@ public final class Ep19Runs {
                                 new SegmentValue(18.0, 19.0, -8.5, 0.5, null)),
                         List.of(new BreakpointValue(18.0, 0.3, 17.4, 18.6)), true, 4, 1.0, 18.0, true)), "ep19-fits");
         amendLightNode2(ds);
-        writeConclusions(ds);
-        throughputAws2(ds);
+        writeConclusions(ds, throughputAws2(ds));
     }
 
     /**
      * What streams concluded for each tier, the same lines and ceilings as the fits. LightNode 2: cpu (1.2 − 0.15)/0.0097
      * = 108.2, egress 60/1.9 = 31.6 → egress binds. AWS: cpu (1.2 − 0.15)/0.0045 = 233.3, memory
      * (0.6·2 GiB − 0.4 GiB)/5.4e6 = 159.1 → memory binds. LightNode 1: cpu (0.6 + 0.05)/0.029 = 22.4 lies past the
-     * cliff after 18, so 18.
+     * cliff after 18, so 18. The AWS run's throughput limit is what the production topology concluded from its raw
+     * load-tool readings ({@link #throughputAws2}).
      */
-    private static void writeConclusions(DataSource ds) {
+    private static void writeConclusions(DataSource ds, ThroughputLimitValue aws2Throughput) {
         var ln2Cpu = StoredConclusions.estimate("node", "cpu.cores", 0.15, 0.0097, 0.0097 * 0.05, 3, 12, 50, 2.0, null);
         var ln2Egress = StoredConclusions.estimate("node", "net.tx.mbps", 0.0, 1.9, 1.9 * 0.05, 3, 12, 50, 100.0, null);
         var awsCpu = StoredConclusions.estimate("node", "cpu.cores", 0.15, 0.0045, 0.0045 * 0.05, 8, 12, 250, 2.0, null);
@@ -122,17 +123,18 @@ public final class Ep19Runs {
                 StoredConclusions.row(LIGHTNODE_2, 50.0, 2, 75.0, 3, 4, ln2Egress, List.of(ln2Cpu, ln2Egress),
                         T0.plusSeconds(600)),
                 StoredConclusions.row(AWS_2, 250.0, 7, 300.0, 8, 9, awsMem, List.of(awsCpu, awsMem),
-                        T0.plusSeconds(86_400 + 1_200)),
+                        T0.plusSeconds(86_400 + 1_200)).withThroughputLimit(aws2Throughput),
                 StoredConclusions.row(LIGHTNODE_1, 18.0, 3, 19.0, 4, 5, ln1Cpu, List.of(ln1Cpu),
                         T0.plusSeconds(2 * 86_400 + 600))), "ep19-conclusions");
     }
 
     /**
      * The 2 vCPU AWS run streamed from a load tool: its throughput is what the production topology derives from
-     * {@link RawTraffic}'s raw readings (requests/s about min(20·x, 3000), flat from x = 150 on).
+     * {@link RawTraffic}'s raw readings (requests/s about min(20·x, 3000), flat from x = 150 on); returns the
+     * throughput limit it concluded.
      */
-    private static void throughputAws2(DataSource ds) {
-        RawTraffic.write(ds, AWS_2, AWS_2_STARTED);
+    private static ThroughputLimitValue throughputAws2(DataSource ds) {
+        return RawTraffic.write(ds, AWS_2, AWS_2_STARTED);
     }
 
     /** What the sink writes when late samples reach a closed step: higher versions, and the run's counts. */

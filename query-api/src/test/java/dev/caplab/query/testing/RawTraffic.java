@@ -22,6 +22,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import dev.caplab.store.row.RunConclusionRow;
+import dev.caplab.store.row.ThroughputLimitValue;
 import javax.sql.DataSource;
 
 /**
@@ -80,8 +82,11 @@ public final class RawTraffic {
         return out;
     }
 
-    /** Derives the run's throughput from its readings with the production topology and stores it. */
-    public static void write(DataSource ds, String runId, Instant runStart) {
+    /**
+     * Derives the run's throughput from its readings with the production topology and stores it; returns the
+     * throughput limit the topology concluded (null: none), for the run's conclusion.
+     */
+    public static ThroughputLimitValue write(DataSource ds, String runId, Instant runStart) {
         try (TopologyFeed feed = new TopologyFeed(TopologySettings.defaults())) {
             feed.lifecycle(runId, RunStarted.newBuilder().setRunId(runId).setStartedAt(runStart)
                     .setSut(SystemUnderTest.newBuilder().setName("mmx-standalone").build())
@@ -105,6 +110,7 @@ public final class RawTraffic {
             // the run's other rows are Ep19Runs': only the throughput series and the request rate's fit are stored
             feed.storeDerived(ds, runId + "-derived-throughput",
                     a -> a.getSource().toString().equals(TrafficMetrics.SOURCE));
+            return feed.latestConclusion(runId).map(RunConclusionRow::throughputLimit).orElse(null);
         }
     }
 

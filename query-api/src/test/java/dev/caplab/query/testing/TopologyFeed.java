@@ -136,6 +136,12 @@ public final class TopologyFeed implements AutoCloseable {
                 dedupPrefix + "-fits");
     }
 
+    /** The newest conclusion the topology emitted for {@code runId}, as the sink stores it. */
+    public java.util.Optional<dev.caplab.store.row.RunConclusionRow> latestConclusion(String runId) {
+        return emittedConclusions.stream().filter(c -> c.getRunId().toString().equals(runId))
+                .max(java.util.Comparator.comparingLong(RunConclusion::getVersion)).map(RowMapping::conclusion);
+    }
+
     private void drain() {
         emittedAggregates.addAll(topology.aggregates.readValuesToList());
         emittedVerdicts.addAll(topology.verdicts.readValuesToList());

@@ -2,6 +2,7 @@ package dev.caplab.store.access;
 
 import dev.caplab.store.schema.Table;
 import dev.caplab.store.row.RunConclusionRow;
+import dev.caplab.store.row.ThroughputLimitValue;
 
 import javax.sql.DataSource;
 import java.util.List;
@@ -14,19 +15,46 @@ public final class RunConclusionRepository extends RunScopedRepository<RunConclu
             List.of("run_id", "max_stable_x", "max_stable_step_index", "first_failing_x", "first_failing_step_index",
                     "steps_judged", "steps_skipped", "bottleneck_source", "bottleneck_metric", "bottleneck_rule",
                     "bottleneck_value", "bottleneck_step_index", "margin", "resources_json", "run_closed", "model",
-                    "concluded_at", "version", "warnings_json", "rules_from"),
+                    "concluded_at", "version", "warnings_json", "rules_from", "throughput_knee_x",
+                    "throughput_knee_lower95", "throughput_knee_upper95", "throughput_plateau_rate_per_s",
+                    "throughput_slope_before_per_x", "throughput_slope_after_per_x", "throughput_breakpoint_p_value",
+                    "throughput_steps_used", "throughput_fitted_at", "generator_saturated_at_x",
+                    "generator_cpu_percent"),
             true,
-            (p, r) -> p.addAll(r.runId(), r.maxStableX(), r.maxStableStepIndex(), r.firstFailingX(),
-                    r.firstFailingStepIndex(), r.stepsJudged(), r.stepsSkipped(), r.bottleneckSource(),
-                    r.bottleneckMetric(), r.bottleneckRule(), r.bottleneckValue(), r.bottleneckStepIndex(),
-                    r.margin(), r.resourcesJson(), r.runClosed(), r.model(), r.concludedAt(), r.version(),
-                    r.warningsJson(), r.rulesFrom()),
+            (p, r) -> {
+                p.addAll(r.runId(), r.maxStableX(), r.maxStableStepIndex(), r.firstFailingX(),
+                        r.firstFailingStepIndex(), r.stepsJudged(), r.stepsSkipped(), r.bottleneckSource(),
+                        r.bottleneckMetric(), r.bottleneckRule(), r.bottleneckValue(), r.bottleneckStepIndex(),
+                        r.margin(), r.resourcesJson(), r.runClosed(), r.model(), r.concludedAt(), r.version(),
+                        r.warningsJson(), r.rulesFrom());
+                ThroughputLimitValue t = r.throughputLimit();
+                if (t == null) {
+                    p.addAll(null, null, null, null, null, null, null, null, null, null, null);
+                } else {
+                    p.addAll(t.kneeX(), t.kneeLower95(), t.kneeUpper95(), t.plateauRatePerSecond(),
+                            t.slopeBeforePerX(), t.slopeAfterPerX(), t.breakpointPValue(), t.stepsUsed(),
+                            t.fittedAt(), t.generatorSaturatedAtX(), t.generatorCpuPercent());
+                }
+            },
             rs -> {
                 Fields f = new Fields(rs);
-                return new RunConclusionRow(f.string(), f.nullableFloat64(), f.nullableInt32(), f.nullableFloat64(),
-                        f.nullableInt32(), f.int32(), f.int32(), f.string(), f.string(), f.string(),
-                        f.nullableFloat64(), f.nullableInt32(), f.float64(), f.string(), f.bool(), f.string(),
-                        f.instant(), f.int64(), f.string(), f.string());
+                RunConclusionRow row = new RunConclusionRow(f.string(), f.nullableFloat64(), f.nullableInt32(),
+                        f.nullableFloat64(), f.nullableInt32(), f.int32(), f.int32(), f.string(), f.string(),
+                        f.string(), f.nullableFloat64(), f.nullableInt32(), f.float64(), f.string(), f.bool(),
+                        f.string(), f.instant(), f.int64(), f.string(), f.string());
+                Double kneeX = f.nullableFloat64();
+                Double lower = f.nullableFloat64();
+                Double upper = f.nullableFloat64();
+                Double plateau = f.nullableFloat64();
+                Double before = f.nullableFloat64();
+                Double after = f.nullableFloat64();
+                Double p = f.nullableFloat64();
+                Integer steps = f.nullableInt32();
+                java.time.Instant fittedAt = f.instant();
+                Double generatorX = f.nullableFloat64();
+                Double generatorCpu = f.nullableFloat64();
+                return kneeX == null ? row : row.withThroughputLimit(new ThroughputLimitValue(kneeX, lower, upper,
+                        plateau, before, after, p, steps, fittedAt, generatorX, generatorCpu));
             });
 
     public RunConclusionRepository(DataSource dataSource) {

@@ -8,14 +8,16 @@ import java.util.Objects;
  * {@code resourcesJson} is the per-resource estimates and {@code warningsJson} the warnings ({@code RunWarning}), both in
  * Avro's JSON encoding. The highest version wins.
  * {@code rulesFrom} says where the rules the steps were judged against came from ({@code run}, {@code default},
- * {@code none}); null in rows written before it was kept.
+ * {@code none}); null in rows written before it was kept. {@code throughputLimit} is null when the request rate
+ * never stopped growing (and in rows written before it was kept).
  */
 public record RunConclusionRow(String runId, Double maxStableX, Integer maxStableStepIndex, Double firstFailingX,
                                Integer firstFailingStepIndex, int stepsJudged, int stepsSkipped,
                                String bottleneckSource, String bottleneckMetric, String bottleneckRule,
                                Double bottleneckValue, Integer bottleneckStepIndex, double margin,
                                String resourcesJson, boolean runClosed, String model, Instant concludedAt,
-                               long version, String warningsJson, String rulesFrom) {
+                               long version, String warningsJson, String rulesFrom,
+                               ThroughputLimitValue throughputLimit) {
 
     public RunConclusionRow {
         Checks.text(runId, "runId");
@@ -35,6 +37,25 @@ public record RunConclusionRow(String runId, Double maxStableX, Integer maxStabl
         Objects.requireNonNull(warningsJson, "warningsJson");
     }
 
+    /** A conclusion without a throughput limit. */
+    public RunConclusionRow(String runId, Double maxStableX, Integer maxStableStepIndex, Double firstFailingX,
+            Integer firstFailingStepIndex, int stepsJudged, int stepsSkipped, String bottleneckSource,
+            String bottleneckMetric, String bottleneckRule, Double bottleneckValue, Integer bottleneckStepIndex,
+            double margin, String resourcesJson, boolean runClosed, String model, Instant concludedAt, long version,
+            String warningsJson, String rulesFrom) {
+        this(runId, maxStableX, maxStableStepIndex, firstFailingX, firstFailingStepIndex, stepsJudged, stepsSkipped,
+                bottleneckSource, bottleneckMetric, bottleneckRule, bottleneckValue, bottleneckStepIndex, margin,
+                resourcesJson, runClosed, model, concludedAt, version, warningsJson, rulesFrom, null);
+    }
+
+    /** This conclusion with {@code limit} as its throughput limit. */
+    public RunConclusionRow withThroughputLimit(ThroughputLimitValue limit) {
+        return new RunConclusionRow(runId, maxStableX, maxStableStepIndex, firstFailingX, firstFailingStepIndex,
+                stepsJudged, stepsSkipped, bottleneckSource, bottleneckMetric, bottleneckRule, bottleneckValue,
+                bottleneckStepIndex, margin, resourcesJson, runClosed, model, concludedAt, version, warningsJson,
+                rulesFrom, limit);
+    }
+
     /** A row without warnings. */
     public RunConclusionRow(String runId, Double maxStableX, Integer maxStableStepIndex, Double firstFailingX,
                             Integer firstFailingStepIndex, int stepsJudged, int stepsSkipped,
@@ -44,7 +65,7 @@ public record RunConclusionRow(String runId, Double maxStableX, Integer maxStabl
                             long version) {
         this(runId, maxStableX, maxStableStepIndex, firstFailingX, firstFailingStepIndex, stepsJudged, stepsSkipped,
                 bottleneckSource, bottleneckMetric, bottleneckRule, bottleneckValue, bottleneckStepIndex, margin,
-                resourcesJson, runClosed, model, concludedAt, version, "[]", null);
+                resourcesJson, runClosed, model, concludedAt, version, "[]", null, null);
     }
 
     /** A conclusion that does not say where its rules came from. */
@@ -55,6 +76,6 @@ public record RunConclusionRow(String runId, Double maxStableX, Integer maxStabl
             String warningsJson) {
         this(runId, maxStableX, maxStableStepIndex, firstFailingX, firstFailingStepIndex, stepsJudged, stepsSkipped,
                 bottleneckSource, bottleneckMetric, bottleneckRule, bottleneckValue, bottleneckStepIndex, margin,
-                resourcesJson, runClosed, model, concludedAt, version, warningsJson, null);
+                resourcesJson, runClosed, model, concludedAt, version, warningsJson, null, null);
     }
 }

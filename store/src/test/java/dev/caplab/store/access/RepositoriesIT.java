@@ -8,6 +8,7 @@ import dev.caplab.store.row.SloRuleValue;
 import dev.caplab.store.row.AnnotationRow;
 import dev.caplab.store.row.CapacityFitRow;
 import dev.caplab.store.row.RunConclusionRow;
+import dev.caplab.store.row.ThroughputLimitValue;
 import dev.caplab.store.row.RunLatenessRow;
 import dev.caplab.store.row.RunRow;
 import dev.caplab.store.row.SampleRow;
@@ -281,7 +282,9 @@ class RepositoriesIT {
         RunConclusionRow concluded = new RunConclusionRow(run, 18.0, 3, 19.0, 4, 4, 1, "vm-1", "cpu.cores",
                 "SMALLEST_SAFE_CAPACITY", 18.5, null, 0.6, "[{\"source\":\"vm-1\"}]", true,
                 "caplab-run-conclusion/1", T0.plusSeconds(900), 7,
-                "[{\"kind\":\"SAMPLES_AFTER_END\",\"message\":\"samples after the end\"}]", "default");
+                "[{\"kind\":\"SAMPLES_AFTER_END\",\"message\":\"samples after the end\"}]", "default")
+                .withThroughputLimit(new ThroughputLimitValue(150.0, 140.0, null, 3000.0, 20.0, 0.5, 1e-6, 9,
+                        T0.plusSeconds(840), 170.0, 93.5));
         conclusions.insertBatch(List.of(concluded), null);
         conclusions.insertBatch(List.of(first), null);
         assertThat(conclusions.latest(run)).contains(concluded);

@@ -6,10 +6,14 @@ import dev.caplab.analysis.conclusion.Bottleneck;
 import dev.caplab.analysis.conclusion.RunConclusion;
 import dev.caplab.analysis.conclusion.StepJudgement;
 import dev.caplab.analysis.fit.LinearFit;
+import dev.caplab.analysis.throughput.GeneratorLimit;
+import dev.caplab.analysis.throughput.ThroughputLimit;
 import dev.caplab.schema.event.BottleneckRule;
 import dev.caplab.schema.event.RunBottleneck;
+import dev.caplab.schema.event.RunThroughputLimit;
 import dev.caplab.schema.event.RunWarning;
 import dev.caplab.streams.Micros;
+import dev.caplab.streams.fit.FittedThroughputLimit;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
@@ -25,9 +29,12 @@ public final class ConclusionAdapter {
         String of(String source, String metric);
     }
 
-    /** The event, with each resource's and the bottleneck's source role from {@code roles}. */
+    /**
+     * The event, with each resource's and the bottleneck's source role from {@code roles}, and the throughput
+     * limit's fit (its step count and time) from {@code throughputFit}.
+     */
     public static dev.caplab.schema.event.RunConclusion toEvent(String runId, RunConclusion c, boolean runClosed,
-            long concludedAtMicros, long version, Roles roles) {
+            long concludedAtMicros, long version, Roles roles, Optional<FittedThroughputLimit> throughputFit) {
         Optional<StepJudgement> pass = c.stable().lastPassing();
         Optional<StepJudgement> fail = c.stable().firstFailing();
         return dev.caplab.schema.event.RunConclusion.newBuilder()
@@ -48,7 +55,22 @@ public final class ConclusionAdapter {
                 .setVersion(version)
                 .setWarnings(c.warnings().stream().map(w -> RunWarning.newBuilder().setKind(w.kind().name())
                         .setMessage(w.message()).build()).toList())
+                .setThroughputLimit(c.throughputLimit().map(l -> throughputLimit(l, c.generatorLimit(),
+                        throughputFit.orElseThrow(() -> new IllegalArgumentException("run " + runId
+                                + ": a throughput limit without its fit"))))
+                        .orElse(null))
                 .build();
+    }
+
+    private static RunThroughputLimit throughputLimit(ThroughputLimit l, Optional<GeneratorLimit> generator,
+            FittedThroughputLimit fit) {
+        return RunThroughputLimit.newBuilder().setKneeX(l.kneeX())
+                .setKneeLower95(finiteOrNull(l.kneeLower95())).setKneeUpper95(finiteOrNull(l.kneeUpper95()))
+                .setPlateauRatePerSecond(l.plateauRatePerSecond()).setSlopeBeforePerX(l.slopeBeforePerX())
+                .setSlopeAfterPerX(l.slopeAfterPerX()).setBreakpointPValue(finiteOrNull(l.breakpointPValue()))
+                .setStepsUsed(fit.stepsUsed()).setFittedAt(Micros.toInstant(fit.fittedAtMicros()))
+                .setGeneratorSaturatedAtX(generator.map(GeneratorLimit::x).orElse(null))
+                .setGeneratorCpuPercent(generator.map(GeneratorLimit::cpuPercent).orElse(null)).build();
     }
 
     private static RunBottleneck bottleneck(Bottleneck b, String role) {

@@ -8,6 +8,8 @@ import dev.caplab.analysis.InsufficientDataException;
 import dev.caplab.analysis.ResourceFit;
 import dev.caplab.analysis.capacity.ResourceEstimate;
 import dev.caplab.analysis.fit.StepPoint;
+import dev.caplab.analysis.throughput.ThroughputLimit;
+import dev.caplab.analysis.throughput.TrafficMetrics;
 import dev.caplab.schema.event.Breakpoint;
 import dev.caplab.schema.event.CapacityFit;
 import dev.caplab.schema.event.Segment;
@@ -29,8 +31,11 @@ public final class FitAdapter {
     private FitAdapter() {
     }
 
-    /** A resource's fit record and its capacity estimate for the run conclusion, from the same analysis call. */
-    public record Fitted(CapacityFit record, ResourceEstimate estimate) {
+    /**
+     * A resource's fit record and its capacity estimate for the run conclusion, from the same analysis call; for the
+     * request rate's fit also its throughput limit, when it shows one ({@link ThroughputLimit#detect}).
+     */
+    public record Fitted(CapacityFit record, ResourceEstimate estimate, Optional<FittedThroughputLimit> throughputLimit) {
     }
 
     /**
@@ -79,6 +84,10 @@ public final class FitAdapter {
         ResourceEstimate estimate = ResourceEstimate.of(first.source(), first.metric(), fit,
                 byX.stream().mapToDouble(FitPoint::x).distinct().sorted().toArray(), ceiling,
                 cliffStep == null ? OptionalInt.empty() : OptionalInt.of(cliffStep));
+        Optional<FittedThroughputLimit> throughputLimit = TrafficMetrics.throughputFit(first.source(), first.metric())
+                ? ThroughputLimit.detect(fit.segments(), fit.breakpoints(), p)
+                        .map(l -> new FittedThroughputLimit(l, fit.stepCount(), fittedAtMicros))
+                : Optional.empty();
         return Optional.of(new Fitted(CapacityFit.newBuilder()
                 .setRunId(runId)
                 .setSource(first.source())
@@ -101,7 +110,7 @@ public final class FitAdapter {
                 .setBottleneck(false)
                 .setFittedAt(Micros.toInstant(fittedAtMicros))
                 .setVersion(version)
-                .build(), estimate));
+                .build(), estimate, throughputLimit));
     }
 
     /**

@@ -4,6 +4,8 @@ import dev.caplab.analysis.capacity.ResourceEstimate;
 import dev.caplab.analysis.conclusion.ResourceUse;
 import dev.caplab.analysis.conclusion.StepJudgement;
 import dev.caplab.analysis.fit.LinearFit;
+import dev.caplab.analysis.throughput.ThroughputLimit;
+import dev.caplab.streams.fit.FittedThroughputLimit;
 import dev.caplab.streams.StateStrings;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -12,7 +14,10 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 
-/** The run-state encoding (format 4) of what the run conclusion needs: step judgements and capacity estimates. */
+/**
+ * The run-state encoding of what the run conclusion needs: step judgements (format 4; with the load generator's CPU
+ * from format 6), capacity estimates (format 4) and the throughput limit (format 6).
+ */
 final class JudgementCodec {
 
     private JudgementCodec() {
@@ -35,9 +40,12 @@ final class JudgementCodec {
             out.writeDouble(u.used());
             out.writeDouble(u.ceiling());
         }
+        writeOptional(out, j.loadGeneratorCpuPercent());
     }
 
-    static StepJudgement readJudgement(DataInputStream in, StateStrings.Reader strings) throws IOException {
+    /** A judgement; {@code withGeneratorCpu} for format 6 on, which keeps the load generator's CPU. */
+    static StepJudgement readJudgement(DataInputStream in, StateStrings.Reader strings, boolean withGeneratorCpu)
+            throws IOException {
         if (!in.readBoolean()) {
             return null;
         }
@@ -48,7 +56,8 @@ final class JudgementCodec {
         Optional<ResourceUse> over = in.readBoolean()
                 ? Optional.of(new ResourceUse(strings.read(in), strings.read(in), in.readDouble(), in.readDouble()))
                 : Optional.empty();
-        return new StepJudgement(index, x, verdict, contaminated, over);
+        return new StepJudgement(index, x, verdict, contaminated, over,
+                withGeneratorCpu ? readOptional(in) : OptionalDouble.empty());
     }
 
     static void write(DataOutputStream out, ResourceEstimate e) throws IOException {
@@ -86,6 +95,31 @@ final class JudgementCodec {
         int cliffStep = in.readInt();
         return new ResourceEstimate(source, metric, line, fromX, toX, ceiling, knee, cliff,
                 cliffStep < 0 ? OptionalInt.empty() : OptionalInt.of(cliffStep), readOptional(in));
+    }
+
+    static void write(DataOutputStream out, FittedThroughputLimit t) throws IOException {
+        out.writeBoolean(t != null);
+        if (t == null) {
+            return;
+        }
+        ThroughputLimit l = t.limit();
+        out.writeDouble(l.kneeX());
+        out.writeDouble(l.kneeLower95());
+        out.writeDouble(l.kneeUpper95());
+        out.writeDouble(l.plateauRatePerSecond());
+        out.writeDouble(l.slopeBeforePerX());
+        out.writeDouble(l.slopeAfterPerX());
+        out.writeDouble(l.breakpointPValue());
+        out.writeInt(t.stepsUsed());
+        out.writeLong(t.fittedAtMicros());
+    }
+
+    static FittedThroughputLimit readThroughputLimit(DataInputStream in) throws IOException {
+        if (!in.readBoolean()) {
+            return null;
+        }
+        return new FittedThroughputLimit(new ThroughputLimit(in.readDouble(), in.readDouble(), in.readDouble(),
+                in.readDouble(), in.readDouble(), in.readDouble(), in.readDouble()), in.readInt(), in.readLong());
     }
 
     private static void writeOptional(DataOutputStream out, OptionalDouble v) throws IOException {

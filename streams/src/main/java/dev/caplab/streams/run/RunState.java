@@ -3,6 +3,7 @@ package dev.caplab.streams.run;
 import dev.caplab.analysis.capacity.ResourceEstimate;
 import dev.caplab.schema.event.RunStarted;
 import dev.caplab.streams.fit.FitPoint;
+import dev.caplab.streams.fit.FittedThroughputLimit;
 import dev.caplab.streams.step.LevelPoint;
 import dev.caplab.streams.step.StepWindow;
 import java.util.ArrayList;
@@ -42,6 +43,8 @@ import java.util.TreeSet;
  * @param conclusionRevision    how many times the run conclusion was emitted (its local version)
  * @param pendingEnds           step index → end micros of a StepEnded that arrived before its StepStarted (applied
  *                              when the start arrives: lifecycle events may come in any order)
+ * @param throughputLimit       the throughput limit of the latest refit's request-rate fit (the conclusion's); null
+ *                              when it showed none
  */
 public record RunState(String runId, RunStarted started, List<StepWindow> declared, Map<Integer, Long> endSeenWallMillis,
                        List<LevelPoint> levels, long maxEventMicros, long runEndedMicros, long runEndSeenWallMillis,
@@ -51,7 +54,7 @@ public record RunState(String runId, RunStarted started, List<StepWindow> declar
                        Set<Integer> dirtySteps, boolean baselineDirty, long fitRevision, long baselineRevision,
                        long beyondLateness, long latenessEmitted, long latenessRevision, long lastAmendWallMillis,
                        boolean expired, List<ResourceEstimate> estimates, long conclusionRevision,
-                       Map<Integer, Long> pendingEnds) {
+                       Map<Integer, Long> pendingEnds, FittedThroughputLimit throughputLimit) {
 
     /** A limit of {@link RunLimits} a run can reach; each is alerted once per run. */
     public enum Limit {
@@ -78,7 +81,7 @@ public record RunState(String runId, RunStarted started, List<StepWindow> declar
 
     public static RunState empty(String runId) {
         return new RunState(runId, null, List.of(), Map.of(), List.of(), 0, -1, 0, 0, Map.of(), List.of(), Set.of(),
-                false, false, 0, 0, 0, 0, Map.of(), Set.of(), false, 0, 0, 0, 0, 0, 0, false, List.of(), 0, Map.of());
+                false, false, 0, 0, 0, 0, Map.of(), Set.of(), false, 0, 0, 0, 0, 0, 0, false, List.of(), 0, Map.of(), null);
     }
 
     public boolean ended() {
@@ -123,6 +126,7 @@ public record RunState(String runId, RunStarted started, List<StepWindow> declar
         final List<ResourceEstimate> estimates;
         long conclusionRevision;
         final TreeMap<Integer, Long> pendingEnds;
+        FittedThroughputLimit throughputLimit;
         /** Transient: a step, the fits or the run closed in this record (the run conclusion is then emitted). */
         boolean concludeDue;
         /** Transient: a RunStarted changed in this record (closed steps are then computed again). */
@@ -162,6 +166,7 @@ public record RunState(String runId, RunStarted started, List<StepWindow> declar
             estimates = new ArrayList<>(s.estimates);
             conclusionRevision = s.conclusionRevision;
             pendingEnds = new TreeMap<>(s.pendingEnds);
+            throughputLimit = s.throughputLimit;
         }
 
         RunState freeze() {
@@ -169,7 +174,8 @@ public record RunState(String runId, RunStarted started, List<StepWindow> declar
                     maxEventMicros, runEndedMicros, runEndSeenWallMillis, closedSteps, baseline, fitPoints, cliffs,
                     runClosed, unassignedDirty, unassignedVersion, lateSamples, lastInputWallMillis, alertedLimits,
                     marks, dirtySteps, baselineDirty, fitRevision, baselineRevision, beyondLateness, latenessEmitted,
-                    latenessRevision, lastAmendWallMillis, expired, estimates, conclusionRevision, pendingEnds);
+                    latenessRevision, lastAmendWallMillis, expired, estimates, conclusionRevision, pendingEnds,
+                    throughputLimit);
         }
 
         /** Marks {@code limit} as reached; true the first time, when the run should be alerted. */

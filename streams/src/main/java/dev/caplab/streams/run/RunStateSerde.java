@@ -6,6 +6,7 @@ import dev.caplab.schema.event.RunStarted;
 import dev.caplab.schema.serde.EventSerdes;
 import dev.caplab.streams.StateStrings;
 import dev.caplab.streams.fit.FitPoint;
+import dev.caplab.streams.fit.FittedThroughputLimit;
 import dev.caplab.streams.step.LevelChanges;
 import dev.caplab.streams.step.LevelPoint;
 import dev.caplab.streams.step.StepWindow;
@@ -28,13 +29,16 @@ import org.apache.kafka.common.errors.SerializationException;
  * level changes only, and the input time and alerted limits; format 3 adds the amendment bookkeeping (step marks,
  * dirty steps, revisions, lateness counts); format 4 adds each closed step's judgement and the run's capacity
  * estimates and conclusion revision (a format-3 state concludes from the steps it closes next); format 5 adds the
- * step ends that arrived before their starts and which marks belong to steps that vanished. Formats 1 and 2 are
+ * step ends that arrived before their starts and which marks belong to steps that vanished; format 6 adds each
+ * judgement's load-generator CPU and the latest fit's throughput limit (an older state concludes without them until
+ * its next refit and the steps it closes next). Formats 1 and 2 are
  * read and migrated (levels compacted; closed steps without a
  * mark are left as they were: the partials they would be re-derived from did not exist before format 3).
  */
 public final class RunStateSerde {
 
-    private static final byte FORMAT = 5;
+    private static final byte FORMAT = 6;
+    private static final byte FORMAT_5 = 5;
     private static final byte FORMAT_4 = 4;
     private static final byte FORMAT_3 = 3;
     private static final byte FORMAT_2 = 2;
@@ -133,6 +137,7 @@ public final class RunStateSerde {
                 out.writeInt(e.getKey());
                 out.writeLong(e.getValue());
             }
+            JudgementCodec.write(out, s.throughputLimit());
             out.flush();
             return bytes.toByteArray();
         } catch (IOException e) {
@@ -161,7 +166,8 @@ public final class RunStateSerde {
     static RunState decode(byte[] b, int maxLevelChanges) {
         try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(b))) {
             byte format = in.readByte();
-            if (format != FORMAT && format != FORMAT_4 && format != FORMAT_3 && format != FORMAT_2 && format != FORMAT_UTF) {
+            if (format != FORMAT && format != FORMAT_5 && format != FORMAT_4 && format != FORMAT_3
+                    && format != FORMAT_2 && format != FORMAT_UTF) {
                 throw new SerializationException("run state: unknown format " + format);
             }
             StateStrings.Reader strings = StateStrings.Reader.of(format == FORMAT_UTF);
@@ -212,15 +218,17 @@ public final class RunStateSerde {
             boolean expired = false;
             List<ResourceEstimate> estimates = new ArrayList<>();
             long conclusionRevision = 0;
-            if (format == FORMAT || format == FORMAT_4 || format == FORMAT_3) {
+            if (format == FORMAT || format == FORMAT_5 || format == FORMAT_4 || format == FORMAT_3) {
                 for (int n = in.readInt(), i = 0; i < n; i++) {
                     int key = in.readInt();
                     StepWindow w = new StepWindow(in.readInt(), readLoad(in, strings), in.readLong(), in.readLong(),
                             in.readLong(), in.readBoolean());
                     long revision = in.readLong();
                     long lateCount = in.readLong();
-                    StepJudgement judgement = format != FORMAT_3 ? JudgementCodec.readJudgement(in, strings) : null;
-                    marks.put(key, new StepMark(w, revision, lateCount, judgement, format == FORMAT && in.readBoolean()));
+                    StepJudgement judgement = format != FORMAT_3
+                            ? JudgementCodec.readJudgement(in, strings, format == FORMAT) : null;
+                    marks.put(key, new StepMark(w, revision, lateCount, judgement,
+                            (format == FORMAT || format == FORMAT_5) && in.readBoolean()));
                 }
                 for (int n = in.readInt(), i = 0; i < n; i++) {
                     dirtySteps.add(in.readInt());
@@ -231,22 +239,23 @@ public final class RunStateSerde {
                 }
                 expired = in.readBoolean();
             }
-            if (format == FORMAT || format == FORMAT_4) {
+            if (format == FORMAT || format == FORMAT_5 || format == FORMAT_4) {
                 for (int n = in.readInt(), i = 0; i < n; i++) {
                     estimates.add(JudgementCodec.readEstimate(in, strings));
                 }
                 conclusionRevision = in.readLong();
             }
             Map<Integer, Long> pendingEnds = new TreeMap<>();
-            if (format == FORMAT) {
+            if (format == FORMAT || format == FORMAT_5) {
                 for (int n = in.readInt(), i = 0; i < n; i++) {
                     pendingEnds.put(in.readInt(), in.readLong());
                 }
             }
+            FittedThroughputLimit throughputLimit = format == FORMAT ? JudgementCodec.readThroughputLimit(in) : null;
             return new RunState(runId, started, declared, endSeen, levels, maxEvent, runEnded, runEndSeen, closed,
                     baseline, points, cliffs, runClosed, dirty, unassignedVersion, late, lastInput, alerted, marks,
                     dirtySteps, baselineDirty, counters[0], counters[1], counters[2], counters[3], counters[4],
-                    counters[5], expired, estimates, conclusionRevision, pendingEnds);
+                    counters[5], expired, estimates, conclusionRevision, pendingEnds, throughputLimit);
         } catch (IOException | IllegalArgumentException e) {
             throw new SerializationException("corrupt run state (" + b.length + " bytes)", e);
         }

@@ -26,6 +26,7 @@ import dev.caplab.streams.contamination.Contamination;
 import dev.caplab.streams.contamination.ContaminationCheck;
 import dev.caplab.streams.fit.FitAdapter;
 import dev.caplab.streams.fit.FitPoint;
+import dev.caplab.streams.fit.FittedThroughputLimit;
 import dev.caplab.streams.fit.LoadExpression;
 import dev.caplab.streams.fit.LoadExpressionException;
 import dev.caplab.streams.fit.SourceFacts;
@@ -106,7 +107,7 @@ final class StepCloser {
                 x == null ? OptionalDouble.empty() : OptionalDouble.of(x),
                 !judging.judging() ? StepJudgement.Verdict.UNJUDGED
                         : verdict.getPassed() ? StepJudgement.Verdict.PASSED : StepJudgement.Verdict.FAILED,
-                contamination.contaminated(), overMargin)));
+                contamination.contaminated(), overMargin, loadGeneratorCpu(stats))));
         run.concludeDue = true;
         if (!verdict.getPassed() && !contamination.contaminated()) {
             out.add(alert(run, step, AlertKind.STEP_FAILED, "step " + step.index() + " failed: " + failedRules(verdict)));
@@ -287,7 +288,7 @@ final class StepCloser {
     /**
      * Resources of the system under test and its hosts are fitted against load (never an agent's or the load
      * generator's: {@link dev.caplab.analysis.source.SourceRole#planned}); so is the request rate, whose knee is the
-     * run's throughput limit (the query side reads it with {@code ThroughputLimit.detect}). The conclusion and plans
+     * run's throughput limit ({@link FittedThroughputLimit}, carried in the run conclusion). The conclusion and plans
      * leave the throughput fit out of the resources ({@link TrafficMetrics#throughputFit}).
      */
     private boolean fittedAgainstLoad(SeriesStats s, SourceFacts facts) {
@@ -311,6 +312,7 @@ final class StepCloser {
         run.fitPoints.forEach(p -> byResource.computeIfAbsent(p.resourceKey(), k -> new ArrayList<>()).add(p));
         List<CapacityFit> fits = new ArrayList<>();
         run.estimates.clear();
+        run.throughputLimit = null;
         String expression = run.started == null ? "load" : run.started.getLoadExpression().toString();
         SourceFacts facts = facts(run, step);
         // the declared environment with an iperf3-measured egress where none was declared
@@ -323,6 +325,7 @@ final class StepCloser {
                         f.record().setRole(facts.role(first.source(), first.metric()).label());
                         fits.add(f.record());
                         run.estimates.add(f.estimate());
+                        f.throughputLimit().ifPresent(t -> run.throughputLimit = t);
                     });
         }
         run.concludeDue = true;
@@ -353,13 +356,14 @@ final class StepCloser {
             return Optional.empty(); // a run that closed without any step still concludes: its warnings say why
         }
         run.conclusionRevision++;
-        RunConclusion conclusion = Conclusions.conclude(judgements(run, closed), run.estimates, settings.fitMargin())
+        RunConclusion conclusion = Conclusions.conclude(judgements(run, closed), run.estimates,
+                Optional.ofNullable(run.throughputLimit).map(FittedThroughputLimit::limit), settings.fitMargin())
                 .withWarnings(RunWarnings.of(run, timeline, settings));
         long concludedAt = closed > 0 ? timeline.get(closed - 1).endMicros() : run.runEndedMicros;
         SourceFacts facts = closed > 0 ? facts(run, timeline.get(closed - 1)) : SourceFacts.of(List.of());
         dev.caplab.schema.event.RunConclusion event = ConclusionAdapter.toEvent(run.runId, conclusion,
                 run.runClosed, concludedAt, run.conclusionRevision,
-                (source, metric) -> facts.role(source, metric).label());
+                (source, metric) -> facts.role(source, metric).label(), Optional.ofNullable(run.throughputLimit));
         event.setRulesFrom(rules(run).origin().stored());
         return Optional.of(new DerivedEvent.Concluded(event));
     }
@@ -396,6 +400,14 @@ final class StepCloser {
             }
         }
         return out;
+    }
+
+    /** The load generator's sustained CPU (% of its machine) in the step, when it sent it. */
+    private static OptionalDouble loadGeneratorCpu(List<SeriesStats> stats) {
+        return stats.stream().filter(s -> TrafficMetrics.SOURCE.equals(s.source())
+                        && MetricNames.THROUGHPUT_LOADGEN_CPU_UTIL_PERCENT.equals(s.metric())
+                        && Double.isFinite(s.sustained()))
+                .mapToDouble(SeriesStats::sustained).findFirst();
     }
 
     private Double x(RunState.Mutable run, StepWindow step) {

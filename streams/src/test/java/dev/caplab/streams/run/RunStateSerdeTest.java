@@ -11,6 +11,8 @@ import dev.caplab.analysis.capacity.ResourceEstimate;
 import dev.caplab.analysis.conclusion.ResourceUse;
 import dev.caplab.analysis.conclusion.StepJudgement;
 import dev.caplab.analysis.fit.LinearFit;
+import dev.caplab.analysis.throughput.ThroughputLimit;
+import dev.caplab.streams.fit.FittedThroughputLimit;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -30,11 +32,13 @@ class RunStateSerdeTest {
                 Map.of("host|" + id, 1.0), List.of(), Set.of("c".repeat(70_000)), false, false, 0, 0, 123, 2,
                 Map.of(0, new StepMark(new dev.caplab.streams.step.StepWindow(0, Map.of("vus", 10.0), 1, 5, 0, false),
                         3, 7, new StepJudgement(0, OptionalDouble.of(10), StepJudgement.Verdict.FAILED, true,
-                                Optional.of(new ResourceUse("host", "cpu.cores", 1.5, 2))))),
+                                Optional.of(new ResourceUse("host", "cpu.cores", 1.5, 2)), OptionalDouble.of(93.5)))),
                 Set.of(0), true, 4, 2, 9, 16, 5, 1234, false,
                 List.of(new ResourceEstimate("host", "cpu.cores", new LinearFit(0.35, 0.006, 1e-4, 1e-8, -1e-6,
                         Double.NaN, 0, 2, 1), 10, 20, OptionalDouble.of(2), OptionalDouble.empty(), true,
-                        OptionalInt.of(3), OptionalDouble.of(20))), 6, Map.of(4, 9_000_000L));
+                        OptionalInt.of(3), OptionalDouble.of(20))), 6, Map.of(4, 9_000_000L),
+                new FittedThroughputLimit(new ThroughputLimit(150, 140, Double.NaN, 3000, 20, 0.5, 1e-6), 9,
+                        7_000_000L));
         assertThat(RunStateSerde.decode(RunStateSerde.encode(s), 2000)).isEqualTo(s);
     }
 

@@ -135,6 +135,16 @@ class ThroughputTest {
             assertThat(conclusion.getResources()).as("resource estimates of the conclusion")
                     .noneMatch(e -> e.getSource().equals(TrafficMetrics.SOURCE));
             assertThat(conclusion.getBottleneck()).isNull();
+            // but the conclusion carries its throughput limit: the knee at 50 users within its interval, the plateau
+            // 4·50 = 200/s (±2 % jitter), and the generator (CPU 20 + users %) first at 90 % at 70 users, past the knee
+            var limit = conclusion.getThroughputLimit();
+            assertThat(limit).as("the conclusion's throughput limit").isNotNull();
+            assertThat(limit.getKneeLower95()).isLessThanOrEqualTo(KNEE_USERS);
+            assertThat(limit.getKneeUpper95()).isGreaterThanOrEqualTo(KNEE_USERS);
+            assertThat(limit.getPlateauRatePerSecond()).isCloseTo(4 * KNEE_USERS, within(0.02 * 4 * KNEE_USERS));
+            assertThat(limit.getStepsUsed()).isEqualTo(STEPS);
+            assertThat(limit.getGeneratorSaturatedAtX()).isEqualTo(70.0);
+            assertThat(limit.getGeneratorCpuPercent()).isCloseTo(20 + 70, within(1e-9));
         }
     }
 }
