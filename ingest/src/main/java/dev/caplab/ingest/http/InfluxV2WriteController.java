@@ -1,5 +1,7 @@
 package dev.caplab.ingest.http;
 
+import dev.caplab.access.BoundedBody;
+import dev.caplab.access.BodyTooLargeException;
 import dev.caplab.access.RequiresScope;
 import dev.caplab.access.Scope;
 import dev.caplab.ingest.influx.TimestampPrecision;
@@ -84,13 +86,13 @@ class InfluxV2WriteController {
         };
     }
 
-    @ExceptionHandler({IllegalArgumentException.class, RequestBodies.CorruptBodyException.class})
+    @ExceptionHandler({IllegalArgumentException.class, BoundedBody.CorruptBodyException.class})
     ResponseEntity<Map<String, String>> invalid(Exception e) {
         return error(HttpStatus.BAD_REQUEST, "invalid", e.getMessage());
     }
 
-    @ExceptionHandler(RequestBodies.UnsupportedEncodingException.class)
-    ResponseEntity<Map<String, String>> encoding(RequestBodies.UnsupportedEncodingException e) {
+    @ExceptionHandler(BoundedBody.UnsupportedEncodingException.class)
+    ResponseEntity<Map<String, String>> encoding(BoundedBody.UnsupportedEncodingException e) {
         return error(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "unsupported media type", e.getMessage());
     }
 

@@ -1,5 +1,7 @@
 package dev.caplab.ingest.http;
 
+import dev.caplab.access.BoundedBody;
+import dev.caplab.access.BodyTooLargeException;
 import dev.caplab.ingest.census.TooManyValuesException;
 import dev.caplab.ingest.lifecycle.InvalidLifecycleRequestException;
 import dev.caplab.ingest.lifecycle.RunDeletedException;
@@ -54,12 +56,12 @@ class IngestErrorHandler {
         return error(HttpStatus.BAD_REQUEST, e.getMessage() + "; nothing was stored");
     }
 
-    @ExceptionHandler(RequestBodies.UnsupportedEncodingException.class)
-    ResponseEntity<Map<String, String>> encoding(RequestBodies.UnsupportedEncodingException e) {
+    @ExceptionHandler(BoundedBody.UnsupportedEncodingException.class)
+    ResponseEntity<Map<String, String>> encoding(BoundedBody.UnsupportedEncodingException e) {
         return error(HttpStatus.UNSUPPORTED_MEDIA_TYPE, e.getMessage());
     }
 
-    @ExceptionHandler({RequestBodies.CorruptBodyException.class, IllegalArgumentException.class})
+    @ExceptionHandler({BoundedBody.CorruptBodyException.class, IllegalArgumentException.class})
     ResponseEntity<Map<String, String>> badRequest(Exception e) {
         return error(HttpStatus.BAD_REQUEST, e.getMessage());
     }

@@ -1,7 +1,10 @@
 package dev.caplab.ingest.http;
 
+import dev.caplab.access.BodyTooLargeException;
+import dev.caplab.access.BoundedBody;
 import dev.caplab.access.QueryString;
 import jakarta.servlet.FilterChain;
+import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
@@ -10,6 +13,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.Part;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
@@ -29,13 +33,16 @@ import tools.jackson.databind.json.JsonMapper;
  * parameters come from the query string only (the container's {@code getParameter} would otherwise parse a
  * form-encoded body, which made curl's default {@code Content-Type} lose every line sent to {@code /write}, #11), a
  * form {@code Content-Type} is presented as {@code application/octet-stream} (no caplab endpoint takes forms, and
- * Spring rebuilds a form POST's body from the parameters), and multipart parsing is disabled; the body is gunzipped when {@code Content-Encoding: gzip}
- * (a snappy body passes untouched to {@code /api/v1/write}, which decodes its snappy block itself, and is refused
- * elsewhere); and no body, declared or chunked, compressed or not, is read past {@code caplab.ingest.max-body-bytes}
- * (413). Access (tokens, scopes,
- * origins) is checked after routing, by {@code dev.caplab.access.AccessInterceptor}.
+ * Spring rebuilds a form POST's body from the parameters), and multipart parsing is disabled; the body is decoded and
+ * bounded by {@link BoundedBody} (gzip, deflate; a snappy body passes untouched to {@code /api/v1/write}, which
+ * decodes its snappy block itself, and is refused elsewhere), so no body, declared or chunked, compressed or not, is
+ * read past {@code caplab.ingest.max-body-bytes} (413). Access (tokens, scopes, origins) is checked after routing, by
+ * {@code dev.caplab.access.AccessInterceptor}.
  */
 final class IngestRequestFilter extends OncePerRequestFilter {
+
+    /** The setting a 413 names: what an operator raises. */
+    static final String LIMIT_NAME = "caplab.ingest.max-body-bytes";
 
     private final long maxBodyBytes;
 
@@ -49,7 +56,8 @@ final class IngestRequestFilter extends OncePerRequestFilter {
         long declared = request.getContentLengthLong();
         if (declared > maxBodyBytes) {
             IngestErrors.write(response, HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE,
-                    new BodyTooLargeException("request body of " + declared + " bytes", maxBodyBytes).getMessage());
+                    new BodyTooLargeException("request body of " + declared + " bytes", maxBodyBytes, LIMIT_NAME,
+                            false).getMessage());
             return;
         }
         chain.doFilter(new DoorRequest(request, maxBodyBytes), response);
@@ -74,7 +82,7 @@ final class IngestRequestFilter extends OncePerRequestFilter {
         DoorRequest(HttpServletRequest request, long limitBytes) {
             super(request);
             this.limitBytes = limitBytes;
-            this.decodesBody = RequestBodies.decodes(request.getHeader(HttpHeaders.CONTENT_ENCODING));
+            this.decodesBody = BoundedBody.decodes(request.getHeader(HttpHeaders.CONTENT_ENCODING));
             String contentType = request.getContentType();
             this.formContentType = contentType != null
                     && contentType.strip().toLowerCase(Locale.ROOT).startsWith(FORM);
@@ -89,8 +97,8 @@ final class IngestRequestFilter extends OncePerRequestFilter {
         public ServletInputStream getInputStream() throws IOException {
             if (body == null) {
                 String path = getRequestURI().substring(getContextPath().length());
-                body = RequestBodies.decoded(super.getInputStream(), super.getHeader(HttpHeaders.CONTENT_ENCODING),
-                        limitBytes, SELF_DECODED.get(path));
+                body = new ServletBody(BoundedBody.decoded(super.getInputStream(),
+                        super.getHeader(HttpHeaders.CONTENT_ENCODING), limitBytes, LIMIT_NAME, SELF_DECODED.get(path)));
             }
             return body;
         }
@@ -102,7 +110,7 @@ final class IngestRequestFilter extends OncePerRequestFilter {
             return new BufferedReader(new InputStreamReader(getInputStream(), charset));
         }
 
-        // Once gunzipped here, the body must not look compressed to anything downstream (no second decoding).
+        // Once decoded here, the body must not look compressed to anything downstream (no second decoding).
         @Override
         public String getHeader(String name) {
             if (formContentType && HttpHeaders.CONTENT_TYPE.equalsIgnoreCase(name)) {
@@ -178,6 +186,51 @@ final class IngestRequestFilter extends OncePerRequestFilter {
         @Override
         public Part getPart(String name) {
             return null;
+        }
+    }
+
+    /** The decoded, bounded body as the servlet API hands it out; read synchronously. */
+    private static final class ServletBody extends ServletInputStream {
+
+        private final InputStream in;
+        private boolean finished;
+
+        ServletBody(InputStream in) {
+            this.in = in;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = in.read();
+            finished = b < 0;
+            return b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = in.read(b, off, len);
+            finished = n < 0;
+            return n;
+        }
+
+        @Override
+        public boolean isFinished() {
+            return finished;
+        }
+
+        @Override
+        public boolean isReady() {
+            return true;
+        }
+
+        @Override
+        public void setReadListener(ReadListener listener) {
+            throw new UnsupportedOperationException("caplab reads request bodies synchronously");
+        }
+
+        @Override
+        public void close() throws IOException {
+            in.close();
         }
     }
 

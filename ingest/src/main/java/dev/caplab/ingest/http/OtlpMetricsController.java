@@ -1,5 +1,7 @@
 package dev.caplab.ingest.http;
 
+import dev.caplab.access.BoundedBody;
+import dev.caplab.access.BodyTooLargeException;
 import dev.caplab.access.RequiresScope;
 import dev.caplab.access.Scope;
 import dev.caplab.ingest.census.CensusLimits;
@@ -124,14 +126,14 @@ class OtlpMetricsController {
         return status(OtlpEncoding.JSON, HttpStatus.UNSUPPORTED_MEDIA_TYPE, GrpcCode.INVALID_ARGUMENT, e.getMessage());
     }
 
-    @ExceptionHandler(RequestBodies.UnsupportedEncodingException.class)
-    ResponseEntity<byte[]> unsupportedEncoding(RequestBodies.UnsupportedEncodingException e,
+    @ExceptionHandler(BoundedBody.UnsupportedEncodingException.class)
+    ResponseEntity<byte[]> unsupportedEncoding(BoundedBody.UnsupportedEncodingException e,
             HttpServletRequest request) {
         return status(encodingOf(request), HttpStatus.UNSUPPORTED_MEDIA_TYPE, GrpcCode.INVALID_ARGUMENT,
                 e.getMessage());
     }
 
-    @ExceptionHandler({OtlpEncoding.MalformedRequestException.class, RequestBodies.CorruptBodyException.class,
+    @ExceptionHandler({OtlpEncoding.MalformedRequestException.class, BoundedBody.CorruptBodyException.class,
             NoRunException.class, IllegalArgumentException.class})
     ResponseEntity<byte[]> badRequest(Exception e, HttpServletRequest request) {
         return status(encodingOf(request), HttpStatus.BAD_REQUEST, GrpcCode.INVALID_ARGUMENT, e.getMessage());
