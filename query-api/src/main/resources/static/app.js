@@ -107,7 +107,7 @@ async function runList(params) {
       <label>started from <input type="datetime-local" name="from" value="${esc(params.get('from') || '')}"></label>
       <label>to <input type="datetime-local" name="to" value="${esc(params.get('to') || '')}"></label>
       <button type="submit">Filter</button> <a href="#/">clear</a></form>
-    <p id="runs-page">${runs.length ? `runs ${offset + 1}–${offset + runs.length}` : 'no run matches'}${given(sort, ` · sorted by ${esc(sort)} ${order === 'asc' ? 'ascending' : 'descending'}`)}
+    <p id="runs-page">${runs.length ? `runs ${offset + 1}–${offset + runs.length}` : 'no run matches'}${given(sort, ` · sorted by ${esc(Object.keys(sortKeys).find(label => sortKeys[label] === sort) || sort)} ${order === 'asc' ? 'ascending' : 'descending'}`)}
       ${offset > 0 ? ` · <a id="runs-prev" href="${hash({ offset: Math.max(0, offset - PAGE) })}">previous ${PAGE}</a>` : ''}
       ${more ? ` · <a id="runs-next" href="${hash({ offset: offset + PAGE })}">next ${PAGE}</a>` : ''}</p>` +
     // the headers of columns the API sorts by become links that sort (again: the other way)
@@ -451,8 +451,11 @@ async function comparePage(params) {
     chart(i === 0 ? 'compare-chart' : 'compare-chart-' + i).setOption({
       title: { text: `max stable ${k.loadExpression}, measured per run of ${k.sutName} (no extrapolation)`, left: 'center' },
       tooltip: {}, legend: { bottom: 0 },
-      xAxis: { type: 'category', data: rows.map(r => `${r.group} · ${r.tier}`), axisLabel: { interval: 0, margin: 12 } },
-      yAxis: Object.assign({ type: 'value' }, yAxisName(k.loadExpression)), grid: { left: 100, bottom: 80 },
+      // a bar per run: few bars carry their group, tier and run; many carry the run, slanted so none overlaps
+      xAxis: { type: 'category', data: rows.map(r => rows.length > 6 ? r.runId : `${r.group} · ${r.tier}\n${r.runId}`),
+        axisLabel: { interval: 0, margin: 12, rotate: rows.length > 6 ? 35 : 0, fontSize: rows.length > 6 ? 10 : 12 } },
+      yAxis: Object.assign({ type: 'value' }, yAxisName(k.loadExpression)),
+      grid: { left: 100, right: 40, bottom: rows.length > 6 ? 190 : 90 },
       series: [{ type: 'bar', name: 'max stable x', data: rows.map(r => r.maxStableX), label: { show: true, position: 'top' } },
         { type: 'bar', name: 'first failing x', data: rows.map(r => r.failedX) }] });
   });
@@ -476,7 +479,8 @@ async function historyPage(params) {
     } else noCohort = true;
   }
   const options = k => known[CHOICES[k]].map(c => c.value);
-  const select = k => `<label>${k} <select name="${k}"><option value="">(any)</option>${options(k).map(v =>
+  const labels = { sut: 'system', tier: 'tier', tool: 'tool', loadExpression: 'load' };
+  const select = k => `<label>${labels[k]} <select name="${k}"><option value="">(any)</option>${options(k).map(v =>
     `<option${v === chosen[k] ? ' selected' : ''}>${esc(v)}</option>`).join('')}</select></label>`;
   view.innerHTML = `<h1>History across runs</h1>
     <form id="history-form">${['sut', 'tier', 'tool', 'loadExpression'].map(select).join('')}
@@ -487,7 +491,7 @@ async function historyPage(params) {
     const f = new FormData(ev.target);
     if (!f.get('sut')) {
       document.getElementById('history-result').innerHTML = '<div class="error" id="history-missing">Choose a '
-        + '<b>sut</b> (system under test): a history follows the runs of one system.</div>';
+        + '<b>system</b> (the system under test): a history follows the runs of one system.</div>';
       return;
     }
     location.hash = '#/history?' + keys.filter(k => f.get(k)).map(k => `${k}=${encodeURIComponent(f.get(k))}`).join('&');
@@ -496,7 +500,7 @@ async function historyPage(params) {
   if (!query) {
     if (noCohort) document.getElementById('history-result').innerHTML = '<p class="note" id="history-none">No cohort '
       + 'has two runs yet: a history follows runs of one system on one tier, with one tool under one load expression. '
-      + 'Choose a <b>sut</b> to see what its runs have in common.</p>';
+      + 'Choose a <b>system</b> to see what its runs have in common.</p>';
     view.dataset.ready = 'history';
     return;
   }
@@ -510,13 +514,16 @@ async function historyPage(params) {
   out.innerHTML = `<p class="scope">${esc(h.scope)}; slope and knee of <b>${esc(h.metric)}</b> (${esc(h.metricChosenBy)});
     changes by ${esc(h.changeModel)} at p &lt; 0.001.</p>
     ${h.warnings.map(w => `<div class="warning">⚠ ${esc(w)}</div>`).join('')}` +
-    h.series.map((s, i) => `<div id="history-chart-${i}" class="chart"></div>`).join('') +
+    // a series no run has a value of is said in one line (its warning says why), not drawn as an empty chart
+    h.series.map((s, i) => s.points.some(p => p.value != null) ? `<div id="history-chart-${i}" class="chart"></div>`
+      : `<p class="note history-empty">${esc(s.label)}${s.resource ? ' of ' + esc(s.resource) : ''}: no run of this cohort has one.</p>`).join('') +
     `<h2>Change points</h2>` + table([['series', c => c.series], ['first run of the new regime', c => `<a href="#/run/${encodeURIComponent(c.runId)}">${esc(c.runId)}</a>`, true],
       ['version', c => c.sutVersion], ['started', c => c.startedAt], ['mean before', c => c.meanBefore],
       ['mean after', c => c.meanAfter], ['change', c => c.changePercent == null ? '' : num(c.changePercent) + ' %'], ['p-value', c => Figures.pValue(c.pValue)]],
       h.series.flatMap(s => s.changePoints.map(c => Object.assign({ series: s.label }, c))));
   h.series.forEach((s, i) => {
     const pts = s.points.filter(p => p.value != null);
+    if (!pts.length) return;
     chart(`history-chart-${i}`).setOption({
       title: { text: `${s.label}${s.resource ? ' of ' + s.resource : ''} per run`, left: 'center' },
       tooltip: { trigger: 'item', formatter: p => `${esc(p.data.runId)}${given(p.data.sutVersion, ` (${esc(p.data.sutVersion)})`)}<br>${esc(p.data.value[0])}<br>${num(p.data.value[1])}` },
@@ -563,18 +570,32 @@ async function planPage() {
     <form id="plan-form">
       <label data-field="sut">system <select name="sut"><option value="">(choose)</option>${known.systems.map(c =>
         `<option${busiest && c.value === busiest.value ? ' selected' : ''}>${esc(c.value)}</option>`).join('')}</select></label>
-      <label>profile <input name="name" value="large meeting"></label>
-      <span data-field="load"><label>load (x) <input name="load" type="number" step="any" placeholder="or rooms below"></label>
-      <label>rooms <input name="rooms" type="number" value="2"></label>
+      <label>profile <input name="name" value="planned load"></label>
+      <span data-field="load"><label><span id="plan-load-name">load (x)</span> <input name="load" type="number" step="any"></label>
+      <span id="plan-rooms"><label>rooms <input name="rooms" type="number" value="2"></label>
       <label>participants <input name="participants" type="number" value="10"></label>
-      <label>cameras <input name="cameras" type="number" value="4"></label></span>
+      <label>cameras <input name="cameras" type="number" value="4"></label></span></span>
       <label data-field="margin">margin <input name="margin" type="number" step="0.05" value="0.6"></label><br>
       <span data-field="tiers">tiers <span id="plan-tiers">${busiest ? tierBoxes(busiest.value) : ''}</span></span>
       <button type="submit">Plan</button>
     </form><div id="plan-result"></div>`;
   const form = document.getElementById('plan-form');
+  // the load is asked in the system's own terms: its load expression; a room profile only where the expression is
+  // made of rooms' participants and cameras (a meeting system), never for users or requests
+  const loadFields = sut => {
+    const expressions = [...new Set(known.cohorts.filter(c => c.sut === sut && c.loadExpression).map(c => c.loadExpression))];
+    const rooms = expressions.some(e => /participants|cameras/.test(e));
+    document.getElementById('plan-load-name').textContent = expressions.length ? `load (${expressions.join(' or ')})` : 'load (x)';
+    document.getElementById('plan-rooms').hidden = !rooms;
+    form.elements.load.placeholder = rooms ? 'or rooms below' : '';
+    if (form.elements.name.value === 'planned load' || form.elements.name.value === 'large meeting') {
+      form.elements.name.value = rooms ? 'large meeting' : 'planned load';
+    }
+  };
+  loadFields(form.elements.sut.value);
   form.elements.sut.addEventListener('change', () => {
     document.getElementById('plan-tiers').innerHTML = form.elements.sut.value ? tierBoxes(form.elements.sut.value) : '';
+    loadFields(form.elements.sut.value);
     fieldHint(form);
   });
   form.addEventListener('submit', async ev => {
@@ -582,15 +603,16 @@ async function planPage() {
     const f = new FormData(ev.target);
     const n = k => f.get(k) === '' ? null : Number(f.get(k));
     const profile = { name: f.get('name') };
-    if (f.get('load') !== '') profile.load = n('load');
+    const rooms = !document.getElementById('plan-rooms').hidden;
+    if (f.get('load') !== '' || !rooms) profile.load = n('load');
     else Object.assign(profile, { rooms: n('rooms'), participants: n('participants'), cameras: n('cameras') });
     const out = document.getElementById('plan-result');
     // what the planner cannot run without, named at its field before anything is asked
     const missing = !f.get('sut') ? ['sut', known.systems.length ? 'choose a system: a plan places the load on one system\'s measured tiers'
         : 'no run is stored yet: send a run first']
       : !f.getAll('tier').length ? ['tiers', 'choose at least one tier to place the load on']
-      : f.get('load') === '' && ['rooms', 'participants', 'cameras'].some(k => f.get(k) === '')
-        ? ['load', 'give a load (x), or rooms, participants and cameras'] : null;
+      : f.get('load') === '' && (!rooms || ['rooms', 'participants', 'cameras'].some(k => f.get(k) === ''))
+        ? ['load', rooms ? 'give a load (x), or rooms, participants and cameras' : 'give the load to plan for'] : null;
     fieldHint(form, ...(missing || []));
     if (missing) {
       out.innerHTML = `<div class="error" id="plan-missing">The plan cannot run yet: ${esc(missing[1])}.</div>`;

@@ -147,7 +147,7 @@ class HistoryPageIT {
                 .contains("6 runs of shop on tier 2vcpu-4gb with k6 under load users");
         script("document.querySelector('#history-form select[name=sut]').value = ''");
         driver.findElement(By.cssSelector("#history-form button")).click();
-        assertThat(driver.findElement(By.id("history-missing")).getText()).contains("Choose a sut");
+        assertThat(driver.findElement(By.id("history-missing")).getText()).contains("Choose a system");
 
         driver.get(base() + "#/history?tier=2vcpu-4gb");
         awaitReady("history-error");
