@@ -235,6 +235,9 @@ class WebPageIT {
 
         driver.get(base() + "#/plan");
         awaitReady("plan");
+        // mmx-standalone's runs are fitted against viewers: the load is asked in viewers, no room profile offered
+        assertThat(driver.findElement(By.id("plan-load-name")).getText()).isEqualTo("load (viewers)");
+        assertThat(driver.findElement(By.id("plan-rooms")).isDisplayed()).isFalse();
         driver.findElement(By.name("load")).sendKeys("40");
         driver.findElement(By.cssSelector("#plan-form button")).click();
         awaitReady("plan-result");
@@ -256,6 +259,7 @@ class WebPageIT {
         assertThat(driver.findElement(By.cssSelector("[data-field=tiers]")).getDomAttribute("class")).contains("needs");
         screenshot("plan-field-hint");
         driver.findElements(By.cssSelector("#plan-form input[name=tier]")).getFirst().click();
+        driver.findElement(By.name("load")).sendKeys("40");
         driver.findElement(By.name("margin")).clear();
         driver.findElement(By.name("margin")).sendKeys("2");
         driver.findElement(By.cssSelector("#plan-form button")).click();
