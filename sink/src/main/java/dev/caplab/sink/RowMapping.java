@@ -9,6 +9,7 @@ import dev.caplab.schema.event.RuleOutcome;
 import dev.caplab.schema.event.ResourceEstimate;
 import dev.caplab.schema.event.RunBottleneck;
 import dev.caplab.schema.event.RunConclusion;
+import dev.caplab.schema.event.RunEgressCeiling;
 import dev.caplab.schema.event.RunWarning;
 import dev.caplab.schema.event.RunLateness;
 import dev.caplab.schema.event.RunStarted;
@@ -26,6 +27,7 @@ import dev.caplab.store.access.RunRepository;
 import dev.caplab.store.row.AlertRow;
 import dev.caplab.store.row.AnnotationRow;
 import dev.caplab.store.row.DeletedRunRow;
+import dev.caplab.store.row.EgressCeilingValue;
 import dev.caplab.store.row.BreakpointValue;
 import dev.caplab.store.row.CapacityFitRow;
 import dev.caplab.store.row.RuleOutcomeValue;
@@ -140,7 +142,11 @@ public final class RowMapping {
                 AvroJson.encodeArray(c.getResources(), ResourceEstimate.getClassSchema()), c.getRunClosed(),
                 c.getModel().toString(), c.getConcludedAt(), c.getVersion(),
                 AvroJson.encodeArray(c.getWarnings(), RunWarning.getClassSchema()),
-                str(c.getRulesFrom()), throughputLimit(c.getThroughputLimit()));
+                str(c.getRulesFrom()), throughputLimit(c.getThroughputLimit()), egressCeiling(c.getEgressCeiling()));
+    }
+
+    private static EgressCeilingValue egressCeiling(RunEgressCeiling e) {
+        return e == null ? null : new EgressCeilingValue(e.getMbps(), e.getSource().toString(), e.getMeasuredAt());
     }
 
     private static ThroughputLimitValue throughputLimit(RunThroughputLimit t) {

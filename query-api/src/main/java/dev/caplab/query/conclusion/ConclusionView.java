@@ -1,5 +1,6 @@
 package dev.caplab.query.conclusion;
 
+import dev.caplab.store.row.EgressCeilingValue;
 import dev.caplab.store.row.ThroughputLimitValue;
 import java.time.Instant;
 import java.util.List;
@@ -10,15 +11,17 @@ import java.util.List;
  * capacity estimate, the warnings its reader must be told first (no load metric, samples after the end), and
  * where the SLO rules the steps were judged against came from ({@code run}, {@code default}, {@code none}: no
  * step judged, no max stable load). Every reader of the query API takes these from here; none re-decides.
- * {@code throughputLimit} (null when the request rate never stopped growing) is not part of this JSON: the API shows
- * it as the run's {@code throughputLimit} (ThroughputService).
+ * {@code throughputLimit} (null when the request rate never stopped growing) and {@code egressCeiling} (null when the
+ * run has none) are not part of this JSON: the API shows them as the run's {@code throughputLimit}
+ * (ThroughputService) and {@code egressCeiling} (RunService).
  */
 public record ConclusionView(Double maxStableX, Integer maxStableStepIndex, Double firstFailingX,
                              Integer firstFailingStepIndex, int stepsJudged, int stepsSkipped,
                              BottleneckView bottleneck, double margin, List<EstimateView> resources, boolean runClosed,
                              String model, Instant concludedAt, long version, List<WarningView> warnings,
                              String rulesFrom,
-                             @com.fasterxml.jackson.annotation.JsonIgnore ThroughputLimitValue throughputLimit) {
+                             @com.fasterxml.jackson.annotation.JsonIgnore ThroughputLimitValue throughputLimit,
+                             @com.fasterxml.jackson.annotation.JsonIgnore EgressCeilingValue egressCeiling) {
 
     /** What {@link #stableLoadNote} says of a run whose steps were not judged. */
     public static final String NOT_JUDGED = "not judged: the run has no SLO rules (give them with caplab run start "
@@ -32,13 +35,14 @@ public record ConclusionView(Double maxStableX, Integer maxStableStepIndex, Doub
         warnings = List.copyOf(warnings);
     }
 
-    /** A conclusion without a throughput limit. */
+    /** A conclusion without a throughput limit and without an egress ceiling. */
     public ConclusionView(Double maxStableX, Integer maxStableStepIndex, Double firstFailingX,
             Integer firstFailingStepIndex, int stepsJudged, int stepsSkipped, BottleneckView bottleneck, double margin,
             List<EstimateView> resources, boolean runClosed, String model, Instant concludedAt, long version,
             List<WarningView> warnings, String rulesFrom) {
         this(maxStableX, maxStableStepIndex, firstFailingX, firstFailingStepIndex, stepsJudged, stepsSkipped,
-                bottleneck, margin, resources, runClosed, model, concludedAt, version, warnings, rulesFrom, null);
+                bottleneck, margin, resources, runClosed, model, concludedAt, version, warnings, rulesFrom, null,
+                null);
     }
 
     /** A conclusion without warnings. */
@@ -47,7 +51,7 @@ public record ConclusionView(Double maxStableX, Integer maxStableStepIndex, Doub
                           double margin, List<EstimateView> resources, boolean runClosed, String model,
                           Instant concludedAt, long version) {
         this(maxStableX, maxStableStepIndex, firstFailingX, firstFailingStepIndex, stepsJudged, stepsSkipped,
-                bottleneck, margin, resources, runClosed, model, concludedAt, version, List.of(), null, null);
+                bottleneck, margin, resources, runClosed, model, concludedAt, version, List.of(), null, null, null);
     }
 
     /** A conclusion that does not say where its rules came from (stored before it was kept). */
@@ -56,7 +60,7 @@ public record ConclusionView(Double maxStableX, Integer maxStableStepIndex, Doub
             List<EstimateView> resources, boolean runClosed, String model, Instant concludedAt, long version,
             List<WarningView> warnings) {
         this(maxStableX, maxStableStepIndex, firstFailingX, firstFailingStepIndex, stepsJudged, stepsSkipped,
-                bottleneck, margin, resources, runClosed, model, concludedAt, version, warnings, null, null);
+                bottleneck, margin, resources, runClosed, model, concludedAt, version, warnings, null, null, null);
     }
 
     /**

@@ -54,7 +54,7 @@ class StoreConclusionReader implements ConclusionReader {
                 r.runClosed(), r.model(), r.concludedAt(), r.version(),
                 AvroJson.<RunWarning>decodeArray(r.warningsJson(), RunWarning.getClassSchema()).stream()
                         .map(w -> new WarningView(w.getKind().toString(), w.getMessage().toString())).toList(),
-                r.rulesFrom(), r.throughputLimit());
+                r.rulesFrom(), r.throughputLimit(), r.egressCeiling());
     }
 
     private static EstimateView estimate(ResourceEstimate e) {

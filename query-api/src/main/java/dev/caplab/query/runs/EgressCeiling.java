@@ -1,13 +1,13 @@
 package dev.caplab.query.runs;
 
 import dev.caplab.schema.vocabulary.EgressMeasurement;
+import dev.caplab.store.row.EgressCeilingValue;
 import java.time.Instant;
-import java.util.Optional;
 
 /**
- * The egress ceiling a run is planned against and where it came from: a measured figure the run declared, else the
- * latest iperf3 measurement ingested into it ({@link EgressMeasurement}), else the declared nominal figure — the
- * same order the fits use (streams' MeasuredCeilings).
+ * The egress ceiling a run is planned against and where it came from, as streams resolved it and stored it in the
+ * run conclusion (analysis EffectiveEgress: a measured figure the run declared, else the latest iperf3 measurement
+ * ingested into it, else the declared nominal figure), with its words for people.
  *
  * @param mbps       the ceiling in Mbit/s
  * @param source     DECLARED_MEASURED, MEASURED (by iperf3) or DECLARED_NOMINAL
@@ -16,22 +16,14 @@ import java.util.Optional;
  */
 public record EgressCeiling(double mbps, String source, Instant measuredAt, String text) {
 
-    /** The ceiling of {@code run} given its latest iperf3 measurement, if any. */
-    public static Optional<EgressCeiling> of(RunSummary run, Optional<Measured> measured) {
-        if (run.measuredEgressMbps() != null) {
-            return Optional.of(new EgressCeiling(run.measuredEgressMbps(), "DECLARED_MEASURED", null,
-                    "declared as measured"));
-        }
-        if (measured.isPresent()) {
-            Measured m = measured.get();
-            return Optional.of(new EgressCeiling(m.mbps(), "MEASURED", m.at(), "measured by "
-                    + EgressMeasurement.TOOL + " at " + m.at()));
-        }
-        return Optional.ofNullable(run.nominalEgressMbps())
-                .map(n -> new EgressCeiling(n, "DECLARED_NOMINAL", null, "declared nominal"));
-    }
-
-    /** An iperf3 measurement of {@code mbps} Mbit/s at {@code at}. */
-    public record Measured(double mbps, Instant at) {
+    /** The stored ceiling with its words. */
+    public static EgressCeiling of(EgressCeilingValue stored) {
+        String text = switch (stored.source()) {
+            case "DECLARED_MEASURED" -> "declared as measured";
+            case "MEASURED" -> "measured by " + EgressMeasurement.TOOL + " at " + stored.measuredAt();
+            case "DECLARED_NOMINAL" -> "declared nominal";
+            default -> stored.source().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+        };
+        return new EgressCeiling(stored.mbps(), stored.source(), stored.measuredAt(), text);
     }
 }

@@ -33,7 +33,4 @@ public interface RunReader {
 
     /** The SLO rules the run declared, as stored; empty when it declared none or is unknown. */
     List<SloRuleValue> sloRules(String runId);
-
-    /** The latest egress ceiling measured by iperf3 in the run's samples, if any. */
-    Optional<EgressCeiling.Measured> measuredEgress(String runId);
 }

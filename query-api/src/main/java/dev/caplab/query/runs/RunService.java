@@ -57,9 +57,11 @@ public class RunService {
     public RunDetail detail(String runId) {
         RunSummary run = runs.get(runId).orElseThrow(() -> runs.missing(runId));
         RunThroughput traffic = throughput.of(runId);
-        return new RunDetail(run, conclusions.conclusion(runId).orElse(null), steps.steps(runId),
+        ConclusionView conclusion = conclusions.conclusion(runId).orElse(null);
+        return new RunDetail(run, conclusion, steps.steps(runId),
                 fits.fits(runId, Optional.empty()), alerts.alerts(runId), lateness.lateness(runId),
-                EgressCeiling.of(run, runs.measuredEgress(runId)).orElse(null), traffic.throughputLimit(),
+                conclusion == null || conclusion.egressCeiling() == null ? null
+                        : EgressCeiling.of(conclusion.egressCeiling()), traffic.throughputLimit(),
                 traffic.warnings(), RunContinuation.of(run, runs::get).orElse(null));
     }
 }

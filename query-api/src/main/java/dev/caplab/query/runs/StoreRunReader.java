@@ -3,7 +3,6 @@ package dev.caplab.query.runs;
 import dev.caplab.store.access.DeletedRunRepository;
 import dev.caplab.store.access.RunFilter;
 import dev.caplab.store.access.RunRepository;
-import dev.caplab.store.access.SampleRepository;
 import dev.caplab.store.row.DeletedRunRow;
 import dev.caplab.store.row.RunKindCount;
 import dev.caplab.store.row.RunRow;
@@ -19,13 +18,11 @@ import org.springframework.stereotype.Component;
 class StoreRunReader implements RunReader {
 
     private final RunRepository runs;
-    private final SampleRepository samples;
     private final DeletedRunRepository deletions;
 
     StoreRunReader(DataSource dataSource) {
         this.runs = new RunRepository(dataSource);
         this.deletions = new DeletedRunRepository(dataSource);
-        this.samples = new SampleRepository(dataSource);
     }
 
     @Override
@@ -56,11 +53,6 @@ class StoreRunReader implements RunReader {
     @Override
     public List<SloRuleValue> sloRules(String runId) {
         return runs.find(runId).map(RunRow::sloRules).orElse(List.of());
-    }
-
-    @Override
-    public Optional<EgressCeiling.Measured> measuredEgress(String runId) {
-        return samples.latestEgressMeasurement(runId).map(m -> new EgressCeiling.Measured(m.mbps(), m.at()));
     }
 
     static RunSummary summary(RunRow r) {

@@ -2,6 +2,7 @@ package dev.caplab.query.testing;
 
 import dev.caplab.store.access.CapacityFitRepository;
 import dev.caplab.store.access.RunConclusionRepository;
+import dev.caplab.store.row.EgressCeilingValue;
 import dev.caplab.store.row.ThroughputLimitValue;
 import dev.caplab.store.access.RunLatenessRepository;
 import dev.caplab.store.access.RunRepository;
@@ -121,11 +122,18 @@ public final class Ep19Runs {
         var ln1Cpu = StoredConclusions.estimate("node", "cpu.cores", -0.05, 0.029, 0.006, 4, 10, 18, 1.0, 18.0);
         new RunConclusionRepository(ds).insertBatch(List.of(
                 StoredConclusions.row(LIGHTNODE_2, 50.0, 2, 75.0, 3, 4, ln2Egress, List.of(ln2Cpu, ln2Egress),
-                        T0.plusSeconds(600)),
+                        T0.plusSeconds(600)).withEgressCeiling(declaredMeasured(100.0)),
                 StoredConclusions.row(AWS_2, 250.0, 7, 300.0, 8, 9, awsMem, List.of(awsCpu, awsMem),
-                        T0.plusSeconds(86_400 + 1_200)).withThroughputLimit(aws2Throughput),
+                        T0.plusSeconds(86_400 + 1_200)).withThroughputLimit(aws2Throughput)
+                        .withEgressCeiling(declaredMeasured(2400.0)),
                 StoredConclusions.row(LIGHTNODE_1, 18.0, 3, 19.0, 4, 5, ln1Cpu, List.of(ln1Cpu),
-                        T0.plusSeconds(2 * 86_400 + 600))), "ep19-conclusions");
+                        T0.plusSeconds(2 * 86_400 + 600)).withEgressCeiling(declaredMeasured(100.0))),
+                "ep19-conclusions");
+    }
+
+    /** The egress ceiling streams concludes for a run that declared a measured egress of {@code mbps} Mbit/s. */
+    private static EgressCeilingValue declaredMeasured(double mbps) {
+        return new EgressCeilingValue(mbps, "DECLARED_MEASURED", null);
     }
 
     /**

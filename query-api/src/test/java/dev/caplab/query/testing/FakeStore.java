@@ -97,11 +97,6 @@ public final class FakeStore implements dev.caplab.query.endpoints.EndpointSampl
     }
 
     @Override
-    public Optional<dev.caplab.query.runs.EgressCeiling.Measured> measuredEgress(String runId) {
-        return Optional.empty();
-    }
-
-    @Override
     public List<RunSummary> getAll(List<String> runIds) {
         return runIds.stream().flatMap(id -> get(id).stream()).toList();
     }

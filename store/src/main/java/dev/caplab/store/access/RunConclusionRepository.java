@@ -1,6 +1,7 @@
 package dev.caplab.store.access;
 
 import dev.caplab.store.schema.Table;
+import dev.caplab.store.row.EgressCeilingValue;
 import dev.caplab.store.row.RunConclusionRow;
 import dev.caplab.store.row.ThroughputLimitValue;
 
@@ -19,7 +20,8 @@ public final class RunConclusionRepository extends RunScopedRepository<RunConclu
                     "throughput_knee_lower95", "throughput_knee_upper95", "throughput_plateau_rate_per_s",
                     "throughput_slope_before_per_x", "throughput_slope_after_per_x", "throughput_breakpoint_p_value",
                     "throughput_steps_used", "throughput_fitted_at", "generator_saturated_at_x",
-                    "generator_cpu_percent"),
+                    "generator_cpu_percent", "egress_ceiling_mbps", "egress_ceiling_source",
+                    "egress_ceiling_measured_at"),
             true,
             (p, r) -> {
                 p.addAll(r.runId(), r.maxStableX(), r.maxStableStepIndex(), r.firstFailingX(),
@@ -35,6 +37,9 @@ public final class RunConclusionRepository extends RunScopedRepository<RunConclu
                             t.slopeBeforePerX(), t.slopeAfterPerX(), t.breakpointPValue(), t.stepsUsed(),
                             t.fittedAt(), t.generatorSaturatedAtX(), t.generatorCpuPercent());
                 }
+                EgressCeilingValue e = r.egressCeiling();
+                p.addAll(e == null ? null : e.mbps(), e == null ? null : e.source(),
+                        e == null ? null : e.measuredAt());
             },
             rs -> {
                 Fields f = new Fields(rs);
@@ -53,8 +58,13 @@ public final class RunConclusionRepository extends RunScopedRepository<RunConclu
                 java.time.Instant fittedAt = f.instant();
                 Double generatorX = f.nullableFloat64();
                 Double generatorCpu = f.nullableFloat64();
-                return kneeX == null ? row : row.withThroughputLimit(new ThroughputLimitValue(kneeX, lower, upper,
-                        plateau, before, after, p, steps, fittedAt, generatorX, generatorCpu));
+                Double egressMbps = f.nullableFloat64();
+                String egressSource = f.string();
+                java.time.Instant egressMeasuredAt = f.instant();
+                return row.withThroughputLimit(kneeX == null ? null : new ThroughputLimitValue(kneeX, lower, upper,
+                                plateau, before, after, p, steps, fittedAt, generatorX, generatorCpu))
+                        .withEgressCeiling(egressMbps == null ? null : new EgressCeilingValue(egressMbps,
+                                egressSource, egressMeasuredAt));
             });
 
     public RunConclusionRepository(DataSource dataSource) {

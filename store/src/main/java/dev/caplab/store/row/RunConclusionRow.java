@@ -9,7 +9,8 @@ import java.util.Objects;
  * Avro's JSON encoding. The highest version wins.
  * {@code rulesFrom} says where the rules the steps were judged against came from ({@code run}, {@code default},
  * {@code none}); null in rows written before it was kept. {@code throughputLimit} is null when the request rate
- * never stopped growing (and in rows written before it was kept).
+ * never stopped growing, {@code egressCeiling} when the run has none (both also in rows written before they were
+ * kept).
  */
 public record RunConclusionRow(String runId, Double maxStableX, Integer maxStableStepIndex, Double firstFailingX,
                                Integer firstFailingStepIndex, int stepsJudged, int stepsSkipped,
@@ -17,7 +18,7 @@ public record RunConclusionRow(String runId, Double maxStableX, Integer maxStabl
                                Double bottleneckValue, Integer bottleneckStepIndex, double margin,
                                String resourcesJson, boolean runClosed, String model, Instant concludedAt,
                                long version, String warningsJson, String rulesFrom,
-                               ThroughputLimitValue throughputLimit) {
+                               ThroughputLimitValue throughputLimit, EgressCeilingValue egressCeiling) {
 
     public RunConclusionRow {
         Checks.text(runId, "runId");
@@ -37,7 +38,7 @@ public record RunConclusionRow(String runId, Double maxStableX, Integer maxStabl
         Objects.requireNonNull(warningsJson, "warningsJson");
     }
 
-    /** A conclusion without a throughput limit. */
+    /** A conclusion without a throughput limit and without an egress ceiling. */
     public RunConclusionRow(String runId, Double maxStableX, Integer maxStableStepIndex, Double firstFailingX,
             Integer firstFailingStepIndex, int stepsJudged, int stepsSkipped, String bottleneckSource,
             String bottleneckMetric, String bottleneckRule, Double bottleneckValue, Integer bottleneckStepIndex,
@@ -45,7 +46,7 @@ public record RunConclusionRow(String runId, Double maxStableX, Integer maxStabl
             String warningsJson, String rulesFrom) {
         this(runId, maxStableX, maxStableStepIndex, firstFailingX, firstFailingStepIndex, stepsJudged, stepsSkipped,
                 bottleneckSource, bottleneckMetric, bottleneckRule, bottleneckValue, bottleneckStepIndex, margin,
-                resourcesJson, runClosed, model, concludedAt, version, warningsJson, rulesFrom, null);
+                resourcesJson, runClosed, model, concludedAt, version, warningsJson, rulesFrom, null, null);
     }
 
     /** This conclusion with {@code limit} as its throughput limit. */
@@ -53,7 +54,15 @@ public record RunConclusionRow(String runId, Double maxStableX, Integer maxStabl
         return new RunConclusionRow(runId, maxStableX, maxStableStepIndex, firstFailingX, firstFailingStepIndex,
                 stepsJudged, stepsSkipped, bottleneckSource, bottleneckMetric, bottleneckRule, bottleneckValue,
                 bottleneckStepIndex, margin, resourcesJson, runClosed, model, concludedAt, version, warningsJson,
-                rulesFrom, limit);
+                rulesFrom, limit, egressCeiling);
+    }
+
+    /** This conclusion with {@code ceiling} as its egress ceiling. */
+    public RunConclusionRow withEgressCeiling(EgressCeilingValue ceiling) {
+        return new RunConclusionRow(runId, maxStableX, maxStableStepIndex, firstFailingX, firstFailingStepIndex,
+                stepsJudged, stepsSkipped, bottleneckSource, bottleneckMetric, bottleneckRule, bottleneckValue,
+                bottleneckStepIndex, margin, resourcesJson, runClosed, model, concludedAt, version, warningsJson,
+                rulesFrom, throughputLimit, ceiling);
     }
 
     /** A row without warnings. */
@@ -65,7 +74,7 @@ public record RunConclusionRow(String runId, Double maxStableX, Integer maxStabl
                             long version) {
         this(runId, maxStableX, maxStableStepIndex, firstFailingX, firstFailingStepIndex, stepsJudged, stepsSkipped,
                 bottleneckSource, bottleneckMetric, bottleneckRule, bottleneckValue, bottleneckStepIndex, margin,
-                resourcesJson, runClosed, model, concludedAt, version, "[]", null, null);
+                resourcesJson, runClosed, model, concludedAt, version, "[]", null, null, null);
     }
 
     /** A conclusion that does not say where its rules came from. */
@@ -76,6 +85,6 @@ public record RunConclusionRow(String runId, Double maxStableX, Integer maxStabl
             String warningsJson) {
         this(runId, maxStableX, maxStableStepIndex, firstFailingX, firstFailingStepIndex, stepsJudged, stepsSkipped,
                 bottleneckSource, bottleneckMetric, bottleneckRule, bottleneckValue, bottleneckStepIndex, margin,
-                resourcesJson, runClosed, model, concludedAt, version, warningsJson, null, null);
+                resourcesJson, runClosed, model, concludedAt, version, warningsJson, null, null, null);
     }
 }

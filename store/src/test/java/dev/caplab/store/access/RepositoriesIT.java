@@ -7,6 +7,7 @@ import dev.caplab.store.row.SegmentValue;
 import dev.caplab.store.row.SloRuleValue;
 import dev.caplab.store.row.AnnotationRow;
 import dev.caplab.store.row.CapacityFitRow;
+import dev.caplab.store.row.EgressCeilingValue;
 import dev.caplab.store.row.RunConclusionRow;
 import dev.caplab.store.row.ThroughputLimitValue;
 import dev.caplab.store.row.RunLatenessRow;
@@ -284,7 +285,8 @@ class RepositoriesIT {
                 "caplab-run-conclusion/1", T0.plusSeconds(900), 7,
                 "[{\"kind\":\"SAMPLES_AFTER_END\",\"message\":\"samples after the end\"}]", "default")
                 .withThroughputLimit(new ThroughputLimitValue(150.0, 140.0, null, 3000.0, 20.0, 0.5, 1e-6, 9,
-                        T0.plusSeconds(840), 170.0, 93.5));
+                        T0.plusSeconds(840), 170.0, 93.5))
+                .withEgressCeiling(new EgressCeilingValue(80.0, "MEASURED", T0.plusSeconds(30)));
         conclusions.insertBatch(List.of(concluded), null);
         conclusions.insertBatch(List.of(first), null);
         assertThat(conclusions.latest(run)).contains(concluded);

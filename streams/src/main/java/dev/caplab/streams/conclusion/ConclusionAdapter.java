@@ -1,6 +1,7 @@
 package dev.caplab.streams.conclusion;
 
 import dev.caplab.analysis.capacity.CapacityEstimate;
+import dev.caplab.analysis.capacity.EffectiveEgress;
 import dev.caplab.analysis.capacity.ResourceEstimate;
 import dev.caplab.analysis.conclusion.Bottleneck;
 import dev.caplab.analysis.conclusion.RunConclusion;
@@ -10,6 +11,7 @@ import dev.caplab.analysis.throughput.GeneratorLimit;
 import dev.caplab.analysis.throughput.ThroughputLimit;
 import dev.caplab.schema.event.BottleneckRule;
 import dev.caplab.schema.event.RunBottleneck;
+import dev.caplab.schema.event.RunEgressCeiling;
 import dev.caplab.schema.event.RunThroughputLimit;
 import dev.caplab.schema.event.RunWarning;
 import dev.caplab.streams.Micros;
@@ -60,6 +62,12 @@ public final class ConclusionAdapter {
                                 + ": a throughput limit without its fit"))))
                         .orElse(null))
                 .build();
+    }
+
+    /** The run's effective egress ceiling as the event carries it. */
+    public static RunEgressCeiling egressCeiling(EffectiveEgress e) {
+        return RunEgressCeiling.newBuilder().setMbps(e.mbps()).setSource(e.source().name())
+                .setMeasuredAt(e.measuredAt().orElse(null)).build();
     }
 
     private static RunThroughputLimit throughputLimit(ThroughputLimit l, Optional<GeneratorLimit> generator,

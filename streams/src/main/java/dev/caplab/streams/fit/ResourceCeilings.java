@@ -1,33 +1,28 @@
 package dev.caplab.streams.fit;
 
-import dev.caplab.schema.vocabulary.MetricNames;
+import dev.caplab.analysis.capacity.EffectiveEgress;
 import dev.caplab.schema.event.Environment;
+import dev.caplab.schema.vocabulary.MetricNames;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
  * The node ceiling C of a resource metric, in the metric's unit, from the run's environment: vCPU for
- * {@code cpu.cores}, memory for {@code mem.bytes}, egress for {@code net.tx.bytes} as bytes/s — measured egress
- * beats nominal (a "1 Gbps" VM measured 50–106 Mbps, seeds/002).
+ * {@code cpu.cores}, memory for {@code mem.bytes}, and for {@code net.tx.bytes} the run's effective egress
+ * ({@link EffectiveEgress}: measured beats nominal) as bytes/s.
  */
 public final class ResourceCeilings {
-
-    private static final double BYTES_PER_SECOND_PER_MBPS = 1e6 / 8;
 
     private ResourceCeilings() {
     }
 
-    public static OptionalDouble of(String metric, Environment env) {
-        if (env == null) {
-            return OptionalDouble.empty();
-        }
+    /** C of {@code metric} given the run's declared environment (null: none) and its effective egress. */
+    public static OptionalDouble of(String metric, Environment env, Optional<EffectiveEgress> egress) {
         Double value = switch (metric) {
-            case MetricNames.CPU_CORES -> env.getVcpu();
-            case MetricNames.MEM_BYTES -> env.getMemoryBytes() == null ? null : env.getMemoryBytes().doubleValue();
-            case MetricNames.NET_TX_BYTES -> {
-                Double mbps = env.getMeasuredEgressMbps() != null ? env.getMeasuredEgressMbps()
-                        : env.getNominalEgressMbps();
-                yield mbps == null ? null : mbps * BYTES_PER_SECOND_PER_MBPS;
-            }
+            case MetricNames.CPU_CORES -> env == null ? null : env.getVcpu();
+            case MetricNames.MEM_BYTES -> env == null || env.getMemoryBytes() == null ? null
+                    : env.getMemoryBytes().doubleValue();
+            case MetricNames.NET_TX_BYTES -> egress.map(EffectiveEgress::bytesPerSecond).orElse(null);
             default -> null;
         };
         return value == null || !(value > 0) ? OptionalDouble.empty() : OptionalDouble.of(value);

@@ -1,5 +1,6 @@
 package dev.caplab.streams.fit;
 
+import dev.caplab.analysis.capacity.EffectiveEgress;
 import dev.caplab.analysis.source.SourceRole;
 import dev.caplab.schema.event.Environment;
 import dev.caplab.schema.vocabulary.LabelNames;
@@ -10,6 +11,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
 
@@ -77,8 +79,11 @@ public final class SourceFacts {
                 : sourceRoles.getOrDefault(source, SourceRole.SUT);
     }
 
-    /** The ceiling C of {@code metric} of {@code source} in the metric's unit; empty when unknown. */
-    public OptionalDouble ceiling(String source, String metric, Environment env) {
+    /**
+     * The ceiling C of {@code metric} of {@code source} in the metric's unit, given the run's declared environment
+     * and its effective egress; empty when unknown.
+     */
+    public OptionalDouble ceiling(String source, String metric, Environment env, Optional<EffectiveEgress> egress) {
         boolean host = role(source, metric) == SourceRole.HOST;
         if (host && MetricNames.CPU_CORES.equals(metric) && cpus.containsKey(source)) {
             return OptionalDouble.of(cpus.get(source).size());
@@ -87,12 +92,12 @@ public final class SourceFacts {
             return OptionalDouble.of(hostMemory.get(source));
         }
         if (!host && MetricNames.MEM_BYTES.equals(metric) && memoryLimit.containsKey(source)) {
-            OptionalDouble run = ResourceCeilings.of(metric, env);
+            OptionalDouble run = ResourceCeilings.of(metric, env, egress);
             double own = memoryLimit.get(source);
             // a cgroup without a limit reports the host's memory: the run's memory, when smaller, still binds
             return OptionalDouble.of(run.isPresent() ? Math.min(own, run.getAsDouble()) : own);
         }
-        return ResourceCeilings.of(metric, env);
+        return ResourceCeilings.of(metric, env, egress);
     }
 
     private static String key(String source, String metric) {

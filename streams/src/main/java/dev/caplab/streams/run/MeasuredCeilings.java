@@ -1,5 +1,6 @@
 package dev.caplab.streams.run;
 
+import dev.caplab.analysis.capacity.EffectiveEgress;
 import dev.caplab.schema.event.Environment;
 import dev.caplab.schema.event.Sample;
 import dev.caplab.schema.vocabulary.EgressMeasurement;
@@ -11,8 +12,8 @@ import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
  * A run's measured egress ceiling from an ingested iperf3 report ({@link EgressMeasurement}): the latest one (by
- * sample time) is kept per run in {@link #STORE}, and {@link #environment} gives the fits the run's environment with
- * it as {@code measuredEgressMbps} unless the run declared a measured figure itself.
+ * sample time) is kept per run in {@link #STORE}, and {@link #egress} gives the run's effective egress ceiling with
+ * it ({@link EffectiveEgress}: a measured figure the run declared beats it, it beats a nominal one).
  */
 public final class MeasuredCeilings {
 
@@ -58,21 +59,14 @@ public final class MeasuredCeilings {
     }
 
     /**
-     * The environment the fits use: the declared one, with the measured egress filled in when the run declared none
-     * (a declared nominal figure is beaten by it); null when the run has neither.
+     * The run's effective egress ceiling ({@link EffectiveEgress#of}): its declared measured figure, else the
+     * latest iperf3 measurement kept here, else its declared nominal figure.
      */
-    Environment environment(RunState.Mutable run) {
+    Optional<EffectiveEgress> egress(RunState.Mutable run) {
         Environment declared = run.started == null ? null : run.started.getEnvironment();
-        if (declared != null && declared.getMeasuredEgressMbps() != null) {
-            return declared;
-        }
-        Optional<Measured> m = get(run.runId);
-        if (m.isEmpty()) {
-            return declared;
-        }
-        Environment.Builder env = declared == null ? Environment.newBuilder().setProvider(InferredStart.UNKNOWN)
-                : Environment.newBuilder(declared);
-        return env.setMeasuredEgressMbps(m.get().mbps()).build();
+        return EffectiveEgress.of(declared == null ? null : declared.getMeasuredEgressMbps(),
+                declared == null ? null : declared.getNominalEgressMbps(),
+                get(run.runId).map(m -> new EffectiveEgress.Measurement(m.mbps(), Micros.toInstant(m.atMicros()))));
     }
 
     /** Hook when the run's state expires. */

@@ -1,5 +1,6 @@
 package dev.caplab.streams.run;
 
+import dev.caplab.analysis.capacity.EffectiveEgress;
 import dev.caplab.analysis.conclusion.Conclusions;
 import dev.caplab.analysis.conclusion.ResourceUse;
 import dev.caplab.analysis.conclusion.RunConclusion;
@@ -315,11 +316,11 @@ final class StepCloser {
         run.throughputLimit = null;
         String expression = run.started == null ? "load" : run.started.getLoadExpression().toString();
         SourceFacts facts = facts(run, step);
-        // the declared environment with an iperf3-measured egress where none was declared
-        dev.caplab.schema.event.Environment env = measured.environment(run);
+        dev.caplab.schema.event.Environment env = run.started == null ? null : run.started.getEnvironment();
+        Optional<EffectiveEgress> egress = measured.egress(run);
         for (List<FitPoint> points : byResource.values()) {
             FitPoint first = points.getFirst();
-            OptionalDouble ceiling = facts.ceiling(first.source(), first.metric(), env);
+            OptionalDouble ceiling = facts.ceiling(first.source(), first.metric(), env, egress);
             FitAdapter.fitWithEstimate(run.runId, points, expression, ceiling, settings.fitMargin(), step.endMicros(),
                     run.fitRevision).ifPresent(f -> {
                         f.record().setRole(facts.role(first.source(), first.metric()).label());
@@ -365,6 +366,7 @@ final class StepCloser {
                 run.runClosed, concludedAt, run.conclusionRevision,
                 (source, metric) -> facts.role(source, metric).label(), Optional.ofNullable(run.throughputLimit));
         event.setRulesFrom(rules(run).origin().stored());
+        event.setEgressCeiling(measured.egress(run).map(ConclusionAdapter::egressCeiling).orElse(null));
         return Optional.of(new DerivedEvent.Concluded(event));
     }
 
@@ -390,10 +392,11 @@ final class StepCloser {
      * or the generator's) whose ceiling is known.
      */
     private List<ResourceUse> uses(RunState.Mutable run, List<SeriesStats> stats, SourceFacts facts) {
-        dev.caplab.schema.event.Environment env = measured.environment(run);
+        dev.caplab.schema.event.Environment env = run.started == null ? null : run.started.getEnvironment();
+        Optional<EffectiveEgress> egress = measured.egress(run);
         List<ResourceUse> out = new ArrayList<>();
         for (SeriesStats s : stats) {
-            OptionalDouble c = facts.ceiling(s.source(), s.metric(), env);
+            OptionalDouble c = facts.ceiling(s.source(), s.metric(), env, egress);
             if (!s.isGroup() && !s.outsideSut() && facts.role(s.source(), s.metric()).planned() && c.isPresent()
                     && Double.isFinite(s.sustained())) {
                 out.add(new ResourceUse(s.source(), s.metric(), s.sustained(), c.getAsDouble()));

@@ -3,6 +3,8 @@ package dev.caplab.streams.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.caplab.schema.event.CapacityFit;
+import dev.caplab.schema.event.RunConclusion;
+import dev.caplab.schema.event.RunEgressCeiling;
 import dev.caplab.schema.event.Environment;
 import dev.caplab.schema.event.RunStarted;
 import dev.caplab.schema.event.Sample;
@@ -45,7 +47,23 @@ class MeasuredCeilingsTest {
             assertThat(capacity(fits, "bare")).as("80 Mbit/s in bytes/s").isEqualTo(80e6 / 8);
             assertThat(capacity(fits, "nominal")).as("measured beats nominal").isEqualTo(80e6 / 8);
             assertThat(capacity(fits, "declared")).as("a declared measurement wins").isEqualTo(1000e6 / 8);
+
+            // the conclusion carries the same ceiling in Mbit/s with where it came from
+            List<RunConclusion> conclusions = t.conclusions.readValuesToList();
+            assertThat(ceiling(conclusions, "bare").getMbps()).isEqualTo(80.0);
+            assertThat(ceiling(conclusions, "bare").getSource()).isEqualTo("MEASURED");
+            assertThat(ceiling(conclusions, "bare").getMeasuredAt()).as("the iperf3 sample's time")
+                    .isEqualTo(java.time.Instant.ofEpochSecond(0, (Events.T0_MICROS + 1_000_000L) * 1_000L));
+            assertThat(ceiling(conclusions, "nominal").getSource()).isEqualTo("MEASURED");
+            assertThat(ceiling(conclusions, "declared").getMbps()).isEqualTo(1000.0);
+            assertThat(ceiling(conclusions, "declared").getSource()).isEqualTo("DECLARED_MEASURED");
+            assertThat(ceiling(conclusions, "declared").getMeasuredAt()).isNull();
         }
+    }
+
+    private static RunEgressCeiling ceiling(List<RunConclusion> conclusions, String run) {
+        return conclusions.stream().filter(c -> c.getRunId().equals(run)).reduce((a, b) -> b).orElseThrow()
+                .getEgressCeiling();
     }
 
     private static double capacity(List<CapacityFit> fits, String run) {
