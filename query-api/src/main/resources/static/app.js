@@ -453,7 +453,7 @@ async function comparePage(params) {
       tooltip: {}, legend: { bottom: 0 },
       // a bar per run: few bars carry their group, tier and run; many carry the run, slanted so none overlaps
       xAxis: { type: 'category', data: rows.map(r => rows.length > 6 ? r.runId : `${r.group} · ${r.tier}\n${r.runId}`),
-        axisLabel: { interval: 0, margin: 12, rotate: rows.length > 6 ? 35 : 0, fontSize: rows.length > 6 ? 10 : 12 } },
+        axisLabel: { interval: 0, margin: 12, lineHeight: 16, rotate: rows.length > 6 ? 35 : 0, fontSize: rows.length > 6 ? 10 : 12 } },
       yAxis: Object.assign({ type: 'value' }, yAxisName(k.loadExpression)),
       grid: { left: 100, right: 40, bottom: rows.length > 6 ? 190 : 90 },
       series: [{ type: 'bar', name: 'max stable x', data: rows.map(r => r.maxStableX), label: { show: true, position: 'top' } },
