@@ -129,6 +129,11 @@ public record RunState(String runId, RunStarted started, List<StepWindow> declar
         FittedThroughputLimit throughputLimit;
         /** Transient: a step, the fits or the run closed in this record (the run conclusion is then emitted). */
         boolean concludeDue;
+        /**
+         * Transient: the fits of this record's latest refit, not yet forwarded; the conclusion flags its bottleneck's
+         * fit among them.
+         */
+        final List<dev.caplab.schema.event.CapacityFit> refitted = new ArrayList<>();
         /** Transient: a RunStarted changed in this record (closed steps are then computed again). */
         boolean startedChanged;
         /** Transient: a closed step's fit points changed in this record (the run's fits are then refitted). */

@@ -300,9 +300,10 @@ final class StepCloser {
 
     /**
      * Refits every resource series of the run at its next fit revision and keeps their capacity estimates for the run
-     * conclusion; the fit of the resource the run conclusion names the bottleneck is flagged (the same
-     * {@link Conclusions#conclude}, so the fits and the conclusion give one answer). {@code step} is the latest closed
-     * step (its end stamps the fits and alerts; its partials give each source's role and a host's own ceilings).
+     * conclusion, which is then due: {@link #conclude} flags the fit of the resource it names the bottleneck before
+     * the fits leave (one {@link Conclusions#conclude} call, so the fits and the conclusion give one answer).
+     * {@code step} is the latest closed step (its end stamps the fits and alerts; its partials give each source's role
+     * and a host's own ceilings).
      */
     List<DerivedEvent> refit(RunState.Mutable run, StepWindow step) {
         if (run.fitPoints.isEmpty()) {
@@ -330,9 +331,8 @@ final class StepCloser {
                     });
         }
         run.concludeDue = true;
-        Conclusions.conclude(judgements(run, run.closedSteps), run.estimates, settings.fitMargin()).bottleneck()
-                .ifPresent(b -> fits.stream().filter(f -> f.getSource().toString().equals(b.source())
-                        && f.getMetric().toString().equals(b.metric())).forEach(f -> f.setBottleneck(true)));
+        run.refitted.clear();
+        run.refitted.addAll(fits);
         List<DerivedEvent> out = new ArrayList<>();
         for (CapacityFit f : fits) {
             out.add(new DerivedEvent.Fit(f));
@@ -349,6 +349,7 @@ final class StepCloser {
     /**
      * The run conclusion at its next revision, from the closed steps' judgements and the latest refit's estimates;
      * stamped with the latest closed step's end (event time), so a replay reproduces it. Empty before a step closed.
+     * The fits a refit made in this record are flagged with its bottleneck here, the one place it is decided.
      */
     Optional<DerivedEvent> conclude(RunState.Mutable run, List<StepWindow> timeline) {
         run.concludeDue = false;
@@ -360,6 +361,9 @@ final class StepCloser {
         RunConclusion conclusion = Conclusions.conclude(judgements(run, closed), run.estimates,
                 Optional.ofNullable(run.throughputLimit).map(FittedThroughputLimit::limit), settings.fitMargin())
                 .withWarnings(RunWarnings.of(run, timeline, settings));
+        conclusion.bottleneck().ifPresent(b -> run.refitted.stream().filter(f -> f.getSource().toString()
+                .equals(b.source()) && f.getMetric().toString().equals(b.metric())).forEach(f -> f.setBottleneck(true)));
+        run.refitted.clear();
         long concludedAt = closed > 0 ? timeline.get(closed - 1).endMicros() : run.runEndedMicros;
         SourceFacts facts = closed > 0 ? facts(run, timeline.get(closed - 1)) : SourceFacts.of(List.of());
         dev.caplab.schema.event.RunConclusion event = ConclusionAdapter.toEvent(run.runId, conclusion,
