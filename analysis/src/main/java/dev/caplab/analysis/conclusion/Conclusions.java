@@ -73,7 +73,7 @@ public final class Conclusions {
             if (!s.informative()) {
                 continue;
             }
-            if (s.verdict() == StepJudgement.Verdict.FAILED) {
+            if (s.verdict() == StepStatus.FAILED) {
                 return new StableLoad(Optional.ofNullable(lastPassing), Optional.of(s));
             }
             lastPassing = s;

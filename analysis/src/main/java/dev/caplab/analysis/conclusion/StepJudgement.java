@@ -10,7 +10,7 @@ import java.util.OptionalDouble;
  * margin in it ({@link Conclusions#stepBottleneck}), and the load generator's sustained CPU (% of its machine) in it
  * when the generator sent it ({@link dev.caplab.analysis.throughput.GeneratorLimit}).
  */
-public record StepJudgement(int stepIndex, OptionalDouble x, Verdict verdict, boolean contaminated,
+public record StepJudgement(int stepIndex, OptionalDouble x, StepStatus verdict, boolean contaminated,
                             Optional<ResourceUse> overMargin, OptionalDouble loadGeneratorCpuPercent) {
 
     public StepJudgement {
@@ -18,19 +18,25 @@ public record StepJudgement(int stepIndex, OptionalDouble x, Verdict verdict, bo
         Objects.requireNonNull(verdict, "verdict");
         Objects.requireNonNull(overMargin, "overMargin");
         Objects.requireNonNull(loadGeneratorCpuPercent, "loadGeneratorCpuPercent");
+        if (!verdict.verdict()) {
+            throw new IllegalArgumentException("step " + stepIndex + ": a closed step's verdict is passed, failed or not "
+                    + "judged, got " + verdict);
+        }
     }
 
     /** A step whose load generator's CPU is not known. */
-    public StepJudgement(int stepIndex, OptionalDouble x, Verdict verdict, boolean contaminated,
+    public StepJudgement(int stepIndex, OptionalDouble x, StepStatus verdict, boolean contaminated,
                          Optional<ResourceUse> overMargin) {
         this(stepIndex, x, verdict, contaminated, overMargin, OptionalDouble.empty());
     }
 
-    /** A step's verdict; UNJUDGED when no verdict is known for it. */
-    public enum Verdict { PASSED, FAILED, UNJUDGED }
-
     /** Contaminated and unjudged steps say nothing about the system under test. */
     public boolean informative() {
-        return !contaminated && verdict != Verdict.UNJUDGED;
+        return !contaminated && verdict != StepStatus.NOT_JUDGED;
+    }
+
+    /** What the step says to a reader: contaminated over its verdict. */
+    public StepStatus status() {
+        return contaminated ? StepStatus.CONTAMINATED : verdict;
     }
 }

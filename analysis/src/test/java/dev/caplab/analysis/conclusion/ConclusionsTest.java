@@ -1,11 +1,11 @@
 package dev.caplab.analysis.conclusion;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.caplab.analysis.capacity.CapacityPlan;
 import dev.caplab.analysis.capacity.ResourceEstimate;
-import dev.caplab.analysis.conclusion.StepJudgement.Verdict;
 import dev.caplab.analysis.fit.LinearFit;
 import dev.caplab.analysis.throughput.GeneratorLimit;
 import dev.caplab.analysis.throughput.ThroughputLimit;
@@ -20,12 +20,12 @@ import org.junit.jupiter.api.Test;
 /** The run conclusion's rules on hand-made steps and lines; every expected figure is worked out in the comments. */
 class ConclusionsTest {
 
-    private static StepJudgement step(int index, double x, Verdict verdict, boolean contaminated) {
+    private static StepJudgement step(int index, double x, StepStatus verdict, boolean contaminated) {
         return new StepJudgement(index, OptionalDouble.of(x), verdict, contaminated, Optional.empty());
     }
 
     private static StepJudgement step(int index, double x, ResourceUse overMargin, boolean contaminated) {
-        return new StepJudgement(index, OptionalDouble.of(x), Verdict.PASSED, contaminated, Optional.of(overMargin));
+        return new StepJudgement(index, OptionalDouble.of(x), StepStatus.PASSED, contaminated, Optional.of(overMargin));
     }
 
     private static ResourceEstimate estimate(String metric, LinearFit line, OptionalDouble ceiling,
@@ -38,9 +38,9 @@ class ConclusionsTest {
     @Test
     void aContaminatedFailingStepIsSkippedNotCountedAsTheFirstFailure() {
         // 10 pass, 20 fails but was contaminated (says nothing), 30 pass, 40 fails: max stable 30, first failure 40
-        RunConclusion c = Conclusions.conclude(List.of(step(0, 10, Verdict.PASSED, false),
-                step(1, 20, Verdict.FAILED, true), step(2, 30, Verdict.PASSED, false),
-                step(3, 40, Verdict.FAILED, false)), List.of(), 0.6);
+        RunConclusion c = Conclusions.conclude(List.of(step(0, 10, StepStatus.PASSED, false),
+                step(1, 20, StepStatus.FAILED, true), step(2, 30, StepStatus.PASSED, false),
+                step(3, 40, StepStatus.FAILED, false)), List.of(), 0.6);
         assertThat(c.stable().maxStableX()).hasValue(30);
         assertThat(c.stable().lastPassing().orElseThrow().stepIndex()).isEqualTo(2);
         assertThat(c.stable().firstFailingX()).hasValue(40);
@@ -52,17 +52,31 @@ class ConclusionsTest {
     @Test
     void anUnjudgedStepIsSkippedAndStepsAreTakenInIndexOrder() {
         // given out of order: 0 pass at 10, 1 unjudged at 20, 2 fails at 30 → max stable 10 (step 0), failure at 30
-        StableLoad s = Conclusions.maxStableLoad(List.of(step(2, 30, Verdict.FAILED, false),
-                step(1, 20, Verdict.UNJUDGED, false), step(0, 10, Verdict.PASSED, false)));
+        StableLoad s = Conclusions.maxStableLoad(List.of(step(2, 30, StepStatus.FAILED, false),
+                step(1, 20, StepStatus.NOT_JUDGED, false), step(0, 10, StepStatus.PASSED, false)));
         assertThat(s.lastPassing().orElseThrow().stepIndex()).isZero();
         assertThat(s.firstFailing().orElseThrow().stepIndex()).isEqualTo(2);
     }
 
     @Test
+    void aStepsStatusIsContaminatedOverItsVerdictThenNotJudgedThenPendingThenPassOrFail() {
+        // the words the run page and the report show (app.js, report "Steps and verdicts")
+        assertThat(StepStatus.of(true, true, false).word()).isEqualTo("contaminated");
+        assertThat(StepStatus.of(false, false, null).word()).isEqualTo("not judged");
+        assertThat(StepStatus.of(false, true, null).word()).as("no verdict yet: never a pass").isEqualTo("pending");
+        assertThat(StepStatus.of(false, true, true).word()).isEqualTo("pass");
+        assertThat(StepStatus.of(false, true, false).word()).isEqualTo("fail");
+        assertThat(step(0, 10, StepStatus.FAILED, true).status()).isEqualTo(StepStatus.CONTAMINATED);
+        assertThat(step(0, 10, StepStatus.NOT_JUDGED, false).status()).isEqualTo(StepStatus.NOT_JUDGED);
+        assertThatThrownBy(() -> step(0, 10, StepStatus.PENDING, false)).as("a closed step has a verdict")
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("step 0");
+    }
+
+    @Test
     void noFailureLeavesTheMaxStableLoadAsALowerBoundAndAFirstFailureLeavesNone() {
-        assertThat(Conclusions.maxStableLoad(List.of(step(0, 10, Verdict.PASSED, false))).firstFailing()).isEmpty();
-        StableLoad failedAtOnce = Conclusions.maxStableLoad(List.of(step(0, 10, Verdict.FAILED, false),
-                step(1, 20, Verdict.PASSED, false)));
+        assertThat(Conclusions.maxStableLoad(List.of(step(0, 10, StepStatus.PASSED, false))).firstFailing()).isEmpty();
+        StableLoad failedAtOnce = Conclusions.maxStableLoad(List.of(step(0, 10, StepStatus.FAILED, false),
+                step(1, 20, StepStatus.PASSED, false)));
         assertThat(failedAtOnce.maxStableX()).isEmpty();
         assertThat(failedAtOnce.firstFailingX()).hasValue(10);
     }
@@ -112,7 +126,7 @@ class ConclusionsTest {
                 false, OptionalInt.empty(), OptionalDouble.empty());
         List<ResourceEstimate> fitted = List.of(throughput, estimate("cpu.cores", cpu, OptionalDouble.of(2),
                 OptionalDouble.empty()));
-        RunConclusion c = Conclusions.conclude(List.of(step(0, 10, Verdict.PASSED, false)), fitted, 0.6);
+        RunConclusion c = Conclusions.conclude(List.of(step(0, 10, StepStatus.PASSED, false)), fitted, 0.6);
         assertThat(c.bottleneck().orElseThrow().metric()).isEqualTo("cpu.cores");
         assertThat(c.bottleneck().orElseThrow().value()).isCloseTo(141.67, within(0.01));
         assertThat(c.resources()).extracting(ResourceEstimate::metric).containsExactly("cpu.cores");
@@ -129,7 +143,7 @@ class ConclusionsTest {
         // plateau), 88 % at 60 (under 90 %), 97 % at 70 → the first saturated step at or past 55 is x = 70
         ThroughputLimit limit = new ThroughputLimit(60, 55, 65, 240, 4, 0, 0.001);
         List<StepJudgement> steps = List.of(generator(0, 50, 95), generator(1, 60, 88), generator(2, 70, 97),
-                step(3, 80, Verdict.PASSED, false));
+                step(3, 80, StepStatus.PASSED, false));
         RunConclusion c = Conclusions.conclude(steps, List.of(), Optional.of(limit), 0.6);
         assertThat(c.throughputLimit()).contains(limit);
         assertThat(c.generatorLimit()).contains(new GeneratorLimit(70, 97));
@@ -143,7 +157,7 @@ class ConclusionsTest {
     }
 
     private static StepJudgement generator(int index, double x, double cpuPercent) {
-        return new StepJudgement(index, OptionalDouble.of(x), Verdict.PASSED, false, Optional.empty(),
+        return new StepJudgement(index, OptionalDouble.of(x), StepStatus.PASSED, false, Optional.empty(),
                 OptionalDouble.of(cpuPercent));
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.caplab.analysis.conclusion.Conclusions;
 import dev.caplab.analysis.conclusion.StableLoad;
 import dev.caplab.analysis.conclusion.StepJudgement;
+import dev.caplab.analysis.conclusion.StepStatus;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -37,7 +38,7 @@ class Ep19VerdictTest {
     /** The verdicts as the conclusion reads them: every step judged, none contaminated. */
     private static StableLoad stable(List<StepVerdict> verdicts) {
         return Conclusions.maxStableLoad(verdicts.stream().map(v -> new StepJudgement(v.stepIndex(),
-                OptionalDouble.of(v.load()), v.passed() ? StepJudgement.Verdict.PASSED : StepJudgement.Verdict.FAILED,
+                OptionalDouble.of(v.load()), v.passed() ? StepStatus.PASSED : StepStatus.FAILED,
                 false, Optional.empty())).toList());
     }
 

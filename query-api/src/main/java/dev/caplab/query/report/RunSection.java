@@ -1,5 +1,6 @@
 package dev.caplab.query.report;
 
+import dev.caplab.analysis.conclusion.StepStatus;
 import dev.caplab.query.format.Figures;
 import dev.caplab.query.runs.RunDetail;
 import dev.caplab.query.runs.RunSummary;
@@ -118,15 +119,9 @@ final class RunSection {
         return verdict(s.contaminated(), s.judged(), s.passed());
     }
 
-    /** Contaminated, else "not judged" when no rule judged the step, else pending (no verdict yet), pass or fail. */
+    /** The step's status word ({@link StepStatus#of}): contaminated, not judged, pending, pass or fail. */
     static String verdict(boolean contaminated, boolean judged, Boolean passed) {
-        if (contaminated) {
-            return "contaminated";
-        }
-        if (!judged) {
-            return "not judged";
-        }
-        return passed == null ? "pending" : passed ? "pass" : "fail";
+        return StepStatus.of(contaminated, judged, passed).word();
     }
 
     /** What the conclusion says its reader must know first (no load metric, samples after the end). */

@@ -3,6 +3,7 @@ package dev.caplab.streams.run;
 import dev.caplab.analysis.capacity.ResourceEstimate;
 import dev.caplab.analysis.conclusion.ResourceUse;
 import dev.caplab.analysis.conclusion.StepJudgement;
+import dev.caplab.analysis.conclusion.StepStatus;
 import dev.caplab.analysis.fit.LinearFit;
 import dev.caplab.analysis.throughput.ThroughputLimit;
 import dev.caplab.streams.fit.FittedThroughputLimit;
@@ -51,7 +52,7 @@ final class JudgementCodec {
         }
         int index = in.readInt();
         OptionalDouble x = readOptional(in);
-        StepJudgement.Verdict verdict = StepJudgement.Verdict.values()[in.readByte()];
+        StepStatus verdict = StepStatus.values()[in.readByte()]; // PASSED, FAILED, NOT_JUDGED: ordinals 0–2
         boolean contaminated = in.readBoolean();
         Optional<ResourceUse> over = in.readBoolean()
                 ? Optional.of(new ResourceUse(strings.read(in), strings.read(in), in.readDouble(), in.readDouble()))

@@ -5,6 +5,7 @@ import dev.caplab.analysis.conclusion.Conclusions;
 import dev.caplab.analysis.conclusion.ResourceUse;
 import dev.caplab.analysis.conclusion.RunConclusion;
 import dev.caplab.analysis.conclusion.StepJudgement;
+import dev.caplab.analysis.conclusion.StepStatus;
 import dev.caplab.analysis.throughput.TrafficMetrics;
 import dev.caplab.streams.Micros;
 import dev.caplab.streams.conclusion.ConclusionAdapter;
@@ -106,8 +107,7 @@ final class StepCloser {
         out.add(new DerivedEvent.Verdict(verdict));
         run.marks.put(step.index(), new StepMark(step, revision, late, new StepJudgement(step.index(),
                 x == null ? OptionalDouble.empty() : OptionalDouble.of(x),
-                !judging.judging() ? StepJudgement.Verdict.UNJUDGED
-                        : verdict.getPassed() ? StepJudgement.Verdict.PASSED : StepJudgement.Verdict.FAILED,
+                StepStatus.of(false, judging.judging(), verdict.getPassed()),
                 contamination.contaminated(), overMargin, loadGeneratorCpu(stats))));
         run.concludeDue = true;
         if (!verdict.getPassed() && !contamination.contaminated()) {

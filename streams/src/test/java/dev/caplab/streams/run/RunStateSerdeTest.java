@@ -31,7 +31,7 @@ class RunStateSerdeTest {
         RunState s = new RunState(id, null, List.of(), Map.of(), List.of(new LevelPoint("vus", 1, 10)), 5, -1, 0, 0,
                 Map.of("host|" + id, 1.0), List.of(), Set.of("c".repeat(70_000)), false, false, 0, 0, 123, 2,
                 Map.of(0, new StepMark(new dev.caplab.streams.step.StepWindow(0, Map.of("vus", 10.0), 1, 5, 0, false),
-                        3, 7, new StepJudgement(0, OptionalDouble.of(10), StepJudgement.Verdict.FAILED, true,
+                        3, 7, new StepJudgement(0, OptionalDouble.of(10), dev.caplab.analysis.conclusion.StepStatus.FAILED, true,
                                 Optional.of(new ResourceUse("host", "cpu.cores", 1.5, 2)), OptionalDouble.of(93.5)))),
                 Set.of(0), true, 4, 2, 9, 16, 5, 1234, false,
                 List.of(new ResourceEstimate("host", "cpu.cores", new LinearFit(0.35, 0.006, 1e-4, 1e-8, -1e-6,
