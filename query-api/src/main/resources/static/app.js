@@ -47,7 +47,9 @@ const loadText = load => Object.entries(load || {}).map(([k, v]) => k + '=' + v)
 /** A step's verdict as one word, for its text and its row class: a step without a verdict yet is pending, never a pass. */
 const stepVerdict = s => s.judged === false ? 'unjudged' : s.passed == null ? 'pending' : s.passed ? 'pass' : 'fail';
 
-function table(columns, rows, rowClass = () => '') {
+/** Rows as a table; without rows, the sentence {@code none} (when given) instead of an empty table. */
+function table(columns, rows, rowClass = () => '', none = null) {
+  if (!rows.length && none) return `<p class="note empty-table">${esc(none)}</p>`;
   const head = columns.map(c => `<th>${esc(c[0])}</th>`).join('');
   const body = rows.map(r => `<tr class="${rowClass(r)}">` + columns.map(c => {
     const v = c[1](r);
@@ -335,16 +337,16 @@ async function runPage(runId) {
       ['slope SE', r => r.slopeVariance == null ? '' : qty(r.metric, Math.sqrt(r.slopeVariance))],
       ['safe x', r => r.safeCapacityX], ['safe x 95 %', r => r.safeCapacityLower95 == null ? '' : `${num(r.safeCapacityLower95)}–${num(r.safeCapacityUpper95)}`],
       ['capped by cliff', r => r.cappedByCliff ? `yes (last stable ${num(r.lastStableX)})` : ''], ['knee x', r => r.kneeX == null ? NO_KNEE : r.kneeX]],
-      conclusion.resources) +
+      conclusion.resources, () => '', 'No capacity estimate: no resource of the system under test was fitted against the load.') +
     `<p class="note capacity-vs-fit">${esc(Figures.capacityVersusFit())}</p>` +
     `<h2>Fits</h2>` + table([['metric', f => f.metric], ['source', f => f.source], ['role', f => f.role],
       ['model', f => f.model], ['base', f => f.baseline == null ? '' : qty(f.metric, f.baseline)],
       ['slope per x', f => f.slopePerX == null ? '' : qty(f.metric, f.slopePerX)], ['knee x', f => f.kneeX == null ? (f.throughputFit ? '' : NO_KNEE) : f.kneeX], ['knee 95 %', f => f.kneeLower95 == null ? '' : `${num(f.kneeLower95)}–${num(f.kneeUpper95)}`],
       ['cliff', f => f.cliff ? 'yes' : ''], ['ceiling', f => f.capacity == null ? '' : qty(f.metric, f.capacity)], ['safe x at margin', f => f.safeCapacityX],
-      ['bottleneck', f => f.bottleneck ? 'yes' : '']], detail.fits) +
+      ['bottleneck', f => f.bottleneck ? 'yes' : '']], detail.fits, () => '', 'No fit: a fit needs 3 steps with readings of one metric.') +
     '<div id="endpoints-section"></div>' +
     `<h2 id="alerts">Alerts (${detail.alerts.length})</h2>` + table([['at', a => a.at], ['kind', a => a.kind],
-      ['step', a => a.stepIndex], ['message', a => a.message]], detail.alerts);
+      ['step', a => a.stepIndex], ['message', a => a.message]], detail.alerts, () => '', 'No alerts.');
   // no chart without a point to draw: one sentence says what would fill it
   const noFit = resourceFitMissing(run, aggregates, fit);
   if (noFit) document.getElementById('fit-chart').outerHTML = `<p class="note" id="no-resource-fit">${esc(noFit)}</p>`;
@@ -520,7 +522,8 @@ async function historyPage(params) {
     `<h2>Change points</h2>` + table([['series', c => c.series], ['first run of the new regime', c => `<a href="#/run/${encodeURIComponent(c.runId)}">${esc(c.runId)}</a>`, true],
       ['version', c => c.sutVersion], ['started', c => c.startedAt], ['mean before', c => c.meanBefore],
       ['mean after', c => c.meanAfter], ['change', c => c.changePercent == null ? '' : num(c.changePercent) + ' %'], ['p-value', c => Figures.pValue(c.pValue)]],
-      h.series.flatMap(s => s.changePoints.map(c => Object.assign({ series: s.label }, c))));
+      h.series.flatMap(s => s.changePoints.map(c => Object.assign({ series: s.label }, c))), () => '',
+      'No change point: every series stayed within its noise across these runs.');
   h.series.forEach((s, i) => {
     const pts = s.points.filter(p => p.value != null);
     if (!pts.length) return;
