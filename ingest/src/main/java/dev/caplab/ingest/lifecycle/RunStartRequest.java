@@ -1,6 +1,7 @@
 package dev.caplab.ingest.lifecycle;
 
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import dev.caplab.schema.vocabulary.Unstated;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -21,8 +22,8 @@ public record RunStartRequest(String runId, String sut, String sutVersion, Strin
         if (sut == null || sut.isBlank()) {
             throw new InvalidLifecycleRequestException("sut (the system under test's name) is required");
         }
-        provider = provider == null || provider.isBlank() ? "unknown" : provider;
-        tool = tool == null || tool.isBlank() ? "unknown" : tool;
+        provider = Unstated.is(provider) ? Unstated.VALUE : provider;
+        tool = Unstated.is(tool) ? Unstated.VALUE : tool;
         labels = labels == null ? Map.of() : Map.copyOf(labels);
         plannedSteps = plannedSteps == null ? List.of() : List.copyOf(plannedSteps);
         slo = slo == null ? List.of() : List.copyOf(slo);

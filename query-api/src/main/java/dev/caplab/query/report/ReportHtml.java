@@ -1,6 +1,7 @@
 package dev.caplab.query.report;
 
 import dev.caplab.query.runs.RunSummary;
+import dev.caplab.schema.vocabulary.Unstated;
 import java.util.List;
 import java.util.function.Function;
 
@@ -75,7 +76,7 @@ public final class ReportHtml {
         html.append("</tr></thead><tbody>");
         overviewRow(html, reports, "system under test", r -> r.detail().run().sutName());
         overviewRow(html, reports, "version", r -> r.detail().run().sutVersion());
-        overviewRow(html, reports, "provider", r -> r.detail().run().provider());
+        overviewRow(html, reports, "provider", r -> Unstated.orNull(r.detail().run().provider()));
         overviewRow(html, reports, "tier", r -> r.detail().run().tier());
         overviewRow(html, reports, "tool", r -> r.detail().run().tool());
         overviewRow(html, reports, "load expression", r -> r.detail().run().loadExpression());

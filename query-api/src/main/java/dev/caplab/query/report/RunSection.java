@@ -5,6 +5,7 @@ import dev.caplab.query.format.Figures;
 import dev.caplab.query.runs.RunDetail;
 import dev.caplab.query.runs.RunSummary;
 import dev.caplab.query.steps.StepView;
+import dev.caplab.schema.vocabulary.Unstated;
 import dev.caplab.store.row.AlertRow;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -46,7 +47,7 @@ final class RunSection {
         html.append("<h3>Environment</h3><table class=\"environment kv\">");
         row(html, "system under test", run.sutName());
         row(html, "version", run.sutVersion());
-        row(html, "provider", run.provider());
+        row(html, "provider", Unstated.orNull(run.provider()));
         row(html, "region", run.region());
         row(html, "instance type", run.instanceType());
         row(html, "tier", run.tier());

@@ -7,6 +7,7 @@ import dev.caplab.query.runs.RunDetail;
 import dev.caplab.query.runs.RunSummary;
 import dev.caplab.query.throughput.ThroughputLimitView;
 import dev.caplab.query.throughput.ThroughputStep;
+import dev.caplab.schema.vocabulary.Unstated;
 import dev.caplab.store.row.SloRuleValue;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -59,11 +60,12 @@ final class Verdict {
         if (run.sutVersion() != null && !run.sutVersion().isEmpty()) {
             s.append(' ').append(run.sutVersion());
         }
-        if (run.provider() != null && !run.provider().isEmpty()) {
-            s.append(" on ").append(run.provider());
+        String provider = Unstated.orNull(run.provider());
+        if (provider != null) {
+            s.append(" on ").append(provider);
         }
         if (run.tier() != null && !run.tier().isEmpty()) {
-            s.append(run.provider() == null || run.provider().isEmpty() ? " on" : "").append(" tier ").append(run.tier());
+            s.append(provider == null ? " on" : "").append(" tier ").append(run.tier());
         }
         if (run.vcpu() != null) {
             s.append(" (").append(Figures.number(run.vcpu())).append(" vCPU)");

@@ -168,6 +168,13 @@ class ReportHtmlTest {
     }
 
     @Test
+    void aRunStartedWithoutAProviderIsNotSaidToRunOnOneCalledUnknown() {
+        RunSummary run = new RunSummary("r", T0, T0.plusSeconds(600), "COMPLETED", "shop", "1.0", "unknown", null,
+                "t2", "tier-a", 2.0, 1L << 31, null, null, "k6", "users", Map.of(), "DECLARED");
+        assertThat(Verdict.system(run)).isEqualTo("shop 1.0 on tier tier-a (2 vCPU)");
+    }
+
+    @Test
     void theSentenceSaysWhenThroughputKeptGrowingAndWhenNoRulesJudged() {
         RunReport base = report("r1", "shop", "users", List.of(10.0, 20.0));
         RunThroughput t = base.throughput();

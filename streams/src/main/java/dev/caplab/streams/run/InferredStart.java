@@ -31,7 +31,7 @@ public final class InferredStart {
     /** Every label read as run metadata, in the order above. */
     public static final List<String> LABELS = List.of(SUT, SUT_VERSION, PROVIDER, REGION, TIER, INSTANCE_TYPE, TOOL);
     /** The name and provider of a run whose samples did not say. */
-    public static final String UNKNOWN = "unknown";
+    public static final String UNKNOWN = dev.caplab.schema.vocabulary.Unstated.VALUE;
 
     private InferredStart() {
     }
