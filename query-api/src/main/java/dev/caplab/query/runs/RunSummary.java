@@ -1,8 +1,10 @@
 package dev.caplab.query.runs;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.caplab.analysis.capacity.EffectiveEgress;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * One run as listed: what was tested (SUT), where (provider, region, instance type, tier, vCPU, memory, nominal and
@@ -45,9 +47,14 @@ public record RunSummary(String runId, Instant startedAt, Instant endedAt, Strin
         origin = origin == null ? "DECLARED" : origin;
     }
 
-    /** The egress ceiling to plan with: measured when known, nominal otherwise (a "1 Gbps" VM may give 100 Mbps). */
+    /**
+     * The egress ceiling to plan with by the one rule ({@link EffectiveEgress}) over what the run declared: measured
+     * when known, nominal otherwise (a "1 Gbps" VM may give 100 Mbps). An iperf3 measurement ingested into the run is
+     * in its conclusion's ceiling (the run detail's {@code egressCeiling}), not in this list figure.
+     */
     @JsonProperty("egressCeilingMbps")
     public Double egressCeilingMbps() {
-        return measuredEgressMbps != null ? measuredEgressMbps : nominalEgressMbps;
+        return EffectiveEgress.of(measuredEgressMbps, nominalEgressMbps, Optional.empty()).map(EffectiveEgress::mbps)
+                .orElse(null);
     }
 }
