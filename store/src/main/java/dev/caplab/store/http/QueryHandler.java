@@ -174,7 +174,16 @@ final class QueryHandler implements HttpHandler {
                         request.params().keySet(), new String(request.statement(), 0,
                                 Math.min(300, request.statement().length), StandardCharsets.UTF_8));
             }
+            long startNanos = System.nanoTime();
             QueryResult result = principal == Principal.INTERNAL ? sessions.execute(request) : executeReader(request);
+            if (LOG.isDebugEnabled()) {
+                LOG.debug("query_id={} principal={} took {} ms (engine {} ms), read_rows={} read_bytes={}"
+                        + " result_bytes={} statement={}", id, principal,
+                        String.format(Locale.ROOT, "%.1f", (System.nanoTime() - startNanos) / 1e6),
+                        String.format(Locale.ROOT, "%.1f", result.elapsedSeconds() * 1e3), result.rowsRead(),
+                        result.bytesRead(), result.data().length, new String(request.statement(), 0,
+                                Math.min(1000, request.statement().length), StandardCharsets.UTF_8));
+            }
             Headers h = exchange.getResponseHeaders();
             h.set("X-ClickHouse-Query-Id", id);
             h.set("X-ClickHouse-Format", request.format());
