@@ -1,5 +1,6 @@
 package dev.caplab.query.conclusion;
 
+import dev.caplab.query.web.RequestReads;
 import dev.caplab.schema.event.ResourceEstimate;
 import dev.caplab.schema.event.RunWarning;
 import dev.caplab.schema.serde.AvroJson;
@@ -15,7 +16,10 @@ import java.util.Optional;
 import javax.sql.DataSource;
 import org.springframework.stereotype.Component;
 
-/** Reads {@code run_conclusions} through the store's repository, the one the sink writes it with. */
+/**
+ * Reads {@code run_conclusions} through the store's repository, the one the sink writes it with; a run's conclusion
+ * once per request ({@link RequestReads}).
+ */
 @Component
 class StoreConclusionReader implements ConclusionReader {
 
@@ -27,7 +31,8 @@ class StoreConclusionReader implements ConclusionReader {
 
     @Override
     public Optional<ConclusionView> conclusion(String runId) {
-        return repository.latest(runId).map(StoreConclusionReader::view);
+        return RequestReads.once("conclusion", List.of(runId),
+                () -> repository.latest(runId).map(StoreConclusionReader::view));
     }
 
     @Override

@@ -7,8 +7,9 @@ import dev.caplab.query.steps.StepReader;
 import dev.caplab.query.steps.StepView;
 import dev.caplab.schema.vocabulary.LabelNames;
 import dev.caplab.schema.vocabulary.MetricNames;
+import dev.caplab.store.access.TrafficSampleRepository.SeriesSelection;
 import dev.caplab.store.row.RequestGroupRow;
-import dev.caplab.store.row.TrafficPointRow;
+import dev.caplab.store.row.RequestGroupRows;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -19,7 +20,7 @@ import org.springframework.stereotype.Service;
 
 /**
  * A run's per-endpoint and error tables, read from its raw samples in ClickHouse on each call: the store keeps the
- * tools' per-endpoint rows labelled, so the breakdown needs no derived state, scales with the store (four queries per
+ * tools' per-endpoint rows labelled, so the breakdown needs no derived state, scales with the store (three queries per
  * call, each over the run's own part of the primary key) and any query-api process answers it. Steps are the run's
  * steps as stored ({@link StepReader}); each step's figures cover its steady part, from its start plus warm-up to
  * its end, as its total row does.
@@ -56,32 +57,30 @@ public class EndpointService {
             from[i] = micros(bounded.get(i).startedAt()) + bounded.get(i).warmupMillis() * 1_000L;
             to[i] = bounded.get(i).endedAt() == null ? Long.MAX_VALUE : micros(bounded.get(i).endedAt());
         }
-        List<TrafficPointRow> points = new ArrayList<>(samples.points(runId, POINT_METRICS,
-                Set.of("COUNTER", "SUMMARY")));
-        points.addAll(samples.points(runId, WINDOW_GAUGES, Set.of("GAUGE")));
-        EndpointBreakdown breakdown = new EndpointBreakdown(points);
+        EndpointBreakdown breakdown = new EndpointBreakdown(samples.points(runId, List.of(
+                new SeriesSelection(POINT_METRICS, Set.of("COUNTER", "SUMMARY")),
+                new SeriesSelection(WINDOW_GAUGES, Set.of("GAUGE")))));
 
-        List<RequestGroupRow> perStep = groups(runId, ENDPOINT_KEY, false, from, to);
-        List<RequestGroupRow> failedPerStep = groups(runId, ERROR_KEY, true, from, to);
+        RequestGroupRows requests = groups(runId, ENDPOINT_KEY, false, from, to);
+        RequestGroupRows failures = groups(runId, ERROR_KEY, true, from, to);
         List<StepEndpoints> stepTables = new ArrayList<>();
         for (int i = 0; i < bounded.size(); i++) {
             StepView s = bounded.get(i);
             int slot = i + 1;
-            EndpointBreakdown.RequestGroups g = new EndpointBreakdown.RequestGroups(inSlot(perStep, slot),
-                    inSlot(failedPerStep, slot));
+            EndpointBreakdown.RequestGroups g = new EndpointBreakdown.RequestGroups(inSlot(requests.perSlot(), slot),
+                    inSlot(failures.perSlot(), slot));
             stepTables.add(new StepEndpoints(s.stepIndex(), s.load(), s.x(), Instant.ofEpochSecond(0,
                     from[i] * 1_000L), s.endedAt(), breakdown.endpoints(from[i], to[i], false, g),
                     breakdown.errors(from[i], to[i], false, g.failures())));
         }
-        long[] none = new long[0];
-        List<RequestGroupRow> failedInRun = groups(runId, ERROR_KEY, true, none, none);
-        EndpointBreakdown.RequestGroups whole = new EndpointBreakdown.RequestGroups(
-                groups(runId, ENDPOINT_KEY, false, none, none), failedInRun);
+        EndpointBreakdown.RequestGroups whole = new EndpointBreakdown.RequestGroups(requests.wholeRun(),
+                failures.wholeRun());
         return new RunEndpoints(runId, breakdown.endpoints(Long.MIN_VALUE, Long.MAX_VALUE, true, whole),
-                breakdown.errors(Long.MIN_VALUE, Long.MAX_VALUE, true, failedInRun), stepTables);
+                breakdown.errors(Long.MIN_VALUE, Long.MAX_VALUE, true, failures.wholeRun()), stepTables);
     }
 
-    private List<RequestGroupRow> groups(String runId, List<List<String>> key, boolean onlyFailed, long[] from,
+    /** The run's per-request groups of {@code key}, per step slot and over the whole run, in one read. */
+    private RequestGroupRows groups(String runId, List<List<String>> key, boolean onlyFailed, long[] from,
             long[] to) {
         return samples.requestGroups(runId, TrafficMetrics.LATENCY_PER_REQUEST_MS, LabelNames.NAME, key,
                 TrafficMetrics.FAILURE_LABELS, onlyFailed, from, to, EndpointBreakdown.QUANTILES);

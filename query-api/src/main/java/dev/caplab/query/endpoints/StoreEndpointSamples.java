@@ -1,7 +1,8 @@
 package dev.caplab.query.endpoints;
 
 import dev.caplab.store.access.TrafficSampleRepository;
-import dev.caplab.store.row.RequestGroupRow;
+import dev.caplab.store.access.TrafficSampleRepository.SeriesSelection;
+import dev.caplab.store.row.RequestGroupRows;
 import dev.caplab.store.row.TrafficPointRow;
 import java.util.Collection;
 import java.util.List;
@@ -20,12 +21,12 @@ class StoreEndpointSamples implements EndpointSamples {
     }
 
     @Override
-    public List<TrafficPointRow> points(String runId, Collection<String> metrics, Collection<String> kinds) {
-        return samples.points(runId, metrics, kinds);
+    public List<TrafficPointRow> points(String runId, List<SeriesSelection> selections) {
+        return samples.points(runId, selections);
     }
 
     @Override
-    public List<RequestGroupRow> requestGroups(String runId, Collection<String> metrics, String requiredLabel,
+    public RequestGroupRows requestGroups(String runId, Collection<String> metrics, String requiredLabel,
             List<List<String>> keyLabels, Map<String, String> failureLabels, boolean onlyFailed, long[] fromMicros,
             long[] toMicros, List<Double> quantiles) {
         return samples.requestGroups(runId, metrics, requiredLabel, keyLabels, failureLabels, onlyFailed, fromMicros,

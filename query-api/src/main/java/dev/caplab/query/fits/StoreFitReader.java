@@ -1,5 +1,6 @@
 package dev.caplab.query.fits;
 
+import dev.caplab.query.web.RequestReads;
 import dev.caplab.store.access.CapacityFitRepository;
 import dev.caplab.store.row.CapacityFitRow;
 import java.util.Collection;
@@ -8,7 +9,7 @@ import java.util.Optional;
 import javax.sql.DataSource;
 import org.springframework.stereotype.Component;
 
-/** The latest fit per (run, metric, source) through the store's CapacityFitRepository. */
+/** The latest fit per (run, metric, source) through the store's CapacityFitRepository; a run's read once per request. */
 @Component
 class StoreFitReader implements FitReader {
 
@@ -21,7 +22,8 @@ class StoreFitReader implements FitReader {
     /** An empty {@code metric} (e.g. {@code ?metric=}) does not filter. */
     @Override
     public List<FitView> fits(String runId, Optional<String> metric) {
-        return fits.ofRun(runId, metric.filter(m -> !m.isEmpty())).stream().map(StoreFitReader::fit).toList();
+        return RequestReads.once("fits", List.of(runId, metric), () -> fits.ofRun(runId,
+                metric.filter(m -> !m.isEmpty())).stream().map(StoreFitReader::fit).toList());
     }
 
     @Override

@@ -58,9 +58,10 @@ public class ReportService {
     }
 
     RunReport report(String runId) {
-        RunDetail detail = runs.detail(runId);
+        // every aggregate of the run first: the detail's throughput rows are then taken from them, not read again
         List<StepAggregateView> aggregates = steps.aggregates(runId, Optional.empty(), Optional.empty()).stream()
                 .filter(a -> a.stepIndex() >= 0).toList();
+        RunDetail detail = runs.detail(runId);
         double planLoad = detail.maxStableX() == null ? 0 : detail.maxStableX();
         var plan = plans.plan(new PlanRequest(new PlanRequest.Profile("max stable load", planLoad, null, null, null),
                 List.of(runId), List.of(), null, null));

@@ -1,5 +1,6 @@
 package dev.caplab.query.runs;
 
+import dev.caplab.query.web.RequestReads;
 import dev.caplab.store.access.DeletedRunRepository;
 import dev.caplab.store.access.RunFilter;
 import dev.caplab.store.access.RunRepository;
@@ -8,14 +9,23 @@ import dev.caplab.store.row.RunKindCount;
 import dev.caplab.store.row.RunRow;
 import dev.caplab.store.row.SloRuleValue;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 import javax.sql.DataSource;
 import org.springframework.stereotype.Component;
 
-/** Reads runs through the store's own repositories, the ones the sink writes them with. */
+/**
+ * Reads runs through the store's own repositories, the ones the sink writes them with. A run's row is read once per
+ * request ({@link RequestReads}) however many services ask for it, by id or among others.
+ */
 @Component
 class StoreRunReader implements RunReader {
+
+    private static final String RUN = "run";
 
     private final RunRepository runs;
     private final DeletedRunRepository deletions;
@@ -32,7 +42,11 @@ class StoreRunReader implements RunReader {
 
     @Override
     public Optional<RunSummary> get(String runId) {
-        return runs.find(runId).map(StoreRunReader::summary);
+        return row(runId).map(StoreRunReader::summary);
+    }
+
+    private Optional<RunRow> row(String runId) {
+        return RequestReads.once(RUN, List.of(runId), () -> runs.find(runId));
     }
 
     @Override
@@ -47,12 +61,30 @@ class StoreRunReader implements RunReader {
 
     @Override
     public List<RunSummary> getAll(List<String> runIds) {
-        return runs.findAll(runIds).stream().map(StoreRunReader::summary).toList();
+        List<String> distinct = runIds.stream().distinct().toList();
+        Map<String, Optional<RunRow>> rows = new HashMap<>();
+        for (String id : distinct) {
+            Optional<RunRow> kept = RequestReads.kept(RUN, List.of(id));
+            if (kept != null) {
+                rows.put(id, kept);
+            }
+        }
+        List<String> unread = distinct.stream().filter(id -> !rows.containsKey(id)).toList();
+        if (!unread.isEmpty()) {
+            Map<String, RunRow> read = runs.findAll(unread).stream()
+                    .collect(Collectors.toMap(RunRow::runId, Function.identity()));
+            for (String id : unread) {
+                Optional<RunRow> row = Optional.ofNullable(read.get(id));
+                rows.put(id, row);
+                RequestReads.keep(RUN, List.of(id), row);
+            }
+        }
+        return distinct.stream().map(rows::get).flatMap(Optional::stream).map(StoreRunReader::summary).toList();
     }
 
     @Override
     public List<SloRuleValue> sloRules(String runId) {
-        return runs.find(runId).map(RunRow::sloRules).orElse(List.of());
+        return row(runId).map(RunRow::sloRules).orElse(List.of());
     }
 
     static RunSummary summary(RunRow r) {

@@ -1,5 +1,6 @@
 package dev.caplab.query.steps;
 
+import dev.caplab.query.web.RequestReads;
 import dev.caplab.schema.vocabulary.Statistics;
 import dev.caplab.store.access.StepAggregateRepository;
 import dev.caplab.store.access.StepRepository;
@@ -18,9 +19,15 @@ import java.util.stream.Collectors;
 import javax.sql.DataSource;
 import org.springframework.stereotype.Component;
 
-/** Steps with their verdicts, and step aggregates, through the store's repositories (latest versions). */
+/**
+ * Steps with their verdicts, and step aggregates, through the store's repositories (latest versions); each read once
+ * per request ({@link RequestReads}), and a run's aggregates of one metric or source taken from all of them when the
+ * request read those already.
+ */
 @Component
 class StoreStepReader implements StepReader {
+
+    private static final String AGGREGATES = "step aggregates";
 
     private final StepRepository steps;
     private final StepVerdictRepository verdicts;
@@ -39,6 +46,10 @@ class StoreStepReader implements StepReader {
      */
     @Override
     public List<StepView> steps(String runId) {
+        return RequestReads.once("steps", List.of(runId), () -> read(runId));
+    }
+
+    private List<StepView> read(String runId) {
         Map<Integer, StepRow> started = new TreeMap<>();
         steps.ofRun(runId).forEach(s -> started.put(s.stepIndex(), s));
         Map<Integer, StepVerdictRow> judged = new TreeMap<>();
@@ -71,8 +82,16 @@ class StoreStepReader implements StepReader {
     /** An empty {@code metric} or {@code source} (e.g. {@code ?metric=}) does not filter. */
     @Override
     public List<StepAggregateView> aggregates(String runId, Optional<String> metric, Optional<String> source) {
-        return aggregates.ofRun(runId, metric.filter(m -> !m.isEmpty()), source.filter(s -> !s.isEmpty())).stream()
-                .map(StoreStepReader::aggregate).toList();
+        Optional<String> m = metric.filter(v -> !v.isEmpty());
+        Optional<String> s = source.filter(v -> !v.isEmpty());
+        List<StepAggregateView> all = RequestReads.kept(AGGREGATES, List.of(runId, Optional.empty(), Optional.empty()));
+        if (all != null) {
+            // the same rows in the same order as the store's filtered read
+            return all.stream().filter(a -> m.map(a.metric()::equals).orElse(true)
+                    && s.map(a.source()::equals).orElse(true)).toList();
+        }
+        return RequestReads.once(AGGREGATES, List.of(runId, m, s),
+                () -> aggregates.ofRun(runId, m, s).stream().map(StoreStepReader::aggregate).toList());
     }
 
     private static StepAggregateView aggregate(StepAggregateRow a) {

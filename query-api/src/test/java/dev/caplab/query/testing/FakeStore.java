@@ -153,15 +153,15 @@ public final class FakeStore implements dev.caplab.query.endpoints.EndpointSampl
     }
 
     @Override
-    public List<dev.caplab.store.row.TrafficPointRow> points(String runId, java.util.Collection<String> metrics,
-            java.util.Collection<String> kinds) {
+    public List<dev.caplab.store.row.TrafficPointRow> points(String runId,
+            List<dev.caplab.store.access.TrafficSampleRepository.SeriesSelection> selections) {
         return List.of();
     }
 
     @Override
-    public List<dev.caplab.store.row.RequestGroupRow> requestGroups(String runId, java.util.Collection<String> metrics,
+    public dev.caplab.store.row.RequestGroupRows requestGroups(String runId, java.util.Collection<String> metrics,
             String requiredLabel, List<List<String>> keyLabels, Map<String, String> failureLabels, boolean onlyFailed,
             long[] fromMicros, long[] toMicros, List<Double> quantiles) {
-        return List.of();
+        return new dev.caplab.store.row.RequestGroupRows(List.of(), List.of());
     }
 }

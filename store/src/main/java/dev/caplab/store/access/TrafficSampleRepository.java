@@ -1,6 +1,7 @@
 package dev.caplab.store.access;
 
 import dev.caplab.store.row.RequestGroupRow;
+import dev.caplab.store.row.RequestGroupRows;
 import dev.caplab.store.row.SampleRow;
 import dev.caplab.store.row.TrafficPointRow;
 import dev.caplab.store.schema.Table;
@@ -11,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import javax.sql.DataSource;
 
 /**
@@ -28,19 +30,42 @@ public final class TrafficSampleRepository {
         this.access = new TableAccess<>(dataSource, SampleRepository.CODEC);
     }
 
-    /** Every point of the run's series of {@code metrics} of one of {@code kinds}, by series and time. */
-    public List<TrafficPointRow> points(String runId, Collection<String> metrics, Collection<String> kinds) {
-        if (metrics.isEmpty() || kinds.isEmpty()) {
+    /** Series of some metrics of some kinds: the points of a run {@link #points} reads. */
+    public record SeriesSelection(Collection<String> metrics, Collection<String> kinds) {
+
+        public SeriesSelection {
+            metrics = List.copyOf(metrics);
+            kinds = List.copyOf(kinds);
+        }
+
+        private String condition(String metric, String kind) {
+            return "(" + metric + " IN (" + literals(metrics) + ") AND " + kind + " IN (" + literals(kinds) + "))";
+        }
+    }
+
+    /**
+     * Every point of the run's series of each selection, in one query: the first selection's points by series and
+     * time, then the next one's, as separate reads of each would return them. Empty selections select nothing.
+     */
+    public List<TrafficPointRow> points(String runId, List<SeriesSelection> selections) {
+        List<SeriesSelection> used = selections.stream()
+                .filter(s -> !s.metrics().isEmpty() && !s.kinds().isEmpty()).toList();
+        if (used.isEmpty()) {
             return List.of();
         }
+        String series = used.stream().map(s -> s.condition("metric", "kind")).collect(Collectors.joining(" OR "));
+        StringBuilder selection = new StringBuilder("multiIf(");
+        for (int i = 0; i < used.size(); i++) {
+            selection.append(used.get(i).condition("s.m", "s.k")).append(", ").append(i).append(", ");
+        }
+        selection.append(used.size()).append(")");
         String sql = "SELECT toString(p.series_id), s.src, s.m, s.k, s.l, "
                 + "toUnixTimestamp64Micro(p.ts), p.value, p.summary_window, p.summary_count, p.summary_quantiles "
                 + "FROM " + Table.SAMPLE_POINTS.sqlName() + " AS p INNER JOIN (SELECT series_id, any(source) AS src, "
-                + "any(metric) AS m, any(kind) AS k, any(labels) AS l FROM "
-                + Table.SAMPLE_SERIES.sqlName() + " WHERE run_id = ? AND metric IN (" + literals(metrics)
-                + ") AND kind IN (" + literals(kinds) + ") GROUP BY series_id) AS s ON s.series_id = p.series_id WHERE p.run_id = ? AND p.series_id IN "
-                + "(SELECT series_id FROM " + Table.SAMPLE_SERIES.sqlName() + " WHERE run_id = ? AND metric IN ("
-                + literals(metrics) + ") AND kind IN (" + literals(kinds) + ")) ORDER BY p.series_id, p.ts";
+                + "any(metric) AS m, any(kind) AS k, any(labels) AS l FROM " + Table.SAMPLE_SERIES.sqlName()
+                + " WHERE run_id = ? AND (" + series + ") GROUP BY series_id) AS s ON s.series_id = p.series_id"
+                + " WHERE p.run_id = ? AND p.series_id IN (SELECT series_id FROM " + Table.SAMPLE_SERIES.sqlName()
+                + " WHERE run_id = ? AND (" + series + ")) ORDER BY " + selection + ", p.series_id, p.ts";
         return access.query(sql, rs -> {
             Fields f = new Fields(rs);
             return new TrafficPointRow(f.string(), f.string(), f.string(), f.string(), f.stringMap(), f.int64(),
@@ -50,11 +75,13 @@ public final class TrafficSampleRepository {
 
     /**
      * The run's GAUGE samples of {@code metrics} (one per request) that carry label {@code requiredLabel}, grouped by
-     * key and slot. Each key column is the first of its label names with a non-empty value ('' when none); a sample
-     * is failed when any of {@code failureLabels} has its value; {@code onlyFailed} keeps failed samples only. Slot
-     * {@code i} (1-based) is {@code [fromMicros[i-1], toMicros[i-1])}; with no slots every sample is in slot 1.
+     * key, per slot and over the whole run, in one query. Each key column is the first of its label names with a
+     * non-empty value ('' when none); a sample is failed when any of {@code failureLabels} has its value;
+     * {@code onlyFailed} keeps failed samples only. Slot {@code i} (1-based) is {@code [fromMicros[i-1],
+     * toMicros[i-1])}; with no slots every sample is in slot 1. The whole run's groups count every sample, in a slot
+     * or in none, and carry slot 1.
      */
-    public List<RequestGroupRow> requestGroups(String runId, Collection<String> metrics, String requiredLabel,
+    public RequestGroupRows requestGroups(String runId, Collection<String> metrics, String requiredLabel,
             List<List<String>> keyLabels, Map<String, String> failureLabels, boolean onlyFailed, long[] fromMicros,
             long[] toMicros, List<Double> quantiles) {
         if (metrics.isEmpty() || fromMicros.length != toMicros.length) {
@@ -77,7 +104,8 @@ public final class TrafficSampleRepository {
         String q = quantiles.isEmpty() ? "[]" : "quantilesExact(" + quantiles.stream().map(String::valueOf)
                 .collect(Collectors.joining(", ")) + ")(p.value)";
         select.append(", count(), countIf(").append(failed).append("), ").append(q).append(", min(").append(t)
-                .append("), max(").append(t).append(") FROM ").append(Table.SAMPLE_POINTS.sqlName())
+                .append("), max(").append(t).append("), grouping(slot) AS whole_run FROM ")
+                .append(Table.SAMPLE_POINTS.sqlName())
                 .append(" AS p INNER JOIN (SELECT series_id, any(labels) AS l FROM ")
                 .append(Table.SAMPLE_SERIES.sqlName()).append(" WHERE run_id = ? AND kind = 'GAUGE' AND metric IN (")
                 .append(literals(metrics)).append(") AND mapContains(labels, ").append(literal(requiredLabel))
@@ -85,16 +113,13 @@ public final class TrafficSampleRepository {
         if (onlyFailed) {
             select.append(" AND ").append(failed);
         }
-        select.append(" GROUP BY slot");
-        for (int i = 0; i < keys.size(); i++) {
-            select.append(", k").append(i);
-        }
-        select.append(" ORDER BY slot");
-        for (int i = 0; i < keys.size(); i++) {
-            select.append(", k").append(i);
-        }
+        String byKey = IntStream.range(0, keys.size()).mapToObj(i -> "k" + i).collect(Collectors.joining(", "));
+        select.append(" GROUP BY GROUPING SETS ((slot").append(byKey.isEmpty() ? "" : ", " + byKey).append("), (")
+                .append(byKey).append(")) ORDER BY whole_run, slot").append(byKey.isEmpty() ? "" : ", " + byKey);
         int width = keys.size();
-        return access.query(select.toString(), rs -> {
+        List<RequestGroupRow> perSlot = new ArrayList<>();
+        List<RequestGroupRow> wholeRun = new ArrayList<>();
+        access.query(select.toString(), rs -> {
             Fields f = new Fields(rs);
             int s = f.int32();
             List<String> key = new ArrayList<>(width);
@@ -104,8 +129,13 @@ public final class TrafficSampleRepository {
             long n = f.int64();
             long bad = f.int64();
             List<Double> values = doubles(rs.getArray(width + 4));
-            return new RequestGroupRow(s, key, n, bad, values, rs.getLong(width + 5), rs.getLong(width + 6));
+            boolean whole = rs.getInt(width + 7) != 0;
+            RequestGroupRow row = new RequestGroupRow(whole ? 1 : s, key, n, bad, values, rs.getLong(width + 5),
+                    rs.getLong(width + 6));
+            (whole ? wholeRun : perSlot).add(row);
+            return row;
         }, runId, runId);
+        return new RequestGroupRows(perSlot, wholeRun);
     }
 
     private static List<Double> doubles(Array array) throws java.sql.SQLException {
