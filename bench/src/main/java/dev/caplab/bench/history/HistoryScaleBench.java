@@ -26,7 +26,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>Usage: {@code HistoryScaleBench <base-url> <runs> <clients> [prefix]}. Runs are named {@code <prefix>-<n>}
  * (default prefix {@code scale}); run it once per fresh data directory, or with a new prefix. With
  * {@code -Dbench.readsOnly=true} it sends nothing and times the reads of runs stored before; {@code -Dbench.run=ID}
- * names the run whose detail and report are read, {@code -Dbench.calls=N} the calls per read.
+ * names the run whose detail and report are read, {@code -Dbench.calls=N} the calls per read. With
+ * {@code -Dbench.against=<base-url>} each read is timed on both stacks call by call (which one goes first alternates),
+ * for code A/B on copies of one data directory under the same machine load: both figures, their ratio, and whether the
+ * two answers were byte for byte the same.
  */
 public final class HistoryScaleBench {
 
@@ -42,10 +45,17 @@ public final class HistoryScaleBench {
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     private final String base;
     private final String prefix;
+    /** The stack the reads are compared against ({@code -Dbench.against}), or null. */
+    private final String against;
 
-    private HistoryScaleBench(String base, String prefix) {
-        this.base = base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
+    private HistoryScaleBench(String base, String prefix, String against) {
+        this.base = trimmed(base);
         this.prefix = prefix;
+        this.against = against == null ? null : trimmed(against);
+    }
+
+    private static String trimmed(String url) {
+        return url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
     }
 
     public static void main(String[] args) throws Exception {
@@ -53,7 +63,8 @@ public final class HistoryScaleBench {
             System.err.println("usage: HistoryScaleBench <base-url> <runs> <clients> [prefix]");
             System.exit(2);
         }
-        HistoryScaleBench bench = new HistoryScaleBench(args[0], args.length > 3 ? args[3] : "scale");
+        HistoryScaleBench bench = new HistoryScaleBench(args[0], args.length > 3 ? args[3] : "scale",
+                System.getProperty("bench.against"));
         bench.run(Integer.parseInt(args[1]), Integer.parseInt(args[2]));
     }
 
@@ -202,21 +213,59 @@ public final class HistoryScaleBench {
     }
 
     private void time(String what, String method, String path, String body) throws Exception {
+        if (against != null) {
+            compare(what, method, path, body);
+            return;
+        }
         double[] millis = new double[CALLS];
-        int status = 0;
-        int bytes = 0;
+        HttpResponse<byte[]> r = null;
         for (int i = 0; i < CALLS; i++) {
-            HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(60));
-            b = body == null ? b.GET() : b.header("Content-Type", "application/json")
-                    .method(method, HttpRequest.BodyPublishers.ofString(body));
             long t0 = System.nanoTime();
-            HttpResponse<byte[]> r = http.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
+            r = call(base, method, path, body);
             millis[i] = (System.nanoTime() - t0) / 1e6;
-            status = r.statusCode();
-            bytes = r.body().length;
         }
         Arrays.sort(millis);
-        System.out.printf(Locale.ROOT, "%-30s %3d %,9d B  p50 %7.1f ms  p95 %7.1f ms  max %7.1f ms%n", what, status,
-                bytes, millis[CALLS / 2], millis[(int) Math.ceil(0.95 * CALLS) - 1], millis[CALLS - 1]);
+        System.out.printf(Locale.ROOT, "%-30s %3d %,9d B  p50 %7.1f ms  p95 %7.1f ms  max %7.1f ms%n", what,
+                r.statusCode(), r.body().length, millis[CALLS / 2], p95(millis), millis[CALLS - 1]);
+    }
+
+    /** The read on this stack (B) and the one compared against (A), alternating which is called first. */
+    private void compare(String what, String method, String path, String body) throws Exception {
+        double[] a = new double[CALLS];
+        double[] b = new double[CALLS];
+        HttpResponse<byte[]> ra = null;
+        HttpResponse<byte[]> rb = null;
+        for (int i = 0; i < CALLS; i++) {
+            for (int k = 0; k < 2; k++) {
+                boolean first = (i + k) % 2 == 0;
+                long t0 = System.nanoTime();
+                HttpResponse<byte[]> r = call(first ? against : base, method, path, body);
+                double ms = (System.nanoTime() - t0) / 1e6;
+                if (first) {
+                    a[i] = ms;
+                    ra = r;
+                } else {
+                    b[i] = ms;
+                    rb = r;
+                }
+            }
+        }
+        Arrays.sort(a);
+        Arrays.sort(b);
+        System.out.printf(Locale.ROOT, "%-30s %3d/%3d %,9d B  A p50 %7.1f p95 %7.1f  B p50 %7.1f p95 %7.1f ms"
+                        + "  B/A %.2f %.2f  same answer: %s%n", what, ra.statusCode(), rb.statusCode(),
+                rb.body().length, a[CALLS / 2], p95(a), b[CALLS / 2], p95(b), b[CALLS / 2] / a[CALLS / 2],
+                p95(b) / p95(a), Arrays.equals(ra.body(), rb.body()) ? "yes" : "NO");
+    }
+
+    private static double p95(double[] sorted) {
+        return sorted[(int) Math.ceil(0.95 * sorted.length) - 1];
+    }
+
+    private HttpResponse<byte[]> call(String stack, String method, String path, String body) throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(stack + path)).timeout(Duration.ofSeconds(60));
+        b = body == null ? b.GET() : b.header("Content-Type", "application/json")
+                .method(method, HttpRequest.BodyPublishers.ofString(body));
+        return http.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
     }
 }
