@@ -1,9 +1,9 @@
 package dev.caplab.sink;
 
+import dev.caplab.schema.health.RoleStatus;
 import dev.caplab.store.access.AlertRepository;
 import dev.caplab.store.access.EngineInserts;
 import dev.caplab.store.access.StoreUnavailableException;
-import dev.caplab.streams.RoleStatus;
 import java.time.Instant;
 import java.util.Optional;
 import org.apache.kafka.clients.producer.KafkaProducer;

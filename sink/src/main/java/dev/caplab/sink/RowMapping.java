@@ -21,8 +21,8 @@ import dev.caplab.schema.event.SloRule;
 import dev.caplab.schema.event.StepAggregate;
 import dev.caplab.schema.event.StepStarted;
 import dev.caplab.schema.event.StepVerdict;
+import dev.caplab.schema.lifecycle.RunOrigins;
 import dev.caplab.schema.serde.AvroJson;
-import dev.caplab.streams.run.InferredStart;
 import dev.caplab.store.access.RunRepository;
 import dev.caplab.store.row.AlertRow;
 import dev.caplab.store.row.AnnotationRow;
@@ -85,7 +85,7 @@ public final class RowMapping {
                 strings(r.getLabels()), r.getPlannedSteps().stream().map(RowMapping::doubles).toList(),
                 r.getSloRules().stream().map(RowMapping::rule).toList(),
                 r.getLoadExpression().toString(), r.getOrigin().name(), null, null, null,
-                RunRepository.startVersion(InferredStart.declared(r), sequence));
+                RunRepository.startVersion(RunOrigins.declared(r), sequence));
     }
 
     public static StepRow step(StepStarted s, long version) {

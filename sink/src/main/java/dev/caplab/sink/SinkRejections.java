@@ -1,12 +1,12 @@
 package dev.caplab.sink;
 
+import dev.caplab.schema.topic.DeadLetterHeaders;
 import dev.caplab.schema.topic.TopicCatalog;
+import dev.caplab.schema.vocabulary.InputAlerts;
 import dev.caplab.store.access.AlertRepository;
 import dev.caplab.store.access.StoreQueryException;
 import dev.caplab.store.access.StoreUnavailableException;
 import dev.caplab.store.row.AlertRow;
-import dev.caplab.streams.input.DeadLetterHeaders;
-import dev.caplab.streams.run.RunAlerts;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -61,7 +61,7 @@ final class SinkRejections {
         if (runId != null && !runId.isBlank() && runId.length() <= 1024 && !TopicCatalog.ALERTS.equals(r.topic())) {
             try {
                 alerts.insertBatch(List.of(new AlertRow(runId, Instant.ofEpochMilli(Math.max(0, r.timestamp())),
-                        RunAlerts.KIND.name(), null, RunAlerts.REJECTED + "sink: " + reason + " (" + r.topic() + "-"
+                        InputAlerts.KIND.name(), null, InputAlerts.REJECTED + "sink: " + reason + " (" + r.topic() + "-"
                         + r.partition() + "@" + r.offset() + ")")), null);
             } catch (StoreQueryException | IllegalArgumentException e) {
                 LOG.error("sink: the alert for {}-{}@{} was refused too; the dead letter holds the reason", r.topic(),

@@ -1,7 +1,7 @@
 package dev.caplab.sink;
 
+import dev.caplab.schema.health.RoleStatus;
 import dev.caplab.store.access.EngineInserts;
-import dev.caplab.streams.RoleStatus;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;

@@ -2,9 +2,9 @@ package dev.caplab.streams;
 
 import dev.caplab.schema.event.Alert;
 import dev.caplab.schema.serde.EventSerdes;
+import dev.caplab.schema.topic.DeadLetterHeaders;
 import dev.caplab.schema.topic.TopicCatalog;
-import dev.caplab.streams.input.DeadLetterHeaders;
-import dev.caplab.streams.run.RunAlerts;
+import dev.caplab.schema.vocabulary.InputAlerts;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -95,7 +95,7 @@ public final class DeadLetterHandler implements ProcessingExceptionHandler, Prod
         String runId = runIdOf(key);
         if (runId != null) {
             Alert alert = Alert.newBuilder().setRunId(runId).setAt(Instant.ofEpochMilli(Math.max(0, timestamp)))
-                    .setKind(RunAlerts.KIND).setStepIndex(null).setMessage(RunAlerts.REJECTED + reason
+                    .setKind(InputAlerts.KIND).setStepIndex(null).setMessage(InputAlerts.REJECTED + reason
                             + " (" + topic + "-" + partition + "@" + offset + ")").build();
             out.add(new ProducerRecord<>(TopicCatalog.ALERTS, key(runId), EventSerdes.alert().serialize(
                     TopicCatalog.ALERTS, alert)));

@@ -1,5 +1,6 @@
 package dev.caplab.streams;
 
+import dev.caplab.schema.health.RoleStatus;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.caplab.schema.event.Alert;
 import dev.caplab.schema.serde.EventSerdes;
+import dev.caplab.schema.topic.DeadLetterHeaders;
 import dev.caplab.schema.topic.TopicCatalog;
-import dev.caplab.streams.input.DeadLetterHeaders;
-import dev.caplab.streams.run.RunAlerts;
+import dev.caplab.schema.vocabulary.InputAlerts;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -47,7 +47,7 @@ class DeadLetterHandlerTest {
         Alert alert = EventSerdes.alert().deserialize(TopicCatalog.ALERTS, out.get(1).value());
         assertThat(out.get(1).topic()).isEqualTo(TopicCatalog.ALERTS);
         assertThat(alert.getRunId()).isEqualTo("run-1");
-        assertThat(alert.getMessage()).startsWith(RunAlerts.REJECTED);
+        assertThat(alert.getMessage()).startsWith(InputAlerts.REJECTED);
     }
 
     @Test

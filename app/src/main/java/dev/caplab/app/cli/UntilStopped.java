@@ -1,6 +1,6 @@
 package dev.caplab.app.cli;
 
-import dev.caplab.streams.RoleStatus;
+import dev.caplab.schema.health.RoleStatus;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

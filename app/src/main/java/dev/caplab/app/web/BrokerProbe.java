@@ -1,7 +1,7 @@
 package dev.caplab.app.web;
 
+import dev.caplab.schema.health.RoleStatus;
 import dev.caplab.schema.kafka.KafkaClientSecurity;
-import dev.caplab.streams.RoleStatus;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;

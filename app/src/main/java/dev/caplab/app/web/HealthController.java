@@ -1,7 +1,7 @@
 package dev.caplab.app.web;
 
 import dev.caplab.access.PublicEndpoint;
-import dev.caplab.streams.RoleStatus;
+import dev.caplab.schema.health.RoleStatus;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;

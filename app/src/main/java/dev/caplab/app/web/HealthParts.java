@@ -1,6 +1,6 @@
 package dev.caplab.app.web;
 
-import dev.caplab.streams.RoleStatus;
+import dev.caplab.schema.health.RoleStatus;
 import java.util.List;
 
 /**

@@ -1,7 +1,7 @@
 package dev.caplab.app.web;
 
+import dev.caplab.schema.health.RoleStatus;
 import dev.caplab.schema.topic.TopicCatalog;
-import dev.caplab.streams.RoleStatus;
 import dev.caplab.sink.SinkSettings;
 import java.time.Clock;
 import java.util.ArrayList;

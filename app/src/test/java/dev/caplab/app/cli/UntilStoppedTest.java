@@ -2,7 +2,7 @@ package dev.caplab.app.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.caplab.streams.RoleStatus;
+import dev.caplab.schema.health.RoleStatus;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -42,7 +42,7 @@ class EmbeddedStackIT {
                     .contains("Kafka (KRaft, in-process)").contains("ClickHouse (chDB) HTTP").contains("web page");
             assertThat(get(stack, "/api/v1/health").body()).contains("\"status\":\"UP\"")
                     .contains("\"broker\"", "\"streams\"", "\"sink\"", "\"clickhouse\"");
-            assertThat(stack.roleStatuses()).allMatch(dev.caplab.streams.RoleStatus::up);
+            assertThat(stack.roleStatuses()).allMatch(dev.caplab.schema.health.RoleStatus::up);
 
             HttpResponse<String> write = write(stack, expected, null);
             assertThat(write.statusCode()).as(write.body()).isEqualTo(204);
@@ -83,7 +83,7 @@ class EmbeddedStackIT {
             assertThat(awaitSampleCount(stack, expected, "caplab-read", token)).isEqualTo(expected);
             assertThat(awaitCount(stack, "SELECT uniqExact(run_id) FROM runs WHERE run_id = 'it-run'", 1, "caplab-read", token))
                     .isEqualTo(1);
-            assertThat(stack.roleStatuses()).allMatch(dev.caplab.streams.RoleStatus::up);
+            assertThat(stack.roleStatuses()).allMatch(dev.caplab.schema.health.RoleStatus::up);
             // the health page's broker probe logs in as ingest's user, which needs no ACL to describe the cluster
             assertThat(get(stack, "/api/v1/health").body()).contains("\"status\":\"UP\"")
                     .contains("broker(s) reachable");
@@ -117,7 +117,7 @@ class EmbeddedStackIT {
             assertThat(awaitSampleCount(stack, expected, "caplab-read", token)).isEqualTo(expected);
             assertThat(awaitCount(stack, "SELECT uniqExact(run_id) FROM runs WHERE run_id = 'it-run'", 1, "caplab-read",
                     token)).isEqualTo(1);
-            assertThat(stack.roleStatuses()).allMatch(dev.caplab.streams.RoleStatus::up);
+            assertThat(stack.roleStatuses()).allMatch(dev.caplab.schema.health.RoleStatus::up);
         }
     }
 

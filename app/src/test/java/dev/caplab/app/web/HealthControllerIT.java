@@ -2,9 +2,9 @@ package dev.caplab.app.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.caplab.schema.health.RoleStatus;
 import dev.caplab.store.testing.EmbeddedClickHouse;
 import dev.caplab.store.testing.TestDatabase;
-import dev.caplab.streams.RoleStatus;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;

@@ -2,7 +2,9 @@ package dev.caplab.sink.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.caplab.schema.topic.DeadLetterHeaders;
 import dev.caplab.schema.topic.TopicCatalog;
+import dev.caplab.schema.vocabulary.InputAlerts;
 import dev.caplab.store.access.AlertRepository;
 import dev.caplab.store.access.CapacityFitRepository;
 import dev.caplab.store.access.StepVerdictRepository;
@@ -10,8 +12,6 @@ import dev.caplab.store.row.AlertRow;
 import dev.caplab.streams.PoisonInputs;
 import dev.caplab.streams.StreamsRunner;
 import dev.caplab.streams.SyntheticRun;
-import dev.caplab.streams.input.DeadLetterHeaders;
-import dev.caplab.streams.run.RunAlerts;
 import dev.caplab.sink.ClickHouseSink;
 import dev.caplab.sink.SinkSettings;
 import java.nio.charset.StandardCharsets;
@@ -77,7 +77,7 @@ class PoisonIT {
         for (String run : List.of("poison-blank-source", "poison-blank-metric", "poison-long-label",
                 "poison-long-metric")) {
             ItEnvironment.await(Duration.ofSeconds(60), () -> alerts.ofRun(run).stream()
-                    .anyMatch(a -> a.message().startsWith(RunAlerts.REJECTED)), () -> ": alerts of " + run + " "
+                    .anyMatch(a -> a.message().startsWith(InputAlerts.REJECTED)), () -> ": alerts of " + run + " "
                     + alerts.ofRun(run).stream().map(AlertRow::message).toList());
         }
 

@@ -1,5 +1,6 @@
 package dev.caplab.streams.input;
 
+import dev.caplab.schema.topic.DeadLetterHeaders;
 import dev.caplab.streams.Micros;
 import dev.caplab.schema.event.Sample;
 import dev.caplab.schema.event.SampleBatch;

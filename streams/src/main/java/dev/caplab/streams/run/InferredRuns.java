@@ -4,6 +4,7 @@ import dev.caplab.schema.event.RunEnded;
 import dev.caplab.schema.event.RunStarted;
 import dev.caplab.schema.event.RunStatus;
 import dev.caplab.schema.event.Sample;
+import dev.caplab.schema.lifecycle.RunOrigins;
 import dev.caplab.schema.serde.EventSerdes;
 import dev.caplab.streams.Micros;
 import dev.caplab.streams.TopologySettings;
@@ -72,7 +73,7 @@ public final class InferredRuns {
                     save(run.runId, new Known(next, known.end));
                 }
             }
-            case InputEvent.Lifecycle l when l.event() instanceof RunStarted r && InferredStart.declared(r) ->
+            case InputEvent.Lifecycle l when l.event() instanceof RunStarted r && RunOrigins.declared(r) ->
                     endAgain(known, r, out);
             case InputEvent.Lifecycle l when l.event() instanceof RunEnded e && !e.equals(known.end) -> {
                 // not our own end coming back: an end that reached the sink before our inferred start is repeated

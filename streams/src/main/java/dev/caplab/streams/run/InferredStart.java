@@ -36,11 +36,6 @@ public final class InferredStart {
     private InferredStart() {
     }
 
-    /** True when a client sent {@code r}, false when the streams app inferred it. */
-    public static boolean declared(RunStarted r) {
-        return r.getOrigin() != RunOrigin.INFERRED;
-    }
-
     /**
      * {@code previous} (may be null) widened by {@code samples}: the earlier start, and metadata it did not have yet.
      * Equal to {@code previous} when the samples change nothing.

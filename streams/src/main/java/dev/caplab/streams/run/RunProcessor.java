@@ -7,13 +7,14 @@ import dev.caplab.schema.event.Sample;
 import dev.caplab.schema.event.SampleKind;
 import dev.caplab.schema.event.StepEnded;
 import dev.caplab.schema.event.StepStarted;
+import dev.caplab.schema.lifecycle.RunOrigins;
 import dev.caplab.schema.serde.EventSerdes;
+import dev.caplab.schema.topic.DeadLetterHeaders;
 import dev.caplab.schema.topic.TopicCatalog;
 import dev.caplab.streams.Micros;
 import dev.caplab.streams.TopologySettings;
 import dev.caplab.streams.aggregate.BufferedSample;
 import dev.caplab.streams.aggregate.StepStatistics;
-import dev.caplab.streams.input.DeadLetterHeaders;
 import dev.caplab.streams.input.InputEvent;
 import dev.caplab.streams.step.LevelChanges;
 import dev.caplab.streams.step.LevelPoint;
@@ -205,7 +206,7 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
     private void onLifecycle(RunState.Mutable run, SpecificRecord event, long nowMillis) {
         switch (event) {
             case RunStarted r -> {
-                if (InferredStart.declared(r)) { // hook (issue 16): our own inferred start, echoed, is no declaration
+                if (RunOrigins.declared(r)) { // our own inferred start, echoed, is no declaration
                     run.startedChanged |= !r.equals(run.started);
                     run.started = r;
                 }

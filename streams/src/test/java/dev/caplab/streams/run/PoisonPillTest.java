@@ -2,10 +2,10 @@ package dev.caplab.streams.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.caplab.schema.topic.DeadLetterHeaders;
 import dev.caplab.schema.topic.TopicCatalog;
 import dev.caplab.streams.TopologyFixture;
 import dev.caplab.streams.TopologySettings;
-import dev.caplab.streams.input.DeadLetterHeaders;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;

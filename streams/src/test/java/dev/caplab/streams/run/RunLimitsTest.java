@@ -8,12 +8,13 @@ import dev.caplab.schema.event.Alert;
 import dev.caplab.schema.event.Sample;
 import dev.caplab.schema.event.SampleKind;
 import dev.caplab.schema.event.StepAggregate;
+import dev.caplab.schema.topic.DeadLetterHeaders;
+import dev.caplab.schema.vocabulary.InputAlerts;
 import dev.caplab.streams.CaplabTopology;
 import dev.caplab.streams.Events;
 import dev.caplab.streams.PoisonInputs;
 import dev.caplab.streams.TopologyFixture;
 import dev.caplab.streams.TopologySettings;
-import dev.caplab.streams.input.DeadLetterHeaders;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -91,7 +92,7 @@ class RunLimitsTest {
                 assertThat(dead).as(over).anyMatch(r -> r.key().equals(over)
                         && header(r, DeadLetterHeaders.REASON).contains(what));
                 assertThat(alerts.stream().filter(a -> a.getRunId().equals(over))).as(over).hasSize(1)
-                        .allMatch(a -> a.getMessage().startsWith(RunAlerts.REJECTED) && a.getStepIndex() == null);
+                        .allMatch(a -> a.getMessage().startsWith(InputAlerts.REJECTED) && a.getStepIndex() == null);
             }
             assertThat(dead).noneMatch(r -> r.key().startsWith("at-"));
         }
@@ -109,7 +110,7 @@ class RunLimitsTest {
             t.samples(run, batch);
             t.samples(run, List.of(gauge("k6", "vus", 40, 99)));
             List<Alert> alerts = t.alerts.readValuesToList();
-            assertThat(alerts).hasSize(1).allMatch(a -> a.getMessage().startsWith(RunAlerts.LIMIT)
+            assertThat(alerts).hasSize(1).allMatch(a -> a.getMessage().startsWith(InputAlerts.LIMIT)
                     && a.getMessage().contains("more than 10 load-level changes"));
             assertThat(RunStateSerde.decode(t.driver.<String, byte[]>getKeyValueStore(CaplabTopology.RUN_STATE_STORE)
                     .get(run), 10).levels()).hasSize(10);

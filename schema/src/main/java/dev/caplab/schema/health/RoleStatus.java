@@ -1,4 +1,4 @@
-package dev.caplab.streams;
+package dev.caplab.schema.health;
 
 /**
  * Whether a processing role (streams, sink) is working, as its health check and its launcher see it.

@@ -1,4 +1,4 @@
-package dev.caplab.streams.input;
+package dev.caplab.schema.topic;
 
 import java.nio.charset.StandardCharsets;
 import org.apache.kafka.common.header.Headers;
