@@ -60,7 +60,8 @@ public final class CaplabTopology {
     public static final String RUN_STATE_STORE = "caplab-run-state";
     /**
      * Run id + 1-second bucket + series → that series' partial aggregate over that second, kept until the run
-     * expires (a new name: the raw-sample buffer {@code caplab-sample-buckets} it replaces had another value format).
+     * expires. Named apart from {@code caplab-sample-buckets}, a store of another value format, so that changelog is
+     * never read as partials.
      */
     public static final String PARTIALS_STORE = "caplab-partials";
     /** Run id → what {@link InferredRuns} published for a run nobody declared (its inferred start, its end). */

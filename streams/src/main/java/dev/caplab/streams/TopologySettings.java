@@ -49,7 +49,7 @@ public record TopologySettings(Duration grace, Duration punctuateInterval, List<
                                Duration allowedLateness, RunLimits limits, Duration runIdleEnd,
                                DefaultRules defaultRules) {
 
-    /** How long a run nobody declared may stay without input before it is ended (issue 16: 2 minutes). */
+    /** How long a run nobody declared may stay without input before it is ended. */
     public static final Duration DEFAULT_RUN_IDLE_END = Duration.ofMinutes(2);
 
     public TopologySettings {

@@ -28,9 +28,8 @@ import org.apache.kafka.common.header.internals.RecordHeader;
  * gets a samples mark ({@link TopicCatalog#SAMPLES_MARK_HEADER}): an empty SampleBatch in the samples topic after the
  * run's samples, stamped like the ends, which carry the header. Kafka Streams merges the two topics in timestamp
  * order only among the records it has fetched, and under load it reads the runs partition seconds ahead of the
- * samples partition: a run's end was read before the samples sent with it and the run closed its steps on nothing
- * (2,576 to 2,822 of 3,000 runs of the history bench, issue 33). The mark tells the topology when those samples have
- * been read.
+ * samples partition: a run's end can be read before the samples sent with it, and the run would close its steps on
+ * nothing. The mark tells the topology when those samples have been read.
  */
 public final class RequestRecords {
 

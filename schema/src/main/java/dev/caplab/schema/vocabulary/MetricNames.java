@@ -69,7 +69,7 @@ public final class MetricNames {
     /** lk load-test: tracks published in the room, i.e. what each subscriber should receive (gauge). */
     public static final String TRACKS_AVAILABLE_PER_SUBSCRIBER = "tracks.available.per_subscriber";
 
-    // derived by streams per step from the load tools' metrics above (source caplab:throughput, issue 15)
+    // derived by streams per step from the load tools' metrics above (source caplab:throughput)
     /** Requests completed per second over the step's steady part. */
     public static final String THROUGHPUT_REQUESTS_PER_S = "throughput.requests.per_s";
     /** Failed requests / requests over the step's steady part (0–1). */

@@ -11,11 +11,10 @@ import java.util.stream.Stream;
  *
  * <p>Why it matters: every {@code chdb_connect} resets SIGSEGV, SIGBUS, SIGILL and SIGFPE to {@code SIG_DFL} and
  * takes 11–18 ms. HotSpot stops threads for a GC or a deoptimization through those signals (a safepoint poll faults
- * on purpose), so one arriving in that window killed the process: a child JVM that opened 30 connections while two
- * threads computed and a third called {@code System.gc()} died with SIGSEGV in 3 runs of 4, and a pipeline bench
- * with SIGILL as its warm-up opened a sink's insert connection. Restoring the handlers after the call does not
- * close the window. With libjsig preloaded, the JVM keeps its handlers installed and records chDB's as chained
- * ones (4 runs of 4 survived), which is how HotSpot documents living with a native library that sets handlers.
+ * on purpose), so one arriving in that window kills the process (SIGSEGV or SIGILL) whenever connections open while
+ * other threads compute or collect, as the sink's insert connections do. Restoring the handlers after the call does
+ * not close the window. With libjsig preloaded, the JVM keeps its handlers installed and records chDB's as chained
+ * ones, which is how HotSpot documents living with a native library that sets handlers.
  * {@code ./caplab}, the image and the build's test JVMs preload it.
  */
 final class SignalChaining {

@@ -19,7 +19,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs without ceremony (issue 16): a run whose samples come without a {@code RunStarted} gets an inferred one
+ * Runs without ceremony: a run whose samples come without a {@code RunStarted} gets an inferred one
  * ({@link InferredStart}) published to the lifecycle topic, so the sink writes its row like any other; it ends after
  * {@link TopologySettings#runIdleEnd()} without input (a declared run after {@link TopologySettings#allowedLateness()})
  * with a {@code RunEnded} published the same way.

@@ -98,9 +98,9 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
         this.runs = new RunStateStore(context.getStateStore(runStateStore), limits);
         this.partials = new PartialStore(context.getStateStore(partialsStore));
         this.series = new SeriesInterner(limits);
-        this.measured = new MeasuredCeilings(context.getStateStore(measuredStore)); // hook (issue 16)
+        this.measured = new MeasuredCeilings(context.getStateStore(measuredStore));
         this.closer = new StepCloser(partials, settings, measured);
-        this.inferred = new InferredRuns(context.getStateStore(inferredStore), settings); // hook (issue 16)
+        this.inferred = new InferredRuns(context.getStateStore(inferredStore), settings);
         this.lateSensor = context.metrics().addRateTotalSensor(METRICS_SCOPE, context.taskId().toString(),
                 LATE_SAMPLES_OPERATION, Sensor.RecordingLevel.INFO);
         this.rejectedSensor = context.metrics().addRateTotalSensor(METRICS_SCOPE, context.taskId().toString(),
@@ -195,8 +195,8 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
         if (!buffered.isEmpty()) {
             partials.fold(runId, buffered);
         }
-        alerts.addAll(inferred.onInput(run, record.value())); // hook (issue 16): inferred start, ends repeated
-        measured.onInput(runId, record.value()); // hook (issue 16): an iperf3 report's egress ceiling
+        alerts.addAll(inferred.onInput(run, record.value())); // undeclared runs: inferred start, ends repeated
+        measured.onInput(runId, record.value()); // an iperf3 report's egress ceiling
         advance(run, now, record.timestamp(), true, alerts);
     }
 
@@ -546,7 +546,7 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
         }
         if (run.runEndedMicros < 0) {
             long lastInput = run.lastInputWallMillis > 0 ? run.lastInputWallMillis : nowMillis;
-            next = Math.min(next, lastInput + inferred.idleEnd(run).toMillis()); // hook (issue 16)
+            next = Math.min(next, lastInput + inferred.idleEnd(run).toMillis()); // a run nobody declared ends when idle
         }
         return Math.min(next, amend);
     }
@@ -574,10 +574,10 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
                     run.lastInputWallMillis = nowMillis; // state from before input times were kept
                     changed = true;
                 } else if (!run.expired && run.runEndedMicros < 0
-                        && nowMillis >= run.lastInputWallMillis + inferred.idleEnd(run).toMillis()) { // hook (16)
+                        && nowMillis >= run.lastInputWallMillis + inferred.idleEnd(run).toMillis()) {
                     runIdle(run, nowMillis);
                     changed = true;
-                    ended = inferred.endedIdle(run); // hook (issue 16): the RunEnded the runs table gets
+                    ended = inferred.endedIdle(run); // the RunEnded the runs table gets
                 }
                 emitted |= advance(run, nowMillis, nowMillis, changed, ended);
             } catch (RuntimeException e) {
@@ -610,8 +610,8 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
      */
     private void expire(RunState.Mutable run) {
         samplesCatchUp.forget(run.runId);
-        inferred.forget(run.runId); // hook (issue 16)
-        measured.forget(run.runId); // hook (issue 16)
+        inferred.forget(run.runId);
+        measured.forget(run.runId);
         partials.deleteRun(run.runId);
         RunState.Mutable marker = RunState.empty(run.runId).toMutable();
         marker.expired = true;
