@@ -5,7 +5,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Refuses state-changing browser requests from other sites (#12: a page a tester opens must not write into, or query
+ * Refuses state-changing browser requests from other sites (why: a page a tester opens must not write into, or query
  * through, a local caplab). A request is refused when its method is not safe and it carries an {@code Origin} that is
  * neither the server's own origin nor allow-listed, or it carries no {@code Origin} but {@code Sec-Fetch-Site:
  * cross-site}. Command-line tools (curl, k6, JMeter, Telegraf, Prometheus) send neither header and pass.

@@ -9,8 +9,8 @@ import java.util.Map;
 
 /**
  * Parameters of the raw query string only, decoded as UTF-8 with {@code +} as space. Never the body: the servlet
- * container's {@code getParameter} parses a form-encoded POST body, which is how curl's default content type used to
- * lose every line sent to {@code /write} (#11).
+ * container's {@code getParameter} parses a form-encoded POST body, and curl's default content type is form-encoded,
+ * so reading parameters that way would consume every line sent to {@code /write}.
  */
 public final class QueryString {
 

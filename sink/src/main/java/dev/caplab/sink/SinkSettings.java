@@ -50,13 +50,12 @@ public record SinkSettings(String bootstrapServers, String groupId, List<String>
 
     /**
      * Every table topic, batches of up to 400 records per partition, 500 ms polls. A SampleBatch record holds up
-     * to 1,000 samples, so a batch is up to 400,000 rows: large for ClickHouse, bounded for the heap (2,000
-     * records let one partition's batch reach 2,000,000 rows and the bench's heap its maximum). 400, not 100: a
-     * sink behind the log cut 100-record ranges into parts chDB then merged again (PipelineBench 2M: 1.75-1.79
-     * rows rewritten by merges per sample stored at 100, 1.00-1.26 at 400). A multiple of the old 100, so every old
-     * range end is still a range end. An open batch of raw
+     * to 1,000 samples, so a batch is up to 400,000 rows: large for ClickHouse, bounded for the heap. 400, not
+     * 100: a sink behind the log would cut 100-record ranges into parts chDB then merges again (bench/README.md). A
+     * multiple of 100, the size older stores' batches were cut at, so each of their range ends is still one.
+     * An open batch of raw
      * samples waits up to {@link #SAMPLES_LINGER} for more once caught up: written as soon as caught up, a live
-     * sink made an insert - a new part for chDB to write and merge - per partition and poll, a few thousand rows
+     * sink would make an insert - a new part for chDB to write and merge - per partition and poll, a few thousand rows
      * each. Derived topics (aggregates, verdicts) never wait: their delay is what users watch.
      */
     public static SinkSettings of(String bootstrapServers) {

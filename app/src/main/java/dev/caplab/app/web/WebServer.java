@@ -75,7 +75,7 @@ public final class WebServer implements AutoCloseable {
         p.put("caplab.query.sql.user", s.clickhouseUser());
         p.put("caplab.query.sql.password", s.clickhousePassword());
         p.put("caplab.query.live.run-idle-end", s.runIdleEnd().toMillis() + "ms");
-        // Bodies reach controllers unread whatever their Content-Type: no form or multipart parsing anywhere (#11).
+        // Bodies reach controllers unread whatever their Content-Type: no form or multipart parsing anywhere.
         p.put("spring.mvc.formcontent.filter.enabled", false);
         p.put("spring.mvc.hiddenmethod.filter.enabled", false);
         p.put("spring.servlet.multipart.enabled", false);

@@ -31,7 +31,7 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * The door every request on the port goes through, before routing. It makes each body reach its controller unread:
  * parameters come from the query string only (the container's {@code getParameter} would otherwise parse a
- * form-encoded body, which made curl's default {@code Content-Type} lose every line sent to {@code /write}, #11), a
+ * form-encoded body, and with curl's default {@code Content-Type} every line sent to {@code /write} would be lost), a
  * form {@code Content-Type} is presented as {@code application/octet-stream} (no caplab endpoint takes forms, and
  * Spring rebuilds a form POST's body from the parameters), and multipart parsing is disabled; the body is decoded and
  * bounded by {@link BoundedBody} (gzip, deflate; a snappy body passes untouched to {@code /api/v1/write}, which
