@@ -25,15 +25,15 @@ public record IngestProperties(String bootstrapServers, Long maxBodyBytes, Durat
     public static final Duration DEFAULT_ACK_TIMEOUT = Duration.ofSeconds(30);
     /**
      * None: a group takes the requests already queued while the previous transaction commits, and no finished request
-     * waits for one still being parsed. A wait (20 ms tried) makes two clients share more often, but it holds each
-     * acknowledgement back while a 5,000-line body is parsed: {@code /write} was slower with it in all three pipeline-bench
-     * pairs (bench/README.md). Raise it for many clients sending small bodies.
+     * waits for one still being parsed. A wait makes two clients share more often, but it holds each
+     * acknowledgement back while a 5,000-line body is parsed, which makes {@code /write} slower (bench/README.md).
+     * Raise it for many clients sending small bodies.
      */
     public static final Duration DEFAULT_GROUP_WAIT = Duration.ZERO;
     /**
-     * Two: two clients (the pipeline bench's shape) never queue one request's commit behind the other's,
-     * which with one in flight made a request wait ~6 ms for the other's transaction before its own ~11 ms one
-     * (bench/README.md, "Transactions in flight"); three or more clients still share transactions.
+     * Two: two clients never queue one request's commit behind the other's, which with one in flight would make a
+     * request wait for the other's transaction before its own (bench/README.md, "Transactions in flight"); three or
+     * more clients still share transactions.
      */
     public static final int DEFAULT_TRANSACTIONS_IN_FLIGHT = 2;
 

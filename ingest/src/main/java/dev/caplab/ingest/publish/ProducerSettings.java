@@ -49,9 +49,9 @@ public record ProducerSettings(String bootstrapServers, String clientId, KafkaCl
         props.put(ProducerConfig.BATCH_SIZE_CONFIG, BATCH_BYTES);
         props.put(ProducerConfig.BUFFER_MEMORY_CONFIG, 128L * 1024 * 1024);
         props.put(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, MAX_REQUEST_BYTES);
-        // Raw topics are kept forever; lz4 shrinks SampleBatch records 6.7x (30 B/sample on disk) and is the cheapest
-        // for the whole path: the broker and both consumers handle fewer bytes than uncompressed. zstd level 1 stores
-        // a third of it for ~0.2 us/sample more CPU (bench/README.md, "Kafka's share").
+        // Raw topics are kept forever; lz4 shrinks SampleBatch records several times and is the cheapest for the whole
+        // path: the broker and both consumers handle fewer bytes than uncompressed. zstd stores less for more CPU per
+        // sample (bench/README.md, "Kafka's share").
         props.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4");
         props.put(ProducerConfig.PARTITIONER_IGNORE_KEYS_CONFIG, false);
         return kafkaSecurity.applyTo(props);

@@ -110,8 +110,8 @@ final class TableAccess<T> {
 
     /**
      * The few rows of a derived table, in embedded mode: the driver's RowBinary writer encodes them (their codecs
-     * have no encoder of their own) and the engine inserts them without the HTTP round trip, which cost ~6 ms of
-     * CPU per insert (driver, HTTP server, settings statements), more than the engine's own ~5 (bench/README.md).
+     * have no encoder of their own) and the engine inserts them without the HTTP round trip, whose CPU per insert
+     * (driver, HTTP server, settings statements) exceeds the engine's own (bench/README.md).
      */
     private int insertDirectWithDriverEncoding(List<T> rows, String dedupToken, String what) {
         TableSchema schema = directInsertSchema(what);

@@ -9,17 +9,16 @@ import java.util.Map;
  * after an end, at once for an end that vouched for its samples) waits for it.
  *
  * <p>Kafka Streams merges the lifecycle and samples topics in timestamp order only among the records a task has
- * fetched. Under load it reads the lifecycle partition ahead: in the history bench (3,000 runs, one request each,
- * four clients on 2 cores) the records read from a lifecycle partition were up to 15 s newer than those read from its
- * samples partition, {@code max.task.idle.ms} of 100 ms or 5 s alike, and 2,576 to 2,822 of the 3,000 runs closed every
- * step before reading its samples: "no observation", 30,000 STEP_FAILED alerts, conclusions wrong until amended.
+ * fetched. Under load it reads the lifecycle partition ahead, seconds newer than its samples partition whatever
+ * {@code max.task.idle.ms} says, and a run would close every step before reading its samples: "no observation",
+ * a STEP_FAILED alert per step, conclusions wrong until amended.
  *
  * <p>An end that came through ingest's HTTP API carries {@link TopicCatalog#SAMPLES_MARK_HEADER}: the same request
  * put an empty SampleBatch of the run, stamped like the end, in the samples topic after the run's samples. Such an
  * end waits for that mark, and then every sample sent before it has been read, however far behind the samples
- * partition is. Waiting on anything less failed under load: with "a samples record stamped a second past the end, or
- * nothing read for 2 s" 556 of the 3,000 runs still closed before their samples, in bursts, and with "nothing read in
- * five ticks" 1,574: a task whose samples partition is empty in the task may still have it full on the broker.
+ * partition is. Waiting on anything less (a samples record stamped a second past the end, nothing read for a while)
+ * still closes runs before their samples under load: a task whose samples partition is empty in the task may still
+ * have it full on the broker.
  *
  * <p>Any other end (a producer of its own, an old topic replayed) waits for a samples record stamped
  * {@link #MARGIN_MILLIS} past it, or for the task to read nothing at all for {@link #IDLE_TICKS} wall-clock ticks
