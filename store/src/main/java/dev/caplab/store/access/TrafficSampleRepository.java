@@ -95,8 +95,12 @@ public final class TrafficSampleRepository {
                 .map(e -> "s.l[" + literal(e.getKey()) + "] = " + literal(e.getValue()))
                 .collect(Collectors.joining(" OR ", "(", ")"));
         String t = "toUnixTimestamp64Micro(p.ts)";
-        String slot = fromMicros.length == 0 ? "1" : "arrayFirstIndex((a, b) -> " + t + " >= a AND " + t + " < b, ["
-                + join(fromMicros) + "], [" + join(toMicros) + "])";
+        // with no slots every sample is in slot 1: one slot over all time, not the constant 1, which GROUPING refuses
+        // ("argument is not in GROUP BY keys": the constant is folded out of the keys)
+        long[] from = fromMicros.length == 0 ? new long[] {0} : fromMicros;
+        long[] to = fromMicros.length == 0 ? new long[] {Long.MAX_VALUE} : toMicros;
+        String slot = "arrayFirstIndex((a, b) -> " + t + " >= a AND " + t + " < b, [" + join(from) + "], ["
+                + join(to) + "])";
         StringBuilder select = new StringBuilder("SELECT toInt32(").append(slot).append(") AS slot");
         for (int i = 0; i < keys.size(); i++) {
             select.append(", ").append(keys.get(i)).append(" AS k").append(i);
