@@ -1,6 +1,7 @@
 package dev.caplab.query.history;
 
 import dev.caplab.store.access.RunFilter;
+import dev.caplab.store.row.RunKindCount;
 import dev.caplab.query.runs.RunReader;
 import dev.caplab.query.runs.RunSummary;
 import dev.caplab.query.web.BadRequestParameterException;
@@ -33,42 +34,52 @@ record HistoryCohort(String sut, String tier, String tool, String loadExpression
 
     static HistoryCohort select(RunReader reader, Optional<String> sut, Optional<String> tier, Optional<String> tool,
                                 Optional<String> loadExpression) {
-        List<RunSummary> found = reader.find(new RunFilter(sut.orElse(null), null, null, null, tier.orElse(null),
-                tool.orElse(null), Map.of(), null, null, RunFilter.MAX_LIMIT, 0)).stream()
-                .filter(r -> loadExpression.isEmpty() || loadExpression.get().equals(r.loadExpression()))
-                .toList();
-        if (found.isEmpty()) {
+        RunFilter matching = filter(sut, tier, tool, loadExpression, RunFilter.MAX_LIMIT);
+        List<RunKindCount> kinds = reader.kinds(matching);
+        long total = kinds.stream().mapToLong(RunKindCount::runs).sum();
+        if (total == 0) {
             throw new BadRequestParameterException(firstGiven(sut, tier, tool, loadExpression),
                     asked(sut, tier, tool, loadExpression), "no run matches; a history needs runs of one system,"
                             + " tier, tool and load expression");
         }
-        requireOne("sut", found, RunSummary::sutName);
-        requireOne("tier", found, RunSummary::tier);
-        requireOne("tool", found, RunSummary::tool);
-        requireOne("loadExpression", found, RunSummary::loadExpression);
-        RunSummary any = found.getFirst();
-        List<RunSummary> ended = found.stream().filter(r -> !RunSummary.RUNNING.equals(r.status())).toList();
-        if (ended.isEmpty()) {
+        requireOne("sut", kinds, total, RunKindCount::sutName);
+        requireOne("tier", kinds, total, RunKindCount::tier);
+        requireOne("tool", kinds, total, RunKindCount::tool);
+        requireOne("loadExpression", kinds, total, RunKindCount::loadExpression);
+        long running = kinds.stream().filter(k -> RunSummary.RUNNING.equals(k.status()))
+                .mapToLong(RunKindCount::runs).sum();
+        if (running == total) {
             throw new BadRequestParameterException(firstGiven(sut, tier, tool, loadExpression),
-                    asked(sut, tier, tool, loadExpression), "the " + found.size() + " matching runs are all still"
+                    asked(sut, tier, tool, loadExpression), "the " + total + " matching runs are all still"
                             + " running; a history shows ended runs");
         }
-        List<RunSummary> oldestFirst = new ArrayList<>(ended.subList(0, Math.min(MAX_RUNS, ended.size())));
+        // the newest page holds the newest MAX_RUNS ended runs unless more than MAX_LIMIT - MAX_RUNS are running
+        int page = (int) Math.min(RunFilter.MAX_LIMIT, MAX_RUNS + running);
+        List<RunSummary> oldestFirst = new ArrayList<>(reader.find(filter(sut, tier, tool, loadExpression, page))
+                .stream().filter(r -> !RunSummary.RUNNING.equals(r.status())).limit(MAX_RUNS).toList());
         oldestFirst.sort(Comparator.comparing(RunSummary::startedAt, Comparator.nullsFirst(Comparator.naturalOrder()))
                 .thenComparing(RunSummary::runId));
+        RunKindCount any = kinds.getFirst();
         return new HistoryCohort(any.sutName(), any.tier(), any.tool(), any.loadExpression(), oldestFirst,
-                ended.size(), found.size() - ended.size());
+                (int) (total - running), (int) running);
+    }
+
+    private static RunFilter filter(Optional<String> sut, Optional<String> tier, Optional<String> tool,
+                                    Optional<String> loadExpression, int limit) {
+        return new RunFilter(sut.orElse(null), null, null, null, tier.orElse(null), tool.orElse(null), Map.of(),
+                null, null, limit, 0, null, null, true, loadExpression.orElse(null));
     }
 
     String label() {
         return sut + " on tier " + tier + " with " + tool + " under load " + loadExpression;
     }
 
-    private static void requireOne(String parameter, List<RunSummary> runs, Function<RunSummary, String> field) {
+    private static void requireOne(String parameter, List<RunKindCount> kinds, long total,
+                                   Function<RunKindCount, String> field) {
         TreeSet<String> values = new TreeSet<>();
-        runs.forEach(r -> values.add(Objects.requireNonNullElse(field.apply(r), NONE)));
+        kinds.forEach(k -> values.add(Objects.requireNonNullElse(field.apply(k), NONE)));
         if (values.size() > 1) {
-            throw new BadRequestParameterException(parameter, "", "ambiguous: the " + runs.size() + " matching runs"
+            throw new BadRequestParameterException(parameter, "", "ambiguous: the " + total + " matching runs"
                     + " span " + parameter + " " + values + "; pass " + parameter + "= to choose one");
         }
     }

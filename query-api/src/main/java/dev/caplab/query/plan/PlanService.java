@@ -50,17 +50,20 @@ public class PlanService {
             throw new BadRequestParameterException("margin", margin, "must be in (0, 1]");
         }
         List<RunSummary> tierRuns = tierRuns(request);
+        Map<String, ConclusionView> concluded = conclusions.conclusions(tierRuns.stream().map(RunSummary::runId)
+                .toList());
         List<TierPlan> plans = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
         for (RunSummary run : tierRuns) {
-            plan(run, profile, margin, warnings).ifPresent(plans::add);
+            plan(run, Optional.ofNullable(concluded.get(run.runId())), profile, margin, warnings)
+                    .ifPresent(plans::add);
         }
         return new Plan(profile.name(), profile.load(), margin, CapacityPlan.MODEL_NAME + "/" + CapacityPlan.MODEL_VERSION,
                 plans, warnings);
     }
 
-    private Optional<TierPlan> plan(RunSummary run, WorkloadProfile profile, double margin, List<String> warnings) {
-        Optional<ConclusionView> conclusion = conclusions.conclusion(run.runId());
+    private static Optional<TierPlan> plan(RunSummary run, Optional<ConclusionView> conclusion,
+                                           WorkloadProfile profile, double margin, List<String> warnings) {
         Optional<List<ResourceEstimate>> concluded = conclusion
                 .map(c -> c.resources().stream().map(EstimateView::toEstimate).toList());
         List<ResourceEstimate> estimates = concluded.orElse(List.of());
@@ -117,8 +120,9 @@ public class PlanService {
         }
         String system = request.sut() != null ? request.sut() : !out.isEmpty() ? out.getFirst().sutName()
                 : runs.find(filter(null, null)).stream().findFirst().map(RunSummary::sutName).orElse(null);
+        Map<String, RunSummary> newest = runs.newestOfTiers(system, request.tiers());
         for (String tier : request.tiers()) {
-            out.add(runs.find(filter(system, tier)).stream().findFirst()
+            out.add(Optional.ofNullable(newest.get(tier))
                     .orElseThrow(() -> new NotFoundException("no measured run on tier '" + tier + "'"
                             + (system == null ? "" : " for " + system))));
         }

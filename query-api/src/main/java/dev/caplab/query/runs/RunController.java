@@ -56,9 +56,11 @@ class RunController {
                                   + "provider, region, tier, vcpu, tool or status; ties newest first")
                           @RequestParam(defaultValue = "startedAt") String sort,
                           @Parameter(description = "asc or desc (default)")
-                          @RequestParam(defaultValue = "desc") String order) {
+                          @RequestParam(defaultValue = "desc") String order,
+                          @Parameter(description = "the runs' load expression, e.g. users or rooms")
+                          @RequestParam(required = false) String loadExpression) {
         return runs.find(filter(sut, version, provider, region, tier, tool, labels(labels), from, to, limit, offset,
-                status, sort(sort), descending(order)));
+                status, sort(sort), descending(order), loadExpression));
     }
 
     /** The order a {@code sort} parameter names (camelCase, as the list's fields are named). */
@@ -83,10 +85,11 @@ class RunController {
     /** The store's filter; a component it refuses is named as the request parameter (they share their names). */
     private static RunFilter filter(String sut, String version, String provider, String region, String tier,
                                     String tool, Map<String, String> labels, Instant from, Instant to, int limit,
-                                    int offset, String status, RunFilter.RunSort sort, boolean descending) {
+                                    int offset, String status, RunFilter.RunSort sort, boolean descending,
+                                    String loadExpression) {
         try {
             return new RunFilter(sut, version, provider, region, tier, tool, labels, from, to, limit, offset, status,
-                    sort, descending);
+                    sort, descending, loadExpression);
         } catch (RunFilter.InvalidRunFilterException e) {
             throw new BadRequestParameterException(e.component(), e.value(), e.reason());
         }

@@ -4,7 +4,9 @@ import dev.caplab.store.access.RunFilter;
 import dev.caplab.store.row.RunKindCount;
 import dev.caplab.store.row.SloRuleValue;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** Reads runs from the store; runs a client deleted are in none of its answers. */
@@ -27,6 +29,12 @@ public interface RunReader {
 
     /** Every stored run counted by the values the runs list filters by. */
     List<RunKindCount> kinds();
+
+    /** The runs the filter matches (its page aside), counted by the values the runs list filters by. */
+    List<RunKindCount> kinds(RunFilter filter);
+
+    /** The newest run of each tier of one system (any system when null), by tier; a tier without runs is absent. */
+    Map<String, RunSummary> newestOfTiers(String sutName, Collection<String> tiers);
 
     /** The given runs, those that exist, in the order asked. */
     List<RunSummary> getAll(List<String> runIds);

@@ -9,6 +9,7 @@ import dev.caplab.store.row.RunKindCount;
 import dev.caplab.store.row.RunRow;
 import dev.caplab.store.row.SloRuleValue;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -57,6 +58,21 @@ class StoreRunReader implements RunReader {
     @Override
     public List<RunKindCount> kinds() {
         return runs.kinds();
+    }
+
+    @Override
+    public List<RunKindCount> kinds(RunFilter filter) {
+        return runs.kinds(filter);
+    }
+
+    @Override
+    public Map<String, RunSummary> newestOfTiers(String sutName, Collection<String> tiers) {
+        Map<String, RunSummary> byTier = new HashMap<>();
+        runs.newestOfTiers(sutName, tiers).forEach((tier, row) -> {
+            RequestReads.keep(RUN, List.of(row.runId()), Optional.of(row));
+            byTier.put(tier, summary(row));
+        });
+        return byTier;
     }
 
     @Override

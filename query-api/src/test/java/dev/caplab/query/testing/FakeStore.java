@@ -78,8 +78,32 @@ public final class FakeStore implements dev.caplab.query.endpoints.EndpointSampl
 
     @Override
     public List<dev.caplab.store.row.RunKindCount> kinds() {
+        return kinds(runs);
+    }
+
+    @Override
+    public List<dev.caplab.store.row.RunKindCount> kinds(RunFilter filter) {
+        return kinds(runs.stream().filter(r -> matches(filter.sutName(), r.sutName())
+                && matches(filter.tier(), r.tier()) && matches(filter.tool(), r.tool())
+                && matches(filter.provider(), r.provider()) && matches(filter.status(), r.status())
+                && matches(filter.loadExpression(), r.loadExpression())).toList());
+    }
+
+    @Override
+    public Map<String, RunSummary> newestOfTiers(String sutName, java.util.Collection<String> tiers) {
+        Map<String, RunSummary> newest = new HashMap<>();
+        runs.stream().filter(r -> matches(sutName, r.sutName()) && tiers.contains(r.tier()))
+                .forEach(r -> newest.merge(r.tier(), r, (a, b) -> b.startedAt().isAfter(a.startedAt()) ? b : a));
+        return newest;
+    }
+
+    private static boolean matches(String wanted, String value) {
+        return wanted == null || wanted.isEmpty() || wanted.equals(value);
+    }
+
+    private static List<dev.caplab.store.row.RunKindCount> kinds(List<RunSummary> of) {
         Map<List<String>, Long> counts = new HashMap<>();
-        runs.forEach(r -> counts.merge(java.util.Arrays.asList(r.sutName(), r.sutVersion(), r.tier(), r.provider(),
+        of.forEach(r -> counts.merge(java.util.Arrays.asList(r.sutName(), r.sutVersion(), r.tier(), r.provider(),
                 r.tool(), r.status(), r.loadExpression()), 1L, Long::sum));
         return counts.entrySet().stream().map(e -> new dev.caplab.store.row.RunKindCount(e.getKey().get(0),
                 e.getKey().get(1), e.getKey().get(2), e.getKey().get(3), e.getKey().get(4), e.getKey().get(5),

@@ -14,10 +14,11 @@ import java.util.Map;
  * @param status     RUNNING, COMPLETED, ABORTED…, or null for any
  * @param sort       the order (ties: newest first, then by run id); null is newest first
  * @param descending the sort column's values from largest to smallest
+ * @param loadExpression the runs' load expression (users, rooms…), or null for any
  */
 public record RunFilter(String sutName, String sutVersion, String provider, String region, String tier, String tool,
                         Map<String, String> labels, Instant from, Instant to, int limit, int offset, String status,
-                        RunSort sort, boolean descending) {
+                        RunSort sort, boolean descending, String loadExpression) {
 
     /** The largest page a filter may ask for. */
     public static final int MAX_LIMIT = 1000;
@@ -35,7 +36,15 @@ public record RunFilter(String sutName, String sutVersion, String provider, Stri
         }
     }
 
-    /** Any status, newest first. */
+    /** Any load expression. */
+    public RunFilter(String sutName, String sutVersion, String provider, String region, String tier, String tool,
+                     Map<String, String> labels, Instant from, Instant to, int limit, int offset, String status,
+                     RunSort sort, boolean descending) {
+        this(sutName, sutVersion, provider, region, tier, tool, labels, from, to, limit, offset, status, sort,
+                descending, null);
+    }
+
+    /** Any status and load expression, newest first. */
     public RunFilter(String sutName, String sutVersion, String provider, String region, String tier, String tool,
                      Map<String, String> labels, Instant from, Instant to, int limit, int offset) {
         this(sutName, sutVersion, provider, region, tier, tool, labels, from, to, limit, offset, null, null, true);
@@ -68,13 +77,13 @@ public record RunFilter(String sutName, String sutVersion, String provider, Stri
     /** Same filter restricted to one provider. */
     public RunFilter withProvider(String name) {
         return new RunFilter(sutName, sutVersion, name, region, tier, tool, labels, from, to, limit, offset, status,
-                sort, descending);
+                sort, descending, loadExpression);
     }
 
     /** Same filter restricted to one tier. */
     public RunFilter withTier(String name) {
         return new RunFilter(sutName, sutVersion, provider, region, name, tool, labels, from, to, limit, offset, status,
-                sort, descending);
+                sort, descending, loadExpression);
     }
 
     /** A filter component that cannot be used, named with the offending value. */

@@ -8,6 +8,7 @@ import javax.sql.DataSource;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -126,22 +127,9 @@ public final class RunRepository {
      * runs never match.
      */
     public List<RunRow> find(RunFilter filter) {
-        List<String> where = new ArrayList<>(List.of(DeletedRunRepository.NOT_DELETED));
+        List<String> where = new ArrayList<>();
         List<Object> values = new ArrayList<>();
-        equal(where, values, "sut_name", filter.sutName());
-        equal(where, values, "sut_version", filter.sutVersion());
-        equal(where, values, "provider", filter.provider());
-        equal(where, values, "region", filter.region());
-        equal(where, values, "tier", filter.tier());
-        equal(where, values, "tool", filter.tool());
-        equal(where, values, "status", filter.status());
-        filter.labels().forEach((key, value) -> add(where, values, "labels[?] = ?", key, value));
-        if (filter.from() != null) {
-            add(where, values, "started_at >= ?", filter.from());
-        }
-        if (filter.to() != null) {
-            add(where, values, "started_at < ?", filter.to());
-        }
+        matching(filter, where, values);
         values.add(filter.limit());
         values.add(filter.offset());
         String order = filter.sort() == RunFilter.RunSort.STARTED_AT ? ""
@@ -152,17 +140,54 @@ public final class RunRepository {
     }
 
     /**
+     * The newest run of each of {@code tiers} among the runs of {@code sutName} (of every system when null), by
+     * tier, in one statement; a tier without runs is absent. Deleted runs never count.
+     */
+    public Map<String, RunRow> newestOfTiers(String sutName, Collection<String> tiers) {
+        List<String> distinct = tiers.stream().distinct().toList();
+        if (distinct.isEmpty()) {
+            return Map.of();
+        }
+        List<String> where = new ArrayList<>(List.of(DeletedRunRepository.NOT_DELETED,
+                "tier IN (" + String.join(", ", Collections.nCopies(distinct.size(), "?")) + ")"));
+        List<Object> values = new ArrayList<>(distinct);
+        equal(where, values, "sut_name", sutName);
+        Map<String, RunRow> byTier = new HashMap<>();
+        for (RunRow r : access.select(String.join(" AND ", where), "started_at DESC, run_id LIMIT 1 BY tier",
+                values.toArray())) {
+            byTier.put(r.tier(), r);
+        }
+        return byTier;
+    }
+
+    /**
+     * The runs {@code filter} matches (its page and order aside), counted by the values the runs list filters by: a
+     * few rows however many runs match, so a caller can check that the runs share a system, tier or load expression
+     * and count them by status without reading them.
+     */
+    public List<RunKindCount> kinds(RunFilter filter) {
+        List<String> where = new ArrayList<>();
+        List<Object> values = new ArrayList<>();
+        matching(filter, where, values);
+        return kinds(String.join(" AND ", where), values.toArray());
+    }
+
+    /**
      * Every run counted by the values the runs list filters by, over all runs not deleted (latest versions): a few
      * hundred rows however many runs are stored, so the choices a page offers never depend on which runs it listed.
      */
     public List<RunKindCount> kinds() {
+        return kinds(DeletedRunRepository.NOT_DELETED);
+    }
+
+    private List<RunKindCount> kinds(String where, Object... values) {
         return access.query("SELECT sut_name, sut_version, tier, provider, tool, status, load_expression, count()"
-                + " FROM " + access.table() + " FINAL WHERE " + DeletedRunRepository.NOT_DELETED
+                + " FROM " + access.table() + " FINAL WHERE " + where
                 + " GROUP BY sut_name, sut_version, tier, provider, tool, status, load_expression", rs -> {
                     Fields f = new Fields(rs);
                     return new RunKindCount(f.string(), f.string(), f.string(), f.string(), f.string(), f.string(),
                             f.string(), f.int64());
-                });
+                }, values);
     }
 
     /**
@@ -180,6 +205,26 @@ public final class RunRepository {
             byId.put(r.runId(), r);
         }
         return distinct.stream().filter(byId::containsKey).map(byId::get).toList();
+    }
+
+    /** The conditions {@code filter} sets, its page and order aside; deleted runs never match. */
+    private static void matching(RunFilter filter, List<String> where, List<Object> values) {
+        where.add(DeletedRunRepository.NOT_DELETED);
+        equal(where, values, "sut_name", filter.sutName());
+        equal(where, values, "sut_version", filter.sutVersion());
+        equal(where, values, "provider", filter.provider());
+        equal(where, values, "region", filter.region());
+        equal(where, values, "tier", filter.tier());
+        equal(where, values, "tool", filter.tool());
+        equal(where, values, "status", filter.status());
+        equal(where, values, "load_expression", filter.loadExpression());
+        filter.labels().forEach((key, value) -> add(where, values, "labels[?] = ?", key, value));
+        if (filter.from() != null) {
+            add(where, values, "started_at >= ?", filter.from());
+        }
+        if (filter.to() != null) {
+            add(where, values, "started_at < ?", filter.to());
+        }
     }
 
     /** An empty or null value does not filter. */

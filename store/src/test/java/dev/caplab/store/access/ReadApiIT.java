@@ -11,6 +11,7 @@ import dev.caplab.store.row.CapacityFitRow;
 import dev.caplab.store.row.RunConclusionRow;
 import dev.caplab.store.row.RunLatenessRow;
 import dev.caplab.store.row.DeletedRunRow;
+import dev.caplab.store.row.RunKindCount;
 import dev.caplab.store.row.RunRow;
 import dev.caplab.store.row.SampleRow;
 import dev.caplab.store.row.StepAggregateRow;
@@ -137,6 +138,35 @@ class ReadApiIT {
         assertThat(runs.findAll(List.of())).isEmpty();
         assertThat(runs.find("b")).contains(B);
         assertThat(runs.find("nope")).isEmpty();
+    }
+
+    @Test
+    void theNewestRunOfEachTierComesInOneReadDeletedOnesLeftOut() {
+        RunRepository runs = new RunRepository(db.dataSource());
+        // mmx small: a (hour 0), b (1), e (4), f (5, deleted); mmx large: d (3); livekit large: c (2)
+        assertThat(runs.newestOfTiers("mmx", List.of("small", "large", "medium")))
+                .extractingFromEntries(e -> e.getKey() + "=" + e.getValue().runId())
+                .containsExactlyInAnyOrder("small=e", "large=d");
+        assertThat(runs.newestOfTiers(null, List.of("large")).get("large").runId()).isEqualTo("d");
+        assertThat(runs.newestOfTiers("livekit", List.of("large", "large")).get("large").runId()).isEqualTo("c");
+        assertThat(runs.newestOfTiers("mmx", List.of())).isEmpty();
+    }
+
+    @Test
+    void runsAreCountedByKindUnderAFilterWithoutBeingRead() {
+        RunRepository runs = new RunRepository(db.dataSource());
+        // mmx on small: a (0.9, hetzner, k6), b (1.0, aws, locust), e (1.0, hetzner, k6); f is deleted
+        List<RunKindCount> small = runs.kinds(RunFilter.ofSystem("mmx", 1).withTier("small"));
+        assertThat(small.stream().mapToLong(RunKindCount::runs).sum()).isEqualTo(3);
+        assertThat(small).extracting(RunKindCount::tool).containsOnly("k6", "locust");
+        assertThat(runs.kinds(RunFilter.all().withProvider("hetzner")).stream().mapToLong(RunKindCount::runs).sum())
+                .isEqualTo(4); // a, c, d, e
+        assertThat(runs.kinds(new RunFilter("mmx", null, null, null, null, null, Map.of(), null, null, 1, 0, null,
+                null, true, "users")).stream().mapToLong(RunKindCount::runs).sum()).isEqualTo(4); // a, b, d, e
+        assertThat(runs.kinds(new RunFilter("mmx", null, null, null, null, null, Map.of(), null, null, 1, 0, null,
+                null, true, "rooms"))).isEmpty();
+        assertThat(ids(new RunFilter(null, null, null, null, null, null, Map.of(), null, null, 100, 0, null,
+                null, true, "rooms"))).isEmpty();
     }
 
     @Test
