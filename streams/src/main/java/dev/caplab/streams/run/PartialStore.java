@@ -4,7 +4,9 @@ import dev.caplab.streams.aggregate.BufferedSample;
 import dev.caplab.streams.aggregate.Partial;
 import dev.caplab.streams.aggregate.Priors;
 import dev.caplab.streams.aggregate.ToolTotalsMean;
+import dev.caplab.streams.fit.SourceFacts;
 import dev.caplab.streams.step.SampleKeys;
+import dev.caplab.streams.step.StepWindow;
 import dev.caplab.schema.event.SampleKind;
 import dev.caplab.streams.aggregate.TimedValue;
 import java.util.ArrayList;
@@ -100,6 +102,11 @@ final class PartialStore {
             }
         }
         return new Priors(counters, totals);
+    }
+
+    /** Roles and own ceilings of the sources seen in {@code step} (a run's sources and hosts do not change). */
+    SourceFacts sourceFacts(String runId, StepWindow step) {
+        return SourceFacts.of(range(runId, step.startMicros(), step.endMicros()));
     }
 
     /** Deletes every partial of the run (when its state expires). */

@@ -1,8 +1,12 @@
 package dev.caplab.streams.run;
 
+import dev.caplab.schema.event.RunEnded;
+import dev.caplab.schema.event.StepEnded;
 import dev.caplab.schema.topic.TopicCatalog;
+import dev.caplab.streams.input.InputEvent;
 import java.util.HashMap;
 import java.util.Map;
+import org.apache.kafka.streams.processor.api.Record;
 
 /**
  * Whether a task has read the samples sent before a run's latest step or run end: a close on the wall clock (a grace
@@ -40,6 +44,20 @@ final class SamplesCatchUp {
 
     SamplesCatchUp(long nowMillis) {
         this.lastReadAt = nowMillis;
+    }
+
+    /** {@code record} of {@code runId} was read at {@code nowMillis}: a samples record, an end, or other lifecycle. */
+    void observe(String runId, Record<String, InputEvent> record, long nowMillis) {
+        read(nowMillis);
+        switch (record.value()) {
+            case InputEvent.Samples s -> samplesRead(runId, record.timestamp());
+            case InputEvent.Lifecycle l when l.event() instanceof StepEnded || l.event() instanceof RunEnded ->
+                    endRead(runId, record.timestamp(),
+                            record.headers().lastHeader(TopicCatalog.SAMPLES_MARK_HEADER) != null);
+            default -> {
+                // other lifecycle events close nothing
+            }
+        }
     }
 
     /** A record of either topic was read at {@code nowMillis}. */

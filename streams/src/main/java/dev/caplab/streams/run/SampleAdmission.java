@@ -1,0 +1,54 @@
+package dev.caplab.streams.run;
+
+import dev.caplab.schema.event.Sample;
+import dev.caplab.streams.aggregate.BufferedSample;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The admission stage: which samples of a batch are within {@link RunLimits} (names, labels, summary quantiles),
+ * checked once per series ({@link SeriesInterner}); the others are left out of aggregation and the batch is
+ * dead-lettered with the first problem.
+ */
+final class SampleAdmission {
+
+    /**
+     * The samples admitted, and how many of {@code total} were left out.
+     *
+     * @param firstProblem why the first left-out sample was; null when none was
+     */
+    record Admitted(List<BufferedSample> samples, int total, int leftOut, String firstProblem) {
+
+        /** Why part of the batch was left out, for its dead letter and alert; empty when nothing was. */
+        Optional<String> leftOutReason() {
+            return leftOut == 0 ? Optional.empty() : Optional.of(leftOut + " of " + total
+                    + " samples left out of aggregation, first: " + firstProblem);
+        }
+    }
+
+    private final RunLimits limits;
+    private final SeriesInterner series;
+
+    SampleAdmission(RunLimits limits) {
+        this.limits = limits;
+        this.series = new SeriesInterner(limits);
+    }
+
+    Admitted admit(List<Sample> samples) {
+        List<BufferedSample> admitted = new ArrayList<>(samples.size());
+        int leftOut = 0;
+        String firstProblem = null;
+        for (Sample s : samples) {
+            SeriesInterner.Checked checked = series.of(s);
+            Optional<String> problem = checked.problem().or(() -> SampleCheck.summaryProblem(s, limits));
+            if (problem.isPresent()) {
+                leftOut++;
+                firstProblem = firstProblem == null ? problem.get() : firstProblem;
+            } else {
+                admitted.add(BufferedSample.of(s, checked.series()));
+            }
+        }
+        return new Admitted(admitted, samples.size(), leftOut, firstProblem);
+    }
+}
