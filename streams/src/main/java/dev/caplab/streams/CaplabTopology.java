@@ -24,7 +24,8 @@ import org.apache.kafka.streams.state.Stores;
 /**
  * The caplab topology, a pure function of the builder and settings:
  * runs + samples (raw bytes) → decode (poison → dead letter) → merge (co-partitioned by run id) → run processor
- * (step assignment, per-step aggregation, verdicts, fits; stores {@link #RUN_STATE_STORE}, {@link #PARTIALS_STORE})
+ * ({@link RunProcessor}: lifecycle, admission, step assignment, step closing — aggregation, judging —, fitting,
+ * conclusion, expiry; stores {@link #RUN_STATE_STORE}, {@link #PARTIALS_STORE})
  * → step aggregates, verdicts, fits, alerts, lateness counts, the inputs it left out (→ dead letter, with the reason),
  * and the lifecycle of runs nobody declared (→ back to the runs topic, {@link InferredRuns}). No repartition: every operation keeps the run-id key. Derived versions
  * carry the {@link Generation} (live, or which rebuild), so a rebuild's rows outrank the live ones in the store.
