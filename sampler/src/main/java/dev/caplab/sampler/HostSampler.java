@@ -3,7 +3,7 @@ package dev.caplab.sampler;
 import dev.caplab.schema.vocabulary.LabelNames;
 import dev.caplab.schema.vocabulary.MetricNames;
 import dev.caplab.ingest.adapter.ResultBuilder;
-import dev.caplab.ingest.adapter.Samples;
+import dev.caplab.schema.sample.Samples;
 import dev.caplab.ingest.parse.ParseResult;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;

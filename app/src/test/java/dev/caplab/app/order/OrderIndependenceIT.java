@@ -8,7 +8,7 @@ import dev.caplab.ingest.adapter.AdapterOptions;
 import dev.caplab.ingest.adapter.Adapters;
 import dev.caplab.ingest.adapter.InputPublisher;
 import dev.caplab.schema.vocabulary.MetricNames;
-import dev.caplab.ingest.adapter.Samples;
+import dev.caplab.schema.sample.Samples;
 import dev.caplab.ingest.locust.LocustAdapter;
 import dev.caplab.ingest.publish.KafkaSampleSink;
 import dev.caplab.ingest.publish.LifecyclePublisher;

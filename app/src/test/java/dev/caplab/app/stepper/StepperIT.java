@@ -6,7 +6,7 @@ import dev.caplab.app.CaplabCli;
 import dev.caplab.app.MeasuresHost;
 import dev.caplab.broker.BrokerSettings;
 import dev.caplab.broker.EmbeddedKafkaBroker;
-import dev.caplab.ingest.adapter.Samples;
+import dev.caplab.schema.sample.Samples;
 import dev.caplab.ingest.publish.KafkaSampleSink;
 import dev.caplab.ingest.publish.ProducerSettings;
 import dev.caplab.schema.event.Sample;

@@ -3,7 +3,7 @@ package dev.caplab.ingest.docker;
 import dev.caplab.ingest.adapter.FieldException;
 import dev.caplab.schema.vocabulary.LabelNames;
 import dev.caplab.schema.vocabulary.MetricNames;
-import dev.caplab.ingest.adapter.Samples;
+import dev.caplab.schema.sample.Samples;
 import dev.caplab.schema.event.Sample;
 import java.math.BigDecimal;
 import java.time.Instant;

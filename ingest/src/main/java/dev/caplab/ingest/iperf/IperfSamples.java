@@ -2,7 +2,7 @@ package dev.caplab.ingest.iperf;
 
 import dev.caplab.schema.vocabulary.LabelNames;
 import dev.caplab.schema.vocabulary.MetricNames;
-import dev.caplab.ingest.adapter.Samples;
+import dev.caplab.schema.sample.Samples;
 import dev.caplab.schema.event.Sample;
 import java.time.Duration;
 import java.time.Instant;

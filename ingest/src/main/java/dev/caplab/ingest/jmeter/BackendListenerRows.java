@@ -4,7 +4,7 @@ import dev.caplab.ingest.adapter.FieldException;
 import dev.caplab.schema.vocabulary.LabelNames;
 import dev.caplab.schema.vocabulary.MetricNames;
 import dev.caplab.ingest.adapter.QuantileKeys;
-import dev.caplab.ingest.adapter.Samples;
+import dev.caplab.schema.sample.Samples;
 import dev.caplab.schema.event.Annotation;
 import dev.caplab.schema.event.Sample;
 import dev.caplab.schema.event.SummaryStats;

@@ -16,7 +16,7 @@ import dev.caplab.ingest.adapter.FieldException;
 import dev.caplab.schema.vocabulary.LabelNames;
 import dev.caplab.schema.vocabulary.MetricNames;
 import dev.caplab.ingest.adapter.ResultBuilder;
-import dev.caplab.ingest.adapter.Samples;
+import dev.caplab.schema.sample.Samples;
 import dev.caplab.ingest.adapter.csv.CsvHeader;
 import dev.caplab.ingest.adapter.csv.CsvRow;
 import dev.caplab.ingest.adapter.csv.RowMapper;

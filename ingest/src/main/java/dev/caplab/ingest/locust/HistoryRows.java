@@ -10,7 +10,7 @@ import static dev.caplab.schema.vocabulary.MetricNames.LOCUST_USERS;
 
 import dev.caplab.ingest.adapter.FieldException;
 import dev.caplab.ingest.adapter.ResultBuilder;
-import dev.caplab.ingest.adapter.Samples;
+import dev.caplab.schema.sample.Samples;
 import dev.caplab.ingest.adapter.csv.CsvHeader;
 import dev.caplab.ingest.adapter.csv.CsvRow;
 import dev.caplab.ingest.adapter.csv.RowMapper;

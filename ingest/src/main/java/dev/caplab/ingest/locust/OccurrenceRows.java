@@ -3,7 +3,7 @@ package dev.caplab.ingest.locust;
 import dev.caplab.ingest.adapter.FieldException;
 import dev.caplab.schema.vocabulary.MetricNames;
 import dev.caplab.ingest.adapter.ResultBuilder;
-import dev.caplab.ingest.adapter.Samples;
+import dev.caplab.schema.sample.Samples;
 import dev.caplab.ingest.adapter.csv.CsvRow;
 import dev.caplab.ingest.adapter.csv.RowMapper;
 import java.util.LinkedHashMap;

@@ -9,7 +9,7 @@ import static dev.caplab.schema.vocabulary.MetricNames.HTTP_RESP_AVG_BYTES;
 
 import dev.caplab.schema.vocabulary.LabelNames;
 import dev.caplab.ingest.adapter.ResultBuilder;
-import dev.caplab.ingest.adapter.Samples;
+import dev.caplab.schema.sample.Samples;
 import dev.caplab.ingest.adapter.csv.CsvHeader;
 import dev.caplab.ingest.adapter.csv.CsvRow;
 import dev.caplab.ingest.adapter.csv.RowMapper;

@@ -1,7 +1,7 @@
 package dev.caplab.ingest.otlp;
 
 import dev.caplab.ingest.adapter.QuantileKeys;
-import dev.caplab.ingest.adapter.Samples;
+import dev.caplab.schema.sample.Samples;
 import dev.caplab.ingest.census.ExpansionBudget;
 import dev.caplab.ingest.parse.ParseError;
 import dev.caplab.ingest.parse.SampleChecks;

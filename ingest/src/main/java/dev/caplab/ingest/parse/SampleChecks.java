@@ -42,6 +42,20 @@ public final class SampleChecks {
         timestamp(TIMESTAMP_FIELD, sample.getTimestamp(), now);
     }
 
+    /**
+     * Whether a sample made behind the door from samples that passed it (an exporter recipe's: its source and labels
+     * rendered from theirs) has a source and labels the door would take; its metric is the recipe's own.
+     */
+    public boolean admitsDerived(Sample derived) {
+        try {
+            name(SOURCE_FIELD, derived.getSource());
+            labels(derived.getLabels());
+            return true;
+        } catch (LimitException e) {
+            return false;
+        }
+    }
+
     /** A run id, source or metric name: not blank, at most {@link IngestLimits#maxNameBytes()}. */
     public void name(String field, CharSequence value) {
         if (value == null || value.toString().isBlank()) {

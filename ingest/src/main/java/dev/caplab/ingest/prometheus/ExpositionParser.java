@@ -6,7 +6,7 @@ import dev.caplab.ingest.adapter.InputLine;
 import dev.caplab.ingest.adapter.LineParser;
 import dev.caplab.ingest.adapter.QuantileKeys;
 import dev.caplab.ingest.adapter.ResultBuilder;
-import dev.caplab.ingest.adapter.Samples;
+import dev.caplab.schema.sample.Samples;
 import dev.caplab.ingest.adapter.UndatedRows;
 import dev.caplab.ingest.parse.ParseResult;
 import dev.caplab.schema.event.SummaryStats;

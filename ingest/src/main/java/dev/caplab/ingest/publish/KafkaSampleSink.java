@@ -1,7 +1,6 @@
 package dev.caplab.ingest.publish;
 
 import dev.caplab.ingest.parse.IngestLimits;
-import dev.caplab.ingest.recipe.Recipes;
 import dev.caplab.schema.event.Sample;
 import dev.caplab.schema.event.SampleBatch;
 import dev.caplab.schema.serde.EventSerdes;
@@ -43,7 +42,7 @@ public final class KafkaSampleSink implements SampleSink, AutoCloseable {
         if (samples.isEmpty()) {
             return CompletableFuture.completedFuture(null);
         }
-        List<SampleBatch> batches = SampleBatches.of(runId, adapter, clock.instant(), samples, Recipes.DEFAULT,
+        List<SampleBatch> batches = SampleBatches.of(runId, adapter, clock.instant(), samples, SampleBatches.EXPORTER_RECIPES,
                 maxSamplesPerBatch, IngestLimits.DEFAULTS.maxRecordBytes());
         CompletableFuture<?>[] acks = new CompletableFuture<?>[batches.size()];
         for (int i = 0; i < acks.length; i++) {

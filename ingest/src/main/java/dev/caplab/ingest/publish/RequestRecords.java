@@ -1,7 +1,6 @@
 package dev.caplab.ingest.publish;
 
 import dev.caplab.ingest.parse.IngestLimits;
-import dev.caplab.ingest.recipe.Recipes;
 import dev.caplab.schema.event.RunEnded;
 import dev.caplab.schema.event.Sample;
 import dev.caplab.schema.event.SampleBatch;
@@ -77,7 +76,7 @@ public final class RequestRecords {
     public RequestRecords samples(RoutedSamples routed, String adapter) {
         for (Map.Entry<String, List<Sample>> run : routed.samplesByRun().entrySet()) {
             for (SampleBatch batch : SampleBatches.of(run.getKey(), adapter, receivedAt, run.getValue(),
-                    Recipes.DEFAULT, SampleChunks.MAX_SAMPLES, limits.maxRecordBytes())) {
+                    SampleBatches.EXPORTER_RECIPES, SampleChunks.MAX_SAMPLES, limits.maxRecordBytes())) {
                 records.add(new ProducerRecord<>(TopicCatalog.SAMPLES, null, receivedStamp(), run.getKey(),
                         EventSerdes.sampleBatch().serialize(TopicCatalog.SAMPLES, batch)));
                 samples += batch.getSamples().size();

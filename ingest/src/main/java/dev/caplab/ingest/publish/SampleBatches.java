@@ -1,6 +1,8 @@
 package dev.caplab.ingest.publish;
 
-import dev.caplab.ingest.recipe.Recipes;
+import dev.caplab.ingest.parse.IngestLimits;
+import dev.caplab.ingest.parse.SampleChecks;
+import dev.caplab.recipes.Recipes;
 import dev.caplab.schema.event.Sample;
 import dev.caplab.schema.event.SampleBatch;
 import java.time.Instant;
@@ -14,6 +16,10 @@ import java.util.List;
  * beside the raw ones, and cut by {@link SampleChunks}.
  */
 public final class SampleBatches {
+
+    /** The exporter recipes behind the door's checks at the default limits. */
+    public static final Recipes EXPORTER_RECIPES = Recipes.exporters(
+            new SampleChecks(IngestLimits.DEFAULTS)::admitsDerived);
 
     private SampleBatches() {
     }

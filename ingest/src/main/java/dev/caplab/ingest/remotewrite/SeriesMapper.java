@@ -2,7 +2,7 @@ package dev.caplab.ingest.remotewrite;
 
 import dev.caplab.schema.vocabulary.LabelNames;
 import dev.caplab.ingest.adapter.QuantileKeys;
-import dev.caplab.ingest.adapter.Samples;
+import dev.caplab.schema.sample.Samples;
 import dev.caplab.ingest.census.ExpansionBudget;
 import dev.caplab.ingest.parse.ParseError;
 import dev.caplab.ingest.parse.SampleChecks;

@@ -2,8 +2,7 @@ package dev.caplab.ingest.publish;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.caplab.ingest.adapter.Samples;
-import dev.caplab.ingest.recipe.Recipes;
+import dev.caplab.schema.sample.Samples;
 import dev.caplab.schema.event.Sample;
 import dev.caplab.schema.event.SampleBatch;
 import java.time.Instant;
@@ -23,7 +22,7 @@ class SampleBatchesTest {
         Sample own = Samples.gauge(AT, "sut", "cpu.cores", 1.5, Map.of());
 
         List<SampleBatch> batches = SampleBatches.of("run-1", "prometheus", AT, List.of(idle, user, own),
-                Recipes.DEFAULT, 2, Long.MAX_VALUE);
+                SampleBatches.EXPORTER_RECIPES, 2, Long.MAX_VALUE);
 
         List<Sample> all = batches.stream().flatMap(b -> b.getSamples().stream()).toList();
         assertThat(batches).hasSize(2).allSatisfy(b -> assertThat(b.getRunId()).isEqualTo("run-1"));

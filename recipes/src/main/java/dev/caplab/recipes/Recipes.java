@@ -1,11 +1,8 @@
-package dev.caplab.ingest.recipe;
+package dev.caplab.recipes;
 
-import dev.caplab.ingest.adapter.Samples;
-import dev.caplab.ingest.parse.IngestLimits;
-import dev.caplab.ingest.parse.SampleChecks.LimitException;
-import dev.caplab.ingest.parse.SampleChecks;
 import dev.caplab.schema.event.Sample;
 import dev.caplab.schema.event.SampleKind;
+import dev.caplab.schema.sample.Samples;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -13,18 +10,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 
 /**
  * Applies {@link SeriesRecipe}s and {@link DifferenceRecipe}s to the samples published together and returns the
  * derived samples (the raw ones are not touched). One map lookup per sample decides whether any recipe cares, so
  * paths that carry no exporter data pay almost nothing. A derived sample that would not pass the door (a source
- * rendered from a label longer than a source may be) is not made; its raw sample is still published.
+ * rendered from a label longer than a source may be) is not made; its raw sample is still published. The door is
+ * the caller's (ingest's checks, at its one publish point): the recipes only say what to derive.
  */
 public final class Recipes {
-
-    /** The recipes of {@link ExporterRecipes}, with the default limits. */
-    public static final Recipes DEFAULT = new Recipes(ExporterRecipes.SERIES, ExporterRecipes.DIFFERENCES,
-            new SampleChecks(IngestLimits.DEFAULTS));
 
     /** What the recipes do with samples of one raw metric. */
     private record Uses(List<SeriesRecipe> series, List<DifferenceRecipe> asMinuend,
@@ -32,10 +27,11 @@ public final class Recipes {
     }
 
     private final Map<String, Uses> byRawMetric = new HashMap<>();
-    private final SampleChecks checks;
+    private final Predicate<Sample> door;
 
-    public Recipes(List<SeriesRecipe> series, List<DifferenceRecipe> differences, SampleChecks checks) {
-        this.checks = Objects.requireNonNull(checks, "checks");
+    /** {@code door}: whether a derived sample would be accepted where it is published; one that would not is not made. */
+    public Recipes(List<SeriesRecipe> series, List<DifferenceRecipe> differences, Predicate<Sample> door) {
+        this.door = Objects.requireNonNull(door, "door");
         for (SeriesRecipe r : series) {
             uses(r.rawMetric()).series().add(r);
         }
@@ -43,6 +39,11 @@ public final class Recipes {
             uses(d.minuend()).asMinuend().add(d);
             uses(d.subtrahend()).asSubtrahend().add(d);
         }
+    }
+
+    /** The recipes of {@link ExporterRecipes} behind {@code door}. */
+    public static Recipes exporters(Predicate<Sample> door) {
+        return new Recipes(ExporterRecipes.SERIES, ExporterRecipes.DIFFERENCES, door);
     }
 
     private Uses uses(String rawMetric) {
@@ -61,7 +62,7 @@ public final class Recipes {
             }
             for (SeriesRecipe recipe : uses.series()) {
                 Sample derived = recipe.derive(sample).orElse(null);
-                if (derived != null && passes(derived)) {
+                if (derived != null && door.test(derived)) {
                     (out == null ? out = new ArrayList<>() : out).add(derived);
                 }
             }
@@ -80,23 +81,13 @@ public final class Recipes {
         if (pairs != null) {
             for (Map.Entry<DifferenceRecipe, Pairs> e : pairs.entrySet()) {
                 for (Sample derived : e.getValue().differences(e.getKey())) {
-                    if (passes(derived)) {
+                    if (door.test(derived)) {
                         (out == null ? out = new ArrayList<>() : out).add(derived);
                     }
                 }
             }
         }
         return out == null ? List.of() : out;
-    }
-
-    private boolean passes(Sample derived) {
-        try {
-            checks.name(SampleChecks.SOURCE_FIELD, derived.getSource());
-            checks.labels(derived.getLabels());
-            return true;
-        } catch (LimitException e) {
-            return false;
-        }
     }
 
     /** The minuends of one difference recipe by series (source and labels) and time, and its subtrahends. */

@@ -1,4 +1,4 @@
-package dev.caplab.ingest.adapter;
+package dev.caplab.schema.sample;
 
 import dev.caplab.schema.vocabulary.Statistics;
 import dev.caplab.schema.vocabulary.LabelNames;

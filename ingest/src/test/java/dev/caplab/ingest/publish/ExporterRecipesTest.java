@@ -1,4 +1,4 @@
-package dev.caplab.ingest.recipe;
+package dev.caplab.ingest.publish;
 
 import static dev.caplab.ingest.adapter.Fixtures.only;
 import static dev.caplab.ingest.adapter.Fixtures.select;
@@ -6,7 +6,7 @@ import static dev.caplab.ingest.adapter.Fixtures.text;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.caplab.ingest.adapter.Samples;
+import dev.caplab.schema.sample.Samples;
 import dev.caplab.ingest.adapter.UndatedRows;
 import dev.caplab.ingest.parse.ParseResult;
 import dev.caplab.ingest.prometheus.PrometheusAdapter;
@@ -20,7 +20,8 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
- * Each recipe against exposition text: {@code prometheus/node_exporter-1.5.txt} is a real scrape of Debian's
+ * The exporter recipes as ingest applies them ({@link SampleBatches#EXPORTER_RECIPES}, behind the door) to exposition
+ * text parsed by its Prometheus adapter: {@code prometheus/node_exporter-1.5.txt} is a real scrape of Debian's
  * node_exporter 1.5.0, {@code recipes/process-exporter-0.7.10.txt} a real scrape of Debian's process-exporter 0.7.10
  * ({@code -procnames java}), {@code recipes/cadvisor-documented.txt} is written by hand after cAdvisor's documented
  * format (no cAdvisor on the build machine). Expected values are the fixture's numbers, added up by hand.
@@ -37,7 +38,7 @@ class ExporterRecipesTest {
     }
 
     private static List<Sample> derived(String resource) {
-        return Recipes.DEFAULT.derive(scrape(resource));
+        return SampleBatches.EXPORTER_RECIPES.derive(scrape(resource));
     }
 
     private static double sum(List<Sample> samples) {
@@ -85,25 +86,6 @@ class ExporterRecipesTest {
                 .containsExactlyInAnyOrder("ifb0", "ifb1");
         assertThat(select(out, "net.rx.bytes.virtual", Map.of())).hasSize(2)
                 .allSatisfy(s -> assertThat(s.getKind()).isEqualTo(SampleKind.COUNTER));
-    }
-
-    @Test
-    void devicesAreClassedByName() {
-        List<String> physical = List.of("eth0", "ens3", "enp0s31f6", "eno1", "wlan0", "wlp2s0");
-        List<String> virtual = List.of("docker0", "veth1a2b3c", "br-3f2a9c", "br0", "virbr0", "vnet3", "cni0",
-                "flannel.1", "cali12ab", "vxlan.calico", "cilium_host", "kube-ipvs0", "tun0", "tap1", "wg0", "bond0",
-                "eth0.100", "eth0@if12", "ifb0", "dummy0", "lxcbr0", "podman0", "weave");
-        List<Sample> raw = new ArrayList<>();
-        for (String device : concat(physical, virtual, List.of("lo"))) {
-            raw.add(Samples.counter(AT, "h", "node_network_transmit_bytes_total", 1, Map.of("device", device)));
-        }
-        List<Sample> out = Recipes.DEFAULT.derive(raw);
-
-        // lo keeps the plain name: streams reports interface=lo apart as net.tx.bytes.loopback
-        assertThat(select(out, "net.tx.bytes", Map.of()).stream().map(s -> s.getLabels().get("interface")))
-                .containsExactlyInAnyOrderElementsOf(concat(physical, List.of(), List.of("lo")));
-        assertThat(select(out, "net.tx.bytes.virtual", Map.of()).stream().map(s -> s.getLabels().get("interface")))
-                .containsExactlyInAnyOrderElementsOf(virtual);
     }
 
     @Test
@@ -168,10 +150,10 @@ class ExporterRecipesTest {
     @Test
     void aScrapeCutIntoSeveralBatchesGivesTheSameSeriesAsWhole() {
         List<Sample> raw = scrape("prometheus/node_exporter-1.5.txt");
-        List<Sample> whole = Recipes.DEFAULT.derive(raw);
+        List<Sample> whole = SampleBatches.EXPORTER_RECIPES.derive(raw);
         List<Sample> cut = new ArrayList<>();
         for (int from = 0; from < raw.size(); from += 7) {
-            cut.addAll(Recipes.DEFAULT.derive(raw.subList(from, Math.min(raw.size(), from + 7))));
+            cut.addAll(SampleBatches.EXPORTER_RECIPES.derive(raw.subList(from, Math.min(raw.size(), from + 7))));
         }
 
         // every per-series recipe is unaffected; a difference whose two halves fell apart is missing, not wrong
@@ -183,44 +165,11 @@ class ExporterRecipesTest {
     }
 
     @Test
-    void aDifferencePairsTheNearestPartnerWithinOneSecondOfTheSameSeries() {
-        Map<String, String> none = Map.of();
-        List<Sample> raw = List.of(
-                Samples.gauge(AT, "h", "node_memory_MemTotal_bytes", 1000, none),
-                Samples.gauge(AT.plusMillis(300), "h", "node_memory_MemAvailable_bytes", 400, none),
-                Samples.gauge(AT.plusSeconds(10), "h", "node_memory_MemTotal_bytes", 1000, none),
-                Samples.gauge(AT.plusSeconds(12), "h", "node_memory_MemAvailable_bytes", 300, none),
-                Samples.gauge(AT, "other", "node_memory_MemAvailable_bytes", 100, none),
-                Samples.gauge(AT, "h", "node_memory_MemAvailable_bytes", 200, Map.of("instance", "x")));
-
-        List<Sample> mem = select(Recipes.DEFAULT.derive(raw), "mem.bytes", none);
-
-        assertThat(mem).hasSize(1);
-        assertThat(mem.getFirst().getValue()).isEqualTo(600.0);
-        assertThat(mem.getFirst().getTimestamp()).isEqualTo(AT.plusMillis(300));
-    }
-
-    @Test
     void aDerivedSampleThatWouldNotPassTheDoorIsNotMadeWhileItsRawSampleStays() {
         String longName = "c".repeat(600);
         Sample raw = Samples.gauge(AT, "cadvisor:8080", "container_memory_working_set_bytes", 5,
                 Map.of("name", longName, "id", "/docker/x"));
 
-        assertThat(Recipes.DEFAULT.derive(List.of(raw))).isEmpty();
-    }
-
-    @Test
-    void samplesNoRecipeKnowsGiveNothing() {
-        List<Sample> raw = List.of(Samples.gauge(AT, "h", "cpu.cores", 1.5, Map.of()),
-                Samples.counter(AT, "h", "http_requests_total", 10, Map.of("code", "200")));
-
-        assertThat(Recipes.DEFAULT.derive(raw)).isEmpty();
-    }
-
-    private static List<String> concat(List<String> a, List<String> b, List<String> c) {
-        List<String> out = new ArrayList<>(a);
-        out.addAll(b);
-        out.addAll(c);
-        return out;
+        assertThat(SampleBatches.EXPORTER_RECIPES.derive(List.of(raw))).isEmpty();
     }
 }

@@ -1,7 +1,7 @@
-package dev.caplab.ingest.recipe;
+package dev.caplab.recipes;
 
 import dev.caplab.schema.vocabulary.LabelNames;
-import dev.caplab.ingest.adapter.Samples;
+import dev.caplab.schema.sample.Samples;
 import dev.caplab.schema.event.Sample;
 import dev.caplab.schema.event.SampleKind;
 import java.util.LinkedHashMap;

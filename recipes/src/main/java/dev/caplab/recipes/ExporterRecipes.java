@@ -1,4 +1,4 @@
-package dev.caplab.ingest.recipe;
+package dev.caplab.recipes;
 
 import dev.caplab.schema.vocabulary.CpuModes;
 import dev.caplab.schema.vocabulary.LabelNames;
@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
 /**
  * The recipes, in one place and meant to be read like data: which exporter series become which of caplab's resource
  * series ({@code cpu.cores}, {@code mem.bytes}, {@code net.tx.bytes}, {@code net.rx.bytes}), under which source and
- * labels. ingest/README.md ("Exporter recipes") has the same table in prose. Raw series are always kept as they came;
+ * labels. recipes/README.md has the same table in prose. Raw series are always kept as they came;
  * these are added beside them.
  *
  * <p>Sums are left to streams, which adds the rates of every series of one source and metric: a derived counter per

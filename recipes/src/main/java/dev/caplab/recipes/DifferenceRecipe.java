@@ -1,4 +1,4 @@
-package dev.caplab.ingest.recipe;
+package dev.caplab.recipes;
 
 import dev.caplab.schema.event.Sample;
 import java.time.Duration;
