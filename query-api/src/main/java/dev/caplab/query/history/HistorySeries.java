@@ -1,11 +1,10 @@
 package dev.caplab.query.history;
 
-import dev.caplab.schema.vocabulary.MetricNames;
 import java.util.function.BiFunction;
 
 /**
  * The series a run history draws, each read from a run's stored conclusion and fits: the chosen resource's slope and
- * knee, the max stable load, and the throughput limit (the knee of the request rate's fit). A new series is one more
+ * knee, the max stable load, and the throughput limit (the run conclusion's). A new series is one more
  * constant here; the API, CSV, change detection and page pick it up from this list.
  */
 public enum HistorySeries {
@@ -16,9 +15,8 @@ public enum HistorySeries {
     KNEE("knee", "knee x", (run, resource) -> line(run, resource).kneeX()),
     /** x of the last passing step before the first failing one. */
     MAX_STABLE_LOAD("maxStableLoad", "max stable x", (run, resource) -> run.maxStableX()),
-    /** x where the request rate stopped growing with load: the knee of the run's throughput fit. */
-    THROUGHPUT_LIMIT("throughputLimit", "throughput limit x",
-            (run, resource) -> line(run, MetricNames.THROUGHPUT_REQUESTS_PER_S).kneeX());
+    /** x where the request rate stopped growing with load: the run conclusion's throughput limit. */
+    THROUGHPUT_LIMIT("throughputLimit", "throughput limit x", (run, resource) -> run.throughputLimitX());
 
     private static final RunMetrics.ResourceLine NONE = new RunMetrics.ResourceLine(null, null);
 

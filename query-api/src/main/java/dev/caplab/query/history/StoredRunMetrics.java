@@ -12,7 +12,7 @@ import java.util.Map;
 import org.springframework.stereotype.Component;
 
 /**
- * A cohort's stored run conclusions (max stable load, bottleneck) and fits (each resource's below-knee slope and
+ * A cohort's stored run conclusions (max stable load, bottleneck, throughput limit) and fits (each resource's below-knee slope and
  * first breakpoint), read for all its runs at once: two store reads whatever the cohort's size.
  */
 @Component
@@ -43,7 +43,9 @@ class StoredRunMetrics implements RunMetricsSource {
         for (String id : ids) {
             ConclusionView c = concluded.get(id);
             out.add(new RunMetrics(id, c == null || c.bottleneck() == null ? null : c.bottleneck().metric(),
-                    c == null ? null : c.maxStableX(), lines.getOrDefault(id, Map.of())));
+                    c == null ? null : c.maxStableX(),
+                    c == null || c.throughputLimit() == null ? null : c.throughputLimit().kneeX(),
+                    lines.getOrDefault(id, Map.of())));
         }
         return out;
     }

@@ -18,6 +18,7 @@ import dev.caplab.store.row.CapacityFitRow;
 import dev.caplab.store.row.RunConclusionRow;
 import dev.caplab.store.row.RunRow;
 import dev.caplab.store.row.SegmentValue;
+import dev.caplab.store.row.ThroughputLimitValue;
 import dev.caplab.store.testing.EmbeddedClickHouse;
 import dev.caplab.store.testing.TestDatabase;
 import java.lang.reflect.InvocationTargetException;
@@ -102,12 +103,16 @@ class CohortReadsIT {
             // on vm-a slope 9 (not the bottleneck, so not the run's line); egress on vm-a slope 0.5, no knee
             assertThat(m.maxStableX()).as(m.runId()).isEqualTo(10.0 + i);
             assertThat(m.bottleneck()).as(m.runId()).isEqualTo("cpu.cores");
-            assertThat(m.resources()).as(m.runId()).containsOnlyKeys("cpu.cores", "net.tx.mbps");
+            assertThat(m.resources()).as(m.runId()).containsOnlyKeys("cpu.cores", "net.tx.mbps",
+                    "throughput.requests.per_s");
+            assertThat(m.throughputLimitX()).as(m.runId()).isEqualTo(i % 2 == 1 ? null : 40.0 + i);
+            assertThat(HistorySeries.THROUGHPUT_LIMIT.valueOf(m, "cpu.cores")).as(m.runId())
+                    .isEqualTo(i % 2 == 1 ? null : 40.0 + i);
             assertThat(m.resources().get("cpu.cores")).isEqualTo(new RunMetrics.ResourceLine(0.01 * (i + 1), 20.0 + i));
             assertThat(m.resources().get("net.tx.mbps")).isEqualTo(new RunMetrics.ResourceLine(0.5, null));
         }
         RunMetrics bare = read.get(RUNS);
-        assertThat(bare).isEqualTo(new RunMetrics("c-bare", null, null, Map.of()));
+        assertThat(bare).isEqualTo(new RunMetrics("c-bare", null, null, null, Map.of()));
     }
 
     @Test
@@ -138,10 +143,14 @@ class CohortReadsIT {
                     .setIntercept(0.1).setSlope(0.01 * (i + 1)).setDegreesOfFreedom(3).setPreKneeSteps(5)
                     .setFromX(2.0).setToX(20.0 + i).setCappedByCliff(false).setCliff(false).build();
             RunConclusionRow row = StoredConclusions.row(id, 10.0 + i, 4, 12.0 + i, 5, 6, null, List.of(cpu), start);
-            conclusions.add(new RunConclusionRow(id, row.maxStableX(), row.maxStableStepIndex(), row.firstFailingX(),
-                    row.firstFailingStepIndex(), row.stepsJudged(), row.stepsSkipped(), "vm-b", "cpu.cores",
-                    "FIRST_STEP_OVER_MARGIN", 0.7, 4, row.margin(), row.resourcesJson(), true, row.model(),
-                    row.concludedAt(), 1));
+            RunConclusionRow concluded = new RunConclusionRow(id, row.maxStableX(), row.maxStableStepIndex(),
+                    row.firstFailingX(), row.firstFailingStepIndex(), row.stepsJudged(), row.stepsSkipped(), "vm-b",
+                    "cpu.cores", "FIRST_STEP_OVER_MARGIN", 0.7, 4, row.margin(), row.resourcesJson(), true,
+                    row.model(), row.concludedAt(), 1);
+            // even runs: a throughput limit at 40 + i; the request rate's fit breaks at 7 + i, which is no limit
+            fits.add(fit(id, "caplab:throughput", "throughput.requests.per_s", 1.0, 7.0 + i, false, start));
+            conclusions.add(i % 2 == 1 ? concluded : concluded.withThroughputLimit(new ThroughputLimitValue(40.0 + i,
+                    39.0 + i, 41.0 + i, 40.0 + i, 1.0, 0.0, 0.001, 6, start, null, null)));
         }
         runRows.add(run("c-bare", T0.minusSeconds(3_600), null));
         new RunRepository(ds).insertBatch(runRows, "cohort-runs");
