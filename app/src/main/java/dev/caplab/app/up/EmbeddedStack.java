@@ -52,6 +52,7 @@ public final class EmbeddedStack implements AutoCloseable {
     private final Deque<AutoCloseable> started = new ArrayDeque<>();
     private String bootstrapServers;
     private String clickhouseJdbcUrl;
+    private ClickHouseTarget internalClickhouse;
     private int httpPort;
     private StreamsRunner streams;
     private SinkWorkers sink;
@@ -102,6 +103,7 @@ public final class EmbeddedStack implements AutoCloseable {
                 .withReaderLimits(ReaderLimits.defaults(database))));
         clickhouseJdbcUrl = clickhouse.jdbcUrl(database);
         ClickHouseTarget target = new ClickHouseTarget(clickhouseJdbcUrl, internal.user(), internal.password());
+        internalClickhouse = target;
         target.migrate();
         clickhouse.openToReaders();
         HikariDataSource dataSource = track(target.dataSource());
@@ -170,6 +172,14 @@ public final class EmbeddedStack implements AutoCloseable {
     /** JDBC URL of caplab's database on the embedded ClickHouse. */
     public String clickhouseJdbcUrl() {
         return clickhouseJdbcUrl;
+    }
+
+    /**
+     * caplab's own login to its database, which may read the system tables readers may not ({@code system.parts},
+     * {@code system.events}): for in-process tools such as the pipeline bench, never handed out of the process.
+     */
+    public ClickHouseTarget internalClickhouse() {
+        return internalClickhouse;
     }
 
     /** The HTTP port actually bound. */

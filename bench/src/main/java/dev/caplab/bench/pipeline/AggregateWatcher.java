@@ -1,6 +1,6 @@
 package dev.caplab.bench.pipeline;
 
-import dev.caplab.store.http.HttpSettings;
+import dev.caplab.app.cli.ClickHouseTarget;
 import dev.caplab.store.schema.Table;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
@@ -16,8 +16,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Polls ClickHouse the way a dashboard would: when each step's aggregate rows last changed (so "queryable" means
- * complete, not first row), how many raw samples are stored, and the JVM's used heap at each poll (the whole
- * embedded stack runs in this JVM, so its peak is the pipeline's).
+ * complete, not first row), how many raw samples are stored, and the JVM's used heap, direct buffers and resident
+ * memory at each poll (the whole embedded stack runs in this JVM, so their peaks are the pipeline's).
  */
 final class AggregateWatcher implements AutoCloseable {
 
@@ -29,6 +29,7 @@ final class AggregateWatcher implements AutoCloseable {
     private final String runPrefix;
     private final Map<String, StepSeen> steps = new ConcurrentHashMap<>();
     private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
+    private final MemoryPeaks offHeap = new MemoryPeaks();
     private final Thread thread;
     private volatile long storedSamples;
     private volatile long peakHeapBytes;
@@ -45,11 +46,15 @@ final class AggregateWatcher implements AutoCloseable {
         this.thread = Thread.ofPlatform().daemon().name("aggregate-watcher").start(() -> loop(pollMillis));
     }
 
-    /** Watches as the store's reader user, whose password is a token with the read scope. */
-    static AggregateWatcher start(String jdbcUrl, String readToken, String runPrefix, long pollMillis)
+    /** Watches with caplab's own login: readers may not read {@code system.parts}. */
+    static AggregateWatcher start(ClickHouseTarget clickhouse, String runPrefix, long pollMillis)
             throws SQLException {
-        return new AggregateWatcher(DriverManager.getConnection(jdbcUrl, HttpSettings.READER_USER, readToken),
-                runPrefix, pollMillis);
+        return new AggregateWatcher(connect(clickhouse), runPrefix, pollMillis);
+    }
+
+    /** A connection as caplab's own login ({@code EmbeddedStack.internalClickhouse()}). */
+    static Connection connect(ClickHouseTarget clickhouse) throws SQLException {
+        return DriverManager.getConnection(clickhouse.jdbcUrl(), clickhouse.user(), clickhouse.password());
     }
 
     private void loop(long pollMillis) {
@@ -109,6 +114,7 @@ final class AggregateWatcher implements AutoCloseable {
             }
         }
         peakHeapAfterGcBytes = Math.max(peakHeapAfterGcBytes, afterGc);
+        offHeap.sample();
     }
 
     /** The step as last seen, or null when none of its aggregate rows is queryable yet. */
@@ -156,6 +162,11 @@ final class AggregateWatcher implements AutoCloseable {
 
     long peakHeapAfterGcBytes() {
         return peakHeapAfterGcBytes;
+    }
+
+    /** Direct buffers' and resident memory's peaks over the watch. */
+    MemoryPeaks.Figures offHeapPeaks() {
+        return offHeap.figures();
     }
 
     /** The poll's failure, rethrown, so a broken watcher does not look like a slow pipeline. */

@@ -3,6 +3,7 @@ package dev.caplab.bench.pipeline;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -29,11 +30,30 @@ public final class CpuAccount {
     private final long processStart;
     private final Map<String, Long> threadStart;
     private final long compileMillisStart;
+    private final long pauseMillisStart;
+    private final long wallStart;
 
     private CpuAccount() {
         processStart = processCpuNanos();
         threadStart = threads();
         compileMillisStart = JitQuiescence.totalCompileMillis();
+        pauseMillisStart = pauseMillis();
+        wallStart = System.nanoTime();
+    }
+
+    /**
+     * Time in the collectors' pauses since the JVM started: every collector bean but G1's concurrent cycle, whose
+     * time is spent beside the application's threads (its CPU is in the GC threads' share).
+     */
+    private static long pauseMillis() {
+        return ManagementFactory.getGarbageCollectorMXBeans().stream()
+                .filter(gc -> !gc.getName().contains("Concurrent"))
+                .mapToLong(GarbageCollectorMXBean::getCollectionTime).sum();
+    }
+
+    /** G1's threads as the kernel names them: "GC Thread#N", "G1 Conc#N", "G1 Refine#N", "G1 Main Marker", ... */
+    private static boolean isGcThread(String group) {
+        return group.startsWith("GC Thread") || group.startsWith("G1 ");
     }
 
     public static CpuAccount start() {
@@ -98,6 +118,11 @@ public final class CpuAccount {
                         e.getValue() / nanosPerCpuUnit / units, cpuUnit, unit, e.getKey()));
         out.printf(Locale.ROOT, "  " + figure + " %s/%s  (ended threads)%n", (process - grouped) / nanosPerCpuUnit
                 / units, cpuUnit, unit);
+        double gc = groups.entrySet().stream().filter(e -> isGcThread(e.getKey()))
+                .mapToDouble(Map.Entry::getValue).sum();
+        out.printf(Locale.ROOT, "GC: its threads took %.1f s of CPU = %.1f %% of the process's; pauses %.1f s = %.1f %%"
+                + " of the pass's wall time%n", gc / 1e9, gc * 100.0 / process, (pauseMillis() - pauseMillisStart)
+                / 1e3, (pauseMillis() - pauseMillisStart) * 1e6 / (System.nanoTime() - wallStart) * 100);
         if (compileMillisStart >= 0) {
             out.printf(Locale.ROOT, "JIT compile time during the pass (wall time of the compiler threads, not CPU):"
                     + " %.1f s%n", (JitQuiescence.totalCompileMillis() - compileMillisStart) / 1e3);

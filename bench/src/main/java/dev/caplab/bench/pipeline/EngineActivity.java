@@ -1,9 +1,8 @@
 package dev.caplab.bench.pipeline;
 
-import dev.caplab.store.http.HttpSettings;
+import dev.caplab.app.cli.ClickHouseTarget;
 import java.io.PrintStream;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -27,24 +26,22 @@ final class EngineActivity {
             "MergesTimeMilliseconds", "MergeSourceParts", "SelectQuery", "SelectQueryTimeMicroseconds",
             "InsertQueryTimeMicroseconds", "UserTimeMicroseconds", "SystemTimeMicroseconds");
 
-    private final String jdbcUrl;
-    private final String readToken;
+    private final ClickHouseTarget clickhouse;
     private final Map<String, Long> before;
     private final long startedEpochSecond;
 
-    private EngineActivity(String jdbcUrl, String readToken, Map<String, Long> before, long startedEpochSecond) {
-        this.jdbcUrl = jdbcUrl;
-        this.readToken = readToken;
+    private EngineActivity(ClickHouseTarget clickhouse, Map<String, Long> before, long startedEpochSecond) {
+        this.clickhouse = clickhouse;
         this.before = before;
         this.startedEpochSecond = startedEpochSecond;
     }
 
-    static EngineActivity start(String jdbcUrl, String readToken) throws SQLException {
-        return new EngineActivity(jdbcUrl, readToken, events(jdbcUrl, readToken), Instant.now().getEpochSecond());
+    static EngineActivity start(ClickHouseTarget clickhouse) throws SQLException {
+        return new EngineActivity(clickhouse, events(clickhouse), Instant.now().getEpochSecond());
     }
 
     void print(PrintStream out, long samples) throws SQLException {
-        Map<String, Long> after = events(jdbcUrl, readToken);
+        Map<String, Long> after = events(clickhouse);
         out.println("chDB during the pass (system.events deltas):");
         for (String e : EVENTS) {
             long d = after.getOrDefault(e, 0L) - before.getOrDefault(e, 0L);
@@ -52,7 +49,7 @@ final class EngineActivity {
         }
         // An insert writes one level-0 part per table (and partition), so the parts created during the pass split
         // the inserts by table; outdated parts stay listed for old_parts_lifetime (8 min), longer than a pass.
-        try (Connection c = DriverManager.getConnection(jdbcUrl, HttpSettings.READER_USER, readToken);
+        try (Connection c = AggregateWatcher.connect(clickhouse);
              Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SELECT table, count(), sum(rows) FROM system.parts WHERE level = 0"
                      + " AND database = currentDatabase() AND toUnixTimestamp(modification_time) >= "
@@ -62,7 +59,7 @@ final class EngineActivity {
                         rs.getLong(2), rs.getLong(3));
             }
         }
-        try (Connection c = DriverManager.getConnection(jdbcUrl, HttpSettings.READER_USER, readToken);
+        try (Connection c = AggregateWatcher.connect(clickhouse);
              Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SELECT table, part_type, count(), sum(rows), max(level)"
                      + " FROM system.parts WHERE active AND table = 'sample_points' GROUP BY table, part_type")) {
@@ -73,7 +70,7 @@ final class EngineActivity {
         }
         // Outdated parts stay listed for old_parts_lifetime (8 min): level 0 are the inserts of the warm-up and the
         // pass into sample_points, the levels above what merges wrote.
-        try (Connection c = DriverManager.getConnection(jdbcUrl, HttpSettings.READER_USER, readToken);
+        try (Connection c = AggregateWatcher.connect(clickhouse);
              Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SELECT level, count(), sum(rows), max(rows) FROM system.parts"
                      + " WHERE table = 'sample_points' GROUP BY level ORDER BY level")) {
@@ -84,9 +81,9 @@ final class EngineActivity {
         }
     }
 
-    private static Map<String, Long> events(String jdbcUrl, String readToken) throws SQLException {
+    private static Map<String, Long> events(ClickHouseTarget clickhouse) throws SQLException {
         Map<String, Long> out = new LinkedHashMap<>();
-        try (Connection c = DriverManager.getConnection(jdbcUrl, HttpSettings.READER_USER, readToken);
+        try (Connection c = AggregateWatcher.connect(clickhouse);
              Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SELECT event, value FROM system.events")) {
             while (rs.next()) {

@@ -1,5 +1,6 @@
 package dev.caplab.bench.pipeline;
 
+import dev.caplab.app.cli.ClickHouseTarget;
 import dev.caplab.app.up.EmbeddedStack;
 import dev.caplab.app.up.UpSettings;
 import dev.caplab.bench.ingest.InfluxdProcess;
@@ -111,18 +112,18 @@ public final class PipelineBench {
                 + " -Dbench.sinkWorkers)%n", settings.backgroundNice(), settings.sinkWorkers());
         try (EmbeddedStack stack = EmbeddedStack.start(settings, new PrintStream(System.out))) {
             Target target = new Target(URI.create("http://127.0.0.1:" + stack.httpPort()), "Bearer " + TOKEN);
-            warmSamples = warmUp(target, stack.clickhouseJdbcUrl(), steps, linesPerBatch, clients);
+            warmSamples = warmUp(target, stack.internalClickhouse(), steps, linesPerBatch, clients);
             if (!System.getProperty("bench.jit", "wait").equals("nowait")) {
                 JitQuiescence.await(JIT_WAIT_LIMIT, System.out);
-                warmSamples += settle(target, stack.clickhouseJdbcUrl(), steps, linesPerBatch, clients);
+                warmSamples += settle(target, stack.internalClickhouse(), steps, linesPerBatch, clients);
             }
-            caplab = measure(target, stack.clickhouseJdbcUrl(), scripts, steps, clients, fixedRate);
+            caplab = measure(target, stack.internalClickhouse(), scripts, steps, clients, fixedRate);
             caplab.print(System.out);
             if (pace.equals("half")) {
                 double rate = caplab.sustainedSamplesPerSecond() / 2;
                 System.out.printf(Locale.ROOT, "paced pass: fresh runs at half the sustained rate, %,.0f samples/s,"
                         + " event time at the wall clock's pace%n", rate);
-                paced = measure(target, stack.clickhouseJdbcUrl(), scripts(PACED_PREFIX, runs, steps, perStep,
+                paced = measure(target, stack.internalClickhouse(), scripts(PACED_PREFIX, runs, steps, perStep,
                         linesPerBatch, pacedStepLength(perStep * runs, rate)), steps, clients, rate);
                 paced.print(System.out);
             }
@@ -183,8 +184,8 @@ public final class PipelineBench {
      * 19.2 µs/sample at the same load (bench/README.md). It sends with the pass's {@code clients}, so group
      * commit's queueing and Tomcat's pool are exercised as in the pass. Returns the number of samples it sent.
      */
-    private static long warmUp(Target target, String jdbcUrl, int steps, int linesPerBatch, int clients)
-            throws Exception {
+    private static long warmUp(Target target, ClickHouseTarget clickhouse, int steps, int linesPerBatch,
+            int clients) throws Exception {
         List<SteppedRunScript> warm = new ArrayList<>();
         long batchesPerStep = Math.max(1, 20 / steps);
         for (int r = 0; r < WARM_RUNS; r++) {
@@ -196,7 +197,7 @@ public final class PipelineBench {
             warm.add(SteppedRunScript.of("warm-small-" + r, RUN_START, steps, FULL_STEP_LENGTH, smallPerStep,
                     WARM_SMALL_LINES));
         }
-        return runThrough(target, jdbcUrl, "warm-", warm, steps, clients);
+        return runThrough(target, clickhouse, "warm-", warm, steps, clients);
     }
 
     /**
@@ -209,8 +210,8 @@ public final class PipelineBench {
      * (JFR {@code jdk.Compilation}: Spring's {@code invokeHandlerMethod}, Kafka's transaction-marker and produce
      * paths, each first compiled by C2 in the pass) after 25,000 warm-up requests. Returns the samples it sent.
      */
-    private static long settle(Target target, String jdbcUrl, int steps, int linesPerBatch, int clients)
-            throws Exception {
+    private static long settle(Target target, ClickHouseTarget clickhouse, int steps, int linesPerBatch,
+            int clients) throws Exception {
         long requests = Math.clamp(SETTLE_SAMPLES / linesPerBatch, 200, 2_000);
         long batchesPerStep = Math.max(1, requests / (SETTLE_RUNS * steps));
         long samples = 0;
@@ -221,7 +222,7 @@ public final class PipelineBench {
                         batchesPerStep * linesPerBatch, linesPerBatch));
             }
             long compiledBefore = JitQuiescence.totalCompileMillis();
-            samples += runThrough(target, jdbcUrl, "settle-" + round + "-", scripts, steps, clients);
+            samples += runThrough(target, clickhouse, "settle-" + round + "-", scripts, steps, clients);
             JitQuiescence.await(JIT_WAIT_LIMIT, System.out);
             long compiled = JitQuiescence.totalCompileMillis() - compiledBefore;
             System.out.printf(Locale.ROOT, "settling round %d: %d requests of %d lines, %d clients: %.1f s of"
@@ -235,10 +236,10 @@ public final class PipelineBench {
     }
 
     /** Sends {@code scripts} and waits until their samples are stored and their last steps aggregated. */
-    private static long runThrough(Target target, String jdbcUrl, String prefix, List<SteppedRunScript> scripts,
-            int steps, int clients) throws Exception {
+    private static long runThrough(Target target, ClickHouseTarget clickhouse, String prefix,
+            List<SteppedRunScript> scripts, int steps, int clients) throws Exception {
         long samples = scripts.stream().mapToLong(SteppedRunScript::samples).sum();
-        try (AggregateWatcher watcher = AggregateWatcher.start(jdbcUrl, TOKEN, prefix, 200)) {
+        try (AggregateWatcher watcher = AggregateWatcher.start(clickhouse, prefix, 200)) {
             send(target, scripts, clients, new BatchLog(scripts.stream().mapToInt(s -> s.requests().size()).sum()),
                     0);
             long deadline = System.nanoTime() + Duration.ofMinutes(5).toNanos();
@@ -255,14 +256,14 @@ public final class PipelineBench {
         return samples;
     }
 
-    private static PipelineFigures measure(Target target, String jdbcUrl, List<SteppedRunScript> scripts,
+    private static PipelineFigures measure(Target target, ClickHouseTarget clickhouse, List<SteppedRunScript> scripts,
             int steps, int clients, double rate) throws Exception {
         long samples = scripts.stream().mapToLong(SteppedRunScript::samples).sum();
         BatchLog log = new BatchLog(scripts.stream().mapToInt(s -> s.requests().size()).sum());
         String prefix = scripts.getFirst().runId().substring(0, scripts.getFirst().runId().lastIndexOf('-') + 1);
-        try (AggregateWatcher watcher = AggregateWatcher.start(jdbcUrl, TOKEN, prefix, POLL_MILLIS)) {
+        try (AggregateWatcher watcher = AggregateWatcher.start(clickhouse, prefix, POLL_MILLIS)) {
             CpuAccount cpu = CpuAccount.start();
-            EngineActivity engine = EngineActivity.start(jdbcUrl, TOKEN);
+            EngineActivity engine = EngineActivity.start(clickhouse);
             long started = System.nanoTime();
             send(target, scripts, clients, log, rate);
             long lastAck = System.nanoTime();
@@ -284,12 +285,14 @@ public final class PipelineBench {
                     }
                     cpu.print(System.out, samples);
                     engine.print(System.out, samples);
+                    TemporaryBufferCaches.print(System.out);
+                    NativeMemorySummary.print(System.out);
                     return PipelineFigures.of(samples, started, lastAck, samplesStoredAt,
                             Math.max(samplesStoredAt, lastChange),
                             Math.max(samplesStoredAt, lastChange(watcher, scripts, steps - 1)), log,
                             (run, step) -> watcher.step(run, step).changedNanos(),
                             new PipelineFigures.Heap(watcher.peakHeapBytes(), watcher.peakHeapAfterGcBytes(),
-                                    Runtime.getRuntime().maxMemory()));
+                                    Runtime.getRuntime().maxMemory(), watcher.offHeapPeaks()));
                 }
                 if (now > deadline) {
                     throw new IllegalStateException("pipeline not done 30 min after the last request: "

@@ -13,8 +13,8 @@ record PipelineFigures(long samples, double seconds, double drainedSeconds, doub
                        double storedSeconds, Delays perSample,
                        Delays perStep, Heap heap) {
 
-    /** Peak used heap, peak heap left after a collection, and the maximum, in bytes. */
-    record Heap(long peakUsed, long peakAfterGc, long max) {
+    /** Peak used heap, peak heap left after a collection, and the maximum, in bytes; the peaks outside the heap. */
+    record Heap(long peakUsed, long peakAfterGc, long max, MemoryPeaks.Figures offHeap) {
     }
 
     /** When (System.nanoTime) a run's step aggregate became complete in ClickHouse. */
@@ -97,5 +97,12 @@ record PipelineFigures(long samples, double seconds, double drainedSeconds, doub
         out.printf(Locale.ROOT, "heap of the whole embedded stack (sampled at each watcher poll): peak used %.0f MiB,"
                 + " peak after GC %.0f MiB, max %.0f MiB%n", heap.peakUsed() / 1048576.0,
                 heap.peakAfterGc() / 1048576.0, heap.max() / 1048576.0);
+        MemoryPeaks.Figures off = heap.offHeap();
+        out.printf(Locale.ROOT, "direct buffers (sampled at each poll): peak %.1f MiB in %d buffers; limit %s%n",
+                off.directBytes() / 1048576.0, off.directBuffers(), off.directLimit());
+        out.printf(Locale.ROOT, "resident memory of the process: peak anonymous (RssAnon, sampled at each poll: heap,"
+                + " direct buffers, chDB's and RocksDB's native memory) %.0f MiB; peak of all since it started"
+                + " (VmHWM) %.0f MiB, of which the bench's mapped request bodies (RssShmem + RssFile, now) %.0f MiB%n",
+                off.rssAnonBytes() / 1048576.0, off.vmHwmBytes() / 1048576.0, off.mappedResidentBytes() / 1048576.0);
     }
 }

@@ -1,7 +1,6 @@
 package dev.caplab.bench.pipeline;
 
 import dev.caplab.app.load.K6LikeLines;
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
@@ -23,13 +22,14 @@ record SteppedRunScript(String runId, List<Request> requests) {
 
     /**
      * One HTTP request of the script; {@code step} and {@code samples} are set for sample batches only. The body is
-     * kept off the heap: the bench runs in the stack's JVM, and 5,000,000 lines (about 1.1 GB) held on the heap
-     * for the whole pass would be billed to the stack's "peak heap after GC".
+     * kept off the heap and out of the direct-memory limit ({@link BodyFile}): the bench runs in the stack's JVM, and
+     * 5,000,000 lines (about 1.1 GB) held on the heap for the whole pass would be billed to the stack's "peak heap
+     * after GC", held in native segments to its direct buffers.
      */
     record Request(boolean lines, MemorySegment bytes, int step, int samples) {
 
         Request(boolean lines, byte[] body, int step, int samples) {
-            this(lines, OFF_HEAP.allocate(body.length).copyFrom(MemorySegment.ofArray(body)), step, samples);
+            this(lines, BodyFile.copyOf(body), step, samples);
         }
 
         /** A fresh on-heap copy of the body, for the request being sent. */
@@ -37,9 +37,6 @@ record SteppedRunScript(String runId, List<Request> requests) {
             return bytes.toArray(ValueLayout.JAVA_BYTE);
         }
     }
-
-    /** Freed when the scripts are no longer reachable. */
-    private static final Arena OFF_HEAP = Arena.ofAuto();
 
     SteppedRunScript {
         requests = List.copyOf(requests);
