@@ -114,7 +114,10 @@ public final class ChdbEngine implements AutoCloseable {
             // libjsig preloaded the JVM's handlers stay installed; without it, save before and restore after, which
             // leaves a window in which a safepoint kills the process (SignalChaining)
             JvmSignalHandlers jvmHandlers = SIGNAL_CHAINING ? null : JvmSignalHandlers.save();
-            List<String> args = List.of("clickhouse", "--path=" + dir);
+            // ClickHouse's memory worker reads the cgroup's memory figures several times a second by default (the
+            // thread an idle caplab spent most CPU on inside chDB); once a second still purges jemalloc's dirty
+            // pages soon enough, and chDB does not correct its memory tracker from them.
+            List<String> args = List.of("clickhouse", "--path=" + dir, "--memory_worker_period_ms=1000");
             MemorySegment argv = arena.allocate(ValueLayout.ADDRESS, args.size());
             for (int i = 0; i < args.size(); i++) {
                 argv.setAtIndex(ValueLayout.ADDRESS, i, arena.allocateFrom(args.get(i)));
