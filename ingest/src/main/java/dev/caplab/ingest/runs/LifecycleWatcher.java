@@ -28,7 +28,9 @@ import org.slf4j.LoggerFactory;
 public final class LifecycleWatcher implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(LifecycleWatcher.class);
-    private static final Duration POLL = Duration.ofMillis(200);
+    /** A poll ends as soon as records come, so its length only sets how often an idle watcher's thread wakes. */
+    private static final Duration POLL = Duration.ofSeconds(1);
+    private static final Duration IDLE_FETCH_WAIT = Duration.ofSeconds(5);
 
     private final KafkaConsumer<String, byte[]> consumer;
     private final RunDirectory directory;
@@ -40,7 +42,15 @@ public final class LifecycleWatcher implements AutoCloseable {
                 ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
                 ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
                 ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-                ConsumerConfig.CLIENT_ID_CONFIG, "caplab-ingest-lifecycle")));
+                ConsumerConfig.CLIENT_ID_CONFIG, "caplab-ingest-lifecycle",
+                // An idle consumer's fetch waits this long at the broker for records before it comes back empty and
+                // is sent again: the default 500 ms is two fetches a second for nothing while no run changes. A
+                // record that arrives ends the wait at once, so a longer one adds no delay here, where a poll takes
+                // all the records fetched (next line) and none stays buffered: the consumer leaves a partition with
+                // buffered records out of its next fetch, which then could not be sent before the waiting one came
+                // back.
+                ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, (int) IDLE_FETCH_WAIT.toMillis(),
+                ConsumerConfig.MAX_POLL_RECORDS_CONFIG, Integer.MAX_VALUE)));
         this.consumer = new KafkaConsumer<>(config, new StringDeserializer(), new ByteArrayDeserializer());
         this.directory = directory;
         this.thread = Thread.ofPlatform().daemon().name("caplab-ingest-lifecycle").unstarted(this::run);
