@@ -39,11 +39,13 @@ public final class CaplabAcls {
     }
 
     /**
-     * HTTP ingest: writes raw topics in transactions whose ids start with {@code transactionalIdPrefix}.
+     * HTTP ingest: writes raw topics in transactions whose ids start with {@code transactionalIdPrefix}, and reads
+     * the lifecycle topic without a group (its run directory: writes after a run's idle end start a new run).
      */
     public static List<AclBinding> ingest(String user, String transactionalIdPrefix) {
         List<AclBinding> acls = new ArrayList<>();
         RAW_TOPICS.forEach(t -> acls.add(topic(user, t, AclOperation.WRITE)));
+        acls.add(topic(user, TopicCatalog.RUNS, AclOperation.READ));
         acls.add(allow(user, ResourceType.TRANSACTIONAL_ID, transactionalIdPrefix, PatternType.PREFIXED,
                 AclOperation.WRITE));
         return acls;

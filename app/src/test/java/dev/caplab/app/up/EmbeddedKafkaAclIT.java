@@ -47,10 +47,11 @@ class EmbeddedKafkaAclIT {
     static Path dataDir;
     private static EmbeddedKafkaBroker broker;
     private static KafkaClientSecurity writer;
+    private static EmbeddedKafkaAccess access;
 
     @BeforeAll
     static void start() {
-        EmbeddedKafkaAccess access = EmbeddedKafkaAccess.of(new UpSettings(dataDir, "127.0.0.1", 0, 0, 0, false, null,
+        access = EmbeddedKafkaAccess.of(new UpSettings(dataDir, "127.0.0.1", 0, 0, 0, false, null,
                 List.of(WRITER + "=read,write", READER + "=read")));
         broker = EmbeddedKafkaBroker.start(access.broker());
         writer = KafkaClientSecurity.plain(EmbeddedKafkaAccess.EXTERNAL_USER, WRITER);
@@ -68,6 +69,13 @@ class EmbeddedKafkaAclIT {
         assertThat(KafkaProbe.produce(broker.bootstrapServers(), writer, TopicCatalog.SAMPLES, "sample")).isNull();
         assertThat(KafkaProbe.produce(broker.bootstrapServers(), writer, TopicCatalog.RUNS, "lifecycle")).isNull();
         assertThat(KafkaProbe.read(broker.bootstrapServers(), writer, TopicCatalog.CONCLUSIONS)).isNull();
+    }
+
+    @Test
+    void ingestReadsTheLifecycleTopicItWatchesForRunEnds() {
+        // ingest's LifecycleWatcher reads caplab.runs from its start without a group, to split writes into a new
+        // run after an idle end
+        assertThat(KafkaProbe.read(broker.bootstrapServers(), access.roles().ingest(), TopicCatalog.RUNS)).isNull();
     }
 
     @Test
