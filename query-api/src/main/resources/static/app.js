@@ -98,7 +98,7 @@ async function runList(params) {
     ['system', r => r.sutName + (r.sutVersion ? ' ' + r.sutVersion : '')],
     ['provider', r => r.provider], ['tier', r => r.tier + (r.vcpu != null ? ` (${num(r.vcpu)} vCPU)` : '')],
     ['tool', r => r.tool], ['load', r => r.loadExpression],
-    ['started', r => r.startedAt ? r.startedAt.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC') : ''], ['status', r => r.status],
+    ['started', r => r.startedAt ? Figures.time(r.startedAt) : ''], ['status', r => r.status],
     ['max stable', r => r.maxStableX == null ? '' : num(r.maxStableX)],
     ['first failing', r => r.failedX == null ? '' : num(r.failedX)],
     ['bottleneck', r => r.bottleneck || ''],
@@ -288,7 +288,7 @@ async function runPage(runId) {
   view.innerHTML = `<h1>${esc(run.runId)}</h1>
     <p class="facts"><span id="run-status">${esc(run.status)}</span>
     <span>${run.origin === 'INFERRED' ? 'inferred from its samples (no run start)' : 'declared'}</span>
-    <span>started ${esc(run.startedAt)}</span>${run.endedAt ? `<span>ended ${esc(run.endedAt)}</span>` : ''}</p>
+    <span>started ${esc(Figures.time(run.startedAt))}</span>${run.endedAt ? `<span>ended ${esc(Figures.time(run.endedAt))}</span>` : ''}</p>
     <p class="facts"><span>${esc(run.sutName)}${given(run.sutVersion, ' ' + esc(run.sutVersion))}</span>
     ${given(provider || run.region, `<span>${esc([provider, run.region].filter(Boolean).join(' '))}</span>`)}
     ${given(run.tier || run.vcpu, `<span>${given(run.tier, 'tier ' + esc(run.tier))}${given(run.vcpu, ` (${num(run.vcpu)} vCPU)`)}</span>`)}
@@ -345,7 +345,7 @@ async function runPage(runId) {
       ['cliff', f => f.cliff ? 'yes' : ''], ['ceiling', f => f.capacity == null ? '' : qty(f.metric, f.capacity)], ['safe x at margin', f => f.safeCapacityX],
       ['bottleneck', f => f.bottleneck ? 'yes' : '']], detail.fits, () => '', 'No fit: a fit needs 3 steps with readings of one metric.') +
     '<div id="endpoints-section"></div>' +
-    `<h2 id="alerts">Alerts (${detail.alerts.length})</h2>` + table([['at', a => a.at], ['kind', a => a.kind],
+    `<h2 id="alerts">Alerts (${detail.alerts.length})</h2>` + table([['at', a => Figures.time(a.at)], ['kind', a => Figures.alertKind(a.kind)],
       ['step', a => a.stepIndex], ['message', a => a.message]], detail.alerts, () => '', 'No alerts.');
   // no chart without a point to draw: one sentence says what would fill it
   const noFit = resourceFitMissing(run, aggregates, fit);
@@ -380,7 +380,7 @@ async function deleteControl(runId) {
       const deleted = await api(`api/v1/runs/${encodeURIComponent(runId)}`, { method: 'DELETE' });
       liveStop();
       view.innerHTML = `<div class="notice" id="deleted-notice">Run ${esc(runId)} was deleted at `
-        + `${esc(deleted.deletedAt)}. <a href="#/">Back to the runs</a></div>`;
+        + `${esc(Figures.time(deleted.deletedAt))}. <a href="#/">Back to the runs</a></div>`;
       view.dataset.ready = 'deleted';
     } catch (e) {
       control.insertAdjacentHTML('beforeend', `<div class="error">${esc(e.message)}</div>`);
@@ -520,7 +520,7 @@ async function historyPage(params) {
     h.series.map((s, i) => s.points.some(p => p.value != null) ? `<div id="history-chart-${i}" class="chart"></div>`
       : `<p class="note history-empty">${esc(s.label)}${s.resource ? ' of ' + esc(s.resource) : ''}: no run of this cohort has one.</p>`).join('') +
     `<h2>Change points</h2>` + table([['series', c => c.series], ['first run of the new regime', c => `<a href="#/run/${encodeURIComponent(c.runId)}">${esc(c.runId)}</a>`, true],
-      ['version', c => c.sutVersion], ['started', c => c.startedAt], ['mean before', c => c.meanBefore],
+      ['version', c => c.sutVersion], ['started', c => Figures.time(c.startedAt)], ['mean before', c => c.meanBefore],
       ['mean after', c => c.meanAfter], ['change', c => c.changePercent == null ? '' : num(c.changePercent) + ' %'], ['p-value', c => Figures.pValue(c.pValue)]],
       h.series.flatMap(s => s.changePoints.map(c => Object.assign({ series: s.label }, c))), () => '',
       'No change point: every series stayed within its noise across these runs.');

@@ -52,13 +52,24 @@ const Figures = (() => {
   const bitrate = bytesPerSecond => absent(bytesPerSecond) ? ABSENT : mbps(bytesPerSecond * 8 / 1e6);
   /** A share (0–1) as a percentage. */
   const percent = share => absent(share) ? ABSENT : number(share * 100) + ' %';
+  /** k6's per-request duration, named without a unit suffix by k6 itself; its values are milliseconds. */
+  const K6_DURATION = 'http_req_duration';
+
   /** A p-value: "< 0.001" below it, else two significant digits. */
   const pValue = p => absent(p) ? ABSENT : p < 0.001 ? '< 0.001' : plain(p, 2);
+
+  /** An instant (ISO-8601) to the second, in UTC: "2026-12-05 14:39:17 UTC". */
+  const time = iso => iso == null || iso === '' ? ABSENT
+    : String(iso).replace('T', ' ').replace(/(\.\d+)?Z$/, ' UTC');
+
+  /** An alert's kind in words: "step failed", "cliff detected", "step contaminated". */
+  const alertKind = kind => kind == null ? ABSENT : String(kind).toLowerCase().replaceAll('_', ' ');
 
   /** A metric's value in the metric's own unit, known from its name (counters' values are rates per second). */
   function quantity(metric, v) {
     if (absent(v)) return ABSENT;
     const m = String(metric || '');
+    if (m === K6_DURATION) return number(v) + ' ms';
     if (/^net\..*\.bytes$/.test(m)) return bitrate(v);
     if (/^block\..*\.bytes$/.test(m)) return bytes(v) + '/s';
     if (m.endsWith('.bytes')) return bytes(v);
@@ -75,6 +86,7 @@ const Figures = (() => {
   /** The unit quantity() writes a metric's values in, for an axis name. */
   function unit(metric) {
     const m = String(metric || '');
+    if (m === K6_DURATION) return 'ms';
     if (/^net\..*\.bytes$/.test(m) || m.endsWith('.mbps')) return 'Mbit/s';
     if (/^block\..*\.bytes$/.test(m)) return 'bytes/s';
     if (m.endsWith('.bytes')) return 'bytes';
@@ -114,7 +126,7 @@ const Figures = (() => {
   /** Why a step's "over margin" resource may not be the run's bottleneck: said when a step names another one. */
   const overMarginVersusBottleneck = () => '“Over margin” names, in each step, the resource furthest past its planning margin in that step’s own measurements; the run’s bottleneck is the resource whose fitted line reaches its margin at the lowest load, so a step can name another resource.';
 
-  return { ABSENT, number, bytes, mbps, bitrate, percent, pValue, quantity, unit, formula, rule, planFit,
+  return { ABSENT, number, bytes, mbps, bitrate, percent, pValue, time, alertKind, quantity, unit, formula, rule, planFit,
     capacityVersusFit, overMarginVersusBottleneck };
 })();
 if (typeof module === 'object' && module.exports) module.exports = Figures;

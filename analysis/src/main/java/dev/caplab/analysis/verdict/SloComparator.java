@@ -14,4 +14,15 @@ public enum SloComparator {
             case EQ -> observed == threshold;
         };
     }
+
+    /** The comparison as people write it: {@code <}, {@code ≤}, {@code >}, {@code ≥}, {@code =}. */
+    public String symbol() {
+        return switch (this) {
+            case LT -> "<";
+            case LE -> "≤";
+            case GT -> ">";
+            case GE -> "≥";
+            case EQ -> "=";
+        };
+    }
 }

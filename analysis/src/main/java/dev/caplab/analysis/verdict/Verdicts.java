@@ -1,5 +1,6 @@
 package dev.caplab.analysis.verdict;
 
+import dev.caplab.schema.text.Numbers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
@@ -35,7 +36,8 @@ public final class Verdicts {
                 outcomes.add(new RuleOutcome(r, OptionalDouble.of(matching.getFirst().value()), true, ""));
             } else {
                 outcomes.add(new RuleOutcome(r, OptionalDouble.of(failing.value()), false, failing.source() + ": "
-                        + failing.value() + " not " + r.comparator() + " " + r.threshold()));
+                        + Numbers.written(failing.value()) + ", not " + r.comparator().symbol() + " "
+                        + Numbers.written(r.threshold())));
             }
         }
         return new StepVerdict(StepVerdict.MODEL_NAME, StepVerdict.MODEL_VERSION, step.stepIndex(), step.load(),

@@ -78,4 +78,20 @@ class Ep19VerdictTest {
         assertThat(o.passed()).isFalse();
         assertThat(o.observed()).hasValue(640);
     }
+
+    @Test
+    void aFailingRuleSaysWhatWasObservedAsPeopleWriteIt() {
+        SloRule p95 = SloRule.of("latency", "http_req_duration", "p95", SloComparator.LE, 500);
+        SloRule sessions = SloRule.of("sessions", "sessions.active", "min", SloComparator.GE, 25);
+        StepObservations s = new StepObservations(0, 100, List.of(
+                new Observation("http_req_duration", "p95", "client", 901.221889779516),
+                new Observation("sessions.active", "min", "sfu", 1234567.0)));
+        List<RuleOutcome> o = Verdicts.evaluate(s, List.of(p95, sessions)).outcomes();
+        assertThat(o.getFirst().reason()).isEqualTo("client: 901.2, not ≤ 500");
+        assertThat(o.get(1).passed()).isTrue();
+        StepObservations few = new StepObservations(1, 100, List.of(new Observation("sessions.active", "min", "sfu",
+                24.5)));
+        assertThat(Verdicts.evaluate(few, List.of(sessions)).outcomes().getFirst().reason())
+                .isEqualTo("sfu: 24.5, not ≥ 25");
+    }
 }

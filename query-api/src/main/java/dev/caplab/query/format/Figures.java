@@ -1,8 +1,10 @@
 package dev.caplab.query.format;
 
-import java.math.BigDecimal;
-import java.math.MathContext;
-import java.math.RoundingMode;
+import dev.caplab.schema.text.Numbers;
+import dev.caplab.schema.vocabulary.MetricNames;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 import java.util.Map;
 
@@ -15,10 +17,11 @@ import java.util.Map;
 public final class Figures {
 
     /** What an absent value is written as. */
-    public static final String ABSENT = "–";
+    public static final String ABSENT = Numbers.ABSENT;
 
-    private static final double[] SI_SCALE = {1e15, 1e12, 1e9, 1e6};
-    private static final String[] SI_PREFIX = {"P", "T", "G", "M"};
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss 'UTC'", Locale.ROOT)
+            .withZone(ZoneOffset.UTC);
+
     private static final String[] BINARY = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
     private static final Map<String, String> RULES = Map.of(
             "SMALLEST_SAFE_CAPACITY", "its fitted line reaches the planning margin at the smallest load",
@@ -33,22 +36,7 @@ public final class Figures {
 
     /** Up to 1,000: four significant digits; to a million: whole and grouped; beyond: four digits and M, G, T, P. */
     public static String number(Double value) {
-        if (absent(value)) {
-            return ABSENT;
-        }
-        double v = value;
-        double abs = Math.abs(v);
-        for (int i = 0; i < SI_SCALE.length; i++) {
-            if (abs >= SI_SCALE[i]) {
-                return number(v / SI_SCALE[i]) + " " + SI_PREFIX[i];
-            }
-        }
-        if (abs >= 1000) {
-            return (v < 0 ? "-" : "") + group(new BigDecimal(abs).setScale(0, RoundingMode.HALF_UP).toPlainString());
-        }
-        String s = plain(v, 4);
-        String whole = s.replace("-", "").split("\\.")[0];
-        return whole.length() > 3 ? (v < 0 ? "-" : "") + group(whole) : s;
+        return Numbers.written(value);
     }
 
     /** Bytes in binary units: "512 B", "1.5 KiB", "2.328 GiB". */
@@ -81,6 +69,16 @@ public final class Figures {
     }
 
     /** A p-value: "&lt; 0.001" below it, else two significant digits. */
+    /** An instant to the second, in UTC: "2026-12-05 14:39:17 UTC". */
+    public static String time(Instant at) {
+        return at == null ? ABSENT : TIME.format(at);
+    }
+
+    /** An alert's kind in words: "step failed", "cliff detected", "step contaminated". */
+    public static String alertKind(String kind) {
+        return kind == null ? ABSENT : kind.toLowerCase(Locale.ROOT).replace('_', ' ');
+    }
+
     public static String pValue(Double p) {
         return absent(p) ? ABSENT : p < 0.001 ? "< 0.001" : plain(p, 2);
     }
@@ -91,6 +89,9 @@ public final class Figures {
             return ABSENT;
         }
         String m = metric == null ? "" : metric;
+        if (m.equals(MetricNames.K6_HTTP_REQ_DURATION)) {
+            return number(value) + " ms";
+        }
         if (m.startsWith("net.") && m.endsWith(".bytes")) {
             return bitrate(value);
         }
@@ -117,6 +118,9 @@ public final class Figures {
     /** The unit {@link #quantity} writes a metric's values in, for an axis name; empty when it has none. */
     public static String unit(String metric) {
         String m = metric == null ? "" : metric;
+        if (m.equals(MetricNames.K6_HTTP_REQ_DURATION)) {
+            return "ms";
+        }
         if (m.startsWith("net.") && m.endsWith(".bytes") || m.endsWith(".mbps")) {
             return "Mbit/s";
         }
@@ -184,20 +188,10 @@ public final class Figures {
     }
 
     private static boolean absent(Double value) {
-        return value == null || !Double.isFinite(value);
+        return Numbers.absent(value);
     }
 
-    /** {@code significant} digits of the double's exact value, written out in full, trailing fraction zeros dropped. */
     private static String plain(double v, int significant) {
-        if (v == 0) {
-            return "0";
-        }
-        String s = new BigDecimal(v).round(new MathContext(significant, RoundingMode.HALF_UP)).stripTrailingZeros()
-                .toPlainString();
-        return s.equals("-0") ? "0" : s;
-    }
-
-    private static String group(String digits) {
-        return digits.replaceAll("\\B(?=(\\d{3})+(?!\\d))", ",");
+        return Numbers.plain(v, significant);
     }
 }

@@ -57,8 +57,8 @@ final class RunSection {
                 : Figures.mbps(d.egressCeiling().mbps()) + " (" + d.egressCeiling().text() + ")");
         row(html, "tool", run.tool());
         row(html, "load expression", run.loadExpression());
-        row(html, "started", run.startedAt());
-        row(html, "ended", run.endedAt());
+        row(html, "started", run.startedAt() == null ? null : Figures.time(run.startedAt()));
+        row(html, "ended", run.endedAt() == null ? null : Figures.time(run.endedAt()));
         row(html, "origin", run.origin());
         if (d.continuation() != null) {
             html.append("<tr><th>continuation</th><td class=\"continuation\">")
@@ -146,8 +146,8 @@ final class RunSection {
         html.append("<table class=\"alerts\"><thead><tr><th>at</th><th>kind</th><th>step</th><th>message</th></tr>"
                 + "</thead><tbody>");
         for (AlertRow a : d.alerts()) {
-            html.append("<tr class=\"alert\"><td>").append(Html.text(a.at())).append("</td><td>")
-                    .append(Html.text(a.kind())).append("</td><td>").append(Html.text(a.stepIndex())).append("</td><td>")
+            html.append("<tr class=\"alert\"><td>").append(Html.text(Figures.time(a.at()))).append("</td><td>")
+                    .append(Html.text(Figures.alertKind(a.kind()))).append("</td><td>").append(Html.text(a.stepIndex())).append("</td><td>")
                     .append(Html.text(a.message())).append("</td></tr>");
         }
         html.append("</tbody></table>");

@@ -1,5 +1,6 @@
 package dev.caplab.query.steps;
 
+import dev.caplab.query.format.Figures;
 import dev.caplab.query.web.RequestReads;
 import dev.caplab.schema.vocabulary.Statistics;
 import dev.caplab.store.access.StepAggregateRepository;
@@ -72,10 +73,14 @@ class StoreStepReader implements StepReader {
                 StepView.amended(late), judged);
     }
 
-    /** The names of the SLO rules a step broke, with what was observed, e.g. {@code p95-latency (observed 812.0)}. */
+    /**
+     * The names of the SLO rules a step broke, with what was observed in the rule metric's unit, e.g.
+     * {@code p95-latency (observed 812 ms)}.
+     */
     static String failedRules(List<RuleOutcomeValue> outcomes) {
         return outcomes.stream().filter(o -> !o.passed())
-                .map(o -> o.rule().name() + (o.observed() == null ? "" : " (observed " + o.observed() + ")"))
+                .map(o -> o.rule().name() + (o.observed() == null ? ""
+                        : " (observed " + Figures.quantity(o.rule().metric(), o.observed()) + ")"))
                 .collect(Collectors.joining("; "));
     }
 

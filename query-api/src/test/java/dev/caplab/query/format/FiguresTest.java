@@ -66,6 +66,8 @@ class FiguresTest {
             case "pValue" -> Figures.pValue(dbl(args.get(0)));
             case "quantity" -> Figures.quantity(str(args.get(0)), dbl(args.get(1)));
             case "unit" -> Figures.unit(str(args.get(0)));
+            case "time" -> Figures.time(args.get(0).isNull() ? null : java.time.Instant.parse(str(args.get(0))));
+            case "alertKind" -> Figures.alertKind(str(args.get(0)));
             case "formula" -> Figures.formula(str(args.get(0)), dbl(args.get(1)), dbl(args.get(2)), str(args.get(3)));
             case "rule" -> Figures.rule(str(args.get(0)));
             case "planFit" -> Figures.planFit(str(args.get(0)));

@@ -132,7 +132,7 @@ class RunEndpointsIT {
                 .andExpect(jsonPath("$.conclusion.resources[0].cappedByCliff").value(true))
                 .andExpect(jsonPath("$.conclusion.resources[0].safeCapacityX").value(18.0))
                 .andExpect(jsonPath("$.steps[4].passed").value(false))
-                .andExpect(jsonPath("$.steps[4].failedRules").value("no-dropped-sessions (observed 3.0)"))
+                .andExpect(jsonPath("$.steps[4].failedRules").value("no-dropped-sessions (observed 3)"))
                 .andExpect(jsonPath("$.steps[0].warmupMillis").value(15000))
                 .andExpect(jsonPath("$.fits[0].cliff").value(true))
                 .andExpect(jsonPath("$.fits[0].kneeX").value(18.0))
