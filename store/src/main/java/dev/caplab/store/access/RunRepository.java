@@ -7,7 +7,6 @@ import dev.caplab.store.schema.Table;
 import javax.sql.DataSource;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
@@ -91,30 +90,37 @@ public final class RunRepository {
 
     /**
      * Records many RunEnded in one statement, each as {@link #markEnded} would: one INSERT ... SELECT joining the
-     * runs' latest rows to the ends, instead of one statement per end.
+     * runs' latest rows to the ends, instead of one statement per end; the ends travel as arrays, so the statement
+     * stays the same size however many there are.
      */
     public void markEndedAll(List<RunEnd> ends) {
         if (ends.isEmpty()) {
             return;
         }
-        List<Object> values = new ArrayList<>();
-        List<String> rows = new ArrayList<>();
-        for (RunEnd e : ends) {
-            rows.add("SELECT toString(?) AS run_id, fromUnixTimestamp64Micro(toInt64(?), 'UTC') AS ended_at,"
-                    + " CAST(? AS Nullable(String)) AS status, CAST(? AS Nullable(String)) AS end_reason,"
-                    + " toUInt64(?) AS sequence");
-            values.addAll(Arrays.asList(e.runId(), StepRepository.micros(e.endedAt()), e.status(), e.reason(),
-                    ENDED_BIT | e.sequence()));
+        Object[] runIds = new Object[ends.size()];
+        Object[] endedAt = new Object[ends.size()];
+        Object[] statuses = new Object[ends.size()];
+        Object[] reasons = new Object[ends.size()];
+        Object[] sequences = new Object[ends.size()];
+        for (int i = 0; i < ends.size(); i++) {
+            RunEnd e = ends.get(i);
+            runIds[i] = e.runId();
+            endedAt[i] = StepRepository.micros(e.endedAt());
+            statuses[i] = e.status();
+            reasons[i] = e.reason();
+            sequences[i] = ENDED_BIT | e.sequence();
         }
-        List<String> runIds = ends.stream().map(RunEnd::runId).distinct().toList();
-        values.addAll(runIds);
         List<String> copied = COLUMNS.subList(0, COLUMNS.indexOf("ended_at")).stream().map(c -> "s." + c).toList();
         String version = "bitOr(bitAnd(s.version, toUInt64(" + DECLARED_BIT + ")), e.sequence)";
         access.update("INSERT INTO " + access.table() + " (" + String.join(", ", COLUMNS) + ") SELECT "
                 + String.join(", ", copied) + ", e.ended_at, e.status, e.end_reason, " + version + " FROM "
-                + access.table() + " AS s FINAL INNER JOIN (" + String.join(" UNION ALL ", rows) + ") AS e"
-                + " ON s.run_id = e.run_id WHERE s.version < " + version + " AND s.run_id IN ("
-                + String.join(", ", Collections.nCopies(runIds.size(), "?")) + ")", values.toArray());
+                + access.table() + " AS s FINAL INNER JOIN (SELECT t.1 AS run_id,"
+                + " fromUnixTimestamp64Micro(t.2, 'UTC') AS ended_at, t.3 AS status, t.4 AS end_reason,"
+                + " t.5 AS sequence FROM (SELECT arrayJoin(arrayZip(CAST(? AS Array(String)),"
+                + " CAST(? AS Array(Int64)), CAST(? AS Array(Nullable(String))), CAST(? AS Array(Nullable(String))),"
+                + " CAST(? AS Array(UInt64)))) AS t)) AS e ON s.run_id = e.run_id WHERE s.version < " + version
+                + " AND s.run_id IN (SELECT arrayJoin(CAST(? AS Array(String))))", runIds, endedAt, statuses,
+                reasons, sequences, StepRepository.distinct(runIds));
     }
 
     /** The run's latest version; empty for a run never stored or deleted ({@link DeletedRunRepository}). */

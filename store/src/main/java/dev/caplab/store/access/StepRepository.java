@@ -5,8 +5,6 @@ import dev.caplab.store.row.StepRow;
 import dev.caplab.store.schema.Table;
 import javax.sql.DataSource;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 
 /** Steps of runs, from StepStarted/StepEnded. */
@@ -39,26 +37,38 @@ public final class StepRepository extends RunScopedRepository<StepRow> {
 
     /**
      * Records many StepEnded in one statement, each as {@link #markEnded} would: one INSERT ... SELECT joining the
-     * steps' latest rows to the ends, instead of one statement per end (a sink batch holds hundreds of them).
+     * steps' latest rows to the ends, instead of one statement per end (a sink batch holds hundreds of them). The ends
+     * travel as four arrays, so the statement's text and what the driver and ClickHouse parse stay the same size
+     * however many ends there are.
      */
     public void markEndedAll(List<StepEnd> ends) {
         if (ends.isEmpty()) {
             return;
         }
-        List<Object> values = new ArrayList<>();
-        List<String> rows = new ArrayList<>();
-        for (StepEnd e : ends) {
-            rows.add("SELECT toString(?) AS run_id, toInt32(?) AS step_index, fromUnixTimestamp64Micro(toInt64(?),"
-                    + " 'UTC') AS ended_at, toUInt64(?) AS version");
-            values.addAll(List.of(e.runId(), e.stepIndex(), micros(e.endedAt()), e.version()));
+        Object[] runIds = new Object[ends.size()];
+        Object[] indexes = new Object[ends.size()];
+        Object[] endedAt = new Object[ends.size()];
+        Object[] versions = new Object[ends.size()];
+        for (int i = 0; i < ends.size(); i++) {
+            StepEnd e = ends.get(i);
+            runIds[i] = e.runId();
+            indexes[i] = e.stepIndex();
+            endedAt[i] = micros(e.endedAt());
+            versions[i] = e.version();
         }
-        values.addAll(ends.stream().map(StepEnd::runId).distinct().toList());
         access.update("INSERT INTO " + access.table() + " (" + String.join(", ", COLUMNS) + ") SELECT s.run_id,"
                 + " s.step_index, s.load, s.started_at, s.warmup_micros, e.ended_at, e.version FROM "
-                + access.table() + " AS s FINAL INNER JOIN (" + String.join(" UNION ALL ", rows) + ") AS e"
-                + " ON s.run_id = e.run_id AND s.step_index = e.step_index WHERE s.version < e.version"
-                + " AND s.run_id IN (" + String.join(", ", Collections.nCopies(values.size() - 4 * ends.size(), "?"))
-                + ")", values.toArray());
+                + access.table() + " AS s FINAL INNER JOIN (SELECT t.1 AS run_id, t.2 AS step_index,"
+                + " fromUnixTimestamp64Micro(t.3, 'UTC') AS ended_at, t.4 AS version FROM (SELECT arrayJoin(arrayZip("
+                + "CAST(? AS Array(String)), CAST(? AS Array(Int32)), CAST(? AS Array(Int64)),"
+                + " CAST(? AS Array(UInt64)))) AS t)) AS e ON s.run_id = e.run_id AND s.step_index = e.step_index"
+                + " WHERE s.version < e.version AND s.run_id IN (SELECT arrayJoin(CAST(? AS Array(String))))",
+                runIds, indexes, endedAt, versions, distinct(runIds));
+    }
+
+    /** The distinct values of {@code values}, in first-seen order. */
+    static Object[] distinct(Object[] values) {
+        return java.util.Arrays.stream(values).distinct().toArray();
     }
 
     static long micros(Instant t) {

@@ -124,13 +124,13 @@ class RepositoriesIT {
         assertThat(steps.ofRun("r-m2")).extracting(StepRow::stepIndex, StepRow::endedAt)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple(0, T0.plusSeconds(30)));
         runs.markEndedAll(List.of(new RunRepository.RunEnd("r-m1", T0.plusSeconds(120), "COMPLETED", null, 10),
-                new RunRepository.RunEnd("r-m2", T0.plusSeconds(30), "ABORTED", "stopped by hand", 11),
+                new RunRepository.RunEnd("r-m2", T0.plusSeconds(30), "ABORTED", "stopped by hand, it's done", 11),
                 new RunRepository.RunEnd("r-none", T0, "COMPLETED", null, 12)));
         assertThat(runs.find("r-m1")).get().extracting(RunRow::provider, RunRow::status, RunRow::endReason,
                 RunRow::endedAt, RunRow::version).containsExactly("m-aws", "COMPLETED", null, T0.plusSeconds(120),
                 RunRepository.DECLARED_BIT | RunRepository.ENDED_BIT | 10);
         assertThat(runs.find("r-m2")).get().extracting(RunRow::provider, RunRow::status, RunRow::endReason,
-                RunRow::version).containsExactly("m-gcp", "ABORTED", "stopped by hand", RunRepository.ENDED_BIT | 11);
+                RunRow::version).containsExactly("m-gcp", "ABORTED", "stopped by hand, it's done", RunRepository.ENDED_BIT | 11);
         assertThat(runs.find("r-none")).isEmpty();
     }
 
