@@ -27,6 +27,8 @@ import org.apache.kafka.streams.state.KeyValueStore;
 final class PartialStore {
 
     private final KeyValueStore<String, Partial> store;
+    /** The sources of the step whose facts were last asked for; forgotten whenever a partial changes. */
+    private StepFacts lastFacts;
 
     PartialStore(KeyValueStore<String, Partial> store) {
         this.store = store;
@@ -34,6 +36,7 @@ final class PartialStore {
 
     /** Folds the samples into their partials; returns the number of partials written. */
     int fold(String runId, List<BufferedSample> samples) {
+        lastFacts = null;
         // Keyed by series and second first: the store key is built once per partial, not once per sample.
         Map<SeriesSecond, Partial> touched = new LinkedHashMap<>();
         for (BufferedSample s : samples) {
@@ -106,11 +109,31 @@ final class PartialStore {
 
     /** Roles and own ceilings of the sources seen in {@code step} (a run's sources and hosts do not change). */
     SourceFacts sourceFacts(String runId, StepWindow step) {
-        return SourceFacts.of(range(runId, step.startMicros(), step.endMicros()));
+        StepFacts known = lastFacts;
+        if (known != null && known.runId().equals(runId) && known.startMicros() == step.startMicros()
+                && known.endMicros() == step.endMicros()) {
+            return known.facts();
+        }
+        return sourceFacts(runId, step, range(runId, step.startMicros(), step.endMicros()));
+    }
+
+    /**
+     * As {@link #sourceFacts(String, StepWindow)}, from the step's partials the caller has just read: kept, so the
+     * refit and conclusion after a step closes do not read its partials again, until the next fold or deletion.
+     */
+    SourceFacts sourceFacts(String runId, StepWindow step, List<Partial> inStep) {
+        SourceFacts facts = SourceFacts.of(inStep);
+        lastFacts = new StepFacts(runId, step.startMicros(), step.endMicros(), facts);
+        return facts;
+    }
+
+    /** The sources of one step of one run, as its partials gave them. */
+    private record StepFacts(String runId, long startMicros, long endMicros, SourceFacts facts) {
     }
 
     /** Deletes every partial of the run (when its state expires). */
     void deleteRun(String runId) {
+        lastFacts = null;
         List<String> keys = new ArrayList<>();
         try (KeyValueIterator<String, Partial> it = store.range(SampleKeys.runLower(runId),
                 SampleKeys.runUpper(runId))) {

@@ -27,7 +27,8 @@ import org.slf4j.LoggerFactory;
  *   <li>closing, in index order, each step that is due ({@link Deadlines}): {@link StepClosing} — its
  *       {@link StepAggregation}, {@link StepJudging} and fit points — the {@link OutsideSteps baseline} before the
  *       first; then the throttled {@link Amendments} of what late samples changed; then the run itself;</li>
- *   <li>{@link Fitting} (a refit whenever fit points changed) and {@link Concluding} (the run conclusion);</li>
+ *   <li>{@link Fitting} (one refit for the steps closed or amended together, when their fit points changed) and
+ *       {@link Concluding} (the run conclusion);</li>
  *   <li>the state stored within bound ({@link StateBound}) and the run's next wall-clock deadline scheduled; on the
  *       wall clock, runs due are advanced the same way, idle runs ended and old ones expired ({@link Expiry}).</li>
  * </ol>
@@ -212,6 +213,7 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
         StepClosing.reopenRedefined(run, timeline);
         out.addAll(closing.dropVanished(run, timeline));
         boolean samplesRead = deadlines.samplesRead(run, nowMillis);
+        StepWindow lastClosed = null;
         while (run.closedSteps < timeline.size()) {
             StepWindow w = timeline.get(run.closedSteps);
             if (w.isOpen() || !deadlines.stepDue(run, w, nowMillis, samplesRead)) {
@@ -222,9 +224,12 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
             }
             out.addAll(closing.close(run, w));
             run.closedSteps++;
-            if (run.fitPointsChanged) {
-                out.addAll(refit(run, w));
-            }
+            lastClosed = w;
+        }
+        if (lastClosed != null && run.fitPointsChanged) {
+            // one refit for all the steps closed together, as for steps amended together: the fits a reader sees
+            // once this output commits are those over all of them
+            out.addAll(refit(run, lastClosed));
         }
         if (amendments.due(run, nowMillis)) {
             out.addAll(amendments.amend(run, timeline, nowMillis));

@@ -11,7 +11,6 @@ import dev.caplab.streams.aggregate.ToolTotalsMean;
 import dev.caplab.streams.contamination.ContaminationCheck;
 import dev.caplab.streams.fit.LoadExpression;
 import dev.caplab.streams.fit.LoadExpressionException;
-import dev.caplab.streams.fit.SourceFacts;
 import dev.caplab.streams.step.StepWindow;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,7 +48,7 @@ final class StepAggregation {
         stats.addAll(StepThroughput.of(inStep, priors, step.startMicros(), step.endMicros(), step.steadyFromMicros(),
                 settings));
         return new AggregatedStep(stats, ContaminationCheck.check(inStep, step.steadyFromMicros(), settings),
-                SourceFacts.of(inStep), x(run, step));
+                partials.sourceFacts(run.runId, step, inStep), x(run, step));
     }
 
     /** The step's rows, one per series, at {@code revision}. */

@@ -57,7 +57,8 @@ class VerdictAndFitTest {
                     .isCloseTo(SyntheticRun.CORES_PER_USER, within(0.01));
             assertThat(cpu.getCapacity()).isEqualTo(4.0);
             assertThat(fits.stream().filter(f -> f.getMetric().equals("cpu.cores")).map(CapacityFit::getStepsUsed))
-                    .as("refit after every step from the third").containsExactly(3, 4, 5, 6, 7, 8);
+                    .as("a refit per closing from the third step on; the last two steps close together, a grace after"
+                            + " the run's samples stopped, and are refitted once").containsExactly(3, 4, 5, 6, 8);
             assertThat(cpu.getCliff()).isTrue();
             assertThat(alerts).anyMatch(a -> a.getKind() == AlertKind.CLIFF_DETECTED);
 
