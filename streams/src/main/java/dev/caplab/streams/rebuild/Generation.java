@@ -54,23 +54,28 @@ public record Generation(long value) {
         return value * SPAN + local;
     }
 
+    /** Whether a record of local version {@code local} keeps it: live records are forwarded as they are, uncopied. */
+    private boolean unchanged(long local) {
+        return value == 0 && local >= 0 && local < SPAN;
+    }
+
     public StepAggregate stamp(StepAggregate a) {
-        return StepAggregate.newBuilder(a).setVersion(version(a.getVersion())).build();
+        return unchanged(a.getVersion()) ? a : StepAggregate.newBuilder(a).setVersion(version(a.getVersion())).build();
     }
 
     public StepVerdict stamp(StepVerdict v) {
-        return StepVerdict.newBuilder(v).setVersion(version(v.getVersion())).build();
+        return unchanged(v.getVersion()) ? v : StepVerdict.newBuilder(v).setVersion(version(v.getVersion())).build();
     }
 
     public CapacityFit stamp(CapacityFit f) {
-        return CapacityFit.newBuilder(f).setVersion(version(f.getVersion())).build();
+        return unchanged(f.getVersion()) ? f : CapacityFit.newBuilder(f).setVersion(version(f.getVersion())).build();
     }
 
     public RunConclusion stamp(RunConclusion c) {
-        return RunConclusion.newBuilder(c).setVersion(version(c.getVersion())).build();
+        return unchanged(c.getVersion()) ? c : RunConclusion.newBuilder(c).setVersion(version(c.getVersion())).build();
     }
 
     public RunLateness stamp(RunLateness l) {
-        return RunLateness.newBuilder(l).setVersion(version(l.getVersion())).build();
+        return unchanged(l.getVersion()) ? l : RunLateness.newBuilder(l).setVersion(version(l.getVersion())).build();
     }
 }
