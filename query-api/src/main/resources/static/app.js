@@ -50,13 +50,19 @@ const stepVerdict = s => s.judged === false ? 'unjudged' : s.passed == null ? 'p
 /** Rows as a table; without rows, the sentence {@code none} (when given) instead of an empty table. */
 function table(columns, rows, rowClass = () => '', none = null) {
   if (!rows.length && none) return `<p class="note empty-table">${esc(none)}</p>`;
-  const head = columns.map(c => `<th>${esc(c[0])}</th>`).join('');
-  const body = rows.map(r => `<tr class="${rowClass(r)}">` + columns.map(c => {
+  // a column no row has a value in says nothing: it is left out and named once under the table
+  const blank = v => v == null || v === '' || v === Figures.ABSENT;
+  const empty = rows.length ? columns.filter(c => rows.every(r => blank(c[1](r)))) : [];
+  const shown = columns.filter(c => !empty.includes(c));
+  const head = shown.map(c => `<th>${esc(c[0])}</th>`).join('');
+  const body = rows.map(r => `<tr class="${rowClass(r)}">` + shown.map(c => {
     const v = c[1](r);
     return `<td class="${typeof v === 'number' ? 'num' : ''}">${c[2] ? v : esc(typeof v === 'number' ? num(v) : v)}</td>`;
   }).join('') + '</tr>').join('');
+  const left = empty.length ? `<p class="note empty-columns">No row has a value for ${esc(empty.map(c => c[0])
+    .join(', '))}: ${empty.length === 1 ? 'that column is' : 'those columns are'} left out.</p>` : '';
   // wide tables scroll inside their box rather than lose their last columns
-  return `<div class="table-box"><table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
+  return `<div class="table-box"><table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>${left}`;
 }
 
 function chart(id) {
@@ -208,17 +214,21 @@ function cpuEgressChart(el, run, aggregates, fits, ceiling, bn) {
   if (!cpuFits.length && run.vcpu != null) byCeiling.set(run.vcpu, { sources: ['vCPU'], color: palette[0] });
   const cpuCeilings = [...byCeiling].flatMap(([c, v]) => ceilingLine(c, `CPU ceiling ${qty('cpu.cores', c)} (${v.sources.join(', ')})`, 0, v.color));
   const cpuMax = Math.max(0, ...byCeiling.keys());
+  // without egress readings or a ceiling the right axis and its series would be an empty promise
+  const withEgress = egress.length > 0 || egressCeiling != null;
   chart(el).setOption({
-    title: { text: 'CPU and egress vs load, with their ceilings', left: 'center' },
+    title: { text: withEgress ? 'CPU and egress vs load, with their ceilings' : 'CPU vs load, with its ceiling',
+      left: 'center' },
     tooltip: { trigger: 'axis' }, legend: { bottom: 0 }, grid: { bottom: 90 },
     xAxis: Object.assign({ type: 'value', scale: true }, xAxisName(run.loadExpression)),
     // the top labels are left out: a max stretched to show a ceiling is no round number and crowds the one below
     yAxis: [{ type: 'value', name: 'CPU cores', max: v => Math.ceil(Math.max(v.max, cpuMax) * 11) / 10,
       axisLabel: { showMaxLabel: false } },
-      { type: 'value', name: 'egress Mbit/s', max: v => Math.ceil(Math.max(v.max, egressCeiling || 0) * 1.1),
-        axisLabel: { showMaxLabel: false } }],
+      ...(withEgress ? [{ type: 'value', name: 'egress Mbit/s', max: v => Math.ceil(Math.max(v.max, egressCeiling || 0) * 1.1),
+        axisLabel: { showMaxLabel: false } }] : [])],
     series: [...cpuLines,
-      { type: 'line', name: 'egress Mbit/s (sustained)', yAxisIndex: 1, data: egress, itemStyle: { color: '#d9822b' } },
+      ...(egress.length ? [{ type: 'line', name: 'egress Mbit/s (sustained)', yAxisIndex: 1, data: egress,
+        itemStyle: { color: '#d9822b' } }] : []),
       ...cpuCeilings,
       ...ceilingLine(egressCeiling, `egress ceiling ${Figures.mbps(egressCeiling)}${ceiling ? ` (${ceiling.text})` : ''}`, 1, '#d9822b')] });
 }
@@ -450,18 +460,58 @@ async function comparePage(params) {
     }).join('');
   c.cohorts.forEach((k, i) => {
     const rows = c.rows.filter(r => k.runIds.includes(r.runId));
-    chart(i === 0 ? 'compare-chart' : 'compare-chart-' + i).setOption({
+    const id = i === 0 ? 'compare-chart' : 'compare-chart-' + i;
+    if (rows.length > PER_RUN_BARS) {
+      compareGroupsChart(id, k, rows);
+      return;
+    }
+    chart(id).setOption({
       title: { text: `max stable ${k.loadExpression}, measured per run of ${k.sutName} (no extrapolation)`, left: 'center' },
       tooltip: {}, legend: { bottom: 0 },
-      // a bar per run: few bars carry their group, tier and run; many carry the run, slanted so none overlaps
+      // a bar per run: few bars carry their group, tier and run; more carry the run, slanted so none overlaps
       xAxis: { type: 'category', data: rows.map(r => rows.length > 6 ? r.runId : `${r.group} · ${r.tier}\n${r.runId}`),
         axisLabel: { interval: 0, margin: 12, lineHeight: 16, rotate: rows.length > 6 ? 35 : 0, fontSize: rows.length > 6 ? 10 : 12 } },
       yAxis: Object.assign({ type: 'value' }, yAxisName(k.loadExpression)),
       grid: { left: 100, right: 40, bottom: rows.length > 6 ? 190 : 90 },
       series: [{ type: 'bar', name: 'max stable x', data: rows.map(r => r.maxStableX), label: { show: true, position: 'top' } },
-        { type: 'bar', name: 'first failing x', data: rows.map(r => r.failedX) }] });
+        ...(rows.some(r => r.failedX != null) ? [{ type: 'bar', name: 'first failing x', data: rows.map(r => r.failedX) }] : [])] });
   });
   view.dataset.ready = 'compare';
+}
+
+/** Above this many runs in a cohort, compare draws a bar per group and tier (the runs' median) instead of per run. */
+const PER_RUN_BARS = 12;
+
+/**
+ * Many runs of a cohort: one bar per group and tier at the median of its runs' max stable (and first failing)
+ * load, labelled with how many runs it stands for; the tooltip gives the range. Medians, not means: one aborted run
+ * should not move a tier's bar.
+ */
+function compareGroupsChart(id, cohort, rows) {
+  const median = xs => { const v = xs.filter(x => x != null).sort((a, b) => a - b);
+    return v.length ? (v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2) : null; };
+  const groups = new Map();
+  rows.forEach(r => { const key = `${r.group} · ${r.tier}`;
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(r); });
+  const keys = [...groups.keys()].sort();
+  const range = (runs, f) => { const v = runs.map(f).filter(x => x != null);
+    return v.length ? `${num(Math.min(...v))}–${num(Math.max(...v))}` : 'none'; };
+  chart(id).setOption({
+    title: { text: `max stable ${cohort.loadExpression} of ${cohort.sutName}: median of each group's runs (no extrapolation)`,
+      left: 'center' },
+    tooltip: { trigger: 'axis', formatter: ps => { const runs = groups.get(keys[ps[0].dataIndex]);
+      return `${esc(keys[ps[0].dataIndex])}: ${runs.length} runs<br>max stable ${range(runs, r => r.maxStableX)}`
+        + `<br>first failing ${range(runs, r => r.failedX)}`; } },
+    legend: { bottom: 0 },
+    xAxis: { type: 'category', data: keys.map(key => `${key}\n${groups.get(key).length} runs`),
+      axisLabel: { interval: 0, margin: 12, lineHeight: 16, rotate: keys.length > 6 ? 35 : 0 } },
+    yAxis: Object.assign({ type: 'value' }, yAxisName(cohort.loadExpression)),
+    grid: { left: 100, right: 40, bottom: keys.length > 6 ? 190 : 90 },
+    series: [{ type: 'bar', name: 'max stable x (median)', data: keys.map(key => median(groups.get(key).map(r => r.maxStableX))),
+      label: { show: true, position: 'top' } },
+      ...(rows.some(r => r.failedX != null) ? [{ type: 'bar', name: 'first failing x (median)',
+        data: keys.map(key => median(groups.get(key).map(r => r.failedX))) }] : [])] });
 }
 
 /** A cohort's history: each series against run start time, versions labelled, change points marked. */
