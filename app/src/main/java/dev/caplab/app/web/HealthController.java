@@ -2,10 +2,7 @@ package dev.caplab.app.web;
 
 import dev.caplab.access.PublicEndpoint;
 import dev.caplab.schema.health.RoleStatus;
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
+import dev.caplab.store.access.StoreHealth;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -33,7 +30,7 @@ class HealthController {
      */
     static final Duration FRESH_FOR = Duration.ofSeconds(1);
 
-    private final DataSource dataSource;
+    private final StoreHealth store;
     private final HealthParts parts;
     private final LongSupplier nanoTime;
     private long checkedAtNanos;
@@ -45,7 +42,7 @@ class HealthController {
     }
 
     HealthController(DataSource dataSource, HealthParts parts, LongSupplier nanoTime) {
-        this.dataSource = dataSource;
+        this.store = new StoreHealth(dataSource);
         this.parts = parts;
         this.nanoTime = nanoTime;
     }
@@ -63,7 +60,7 @@ class HealthController {
 
     private ResponseEntity<Map<String, Object>> check() {
         List<RoleStatus> all = new ArrayList<>();
-        all.add(clickhouse());
+        all.add(store.check());
         all.addAll(parts.check());
         Map<String, Object> body = new LinkedHashMap<>();
         List<String> down = all.stream().filter(p -> !p.up()).map(RoleStatus::role).toList();
@@ -75,15 +72,5 @@ class HealthController {
             body.put(p.role(), Map.of("status", p.up() ? "UP" : "DOWN", "detail", p.detail()));
         }
         return ResponseEntity.status(down.isEmpty() ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE).body(body);
-    }
-
-    private RoleStatus clickhouse() {
-        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT 1")) {
-            rs.next();
-            return new RoleStatus("clickhouse", true, "SELECT 1 answered");
-        } catch (SQLException e) {
-            return new RoleStatus("clickhouse", false, String.valueOf(e.getMessage()));
-        }
     }
 }

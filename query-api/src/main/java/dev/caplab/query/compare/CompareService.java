@@ -1,12 +1,12 @@
 package dev.caplab.query.compare;
 
+import dev.caplab.store.access.CapacityFitRepository;
+import dev.caplab.store.access.RunConclusionRepository;
+import dev.caplab.store.access.RunRepository;
 import dev.caplab.query.conclusion.BottleneckView;
-import dev.caplab.query.conclusion.ConclusionReader;
 import dev.caplab.query.conclusion.ConclusionView;
 import dev.caplab.query.conclusion.EstimateView;
-import dev.caplab.query.fits.FitReader;
 import dev.caplab.query.fits.FitView;
-import dev.caplab.query.runs.RunReader;
 import dev.caplab.query.runs.RunSummary;
 import java.util.List;
 import java.util.Map;
@@ -18,11 +18,11 @@ import org.springframework.stereotype.Service;
 @Service
 public class CompareService {
 
-    private final RunReader runs;
-    private final FitReader fits;
-    private final ConclusionReader conclusions;
+    private final RunRepository runs;
+    private final CapacityFitRepository fits;
+    private final RunConclusionRepository conclusions;
 
-    CompareService(RunReader runs, FitReader fits, ConclusionReader conclusions) {
+    CompareService(RunRepository runs, CapacityFitRepository fits, RunConclusionRepository conclusions) {
         this.runs = runs;
         this.fits = fits;
         this.conclusions = conclusions;
@@ -33,8 +33,8 @@ public class CompareService {
         RunSelection chosen = RunSelection.of(runs, runIds, sut, acrossSystems);
         // every run's conclusion and fits in one query each, not two per run
         List<String> ids = chosen.runs().stream().map(RunSummary::runId).toList();
-        Map<String, ConclusionView> concluded = conclusions.conclusions(ids);
-        Map<String, List<FitView>> fitted = fits.fitsOfRuns(ids).stream()
+        Map<String, ConclusionView> concluded = ConclusionView.byRun(conclusions.ofRuns(ids));
+        Map<String, List<FitView>> fitted = FitView.of(fits.ofRuns(ids)).stream()
                 .collect(Collectors.groupingBy(FitView::runId));
         List<ComparisonRow> rows = chosen.runs().stream().map(run -> row(run, groupBy, metric,
                         Optional.ofNullable(concluded.get(run.runId())), fitted.getOrDefault(run.runId(), List.of())))
@@ -45,7 +45,7 @@ public class CompareService {
     }
 
     /** Max stable load, bottleneck and safe capacity as the run's conclusion states them; base and slope from fits. */
-    private static ComparisonRow row(RunSummary run, GroupBy groupBy, Optional<String> metric,
+    static ComparisonRow row(RunSummary run, GroupBy groupBy, Optional<String> metric,
             Optional<ConclusionView> conclusion, List<FitView> runFits) {
         Optional<BottleneckView> bottleneck = conclusion.map(ConclusionView::bottleneck);
         // the requested resource, else the binding one, so base and slope describe what limits this run

@@ -1,6 +1,6 @@
 package dev.caplab.query.compare;
 
-import dev.caplab.query.runs.RunReader;
+import dev.caplab.store.access.RunRepository;
 import dev.caplab.query.runs.RunSummary;
 import dev.caplab.query.web.BadRequestParameterException;
 import dev.caplab.store.access.RunFilter;
@@ -23,7 +23,7 @@ record RunSelection(List<RunSummary> runs, String sut, String scope) {
         runs = List.copyOf(runs);
     }
 
-    static RunSelection of(RunReader reader, List<String> runIds, Optional<String> sut, boolean acrossSystems) {
+    static RunSelection of(RunRepository reader, List<String> runIds, Optional<String> sut, boolean acrossSystems) {
         if (sut.isPresent() && acrossSystems) {
             throw new BadRequestParameterException("acrossSystems", true, "contradicts sut=" + sut.get()
                     + "; ask for one system or for all");
@@ -32,29 +32,29 @@ record RunSelection(List<RunSummary> runs, String sut, String scope) {
             return requested(reader, runIds, sut);
         }
         if (acrossSystems) {
-            List<RunSummary> runs = reader.find(filter(null, MAX_RUNS));
+            List<RunSummary> runs = RunSummary.of(reader.find(filter(null, MAX_RUNS)));
             return new RunSelection(runs, onlySystem(runs), "the latest runs of every system (acrossSystems=true),"
                     + " compared per system and load expression");
         }
         if (sut.isPresent()) {
-            return new RunSelection(reader.find(filter(sut.get(), MAX_RUNS)), sut.get(),
+            return new RunSelection(RunSummary.of(reader.find(filter(sut.get(), MAX_RUNS))), sut.get(),
                     "runs of system " + sut.get() + " (sut=" + sut.get() + ")");
         }
-        Optional<RunSummary> latest = reader.find(filter(null, 1)).stream().findFirst();
+        Optional<RunSummary> latest = RunSummary.of(reader.find(filter(null, 1))).stream().findFirst();
         if (latest.isEmpty()) {
             return new RunSelection(List.of(), null, "no runs stored yet");
         }
         String system = latest.get().sutName();
-        return new RunSelection(reader.find(filter(system, MAX_RUNS)), system, "runs of system " + system
-                + ", the system of the most recent run " + latest.get().runId()
+        return new RunSelection(RunSummary.of(reader.find(filter(system, MAX_RUNS))), system,
+                "runs of system " + system + ", the system of the most recent run " + latest.get().runId()
                 + "; pass sut= for another system or acrossSystems=true for all of them");
     }
 
-    private static RunSelection requested(RunReader reader, List<String> runIds, Optional<String> sut) {
+    private static RunSelection requested(RunRepository reader, List<String> runIds, Optional<String> sut) {
         if (runIds.size() > MAX_RUNS) {
             throw new BadRequestParameterException("runId", runIds.size() + " runs", "at most " + MAX_RUNS);
         }
-        List<RunSummary> runs = reader.getAll(runIds);
+        List<RunSummary> runs = RunSummary.of(reader.findAll(runIds));
         if (runs.size() < runIds.size()) {
             List<String> missing = runIds.stream().filter(id -> runs.stream().noneMatch(r -> r.runId().equals(id)))
                     .toList();

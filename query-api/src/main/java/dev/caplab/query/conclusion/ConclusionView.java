@@ -1,6 +1,14 @@
 package dev.caplab.query.conclusion;
 
+import dev.caplab.schema.event.ResourceEstimate;
+import dev.caplab.schema.event.RunWarning;
+import dev.caplab.schema.serde.AvroJson;
 import dev.caplab.store.row.EgressCeilingValue;
+import dev.caplab.store.row.RunConclusionRow;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
 import dev.caplab.store.row.ThroughputLimitValue;
 import java.time.Instant;
 import java.util.List;
@@ -70,6 +78,33 @@ public record ConclusionView(Double maxStableX, Integer maxStableStepIndex, Doub
     @com.fasterxml.jackson.annotation.JsonProperty("stableLoadNote")
     public String stableLoadNote() {
         return "none".equals(rulesFrom) ? NOT_JUDGED : "default".equals(rulesFrom) ? DEFAULT_RULES : null;
+    }
+
+    /**
+     * The view of a stored conclusion; the bottleneck's role is its resource's (both rules name a fitted resource
+     * or a step's resource of the same source).
+     */
+    public static ConclusionView of(RunConclusionRow r) {
+        List<EstimateView> estimates = AvroJson.<ResourceEstimate>decodeArray(r.resourcesJson(),
+                ResourceEstimate.getClassSchema()).stream().map(EstimateView::of).toList();
+        String role = estimates.stream().filter(e -> e.source().equals(r.bottleneckSource()))
+                .sorted(Comparator.comparing(e -> !e.metric().equals(r.bottleneckMetric())))
+                .map(EstimateView::role).filter(Objects::nonNull).findFirst().orElse(null);
+        BottleneckView bottleneck = r.bottleneckMetric() == null ? null : new BottleneckView(r.bottleneckSource(),
+                r.bottleneckMetric(), r.bottleneckRule(), r.bottleneckValue(), r.bottleneckStepIndex(), role);
+        return new ConclusionView(r.maxStableX(), r.maxStableStepIndex(), r.firstFailingX(), r.firstFailingStepIndex(),
+                r.stepsJudged(), r.stepsSkipped(), bottleneck, r.margin(), estimates,
+                r.runClosed(), r.model(), r.concludedAt(), r.version(),
+                AvroJson.<RunWarning>decodeArray(r.warningsJson(), RunWarning.getClassSchema()).stream()
+                        .map(w -> new WarningView(w.getKind().toString(), w.getMessage().toString())).toList(),
+                r.rulesFrom(), r.throughputLimit(), r.egressCeiling());
+    }
+
+    /** The newest conclusion of every run of {@code rows} by run id. */
+    public static Map<String, ConclusionView> byRun(List<RunConclusionRow> rows) {
+        Map<String, ConclusionView> out = new LinkedHashMap<>();
+        rows.forEach(r -> out.put(r.runId(), of(r)));
+        return out;
     }
 
     /** The stored estimate of the bottleneck resource, if the bottleneck has one. */

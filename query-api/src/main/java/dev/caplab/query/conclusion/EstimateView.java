@@ -18,6 +18,16 @@ public record EstimateView(String source, String metric, double intercept, doubl
                            Double safeCapacityUpper95, boolean cappedByCliff, Double kneeX, boolean cliff,
                            Integer cliffStepIndex, Double lastStableX, String role) {
 
+    /** The view of an estimate as the run conclusion carries it. */
+    static EstimateView of(dev.caplab.schema.event.ResourceEstimate e) {
+        return new EstimateView(e.getSource().toString(), e.getMetric().toString(), e.getIntercept(), e.getSlope(),
+                e.getInterceptVariance(), e.getSlopeVariance(), e.getCovariance(), e.getResidualStdErr(),
+                e.getDegreesOfFreedom(), e.getPreKneeSteps(), e.getRSquared(), e.getFromX(), e.getToX(),
+                e.getCeiling(), e.getSafeCapacityX(), e.getSafeCapacityStdErr(), e.getSafeCapacityLower95(),
+                e.getSafeCapacityUpper95(), e.getCappedByCliff(), e.getKneeX(), e.getCliff(), e.getCliffStepIndex(),
+                e.getLastStableX(), e.getRole() == null ? null : e.getRole().toString());
+    }
+
     /** The analysis' estimate this view stores, for a plan at another margin. */
     public ResourceEstimate toEstimate() {
         LinearFit line = new LinearFit(intercept, slope, nan(interceptVariance), nan(slopeVariance), nan(covariance),

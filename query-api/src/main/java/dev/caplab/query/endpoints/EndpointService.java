@@ -1,9 +1,13 @@
 package dev.caplab.query.endpoints;
 
+import dev.caplab.query.runs.RunSummary;
+import dev.caplab.store.access.DeletedRunRepository;
+import dev.caplab.store.access.RunRepository;
+import dev.caplab.store.access.StepRepository;
+import dev.caplab.store.access.StepVerdictRepository;
+import dev.caplab.store.access.TrafficSampleRepository;
 import dev.caplab.analysis.throughput.TrafficMetrics;
 import dev.caplab.query.runs.RunNotFoundException;
-import dev.caplab.query.runs.RunReader;
-import dev.caplab.query.steps.StepReader;
 import dev.caplab.query.steps.StepView;
 import dev.caplab.schema.vocabulary.LabelNames;
 import dev.caplab.schema.vocabulary.MetricNames;
@@ -14,7 +18,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.springframework.stereotype.Service;
 
@@ -22,7 +25,7 @@ import org.springframework.stereotype.Service;
  * A run's per-endpoint and error tables, read from its raw samples in ClickHouse on each call: the store keeps the
  * tools' per-endpoint rows labelled, so the breakdown needs no derived state, scales with the store (three queries per
  * call, each over the run's own part of the primary key) and any query-api process answers it. Steps are the run's
- * steps as stored ({@link StepReader}); each step's figures cover its steady part, from its start plus warm-up to
+ * steps as stored ({@link StepView#of}); each step's figures cover its steady part, from its start plus warm-up to
  * its end, as its total row does.
  */
 @Service
@@ -37,20 +40,26 @@ public class EndpointService {
     private static final List<List<String>> ERROR_KEY = List.of(List.of(LabelNames.NAME), List.of(LabelNames.METHOD),
             TrafficMetrics.STATUS_LABELS, TrafficMetrics.ERROR_MESSAGE_LABELS);
 
-    private final RunReader runs;
-    private final StepReader steps;
-    private final EndpointSamples samples;
+    private final RunRepository runs;
+    private final DeletedRunRepository deletions;
+    private final StepRepository steps;
+    private final StepVerdictRepository verdicts;
+    private final TrafficSampleRepository samples;
 
-    EndpointService(RunReader runs, StepReader steps, EndpointSamples samples) {
+    EndpointService(RunRepository runs, DeletedRunRepository deletions, StepRepository steps,
+            StepVerdictRepository verdicts, TrafficSampleRepository samples) {
         this.runs = runs;
+        this.deletions = deletions;
         this.steps = steps;
+        this.verdicts = verdicts;
         this.samples = samples;
     }
 
     /** The run's tables; throws {@link RunNotFoundException} for an unknown run. */
     public RunEndpoints of(String runId) {
-        runs.get(runId).orElseThrow(() -> runs.missing(runId));
-        List<StepView> bounded = steps.steps(runId).stream().filter(s -> s.startedAt() != null).toList();
+        RunSummary.require(runId, runs, deletions);
+        List<StepView> bounded = StepView.of(runId, steps.ofRun(runId), verdicts.ofRun(runId)).stream()
+                .filter(s -> s.startedAt() != null).toList();
         long[] from = new long[bounded.size()];
         long[] to = new long[bounded.size()];
         for (int i = 0; i < bounded.size(); i++) {

@@ -2,6 +2,7 @@ package dev.caplab.query.fits;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.caplab.analysis.throughput.TrafficMetrics;
+import dev.caplab.store.row.CapacityFitRow;
 import java.time.Instant;
 import java.util.List;
 
@@ -54,6 +55,22 @@ public record FitView(String runId, String source, String metric, String model, 
                 knee == null ? null : knee.x(), knee == null ? null : knee.lower95(),
                 knee == null ? null : knee.upper95(), breakpointPValue, rSquared, cliff, cliffStepIndex, capacity,
                 margin, safeCapacityX, bottleneck, fittedAt, segments, breakpoints, null);
+    }
+
+    /** The view of a stored fit. */
+    public static FitView of(CapacityFitRow f) {
+        List<Segment> segments = f.segments().stream().map(s -> new Segment(s.fromX(), s.toX(), s.intercept(),
+                s.slope(), s.slopeStdErr())).toList();
+        List<Breakpoint> breakpoints = f.breakpoints().stream().map(b -> new Breakpoint(b.x(), b.stdErr(),
+                b.lower95(), b.upper95())).toList();
+        return of(f.runId(), f.source(), f.metric(), f.model(), f.modelVersion(), f.loadExpression(), f.stepsUsed(),
+                segments, breakpoints, f.breakpointPValue(), f.rSquared(), f.cliff(), f.cliffStepIndex(),
+                f.capacity(), f.margin(), f.safeCapacityX(), f.bottleneck(), f.fittedAt()).withRole(f.role());
+    }
+
+    /** The views of stored fits, in their order. */
+    public static List<FitView> of(List<CapacityFitRow> rows) {
+        return rows.stream().map(FitView::of).toList();
     }
 
     /** This fit with its source's role. */

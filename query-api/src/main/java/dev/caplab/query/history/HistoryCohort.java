@@ -1,8 +1,8 @@
 package dev.caplab.query.history;
 
 import dev.caplab.store.access.RunFilter;
+import dev.caplab.store.access.RunRepository;
 import dev.caplab.store.row.RunKindCount;
-import dev.caplab.query.runs.RunReader;
 import dev.caplab.query.runs.RunSummary;
 import dev.caplab.query.web.BadRequestParameterException;
 import java.util.ArrayList;
@@ -32,7 +32,7 @@ record HistoryCohort(String sut, String tier, String tool, String loadExpression
         runs = List.copyOf(runs);
     }
 
-    static HistoryCohort select(RunReader reader, Optional<String> sut, Optional<String> tier, Optional<String> tool,
+    static HistoryCohort select(RunRepository reader, Optional<String> sut, Optional<String> tier, Optional<String> tool,
                                 Optional<String> loadExpression) {
         RunFilter matching = filter(sut, tier, tool, loadExpression, RunFilter.MAX_LIMIT);
         List<RunKindCount> kinds = reader.kinds(matching);
@@ -55,8 +55,8 @@ record HistoryCohort(String sut, String tier, String tool, String loadExpression
         }
         // the newest page holds the newest MAX_RUNS ended runs unless more than MAX_LIMIT - MAX_RUNS are running
         int page = (int) Math.min(RunFilter.MAX_LIMIT, MAX_RUNS + running);
-        List<RunSummary> oldestFirst = new ArrayList<>(reader.find(filter(sut, tier, tool, loadExpression, page))
-                .stream().filter(r -> !RunSummary.RUNNING.equals(r.status())).limit(MAX_RUNS).toList());
+        List<RunSummary> oldestFirst = new ArrayList<>(RunSummary.of(reader.find(filter(sut, tier, tool,
+                loadExpression, page))).stream().filter(r -> !RunSummary.RUNNING.equals(r.status())).limit(MAX_RUNS).toList());
         oldestFirst.sort(Comparator.comparing(RunSummary::startedAt, Comparator.nullsFirst(Comparator.naturalOrder()))
                 .thenComparing(RunSummary::runId));
         RunKindCount any = kinds.getFirst();

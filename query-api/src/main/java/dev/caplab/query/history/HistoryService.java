@@ -1,10 +1,10 @@
 package dev.caplab.query.history;
 
+import dev.caplab.store.access.RunRepository;
 import dev.caplab.analysis.change.ChangeDetection;
 import dev.caplab.analysis.change.ChangeOptions;
 import dev.caplab.analysis.change.ChangePoint;
 import dev.caplab.analysis.change.ChangeReport;
-import dev.caplab.query.runs.RunReader;
 import dev.caplab.query.runs.RunSummary;
 import dev.caplab.query.web.BadRequestParameterException;
 import java.util.ArrayList;
@@ -26,10 +26,10 @@ public class HistoryService {
     /** Below this many runs with a value, only large changes can pass p &lt; 0.001 (ShortHistoryTest). */
     static final int FEW_RUNS = 6;
 
-    private final RunReader runs;
-    private final RunMetricsSource source;
+    private final RunRepository runs;
+    private final StoredRunMetrics source;
 
-    HistoryService(RunReader runs, RunMetricsSource source) {
+    HistoryService(RunRepository runs, StoredRunMetrics source) {
         this.runs = runs;
         this.source = source;
     }

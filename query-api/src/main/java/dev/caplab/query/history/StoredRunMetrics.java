@@ -1,8 +1,8 @@
 package dev.caplab.query.history;
 
-import dev.caplab.query.conclusion.ConclusionReader;
+import dev.caplab.store.access.CapacityFitRepository;
+import dev.caplab.store.access.RunConclusionRepository;
 import dev.caplab.query.conclusion.ConclusionView;
-import dev.caplab.query.fits.FitReader;
 import dev.caplab.query.fits.FitView;
 import dev.caplab.query.runs.RunSummary;
 import java.util.ArrayList;
@@ -16,24 +16,24 @@ import org.springframework.stereotype.Component;
  * first breakpoint), read for all its runs at once: two store reads whatever the cohort's size.
  */
 @Component
-class StoredRunMetrics implements RunMetricsSource {
+class StoredRunMetrics {
 
-    private final ConclusionReader conclusions;
-    private final FitReader fits;
+    private final RunConclusionRepository conclusions;
+    private final CapacityFitRepository fits;
 
-    StoredRunMetrics(ConclusionReader conclusions, FitReader fits) {
+    StoredRunMetrics(RunConclusionRepository conclusions, CapacityFitRepository fits) {
         this.conclusions = conclusions;
         this.fits = fits;
     }
 
-    @Override
-    public List<RunMetrics> metricsOf(List<RunSummary> runs) {
+    /** One {@link RunMetrics} per run, in the order of {@code runs}. */
+    List<RunMetrics> metricsOf(List<RunSummary> runs) {
         List<String> ids = runs.stream().map(RunSummary::runId).toList();
-        Map<String, ConclusionView> concluded = conclusions.conclusions(ids);
+        Map<String, ConclusionView> concluded = ConclusionView.byRun(conclusions.ofRuns(ids));
         Map<String, Map<String, RunMetrics.ResourceLine>> lines = new HashMap<>();
         // by run, then metric and source: one line per resource, the fit the run names as bottleneck wins over
         // another source's fit of it, else the first source
-        for (FitView fit : fits.fitsOfRuns(ids)) {
+        for (FitView fit : FitView.of(fits.ofRuns(ids))) {
             Map<String, RunMetrics.ResourceLine> ofRun = lines.computeIfAbsent(fit.runId(), k -> new HashMap<>());
             if (fit.bottleneck() || !ofRun.containsKey(fit.metric())) {
                 ofRun.put(fit.metric(), new RunMetrics.ResourceLine(fit.slopePerX(), fit.kneeX()));

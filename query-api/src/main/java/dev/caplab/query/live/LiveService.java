@@ -1,8 +1,10 @@
 package dev.caplab.query.live;
 
-import dev.caplab.query.runs.RunReader;
+import dev.caplab.store.access.DeletedRunRepository;
+import dev.caplab.store.access.RunRepository;
+import dev.caplab.store.access.StepRepository;
+import dev.caplab.store.access.StepVerdictRepository;
 import dev.caplab.query.runs.RunSummary;
-import dev.caplab.query.steps.StepReader;
 import dev.caplab.query.steps.StepView;
 import dev.caplab.store.access.RunActivityRepository;
 import java.time.Clock;
@@ -10,7 +12,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
-import javax.sql.DataSource;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Service;
 
@@ -24,34 +25,39 @@ public class LiveService {
     /** The sample rate is counted over at most this many seconds before the latest sample. */
     static final int RATE_WINDOW_SECONDS = 10;
 
-    private final RunReader runs;
-    private final StepReader steps;
+    private final RunRepository runs;
+    private final DeletedRunRepository deletions;
+    private final StepRepository steps;
+    private final StepVerdictRepository verdicts;
     private final RunActivityRepository activity;
     private final LiveProperties properties;
     private final Clock clock;
 
     @Autowired
-    LiveService(RunReader runs, StepReader steps, DataSource dataSource, LiveProperties properties) {
-        this(runs, steps, new RunActivityRepository(dataSource), properties, Clock.systemUTC());
+    LiveService(RunRepository runs, DeletedRunRepository deletions, StepRepository steps,
+            StepVerdictRepository verdicts, RunActivityRepository activity, LiveProperties properties) {
+        this(runs, deletions, steps, verdicts, activity, properties, Clock.systemUTC());
     }
 
-    LiveService(RunReader runs, StepReader steps, RunActivityRepository activity, LiveProperties properties,
-            Clock clock) {
+    LiveService(RunRepository runs, DeletedRunRepository deletions, StepRepository steps,
+            StepVerdictRepository verdicts, RunActivityRepository activity, LiveProperties properties, Clock clock) {
         this.runs = runs;
+        this.deletions = deletions;
         this.steps = steps;
+        this.verdicts = verdicts;
         this.activity = activity;
         this.properties = properties;
         this.clock = clock;
     }
 
     public LiveRun of(String runId) {
-        RunSummary run = runs.get(runId).orElseThrow(() -> runs.missing(runId));
+        RunSummary run = RunSummary.require(runId, runs, deletions);
         Instant now = clock.instant();
         RunActivityRepository.Activity a = activity.activity(runId, RATE_WINDOW_SECONDS);
         int window = rateWindowSeconds(run.startedAt(), a.lastSampleAt());
         long inWindow = window == RATE_WINDOW_SECONDS ? a.samplesInWindow()
                 : activity.activity(runId, window).samplesInWindow();
-        List<StepView> known = steps.steps(runId);
+        List<StepView> known = StepView.of(runId, steps.ofRun(runId), verdicts.ofRun(runId));
         Instant until = run.endedAt() != null ? run.endedAt() : now;
         return new LiveRun(runId, run.status(), run.origin(), run.startedAt(), run.endedAt(), now,
                 seconds(run.startedAt(), until), a.samples(), a.lastSampleAt(),

@@ -1,9 +1,11 @@
 package dev.caplab.query.live;
 
+import dev.caplab.store.access.DeletedRunRepository;
+import dev.caplab.store.access.RunRepository;
+import dev.caplab.store.access.StepRepository;
+import dev.caplab.store.access.StepVerdictRepository;
 import dev.caplab.analysis.throughput.TrafficMetrics;
-import dev.caplab.query.runs.RunReader;
 import dev.caplab.query.runs.RunSummary;
-import dev.caplab.query.steps.StepReader;
 import dev.caplab.query.steps.StepView;
 import dev.caplab.schema.vocabulary.MetricNames;
 import dev.caplab.store.access.RunActivityRepository;
@@ -23,7 +25,6 @@ import java.util.TreeSet;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import javax.sql.DataSource;
 import org.springframework.stereotype.Service;
 
 /**
@@ -46,19 +47,24 @@ public class TimelineService {
     static final int MAX_POINTS = 150;
     static final int MAX_BUCKET_SECONDS = 3600;
 
-    private final RunReader runs;
-    private final StepReader steps;
+    private final RunRepository runs;
+    private final DeletedRunRepository deletions;
+    private final StepRepository steps;
+    private final StepVerdictRepository verdicts;
     private final RunActivityRepository samples;
 
-    TimelineService(RunReader runs, StepReader steps, DataSource dataSource) {
+    TimelineService(RunRepository runs, DeletedRunRepository deletions, StepRepository steps,
+            StepVerdictRepository verdicts, RunActivityRepository samples) {
         this.runs = runs;
+        this.deletions = deletions;
         this.steps = steps;
-        this.samples = new RunActivityRepository(dataSource);
+        this.verdicts = verdicts;
+        this.samples = samples;
     }
 
     /** The run's timeline at {@code bucketSeconds}, or at a bucket chosen from its length when null. */
     public RunTimeline of(String runId, Integer bucketSeconds) {
-        RunSummary run = runs.get(runId).orElseThrow(() -> runs.missing(runId));
+        RunSummary run = RunSummary.require(runId, runs, deletions);
         int bucket = bucketSeconds != null ? bucketSeconds : autoBucket(run);
         List<SeriesRef> series = samples.series(runId, Stream.of(TrafficMetrics.LATENCY_PER_REQUEST_MS,
                 TrafficMetrics.FAILURE_FLAGS, TrafficMetrics.REQUEST_COUNTERS, TrafficMetrics.FAILURE_COUNTERS,
@@ -205,7 +211,7 @@ public class TimelineService {
 
     /** The x (or the single load dimension) of the step each bucket starts in; null when the run has no steps. */
     private String loadFromSteps(String runId, int bucket, Set<Long> buckets, Map<Long, Double> out) {
-        List<StepView> known = steps.steps(runId).stream().filter(s -> s.startedAt() != null && level(s) != null)
+        List<StepView> known = StepView.of(runId, steps.ofRun(runId), verdicts.ofRun(runId)).stream().filter(s -> s.startedAt() != null && level(s) != null)
                 .toList();
         if (known.isEmpty()) {
             return null;

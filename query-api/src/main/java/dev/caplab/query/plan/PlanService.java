@@ -1,5 +1,8 @@
 package dev.caplab.query.plan;
 
+import dev.caplab.store.access.RunConclusionRepository;
+import dev.caplab.store.access.RunRepository;
+import dev.caplab.store.row.RunRow;
 import dev.caplab.schema.vocabulary.Planning;
 import dev.caplab.analysis.capacity.CapacityModel;
 import dev.caplab.analysis.capacity.CapacityPlan;
@@ -7,10 +10,8 @@ import dev.caplab.analysis.capacity.ConferenceProfile;
 import dev.caplab.analysis.capacity.ProfileAssessment;
 import dev.caplab.analysis.capacity.ResourceEstimate;
 import dev.caplab.analysis.capacity.WorkloadProfile;
-import dev.caplab.query.conclusion.ConclusionReader;
 import dev.caplab.query.conclusion.ConclusionView;
 import dev.caplab.query.conclusion.EstimateView;
-import dev.caplab.query.runs.RunReader;
 import dev.caplab.query.runs.RunSummary;
 import dev.caplab.query.web.BadRequestParameterException;
 import dev.caplab.query.web.NotFoundException;
@@ -35,10 +36,10 @@ public class PlanService {
 
     static final int MAX_TIERS = 20;
 
-    private final RunReader runs;
-    private final ConclusionReader conclusions;
+    private final RunRepository runs;
+    private final RunConclusionRepository conclusions;
 
-    PlanService(RunReader runs, ConclusionReader conclusions) {
+    PlanService(RunRepository runs, RunConclusionRepository conclusions) {
         this.runs = runs;
         this.conclusions = conclusions;
     }
@@ -50,8 +51,8 @@ public class PlanService {
             throw new BadRequestParameterException("margin", margin, "must be in (0, 1]");
         }
         List<RunSummary> tierRuns = tierRuns(request);
-        Map<String, ConclusionView> concluded = conclusions.conclusions(tierRuns.stream().map(RunSummary::runId)
-                .toList());
+        Map<String, ConclusionView> concluded = ConclusionView.byRun(conclusions.ofRuns(tierRuns.stream()
+                .map(RunSummary::runId).toList()));
         List<TierPlan> plans = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
         for (RunSummary run : tierRuns) {
@@ -113,16 +114,16 @@ public class PlanService {
         if (request.runIds().isEmpty() && request.tiers().isEmpty()) {
             throw new BadRequestParameterException("tiers", "[]", "name at least one tier or run id");
         }
-        List<RunSummary> out = new ArrayList<>(runs.getAll(request.runIds()));
+        List<RunSummary> out = new ArrayList<>(RunSummary.of(runs.findAll(request.runIds())));
         if (out.size() < request.runIds().size()) {
             throw new NotFoundException("runs " + request.runIds() + " asked, only "
                     + out.stream().map(RunSummary::runId).toList() + " exist");
         }
         String system = request.sut() != null ? request.sut() : !out.isEmpty() ? out.getFirst().sutName()
-                : runs.find(filter(null, null)).stream().findFirst().map(RunSummary::sutName).orElse(null);
-        Map<String, RunSummary> newest = runs.newestOfTiers(system, request.tiers());
+                : runs.find(filter(null, null)).stream().findFirst().map(RunRow::sutName).orElse(null);
+        Map<String, RunRow> newest = runs.newestOfTiers(system, request.tiers());
         for (String tier : request.tiers()) {
-            out.add(Optional.ofNullable(newest.get(tier))
+            out.add(Optional.ofNullable(newest.get(tier)).map(RunSummary::of)
                     .orElseThrow(() -> new NotFoundException("no measured run on tier '" + tier + "'"
                             + (system == null ? "" : " for " + system))));
         }

@@ -1,14 +1,15 @@
 package dev.caplab.query.report;
 
+import dev.caplab.store.access.RunRepository;
+import dev.caplab.store.access.StepAggregateRepository;
+import dev.caplab.store.row.RunRow;
 import dev.caplab.query.endpoints.EndpointService;
 import dev.caplab.query.fits.FitView;
 import dev.caplab.query.plan.PlanRequest;
 import dev.caplab.query.plan.PlanService;
 import dev.caplab.query.runs.RunDetail;
-import dev.caplab.query.runs.RunReader;
 import dev.caplab.query.runs.RunService;
 import dev.caplab.query.steps.StepAggregateView;
-import dev.caplab.query.steps.StepReader;
 import dev.caplab.query.steps.StepView;
 import dev.caplab.query.throughput.ThroughputService;
 import dev.caplab.query.web.BadRequestParameterException;
@@ -16,7 +17,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.springframework.stereotype.Service;
@@ -29,17 +29,17 @@ public class ReportService {
     static final int MAX_RUNS = 6;
 
     private final RunService runs;
-    private final StepReader steps;
+    private final StepAggregateRepository aggregates;
     private final PlanService plans;
     private final ThroughputService throughput;
-    private final RunReader rules;
+    private final RunRepository rules;
     private final EndpointService endpoints;
 
-    ReportService(RunService runs, StepReader steps, PlanService plans, ThroughputService throughput,
-                  RunReader rules, EndpointService endpoints) {
+    ReportService(RunService runs, StepAggregateRepository aggregates, PlanService plans, ThroughputService throughput,
+                  RunRepository rules, EndpointService endpoints) {
         this.runs = runs;
         this.rules = rules;
-        this.steps = steps;
+        this.aggregates = aggregates;
         this.plans = plans;
         this.throughput = throughput;
         this.endpoints = endpoints;
@@ -59,14 +59,14 @@ public class ReportService {
 
     RunReport report(String runId) {
         // every aggregate of the run first: the detail's throughput rows are then taken from them, not read again
-        List<StepAggregateView> aggregates = steps.aggregates(runId, Optional.empty(), Optional.empty()).stream()
+        List<StepAggregateView> aggregates = StepAggregateView.of(this.aggregates.ofRun(runId)).stream()
                 .filter(a -> a.stepIndex() >= 0).toList();
         RunDetail detail = runs.detail(runId);
         double planLoad = detail.maxStableX() == null ? 0 : detail.maxStableX();
         var plan = plans.plan(new PlanRequest(new PlanRequest.Profile("max stable load", planLoad, null, null, null),
                 List.of(runId), List.of(), null, null));
         return new RunReport(detail, resources(detail, aggregates), throughput.of(runId), plan, planLoad,
-                rules.sloRules(runId), endpoints.of(runId));
+                rules.find(runId).map(RunRow::sloRules).orElse(List.of()), endpoints.of(runId));
     }
 
     private static List<FittedResource> resources(RunDetail detail, List<StepAggregateView> aggregates) {

@@ -1,5 +1,6 @@
 package dev.caplab.query.runs;
 
+import dev.caplab.store.row.RunLatenessRow;
 import io.swagger.v3.oas.annotations.media.Schema;
 
 /**
@@ -14,4 +15,9 @@ public record RunLateness(
         long beyondLatenessSamples) {
 
     public static final RunLateness NONE = new RunLateness(0, 0);
+
+    /** The stored counts, or {@link #NONE} for a run nothing came late for. */
+    public static RunLateness of(java.util.Optional<RunLatenessRow> row) {
+        return row.map(r -> new RunLateness(r.lateSamples(), r.beyondLatenessSamples())).orElse(NONE);
+    }
 }

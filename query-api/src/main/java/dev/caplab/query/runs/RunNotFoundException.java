@@ -1,5 +1,6 @@
 package dev.caplab.query.runs;
 
+import dev.caplab.store.access.DeletedRunRepository;
 import dev.caplab.query.web.NotFoundException;
 import java.time.Instant;
 import java.util.Map;
@@ -19,6 +20,12 @@ public final class RunNotFoundException extends NotFoundException {
                 : "run '" + runId + "' was deleted at " + deletedAt);
         this.runId = runId;
         this.deletedAt = deletedAt;
+    }
+
+    /** What to throw for {@code runId}, which the store does not have: says when it was deleted, if it was. */
+    public static RunNotFoundException of(String runId, DeletedRunRepository deletions) {
+        return deletions.find(runId).map(d -> deleted(runId, d.deletedAt()))
+                .orElseGet(() -> new RunNotFoundException(runId));
     }
 
     /** The run {@code runId}, which a client deleted at {@code deletedAt}. */

@@ -1,15 +1,21 @@
 package dev.caplab.query.runs;
 
-import dev.caplab.query.conclusion.ConclusionReader;
-import dev.caplab.query.fits.FitReader;
-import dev.caplab.query.steps.StepReader;
+import dev.caplab.query.fits.FitView;
+import dev.caplab.query.steps.StepView;
+import dev.caplab.store.access.AlertRepository;
+import dev.caplab.store.access.CapacityFitRepository;
+import dev.caplab.store.access.DeletedRunRepository;
+import dev.caplab.store.access.RunConclusionRepository;
+import dev.caplab.store.access.RunLatenessRepository;
+import dev.caplab.store.access.RunRepository;
+import dev.caplab.store.access.StepRepository;
+import dev.caplab.store.access.StepVerdictRepository;
 import dev.caplab.query.throughput.RunThroughput;
 import dev.caplab.query.throughput.ThroughputService;
 import dev.caplab.store.access.RunFilter;
 import dev.caplab.query.conclusion.ConclusionView;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.springframework.stereotype.Service;
 
 /**
@@ -19,19 +25,24 @@ import org.springframework.stereotype.Service;
 @Service
 public class RunService {
 
-    private final RunReader runs;
-    private final StepReader steps;
-    private final FitReader fits;
-    private final AlertReader alerts;
-    private final LatenessReader lateness;
-    private final ConclusionReader conclusions;
+    private final RunRepository runs;
+    private final DeletedRunRepository deletions;
+    private final StepRepository steps;
+    private final StepVerdictRepository verdicts;
+    private final CapacityFitRepository fits;
+    private final AlertRepository alerts;
+    private final RunLatenessRepository lateness;
+    private final RunConclusionRepository conclusions;
     private final ThroughputService throughput;
 
-    RunService(RunReader runs, StepReader steps, FitReader fits, AlertReader alerts, LatenessReader lateness,
-            ConclusionReader conclusions, ThroughputService throughput) {
+    RunService(RunRepository runs, DeletedRunRepository deletions, StepRepository steps,
+            StepVerdictRepository verdicts, CapacityFitRepository fits, AlertRepository alerts,
+            RunLatenessRepository lateness, RunConclusionRepository conclusions, ThroughputService throughput) {
         this.throughput = throughput;
         this.runs = runs;
+        this.deletions = deletions;
         this.steps = steps;
+        this.verdicts = verdicts;
         this.fits = fits;
         this.alerts = alerts;
         this.lateness = lateness;
@@ -40,8 +51,9 @@ public class RunService {
 
     /** The runs of {@code filter}, each with its conclusion's outcome (read for the whole page at once). */
     public List<RunSummary> find(RunFilter filter) {
-        List<RunSummary> page = runs.find(filter);
-        Map<String, ConclusionView> outcomes = conclusions.conclusions(page.stream().map(RunSummary::runId).toList());
+        List<RunSummary> page = runs.find(filter).stream().map(RunSummary::of).toList();
+        Map<String, ConclusionView> outcomes = ConclusionView.byRun(
+                conclusions.ofRuns(page.stream().map(RunSummary::runId).toList()));
         return page.stream().map(r -> {
             ConclusionView c = outcomes.get(r.runId());
             return c == null ? r : r.withOutcome(c.maxStableX(), c.firstFailingX(), c.bottleneck() == null ? null
@@ -55,13 +67,13 @@ public class RunService {
     }
 
     public RunDetail detail(String runId) {
-        RunSummary run = runs.get(runId).orElseThrow(() -> runs.missing(runId));
+        RunSummary run = RunSummary.require(runId, runs, deletions);
         RunThroughput traffic = throughput.of(runId);
-        ConclusionView conclusion = conclusions.conclusion(runId).orElse(null);
-        return new RunDetail(run, conclusion, steps.steps(runId),
-                fits.fits(runId, Optional.empty()), alerts.alerts(runId), lateness.lateness(runId),
+        ConclusionView conclusion = conclusions.latest(runId).map(ConclusionView::of).orElse(null);
+        return new RunDetail(run, conclusion, StepView.of(runId, steps.ofRun(runId), verdicts.ofRun(runId)),
+                FitView.of(fits.ofRun(runId)), alerts.ofRun(runId), RunLateness.of(lateness.find(runId)),
                 conclusion == null || conclusion.egressCeiling() == null ? null
                         : EgressCeiling.of(conclusion.egressCeiling()), traffic.throughputLimit(),
-                traffic.warnings(), RunContinuation.of(run, runs::get).orElse(null));
+                traffic.warnings(), RunContinuation.of(run, id -> runs.find(id).map(RunSummary::of)).orElse(null));
     }
 }

@@ -1,5 +1,9 @@
 package dev.caplab.query.runs;
 
+import java.util.List;
+import dev.caplab.store.access.DeletedRunRepository;
+import dev.caplab.store.access.RunRepository;
+import dev.caplab.store.row.RunRow;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.caplab.analysis.capacity.EffectiveEgress;
 import java.time.Instant;
@@ -36,6 +40,26 @@ public record RunSummary(String runId, Instant startedAt, Instant endedAt, Strin
         return new RunSummary(runId, startedAt, endedAt, status, sutName, sutVersion, provider, region, instanceType,
                 tier, vcpu, memoryBytes, nominalEgressMbps, measuredEgressMbps, tool, loadExpression, labels, origin,
                 maxStable, failed, bottleneckName);
+    }
+
+    /** A stored run as listed, without its outcome. */
+    public static RunSummary of(RunRow r) {
+        return new RunSummary(r.runId(), r.startedAt(), r.endedAt(), r.status(), r.sutName(), r.sutVersion(),
+                r.provider(), r.region(), r.instanceType(), r.tier(), r.vcpu(), r.memoryBytes(),
+                r.nominalEgressMbps(), r.measuredEgressMbps(), r.tool(), r.loadExpression(), r.labels(), r.origin());
+    }
+
+    /** Stored runs as listed, in their order. */
+    public static List<RunSummary> of(List<RunRow> rows) {
+        return rows.stream().map(RunSummary::of).toList();
+    }
+
+    /**
+     * The stored run {@code runId}; throws {@link RunNotFoundException} when it was never stored or a client deleted
+     * it (then saying when).
+     */
+    public static RunSummary require(String runId, RunRepository runs, DeletedRunRepository deletions) {
+        return runs.find(runId).map(RunSummary::of).orElseThrow(() -> RunNotFoundException.of(runId, deletions));
     }
 
     /** The status of a run that has not ended. */

@@ -1,6 +1,10 @@
 package dev.caplab.query.steps;
 
+import dev.caplab.schema.vocabulary.Statistics;
+import dev.caplab.store.row.StepAggregateRow;
 import java.time.Instant;
+import java.util.List;
+import java.util.Map;
 
 /**
  * Statistics of one metric from one source over one step, warm-up excluded: sustained (steady-state median) and
@@ -12,4 +16,18 @@ public record StepAggregateView(String runId, int stepIndex, Double x, String so
                                 double min, double max, Double p50, Double p90, Double p95, Double p99,
                                 Double ratePerSecond, Double baselineDelta, boolean contaminated,
                                 Instant windowStart, Instant windowEnd, long lateSamples) {
+
+    /** The view of a stored aggregate. */
+    public static StepAggregateView of(StepAggregateRow a) {
+        Map<String, Double> q = a.quantiles();
+        return new StepAggregateView(a.runId(), a.stepIndex(), a.x(), a.source(), a.metric(), a.kind(),
+                a.sampleCount(), a.warmupCount(), a.sustained(), a.peak(), a.valueMean(), a.valueMin(), a.valueMax(),
+                q.get(Statistics.Q50), q.get(Statistics.Q90), q.get(Statistics.Q95), q.get(Statistics.Q99),
+                a.ratePerSecond(), a.baselineDelta(), a.contaminated(), a.windowStart(), a.windowEnd(), a.lateCount());
+    }
+
+    /** The views of stored aggregates, in their order. */
+    public static List<StepAggregateView> of(List<StepAggregateRow> rows) {
+        return rows.stream().map(StepAggregateView::of).toList();
+    }
 }

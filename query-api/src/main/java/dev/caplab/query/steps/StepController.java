@@ -1,8 +1,13 @@
 package dev.caplab.query.steps;
 
+import dev.caplab.query.runs.RunSummary;
+import dev.caplab.store.access.DeletedRunRepository;
+import dev.caplab.store.access.RunRepository;
+import dev.caplab.store.access.StepAggregateRepository;
+import dev.caplab.store.access.StepRepository;
+import dev.caplab.store.access.StepVerdictRepository;
 import dev.caplab.access.RequiresScope;
 import dev.caplab.access.Scope;
-import dev.caplab.query.runs.RunReader;
 import io.swagger.v3.oas.annotations.Operation;
 import java.util.List;
 import java.util.Optional;
@@ -17,33 +22,34 @@ import org.springframework.web.bind.annotation.RestController;
 @RequestMapping("/api/v1/runs/{runId}")
 class StepController {
 
-    private final RunReader runs;
-    private final StepReader steps;
+    private final RunRepository runs;
+    private final DeletedRunRepository deletions;
+    private final StepRepository steps;
+    private final StepVerdictRepository verdicts;
+    private final StepAggregateRepository aggregates;
 
-    StepController(RunReader runs, StepReader steps) {
+    StepController(RunRepository runs, DeletedRunRepository deletions, StepRepository steps,
+            StepVerdictRepository verdicts, StepAggregateRepository aggregates) {
         this.runs = runs;
+        this.deletions = deletions;
         this.steps = steps;
+        this.verdicts = verdicts;
+        this.aggregates = aggregates;
     }
 
     @Operation(summary = "Steps of a run with their verdicts (JSON or CSV)",
             description = "lateSamples / amended: samples that reached a step after it first closed amend it")
     @GetMapping("/steps")
     List<StepView> steps(@PathVariable String runId) {
-        requireRun(runId);
-        return steps.steps(runId);
+        RunSummary.require(runId, runs, deletions);
+        return StepView.of(runId, steps.ofRun(runId), verdicts.ofRun(runId));
     }
 
     @Operation(summary = "Step aggregates of a run: sustained, peak, quantiles, rate, baseline delta (JSON or CSV)")
     @GetMapping("/aggregates")
     List<StepAggregateView> aggregates(@PathVariable String runId, @RequestParam Optional<String> metric,
                                        @RequestParam Optional<String> source) {
-        requireRun(runId);
-        return steps.aggregates(runId, metric, source);
-    }
-
-    private void requireRun(String runId) {
-        if (runs.get(runId).isEmpty()) {
-            throw runs.missing(runId);
-        }
+        RunSummary.require(runId, runs, deletions);
+        return StepAggregateView.of(aggregates.ofRun(runId, metric, source));
     }
 }

@@ -1,7 +1,15 @@
 package dev.caplab.query.steps;
 
+import dev.caplab.query.format.Figures;
+import dev.caplab.store.row.RuleOutcomeValue;
+import dev.caplab.store.row.StepRow;
+import dev.caplab.store.row.StepVerdictRow;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
  * One load step of a run with its verdict: the load dimensions and the fitted x, when it ran (declared, or inferred
@@ -32,6 +40,46 @@ public record StepView(String runId, int stepIndex, Map<String, Double> load, Do
             String bottleneck, String failedRules, long lateSamples) {
         this(runId, stepIndex, load, x, startedAt, endedAt, warmupMillis, passed, contaminated, contaminationReason,
                 bottleneck, failedRules, lateSamples, amended(lateSamples), true);
+    }
+
+    /**
+     * A run's steps with their verdicts, by step index, from its stored steps and verdicts. A run's steps are its
+     * declared ones once it has any, as streams' timeline has them: a verdict of a step inferred from the load level
+     * before the declaration arrived, at an index no declared step has, belongs to a step the run no longer has.
+     * Without declared steps, the judged (inferred) steps are the run's steps.
+     */
+    public static List<StepView> of(String runId, List<StepRow> steps, List<StepVerdictRow> verdicts) {
+        Map<Integer, StepRow> started = new TreeMap<>();
+        steps.forEach(s -> started.put(s.stepIndex(), s));
+        Map<Integer, StepVerdictRow> judged = new TreeMap<>();
+        verdicts.forEach(v -> judged.put(v.stepIndex(), v));
+        Set<Integer> indexes = started.isEmpty() ? judged.keySet() : started.keySet();
+        return indexes.stream().map(i -> step(runId, i, started.get(i), judged.get(i))).toList();
+    }
+
+    private static StepView step(String runId, int stepIndex, StepRow s, StepVerdictRow v) {
+        // an inferred step has no StepStarted row: its bounds are those its verdict was computed over
+        Instant startedAt = s != null ? s.startedAt() : v.windowStart();
+        Instant endedAt = s != null ? s.endedAt() : v.windowEnd();
+        long warmupMicros = s != null ? s.warmupMicros() : v.warmupMicros() == null ? 0 : v.warmupMicros();
+        boolean judged = v == null || v.judged();
+        long late = v == null ? 0 : v.lateCount();
+        return new StepView(runId, stepIndex, s != null ? s.load() : v.load(), v == null ? null : v.x(),
+                startedAt, endedAt, warmupMicros / 1_000L, v == null || !judged ? null : v.passed(),
+                v != null && v.contaminated(), v == null ? null : v.contaminationReason(),
+                v == null ? null : v.bottleneck(), v == null ? null : failedRules(v.outcomes()), late,
+                amended(late), judged);
+    }
+
+    /**
+     * The names of the SLO rules a step broke, with what was observed in the rule metric's unit, e.g.
+     * {@code p95-latency (observed 812 ms)}.
+     */
+    static String failedRules(List<RuleOutcomeValue> outcomes) {
+        return outcomes.stream().filter(o -> !o.passed())
+                .map(o -> o.rule().name() + (o.observed() == null ? ""
+                        : " (observed " + Figures.quantity(o.rule().metric(), o.observed()) + ")"))
+                .collect(Collectors.joining("; "));
     }
 
     /** A step is amended when any sample reached it after it first closed (StepVerdict.lateCount > 0). */

@@ -1,14 +1,17 @@
 package dev.caplab.query.throughput;
 
-import dev.caplab.query.conclusion.ConclusionReader;
-import dev.caplab.query.conclusion.ConclusionView;
+import dev.caplab.store.access.DeletedRunRepository;
+import dev.caplab.store.access.RunConclusionRepository;
+import dev.caplab.store.access.RunRepository;
+import dev.caplab.store.access.StepAggregateRepository;
+import dev.caplab.store.access.StepRepository;
+import dev.caplab.store.access.StepVerdictRepository;
+import dev.caplab.store.row.RunConclusionRow;
+import dev.caplab.store.row.RunRow;
 import dev.caplab.query.format.Figures;
 import dev.caplab.analysis.throughput.TrafficMetrics;
 import dev.caplab.query.runs.RunNotFoundException;
-import dev.caplab.query.runs.RunReader;
-import dev.caplab.query.runs.RunSummary;
 import dev.caplab.query.steps.StepAggregateView;
-import dev.caplab.query.steps.StepReader;
 import dev.caplab.query.steps.StepView;
 import dev.caplab.schema.vocabulary.MetricNames;
 import dev.caplab.store.row.SloRuleValue;
@@ -31,34 +34,42 @@ public class ThroughputService {
 
     private static final String LOCUST = "locust";
 
-    private final RunReader runs;
-    private final StepReader steps;
-    private final ConclusionReader conclusions;
+    private final RunRepository runs;
+    private final DeletedRunRepository deletions;
+    private final StepRepository steps;
+    private final StepVerdictRepository verdicts;
+    private final StepAggregateRepository aggregates;
+    private final RunConclusionRepository conclusions;
 
-    ThroughputService(RunReader runs, StepReader steps, ConclusionReader conclusions) {
+    ThroughputService(RunRepository runs, DeletedRunRepository deletions, StepRepository steps,
+            StepVerdictRepository verdicts, StepAggregateRepository aggregates, RunConclusionRepository conclusions) {
         this.runs = runs;
+        this.deletions = deletions;
         this.steps = steps;
+        this.verdicts = verdicts;
+        this.aggregates = aggregates;
         this.conclusions = conclusions;
     }
 
     /** The run's throughput, latency and throughput limit; throws {@link RunNotFoundException} for an unknown run. */
     public RunThroughput of(String runId) {
-        RunSummary run = runs.get(runId).orElseThrow(() -> runs.missing(runId));
+        RunRow run = runs.find(runId).orElseThrow(() -> RunNotFoundException.of(runId, deletions));
         List<ThroughputStep> perStep = perStep(runId, run.tool());
         ThroughputLimitView limit = limit(runId, run.loadExpression()).orElse(null);
-        return new RunThroughput(runId, run.loadExpression(), perStep, limit, sloLines(runId),
+        return new RunThroughput(runId, run.loadExpression(), perStep, limit, sloLines(run.sloRules()),
                 warnings(limit, perStep, run.tool()));
     }
 
     private List<ThroughputStep> perStep(String runId, String tool) {
         Map<Integer, Map<String, StepAggregateView>> byStep = new HashMap<>();
-        for (StepAggregateView a : steps.aggregates(runId, Optional.empty(), Optional.of(TrafficMetrics.SOURCE))) {
+        for (StepAggregateView a : StepAggregateView.of(aggregates.ofRun(runId, Optional.empty(),
+                Optional.of(TrafficMetrics.SOURCE)))) {
             if (a.stepIndex() >= 0) {
                 byStep.computeIfAbsent(a.stepIndex(), k -> new HashMap<>()).put(a.metric(), a);
             }
         }
         List<ThroughputStep> out = new ArrayList<>();
-        for (StepView s : steps.steps(runId)) {
+        for (StepView s : StepView.of(runId, steps.ofRun(runId), verdicts.ofRun(runId))) {
             Map<String, StepAggregateView> m = byStep.getOrDefault(s.stepIndex(), Map.of());
             StepAggregateView rate = m.get(MetricNames.THROUGHPUT_REQUESTS_PER_S);
             StepAggregateView errors = m.get(MetricNames.THROUGHPUT_ERRORS_RATIO);
@@ -111,16 +122,16 @@ public class ThroughputService {
 
     /** The throughput limit streams decided and stored in the run conclusion; NaN where it did not know a figure. */
     private Optional<ThroughputLimitView> limit(String runId, String loadExpression) {
-        return conclusions.conclusion(runId).map(ConclusionView::throughputLimit).map(t -> new ThroughputLimitView(
+        return conclusions.latest(runId).map(RunConclusionRow::throughputLimit).map(t -> new ThroughputLimitView(
                 loadExpression, t.kneeX(), orNaN(t.kneeLower95()), orNaN(t.kneeUpper95()), t.plateauRatePerSecond(),
                 t.slopeBeforePerX(), t.slopeAfterPerX(), orNaN(t.breakpointPValue()), t.stepsUsed(),
                 t.generatorLimited(), t.generatorSaturatedAtX(), t.generatorCpuPercent(), t.fittedAt()));
     }
 
     /** The run's rules about latency, errors or the request rate, each with the chart axis it belongs on. */
-    private List<SloLine> sloLines(String runId) {
+    private static List<SloLine> sloLines(List<SloRuleValue> rules) {
         List<SloLine> out = new ArrayList<>();
-        for (SloRuleValue r : runs.sloRules(runId)) {
+        for (SloRuleValue r : rules) {
             String axis = TrafficMetrics.latency(r.metric()) ? "latency"
                     : MetricNames.THROUGHPUT_ERRORS_RATIO.equals(r.metric()) ? "errors"
                     : MetricNames.THROUGHPUT_REQUESTS_PER_S.equals(r.metric()) ? "rate" : null;

@@ -1,5 +1,6 @@
 package dev.caplab.query.web;
 
+import dev.caplab.store.access.ReadScope;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -9,7 +10,7 @@ import org.springframework.web.context.request.RequestAttributes;
 import org.springframework.web.context.request.RequestContextHolder;
 
 /**
- * Store reads shared within one HTTP request. An answer about a run is assembled by several services (detail,
+ * Store reads shared within one HTTP request: the store repositories' {@link ReadScope} in the query API. An answer about a run is assembled by several services (detail,
  * throughput, endpoints, plan, report), each asking the store for the rows it needs; within one request the same
  * read is made once and its rows are handed to every service that asks again, so one answer costs one statement per
  * table rather than one per service, and every part of it shows the same rows. Outside a request (a test calling a
@@ -17,7 +18,10 @@ import org.springframework.web.context.request.RequestContextHolder;
  *
  * <p>What is kept must not be changed by whoever receives it: readers keep immutable lists and records.
  */
-public final class RequestReads {
+public final class RequestReads implements ReadScope {
+
+    /** The one scope: the current request's. */
+    public static final RequestReads SCOPE = new RequestReads();
 
     private static final String ATTRIBUTE = RequestReads.class.getName();
 
@@ -28,7 +32,8 @@ public final class RequestReads {
      * The value {@code read} returned the first time this request asked for {@code what} of {@code key}; reads it now
      * if it is the first time, or if there is no current request.
      */
-    public static <T> T once(String what, List<?> key, Supplier<T> read) {
+    @Override
+    public <T> T once(String what, List<?> key, Supplier<T> read) {
         RequestAttributes request = RequestContextHolder.getRequestAttributes();
         if (request == null) {
             return read.get();
@@ -47,7 +52,8 @@ public final class RequestReads {
     }
 
     /** The read of {@code what} of {@code key} this request already made, or null if it made none (or no request). */
-    public static <T> T kept(String what, List<?> key) {
+    @Override
+    public <T> T kept(String what, List<?> key) {
         RequestAttributes request = RequestContextHolder.getRequestAttributes();
         if (request == null) {
             return null;
@@ -58,7 +64,8 @@ public final class RequestReads {
     }
 
     /** Keeps {@code value} as this request's read of {@code what} of {@code key}; nothing without a request. */
-    public static void keep(String what, List<?> key, Object value) {
+    @Override
+    public void keep(String what, List<?> key, Object value) {
         RequestAttributes request = RequestContextHolder.getRequestAttributes();
         if (request != null) {
             kept(request).put(new Key(what, List.copyOf(key)), Objects.requireNonNull(value, what));

@@ -2,7 +2,7 @@ package dev.caplab.query.compare;
 
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.caplab.query.testing.UntouchableRunReader;
+import dev.caplab.query.testing.UntouchableStore;
 import dev.caplab.query.web.BadRequestParameterException;
 import java.util.Collections;
 import java.util.Optional;
@@ -13,7 +13,7 @@ class RunSelectionLimitsTest {
 
     @Test
     void moreRunIdsThanTheLimitAreRefusedBeforeAnyQuery() {
-        assertThatThrownBy(() -> RunSelection.of(UntouchableRunReader.create(),
+        assertThatThrownBy(() -> RunSelection.of(UntouchableStore.runs(),
                 Collections.nCopies(RunSelection.MAX_RUNS + 1, "run"), Optional.empty(), false))
                 .isInstanceOf(BadRequestParameterException.class)
                 .hasMessageContaining("'runId'").hasMessageContaining("at most 50");

@@ -2,10 +2,14 @@ package dev.caplab.query.compare;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.caplab.query.conclusion.BottleneckView;
+import dev.caplab.query.conclusion.ConclusionView;
+import dev.caplab.query.conclusion.EstimateView;
 import dev.caplab.query.fits.FitView;
-import dev.caplab.query.testing.FakeStore;
+import dev.caplab.query.runs.RunSummary;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -15,23 +19,34 @@ import org.junit.jupiter.api.Test;
  */
 class ThroughputFitIsNoResourceTest {
 
+    private static final Instant AT = Instant.parse("2026-07-28T11:00:00Z");
+
     @Test
     void aCliffOfTheRequestRateFitIsNoCliffOfTheRun() {
-        FakeStore store = FakeStore.withLightNode1Vcpu();
-        Instant at = Instant.parse("2026-07-28T11:00:00Z");
-        store.fits.clear();
-        store.fits.add(FitView.of("ln-1vcpu", "node", "cpu.cores", "linear", "1", "viewers", 5,
+        RunSummary run = new RunSummary("ln-1vcpu", Instant.parse("2026-07-28T10:00:00Z"), AT, "COMPLETED", "mmx",
+                "0.9", "lightnode", "manila", "1c2g", "1vcpu-2gb", 1.0, 2L << 30, 1000.0, 100.0, "whep-loadgen",
+                "viewers", Map.of("episode", "ep19"), "DECLARED");
+        ConclusionView conclusion = new ConclusionView(18.0, 3, 19.0, 4, 5, 0,
+                new BottleneckView("node", "cpu.cores", "SMALLEST_SAFE_CAPACITY", 18.0, null, "sut"), 0.6,
+                List.of(new EstimateView("node", "cpu.cores", 0.05, 0.022, null, 0.004 * 0.004, null, null, 2, 4, null,
+                        10, 18, 1.0, 18.0, null, null, null, true, 18.0, true, 4, 18.0, "sut")),
+                true, "caplab-run-conclusion/1", AT, 9);
+        FitView cpu = FitView.of("ln-1vcpu", "node", "cpu.cores", "linear", "1", "viewers", 5,
                 List.of(new FitView.Segment(10, 19, 0.05, 0.022, 0.004)), List.of(), null, 0.97, false, null, 1.0,
-                0.6, 25.0, true, at));
+                0.6, 25.0, true, AT);
         FitView rate = FitView.of("ln-1vcpu", "caplab:throughput", "throughput.requests.per_s", "segmented-1", "1",
                 "viewers", 5, List.of(new FitView.Segment(10, 17, 0, 20, 0.5), new FitView.Segment(17, 19, 340, 0, 0.5)),
-                List.of(new FitView.Breakpoint(17, 0.4, 16.2, 17.8)), 0.01, 0.99, true, 3, null, 0.6, null, false, at);
-        store.fits.add(rate);
+                List.of(new FitView.Breakpoint(17, 0.4, 16.2, 17.8)), 0.01, 0.99, true, 3, null, 0.6, null, false, AT);
         assertThat(rate.throughputFit()).isTrue();
-        assertThat(store.fits.getFirst().throughputFit()).isFalse();
+        assertThat(cpu.throughputFit()).isFalse();
 
-        Comparison c = new CompareService(store, store, store).compare(List.of("ln-1vcpu"), Optional.empty(), false,
-                GroupBy.PROVIDER, Optional.empty());
-        assertThat(c.rows()).singleElement().satisfies(row -> assertThat(row.cliff()).isFalse());
+        ComparisonRow row = CompareService.row(run, GroupBy.PROVIDER, Optional.empty(), Optional.of(conclusion),
+                List.of(cpu, rate));
+        assertThat(row.cliff()).isFalse();
+        ComparisonRow withCliff = CompareService.row(run, GroupBy.PROVIDER, Optional.empty(), Optional.of(conclusion),
+                List.of(FitView.of("ln-1vcpu", "node", "cpu.cores", "linear", "1", "viewers", 5,
+                        List.of(new FitView.Segment(10, 19, 0.05, 0.022, 0.004)), List.of(), null, 0.97, true, 4, 1.0,
+                        0.6, 25.0, true, AT), rate));
+        assertThat(withCliff.cliff()).as("a resource's cliff is the run's").isTrue();
     }
 }

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.caplab.query.plan.Plan;
 import dev.caplab.query.plan.PlanRequest;
 import dev.caplab.query.plan.PlanService;
-import dev.caplab.query.runs.RunReader;
 import dev.caplab.query.runs.RunSummary;
+import dev.caplab.query.testing.StatementLog;
 import dev.caplab.query.testing.StoreTestSupport;
 import dev.caplab.query.testing.StoredConclusions;
 import dev.caplab.schema.event.ResourceEstimate;
@@ -21,14 +21,10 @@ import dev.caplab.store.row.SegmentValue;
 import dev.caplab.store.row.ThroughputLimitValue;
 import dev.caplab.store.testing.EmbeddedClickHouse;
 import dev.caplab.store.testing.TestDatabase;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Proxy;
-import java.sql.Connection;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -50,13 +46,13 @@ class CohortReadsIT {
 
     private static final Instant T0 = Instant.parse("2026-10-01T08:00:00Z");
     private static final int RUNS = 9;
-    private static final AtomicInteger STATEMENTS = new AtomicInteger();
+    private static final StatementLog STATEMENTS = new StatementLog();
     private static TestDatabase database;
 
     @Autowired
     StoredRunMetrics metrics;
     @Autowired
-    RunReader runs;
+    RunRepository runs;
     @Autowired
     PlanService plans;
 
@@ -78,7 +74,7 @@ class CohortReadsIT {
     static class CountingStore {
         @Bean
         DataSource countingDataSource() {
-            return counting(database().dataSource());
+            return STATEMENTS.wrap(database().dataSource());
         }
     }
 
@@ -89,12 +85,12 @@ class CohortReadsIT {
             ids.add("c-" + i);
         }
         ids.add("c-bare");
-        List<RunSummary> cohort = runs.getAll(ids);
+        List<RunSummary> cohort = RunSummary.of(runs.findAll(ids));
         assertThat(cohort).hasSize(RUNS + 1);
 
-        STATEMENTS.set(0);
+        STATEMENTS.clear();
         List<RunMetrics> read = metrics.metricsOf(cohort);
-        assertThat(STATEMENTS.get()).as("statements for a cohort of %d runs", cohort.size()).isEqualTo(2);
+        assertThat(STATEMENTS.statements()).as("statements for a cohort of %d runs", cohort.size()).hasSize(2);
 
         assertThat(read).extracting(RunMetrics::runId).containsExactlyElementsOf(ids);
         for (int i = 0; i < RUNS; i++) {
@@ -170,33 +166,5 @@ class CohortReadsIT {
         return new CapacityFitRow(runId, source, metric, "segmented", "1", "users", 6,
                 List.of(new SegmentValue(2.0, knee == null ? 30.0 : knee, 0.1, slope, 0.001)), breakpoints,
                 knee == null ? null : 0.001, 0.99, false, null, null, 0.6, null, bottleneck, at, 1);
-    }
-
-    /** The data source with every statement prepared or created through it counted. */
-    private static DataSource counting(DataSource target) {
-        return (DataSource) Proxy.newProxyInstance(CohortReadsIT.class.getClassLoader(),
-                new Class<?>[] {DataSource.class}, (proxy, method, args) -> {
-                    Object result = invoke(method, target, args);
-                    return result instanceof Connection c ? countingConnection(c) : result;
-                });
-    }
-
-    private static Connection countingConnection(Connection target) {
-        return (Connection) Proxy.newProxyInstance(CohortReadsIT.class.getClassLoader(),
-                new Class<?>[] {Connection.class}, (proxy, method, args) -> {
-                    if (method.getName().equals("prepareStatement") || method.getName().equals("createStatement")
-                            || method.getName().equals("prepareCall")) {
-                        STATEMENTS.incrementAndGet();
-                    }
-                    return invoke(method, target, args);
-                });
-    }
-
-    private static Object invoke(java.lang.reflect.Method method, Object target, Object[] args) throws Throwable {
-        try {
-            return method.invoke(target, args);
-        } catch (InvocationTargetException e) {
-            throw e.getCause();
-        }
     }
 }

@@ -2,7 +2,7 @@ package dev.caplab.query.plan;
 
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.caplab.query.testing.UntouchableRunReader;
+import dev.caplab.query.testing.UntouchableStore;
 import dev.caplab.query.web.BadRequestParameterException;
 import java.util.Collections;
 import java.util.List;
@@ -13,7 +13,7 @@ class PlanLimitsTest {
 
     private static final PlanRequest.Profile PROFILE = new PlanRequest.Profile("p", 10.0, null, null, null);
 
-    private final PlanService plans = new PlanService(UntouchableRunReader.create(), null);
+    private final PlanService plans = new PlanService(UntouchableStore.runs(), null);
 
     @Test
     void moreTiersThanTheLimitAreRefusedBeforeAnyQuery() {

@@ -76,6 +76,18 @@ class ReportEndpointIT {
         save("traffic-run-verdicts.html", html);
     }
 
+    /**
+     * One report reads each of its statements once however many of its parts (detail, throughput, plan, endpoints)
+     * need the rows: no statement text twice, and no more statements than the report's tables and endpoint reads.
+     */
+    @Test
+    void aReportReadsEachTableOnce() throws Exception {
+        TrafficRunStore.STATEMENTS.clear();
+        assertThat(get("/api/v1/runs/" + TrafficRun.RUN_ID + "/report", Tokens.READ).statusCode()).isEqualTo(200);
+        List<String> statements = TrafficRunStore.STATEMENTS.statements();
+        assertThat(statements).as("statements of one report").doesNotHaveDuplicates().hasSizeLessThanOrEqualTo(12);
+    }
+
     /** How far the knee shown may lie from the readings' least-squares breakpoint: 2 % of the tested loads' range. */
     private static double kneeTolerance() {
         return 0.02 * (TrafficRun.USERS[TrafficRun.USERS.length - 1] - TrafficRun.USERS[0]);

@@ -237,6 +237,42 @@ class RunEndpointsIT {
     }
 
     @Test
+    void csvByParameterProblemsNamingTheParameterAndTokens() throws Exception {
+        String byParam = mvc.perform(read("/api/v1/runs").param("format", "csv"))
+                .andExpect(status().isOk())
+                .andExpect(content().contentTypeCompatibleWith("text/csv"))
+                .andReturn().getResponse().getContentAsString();
+        assertThat(byParam.lines().findFirst().orElseThrow()).startsWith("runId,startedAt,endedAt,status,sutName");
+        assertThat(byParam).contains(Ep19Runs.LIGHTNODE_1 + ",").contains("\"{\"\"episode\"\":\"\"ep19\"\"");
+        mvc.perform(read("/api/v1/runs/nope"))
+                .andExpect(status().isNotFound())
+                .andExpect(content().contentTypeCompatibleWith("application/problem+json"))
+                .andExpect(jsonPath("$.type").value("https://caplab.dev/problems/not-found"))
+                .andExpect(jsonPath("$.detail").value("no run with id 'nope'"));
+        mvc.perform(read("/api/v1/runs/nope/fits")).andExpect(status().isNotFound());
+        mvc.perform(read("/api/v1/runs/nope/steps")).andExpect(status().isNotFound());
+        mvc.perform(read("/api/v1/runs").param("from", "yesterday"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.parameter").value("from"));
+        mvc.perform(read("/api/v1/runs").param("label", "noequals"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.detail").value("parameter 'label' = 'noequals': expected key=value"));
+        mvc.perform(get("/api/v1/runs"))
+                .andExpect(status().isUnauthorized())
+                .andExpect(org.springframework.test.web.servlet.result.MockMvcResultMatchers.header()
+                        .string(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"caplab\""))
+                .andExpect(jsonPath("$.detail").value(org.hamcrest.Matchers.startsWith(
+                        "missing token: send 'Authorization: Bearer <token>'")));
+        mvc.perform(get("/api/v1/runs").header(HttpHeaders.AUTHORIZATION, "Bearer not-a-known-token-at-all"))
+                .andExpect(status().isUnauthorized())
+                .andExpect(jsonPath("$.detail").value("unknown token"));
+        mvc.perform(get("/api/v1/runs/" + Ep19Runs.LIGHTNODE_1 + "/aggregates")
+                        .header(HttpHeaders.AUTHORIZATION, Tokens.WRITE_ONLY))
+                .andExpect(status().isForbidden())
+                .andExpect(jsonPath("$.detail").value("token 'loadgen' lacks the 'read' scope"));
+    }
+
+    @Test
     void openApiDocumentsEveryEndpointWithoutAToken() throws Exception {
         mvc.perform(get("/v3/api-docs"))
                 .andExpect(status().isOk())

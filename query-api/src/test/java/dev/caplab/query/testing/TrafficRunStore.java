@@ -14,6 +14,9 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 @TestConfiguration(proxyBeanMethods = false)
 public class TrafficRunStore {
 
+    /** Every statement the API prepares on this database. */
+    public static final StatementLog STATEMENTS = new StatementLog();
+
     private static TestDatabase database;
 
     public static synchronized TestDatabase database() {
@@ -32,6 +35,6 @@ public class TrafficRunStore {
 
     @Bean
     DataSource dataSource() {
-        return database().dataSource();
+        return STATEMENTS.wrap(database().dataSource());
     }
 }

@@ -32,8 +32,8 @@ class RequestReadsTest {
     @Test
     void oneRequestReadsOnceAndEveryAskerGetsTheSameRows() {
         newRequest();
-        List<String> first = RequestReads.once("steps", List.of("run-1"), () -> read("a"));
-        List<String> again = RequestReads.once("steps", List.of("run-1"), () -> read("b"));
+        List<String> first = RequestReads.SCOPE.once("steps", List.of("run-1"), () -> read("a"));
+        List<String> again = RequestReads.SCOPE.once("steps", List.of("run-1"), () -> read("b"));
         assertThat(again).isSameAs(first).containsExactly("a1");
         assertThat(reads).hasValue(1);
     }
@@ -41,33 +41,33 @@ class RequestReadsTest {
     @Test
     void anotherKeyAnotherReadOrAnotherRequestReadsAgain() {
         newRequest();
-        RequestReads.once("steps", List.of("run-1"), () -> read("a"));
-        RequestReads.once("steps", List.of("run-2"), () -> read("a"));
-        RequestReads.once("fits", List.of("run-1"), () -> read("a"));
-        RequestReads.once("fits", List.of("run-1", Optional.of("cpu")), () -> read("a"));
+        RequestReads.SCOPE.once("steps", List.of("run-1"), () -> read("a"));
+        RequestReads.SCOPE.once("steps", List.of("run-2"), () -> read("a"));
+        RequestReads.SCOPE.once("fits", List.of("run-1"), () -> read("a"));
+        RequestReads.SCOPE.once("fits", List.of("run-1", Optional.of("cpu")), () -> read("a"));
         assertThat(reads).hasValue(4);
         newRequest();
-        assertThat(RequestReads.once("steps", List.of("run-1"), () -> read("a"))).containsExactly("a5");
+        assertThat(RequestReads.SCOPE.once("steps", List.of("run-1"), () -> read("a"))).containsExactly("a5");
     }
 
     @Test
     void withoutARequestEveryReadGoesToTheStore() {
-        RequestReads.once("steps", List.of("run-1"), () -> read("a"));
-        RequestReads.once("steps", List.of("run-1"), () -> read("a"));
-        RequestReads.keep("run", List.of("run-1"), Optional.empty());
+        RequestReads.SCOPE.once("steps", List.of("run-1"), () -> read("a"));
+        RequestReads.SCOPE.once("steps", List.of("run-1"), () -> read("a"));
+        RequestReads.SCOPE.keep("run", List.of("run-1"), Optional.empty());
         assertThat(reads).hasValue(2);
-        assertThat((Object) RequestReads.kept("run", List.of("run-1"))).isNull();
+        assertThat((Object) RequestReads.SCOPE.kept("run", List.of("run-1"))).isNull();
     }
 
     @Test
     void aReadMayMakeReadsOfItsOwnAndWhatWasKeptIsFoundByItsKey() {
         newRequest();
-        List<String> outer = RequestReads.once("detail", List.of("run-1"),
-                () -> RequestReads.once("steps", List.of("run-1"), () -> read("inner")));
+        List<String> outer = RequestReads.SCOPE.once("detail", List.of("run-1"),
+                () -> RequestReads.SCOPE.once("steps", List.of("run-1"), () -> read("inner")));
         assertThat(outer).containsExactly("inner1");
-        assertThat((Object) RequestReads.kept("steps", List.of("run-1"))).isEqualTo(List.of("inner1"));
-        RequestReads.keep("run", List.of("run-2"), Optional.empty());
-        assertThat((Object) RequestReads.kept("run", List.of("run-2"))).isEqualTo(Optional.empty());
-        assertThat((Object) RequestReads.kept("run", List.of("run-3"))).isNull();
+        assertThat((Object) RequestReads.SCOPE.kept("steps", List.of("run-1"))).isEqualTo(List.of("inner1"));
+        RequestReads.SCOPE.keep("run", List.of("run-2"), Optional.empty());
+        assertThat((Object) RequestReads.SCOPE.kept("run", List.of("run-2"))).isEqualTo(Optional.empty());
+        assertThat((Object) RequestReads.SCOPE.kept("run", List.of("run-3"))).isNull();
     }
 }

@@ -18,11 +18,16 @@ public final class AlertRepository extends RunScopedRepository<AlertRow> {
             });
 
     public AlertRepository(DataSource dataSource) {
-        this(dataSource, null);
+        this(dataSource, (EngineInserts) null);
     }
 
     /** Reads through {@code dataSource}; inserts straight into the in-process engine when {@code direct} is set. */
     public AlertRepository(DataSource dataSource, EngineInserts direct) {
         super(dataSource, CODEC, "at, kind", direct);
+    }
+
+    /** Reads through {@code dataSource}, a run's rows once per {@code reads} scope. */
+    public AlertRepository(DataSource dataSource, ReadScope reads) {
+        super(dataSource, CODEC, "at, kind", null, reads);
     }
 }

@@ -30,7 +30,7 @@ public final class CapacityFitRepository extends RunScopedRepository<CapacityFit
             });
 
     public CapacityFitRepository(DataSource dataSource) {
-        this(dataSource, null);
+        this(dataSource, (EngineInserts) null);
     }
 
     /** Reads through {@code dataSource}; inserts straight into the in-process engine when {@code direct} is set. */
@@ -38,9 +38,15 @@ public final class CapacityFitRepository extends RunScopedRepository<CapacityFit
         super(dataSource, CODEC, "metric, source", direct);
     }
 
+    /** Reads through {@code dataSource}, a run's rows once per {@code reads} scope. */
+    public CapacityFitRepository(DataSource dataSource, ReadScope reads) {
+        super(dataSource, CODEC, "metric, source", null, reads);
+    }
+
     /** A run's current fits, of one metric when given, by metric and source. */
     public List<CapacityFitRow> ofRun(String runId, Optional<String> metric) {
-        return metric.map(m -> access.select("run_id = ? AND metric = ?", "metric, source", runId, m))
+        return metric.map(m -> reads.once(access.table(), List.of(runId, m),
+                        () -> List.copyOf(access.select("run_id = ? AND metric = ?", "metric, source", runId, m))))
                 .orElseGet(() -> ofRun(runId));
     }
 }

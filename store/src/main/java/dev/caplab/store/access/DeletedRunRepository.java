@@ -29,12 +29,17 @@ public final class DeletedRunRepository extends RunScopedRepository<DeletedRunRo
             });
 
     public DeletedRunRepository(DataSource dataSource) {
-        this(dataSource, null);
+        this(dataSource, (EngineInserts) null);
     }
 
     /** Reads through {@code dataSource}; inserts straight into the in-process engine when {@code direct} is set. */
     public DeletedRunRepository(DataSource dataSource, EngineInserts direct) {
         super(dataSource, CODEC, "run_id", direct);
+    }
+
+    /** Reads through {@code dataSource}, a run's rows once per {@code reads} scope. */
+    public DeletedRunRepository(DataSource dataSource, ReadScope reads) {
+        super(dataSource, CODEC, "run_id", null, reads);
     }
 
     /** The run's deletion, empty when it was never deleted. */

@@ -68,12 +68,17 @@ public final class RunConclusionRepository extends RunScopedRepository<RunConclu
             });
 
     public RunConclusionRepository(DataSource dataSource) {
-        this(dataSource, null);
+        this(dataSource, (EngineInserts) null);
     }
 
     /** Reads through {@code dataSource}; inserts straight into the in-process engine when {@code direct} is set. */
     public RunConclusionRepository(DataSource dataSource, EngineInserts direct) {
         super(dataSource, CODEC, "run_id", direct);
+    }
+
+    /** Reads through {@code dataSource}, a run's rows once per {@code reads} scope. */
+    public RunConclusionRepository(DataSource dataSource, ReadScope reads) {
+        super(dataSource, CODEC, "run_id", null, reads);
     }
 
     /** The run's newest conclusion; empty while no step of it has closed. */

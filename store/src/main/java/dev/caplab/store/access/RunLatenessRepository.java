@@ -19,12 +19,17 @@ public final class RunLatenessRepository extends RunScopedRepository<RunLateness
             });
 
     public RunLatenessRepository(DataSource dataSource) {
-        this(dataSource, null);
+        this(dataSource, (EngineInserts) null);
     }
 
     /** Reads through {@code dataSource}; inserts straight into the in-process engine when {@code direct} is set. */
     public RunLatenessRepository(DataSource dataSource, EngineInserts direct) {
         super(dataSource, CODEC, "run_id", direct);
+    }
+
+    /** Reads through {@code dataSource}, a run's rows once per {@code reads} scope. */
+    public RunLatenessRepository(DataSource dataSource, ReadScope reads) {
+        super(dataSource, CODEC, "run_id", null, reads);
     }
 
     /** The run's counts, cumulative, so the latest version is the whole story; empty if nothing came late. */

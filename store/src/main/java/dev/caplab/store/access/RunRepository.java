@@ -48,15 +48,25 @@ public final class RunRepository {
     /** Version bit of a row carrying the run's end: an end outranks the start it was copied from. */
     public static final long ENDED_BIT = 1L << 61;
 
+    private static final String RUN = "run";
+
     private final TableAccess<RunRow> access;
+    private final ReadScope reads;
 
     public RunRepository(DataSource dataSource) {
-        this(dataSource, null);
+        this(dataSource, (EngineInserts) null);
     }
 
     /** Reads through {@code dataSource}; inserts straight into the in-process engine when {@code direct} is set. */
     public RunRepository(DataSource dataSource, EngineInserts direct) {
         this.access = new TableAccess<>(dataSource, CODEC, direct);
+        this.reads = ReadScope.NONE;
+    }
+
+    /** Reads through {@code dataSource}, a run's row once per {@code reads} scope, by id or among others. */
+    public RunRepository(DataSource dataSource, ReadScope reads) {
+        this.access = new TableAccess<>(dataSource, CODEC, null);
+        this.reads = reads;
     }
 
     /** Inserts run rows; a replay with the same or lower version changes nothing once merged. */
@@ -125,7 +135,8 @@ public final class RunRepository {
 
     /** The run's latest version; empty for a run never stored or deleted ({@link DeletedRunRepository}). */
     public Optional<RunRow> find(String runId) {
-        return access.select("run_id = ? AND " + DeletedRunRepository.NOT_DELETED, "", runId).stream().findFirst();
+        return reads.once(RUN, List.of(runId), () -> access.select("run_id = ? AND "
+                + DeletedRunRepository.NOT_DELETED, "", runId).stream().findFirst());
     }
 
     /**
@@ -162,6 +173,8 @@ public final class RunRepository {
         for (RunRow r : access.select(String.join(" AND ", where), "started_at DESC, run_id LIMIT 1 BY tier",
                 values.toArray())) {
             byTier.put(r.tier(), r);
+            // a run read here is not read again by id in the same scope (a plan reads its conclusion's run)
+            reads.keep(RUN, List.of(r.runId()), Optional.of(r));
         }
         return byTier;
     }
@@ -198,19 +211,32 @@ public final class RunRepository {
 
     /**
      * The runs of {@code runIds} that exist and were not deleted, latest versions, in the order asked; a repeated id
-     * comes once.
+     * comes once. Runs this scope already read by id are not read again, and those read here are kept as if read by
+     * id.
      */
     public List<RunRow> findAll(List<String> runIds) {
         List<String> distinct = runIds.stream().distinct().toList();
-        if (distinct.isEmpty()) {
-            return List.of();
+        Map<String, Optional<RunRow>> byId = new HashMap<>();
+        for (String id : distinct) {
+            Optional<RunRow> kept = reads.kept(RUN, List.of(id));
+            if (kept != null) {
+                byId.put(id, kept);
+            }
         }
-        Map<String, RunRow> byId = new HashMap<>();
-        for (RunRow r : access.select("run_id IN (" + String.join(", ", Collections.nCopies(distinct.size(), "?"))
-                + ") AND " + DeletedRunRepository.NOT_DELETED, "", distinct.toArray())) {
-            byId.put(r.runId(), r);
+        List<String> unread = distinct.stream().filter(id -> !byId.containsKey(id)).toList();
+        if (!unread.isEmpty()) {
+            Map<String, RunRow> read = new HashMap<>();
+            for (RunRow r : access.select("run_id IN (" + String.join(", ", Collections.nCopies(unread.size(), "?"))
+                    + ") AND " + DeletedRunRepository.NOT_DELETED, "", unread.toArray())) {
+                read.put(r.runId(), r);
+            }
+            for (String id : unread) {
+                Optional<RunRow> row = Optional.ofNullable(read.get(id));
+                byId.put(id, row);
+                reads.keep(RUN, List.of(id), row);
+            }
         }
-        return distinct.stream().filter(byId::containsKey).map(byId::get).toList();
+        return distinct.stream().map(byId::get).flatMap(Optional::stream).toList();
     }
 
     /** The conditions {@code filter} sets, its page and order aside; deleted runs never match. */

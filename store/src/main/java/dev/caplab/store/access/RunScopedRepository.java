@@ -9,6 +9,8 @@ import java.util.List;
 public abstract class RunScopedRepository<T> {
 
     final TableAccess<T> access;
+    /** Where a run's rows read by {@link #ofRun(String)} are kept: once per scope. */
+    final ReadScope reads;
     private final String orderBy;
 
     RunScopedRepository(DataSource dataSource, RowCodec<T> codec, String orderBy) {
@@ -16,8 +18,14 @@ public abstract class RunScopedRepository<T> {
     }
 
     RunScopedRepository(DataSource dataSource, RowCodec<T> codec, String orderBy, EngineInserts direct) {
+        this(dataSource, codec, orderBy, direct, ReadScope.NONE);
+    }
+
+    RunScopedRepository(DataSource dataSource, RowCodec<T> codec, String orderBy, EngineInserts direct,
+            ReadScope reads) {
         this.access = new TableAccess<>(dataSource, codec, direct);
         this.orderBy = orderBy;
+        this.reads = reads;
     }
 
     /** Inserts one batch; the same {@code dedupToken} again (a re-delivery) inserts nothing. Null: no token. */
@@ -25,9 +33,10 @@ public abstract class RunScopedRepository<T> {
         return access.insertBatch(rows, dedupToken);
     }
 
-    /** All rows of a run, collapsed to their highest version, in the table's natural order. */
+    /** All rows of a run, collapsed to their highest version, in the table's natural order; once per scope. */
     public List<T> ofRun(String runId) {
-        return access.select("run_id = ?", orderBy, runId);
+        return reads.once(access.table(), List.of(runId), () -> List.copyOf(access.select("run_id = ?", orderBy,
+                runId)));
     }
 
     /**

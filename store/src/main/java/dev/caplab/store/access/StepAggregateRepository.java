@@ -50,12 +50,17 @@ public final class StepAggregateRepository extends RunScopedRepository<StepAggre
     private static final String NEWEST_REVISION = newestRevision(1);
 
     public StepAggregateRepository(DataSource dataSource) {
-        this(dataSource, null);
+        this(dataSource, (EngineInserts) null);
     }
 
     /** Reads through {@code dataSource}; inserts straight into the in-process engine when {@code direct} is set. */
     public StepAggregateRepository(DataSource dataSource, EngineInserts direct) {
         super(dataSource, CODEC, "step_index, metric, source", direct);
+    }
+
+    /** Reads through {@code dataSource}, a run's rows once per {@code reads} scope. */
+    public StepAggregateRepository(DataSource dataSource, ReadScope reads) {
+        super(dataSource, CODEC, "step_index, metric, source", null, reads);
     }
 
     /** A run's aggregates of its windows' newest revisions, by step, metric and source. */
@@ -83,8 +88,23 @@ public final class StepAggregateRepository extends RunScopedRepository<StepAggre
                 runId);
     }
 
-    /** A run's aggregates of one metric and/or one source (empty: any), by step, metric and source. */
+    /**
+     * A run's aggregates of one metric and/or one source (empty or an empty string: any), by step, metric and
+     * source; once per scope, and taken from the run's full read when the scope made it.
+     */
     public List<StepAggregateRow> ofRun(String runId, Optional<String> metric, Optional<String> source) {
+        Optional<String> m = metric.filter(v -> !v.isEmpty());
+        Optional<String> s = source.filter(v -> !v.isEmpty());
+        List<StepAggregateRow> all = reads.kept(access.table(), List.of(runId, Optional.empty(), Optional.empty()));
+        if (all != null) {
+            // the same rows in the same order as the filtered read
+            return all.stream().filter(a -> m.map(a.metric()::equals).orElse(true)
+                    && s.map(a.source()::equals).orElse(true)).toList();
+        }
+        return reads.once(access.table(), List.of(runId, m, s), () -> List.copyOf(read(runId, m, s)));
+    }
+
+    private List<StepAggregateRow> read(String runId, Optional<String> metric, Optional<String> source) {
         List<Object> values = new ArrayList<>(List.of(runId));
         StringBuilder where = new StringBuilder("run_id = ?");
         metric.ifPresent(m -> {

@@ -23,12 +23,17 @@ public final class StepRepository extends RunScopedRepository<StepRow> {
             });
 
     public StepRepository(DataSource dataSource) {
-        this(dataSource, null);
+        this(dataSource, (EngineInserts) null);
     }
 
     /** Reads through {@code dataSource}; inserts straight into the in-process engine when {@code direct} is set. */
     public StepRepository(DataSource dataSource, EngineInserts direct) {
         super(dataSource, CODEC, "step_index", direct);
+    }
+
+    /** Reads through {@code dataSource}, a run's rows once per {@code reads} scope. */
+    public StepRepository(DataSource dataSource, ReadScope reads) {
+        super(dataSource, CODEC, "step_index", null, reads);
     }
 
     /** A StepEnded to record: the step, its end, and the version its copy takes (the event's offset + 1). */

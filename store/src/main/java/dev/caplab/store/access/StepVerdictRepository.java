@@ -27,12 +27,17 @@ public final class StepVerdictRepository extends RunScopedRepository<StepVerdict
             });
 
     public StepVerdictRepository(DataSource dataSource) {
-        this(dataSource, null);
+        this(dataSource, (EngineInserts) null);
     }
 
     /** Reads through {@code dataSource}; inserts straight into the in-process engine when {@code direct} is set. */
     public StepVerdictRepository(DataSource dataSource, EngineInserts direct) {
         super(dataSource, CODEC, "step_index", direct);
+    }
+
+    /** Reads through {@code dataSource}, a run's rows once per {@code reads} scope. */
+    public StepVerdictRepository(DataSource dataSource, ReadScope reads) {
+        super(dataSource, CODEC, "step_index", null, reads);
     }
 
     /**
@@ -41,7 +46,8 @@ public final class StepVerdictRepository extends RunScopedRepository<StepVerdict
      */
     @Override
     public List<StepVerdictRow> ofRun(String runId) {
-        return access.select("run_id = ?" + STILL_A_STEP, "step_index", runId);
+        return reads.once(access.table(), List.of(runId),
+                () -> List.copyOf(access.select("run_id = ?" + STILL_A_STEP, "step_index", runId)));
     }
 
     /** {@link #ofRun} for every run of {@code runIds} in one query, by run id and step. */

@@ -2,20 +2,16 @@ package dev.caplab.query.steps;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.caplab.store.access.StepRepository;
-import dev.caplab.store.access.StepVerdictRepository;
 import dev.caplab.store.row.StepRow;
 import dev.caplab.store.row.StepVerdictRow;
-import dev.caplab.store.testing.EmbeddedClickHouse;
-import dev.caplab.store.testing.TestDatabase;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Which steps a run has, read back from a real ClickHouse engine. */
-class StoreStepReaderIT {
+/** Which steps a run has, from its stored steps and verdicts. */
+class StepViewTest {
 
     private static final Instant T0 = Instant.parse("2026-11-02T09:00:00Z");
 
@@ -25,7 +21,6 @@ class StoreStepReaderIT {
 
     @Test
     void aRunWithDeclaredStepsShowsThoseNotTheMoreNumerousOnesInferredBeforeTheDeclarationCame() {
-        TestDatabase db = EmbeddedClickHouse.shared().freshDatabase("store_step_reader");
         // Eight steps were inferred from k6's vus (verdicts 0-7); the controller then declared four.
         List<StepVerdictRow> verdicts = new ArrayList<>();
         for (int i = 0; i < 8; i++) {
@@ -40,13 +35,13 @@ class StoreStepReaderIT {
         // A run nobody declared steps for: its inferred steps are its steps.
         verdicts.add(verdict("inferred", 0, 10));
         verdicts.add(verdict("inferred", 1, 20));
-        new StepVerdictRepository(db.dataSource()).insertBatch(verdicts, null);
-        new StepRepository(db.dataSource()).insertBatch(declared, null);
+        List<StepVerdictRow> late = verdicts.stream().filter(v -> v.runId().equals("declared-late")).toList();
+        List<StepVerdictRow> inferred = verdicts.stream().filter(v -> v.runId().equals("inferred")).toList();
 
-        StoreStepReader reader = new StoreStepReader(db.dataSource());
-
-        assertThat(reader.steps("declared-late")).extracting(StepView::stepIndex).containsExactly(0, 1, 2, 3);
-        assertThat(reader.steps("declared-late").get(3).startedAt()).isEqualTo(T0.plusSeconds(180));
-        assertThat(reader.steps("inferred")).extracting(StepView::stepIndex).containsExactly(0, 1);
+        assertThat(StepView.of("declared-late", declared, late)).extracting(StepView::stepIndex)
+                .containsExactly(0, 1, 2, 3);
+        assertThat(StepView.of("declared-late", declared, late).get(3).startedAt()).isEqualTo(T0.plusSeconds(180));
+        assertThat(StepView.of("inferred", List.of(), inferred)).extracting(StepView::stepIndex)
+                .containsExactly(0, 1);
     }
 }
