@@ -24,6 +24,7 @@ import dev.caplab.schema.event.StepVerdict;
 import dev.caplab.schema.lifecycle.RunOrigins;
 import dev.caplab.schema.serde.AvroJson;
 import dev.caplab.store.access.RunRepository;
+import dev.caplab.store.row.ResourceEstimateValue;
 import dev.caplab.store.row.AlertRow;
 import dev.caplab.store.row.AnnotationRow;
 import dev.caplab.store.row.DeletedRunRow;
@@ -131,7 +132,10 @@ public final class RowMapping {
                 l.getUpdatedAt(), l.getVersion());
     }
 
-    /** The estimates array in Avro's JSON encoding, which Avro reads back (not {@code toString}). */
+    /**
+     * The estimates as typed tuples; the warnings as a JSON array of kind and message (Avro's JSON encoding of a
+     * record of two strings, plain JSON).
+     */
     public static RunConclusionRow conclusion(RunConclusion c) {
         RunBottleneck b = c.getBottleneck();
         return new RunConclusionRow(c.getRunId().toString(), c.getMaxStableX(), c.getMaxStableStepIndex(),
@@ -139,10 +143,20 @@ public final class RowMapping {
                 b == null ? null : b.getSource().toString(), b == null ? null : b.getMetric().toString(),
                 b == null ? null : b.getRule().name(), b == null ? null : b.getValue(),
                 b == null ? null : b.getStepIndex(), c.getMargin(),
-                AvroJson.encodeArray(c.getResources(), ResourceEstimate.getClassSchema()), c.getRunClosed(),
+                c.getResources().stream().map(RowMapping::estimate).toList(), c.getRunClosed(),
                 c.getModel().toString(), c.getConcludedAt(), c.getVersion(),
                 AvroJson.encodeArray(c.getWarnings(), RunWarning.getClassSchema()),
                 str(c.getRulesFrom()), throughputLimit(c.getThroughputLimit()), egressCeiling(c.getEgressCeiling()));
+    }
+
+    /** One estimate of a conclusion, every field as the analysis decided it. */
+    public static ResourceEstimateValue estimate(ResourceEstimate e) {
+        return new ResourceEstimateValue(e.getSource().toString(), e.getMetric().toString(), e.getIntercept(),
+                e.getSlope(), e.getInterceptVariance(), e.getSlopeVariance(), e.getCovariance(), e.getResidualStdErr(),
+                e.getDegreesOfFreedom(), e.getPreKneeSteps(), e.getRSquared(), e.getFromX(), e.getToX(),
+                e.getCeiling(), e.getSafeCapacityX(), e.getSafeCapacityStdErr(), e.getSafeCapacityLower95(),
+                e.getSafeCapacityUpper95(), e.getCappedByCliff(), e.getKneeX(), e.getCliff(), e.getCliffStepIndex(),
+                e.getLastStableX(), str(e.getRole()));
     }
 
     private static EgressCeilingValue egressCeiling(RunEgressCeiling e) {

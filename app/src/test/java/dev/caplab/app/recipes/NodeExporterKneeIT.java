@@ -168,7 +168,7 @@ class NodeExporterKneeIT {
         try (Connection c = DriverManager.getConnection(stack.clickhouseJdbcUrl());
              PreparedStatement s = c.prepareStatement("SELECT source, metric, capacity, role FROM capacity_fits FINAL"
                      + " WHERE run_id = ? ORDER BY source, metric");
-             PreparedStatement conclusion = c.prepareStatement("SELECT resources_json FROM run_conclusions FINAL"
+             PreparedStatement conclusion = c.prepareStatement("SELECT toJSONString(resources) FROM run_conclusions FINAL"
                      + " WHERE run_id = ?")) {
             s.setString(1, run);
             List<String> fitted = new ArrayList<>();

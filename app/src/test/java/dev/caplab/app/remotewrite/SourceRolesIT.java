@@ -110,7 +110,7 @@ class SourceRolesIT {
                 .mapToDouble(l -> Double.parseDouble(l.split("\\s+")[1]) * 1024).findFirst().orElseThrow();
         String host = prometheus.nodeExporterInstance();
         try (Connection c = DriverManager.getConnection(stack.clickhouseJdbcUrl())) {
-            String conclusion = await(c, "SELECT bottleneck_source, bottleneck_metric, resources_json, steps_judged"
+            String conclusion = await(c, "SELECT bottleneck_source, bottleneck_metric, toJSONString(resources), steps_judged"
                     + " + steps_skipped FROM run_conclusions FINAL WHERE run_id = ? AND steps_judged + steps_skipped"
                     + " >= " + UNITS, run, prometheus);
             Map<String, String> fits = new LinkedHashMap<>();

@@ -1,11 +1,11 @@
 package dev.caplab.query.compare;
 
 import dev.caplab.store.access.CapacityFitRepository;
+import dev.caplab.store.row.ResourceEstimateValue;
 import dev.caplab.store.access.RunConclusionRepository;
 import dev.caplab.store.access.RunRepository;
 import dev.caplab.query.conclusion.BottleneckView;
 import dev.caplab.query.conclusion.ConclusionView;
-import dev.caplab.query.conclusion.EstimateView;
 import dev.caplab.query.fits.FitView;
 import dev.caplab.query.runs.RunSummary;
 import java.util.List;
@@ -62,6 +62,6 @@ public class CompareService {
                 runFits.stream().filter(f -> !f.throughputFit()).anyMatch(FitView::cliff),
                 bottleneck.map(BottleneckView::metric).orElse(null),
                 bottleneck.map(BottleneckView::source).orElse(null), bottleneck.map(BottleneckView::rule).orElse(null),
-                conclusion.flatMap(ConclusionView::bottleneckEstimate).map(EstimateView::safeCapacityX).orElse(null));
+                conclusion.flatMap(ConclusionView::bottleneckEstimate).map(ResourceEstimateValue::safeCapacityX).orElse(null));
     }
 }

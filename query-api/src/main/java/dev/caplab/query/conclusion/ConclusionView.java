@@ -1,9 +1,9 @@
 package dev.caplab.query.conclusion;
 
-import dev.caplab.schema.event.ResourceEstimate;
 import dev.caplab.schema.event.RunWarning;
 import dev.caplab.schema.serde.AvroJson;
 import dev.caplab.store.row.EgressCeilingValue;
+import dev.caplab.store.row.ResourceEstimateValue;
 import dev.caplab.store.row.RunConclusionRow;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -25,7 +25,7 @@ import java.util.List;
  */
 public record ConclusionView(Double maxStableX, Integer maxStableStepIndex, Double firstFailingX,
                              Integer firstFailingStepIndex, int stepsJudged, int stepsSkipped,
-                             BottleneckView bottleneck, double margin, List<EstimateView> resources, boolean runClosed,
+                             BottleneckView bottleneck, double margin, List<ResourceEstimateValue> resources, boolean runClosed,
                              String model, Instant concludedAt, long version, List<WarningView> warnings,
                              String rulesFrom,
                              @com.fasterxml.jackson.annotation.JsonIgnore ThroughputLimitValue throughputLimit,
@@ -46,7 +46,7 @@ public record ConclusionView(Double maxStableX, Integer maxStableStepIndex, Doub
     /** A conclusion without a throughput limit and without an egress ceiling. */
     public ConclusionView(Double maxStableX, Integer maxStableStepIndex, Double firstFailingX,
             Integer firstFailingStepIndex, int stepsJudged, int stepsSkipped, BottleneckView bottleneck, double margin,
-            List<EstimateView> resources, boolean runClosed, String model, Instant concludedAt, long version,
+            List<ResourceEstimateValue> resources, boolean runClosed, String model, Instant concludedAt, long version,
             List<WarningView> warnings, String rulesFrom) {
         this(maxStableX, maxStableStepIndex, firstFailingX, firstFailingStepIndex, stepsJudged, stepsSkipped,
                 bottleneck, margin, resources, runClosed, model, concludedAt, version, warnings, rulesFrom, null,
@@ -56,7 +56,7 @@ public record ConclusionView(Double maxStableX, Integer maxStableStepIndex, Doub
     /** A conclusion without warnings. */
     public ConclusionView(Double maxStableX, Integer maxStableStepIndex, Double firstFailingX,
                           Integer firstFailingStepIndex, int stepsJudged, int stepsSkipped, BottleneckView bottleneck,
-                          double margin, List<EstimateView> resources, boolean runClosed, String model,
+                          double margin, List<ResourceEstimateValue> resources, boolean runClosed, String model,
                           Instant concludedAt, long version) {
         this(maxStableX, maxStableStepIndex, firstFailingX, firstFailingStepIndex, stepsJudged, stepsSkipped,
                 bottleneck, margin, resources, runClosed, model, concludedAt, version, List.of(), null, null, null);
@@ -65,7 +65,7 @@ public record ConclusionView(Double maxStableX, Integer maxStableStepIndex, Doub
     /** A conclusion that does not say where its rules came from (stored before it was kept). */
     public ConclusionView(Double maxStableX, Integer maxStableStepIndex, Double firstFailingX,
             Integer firstFailingStepIndex, int stepsJudged, int stepsSkipped, BottleneckView bottleneck, double margin,
-            List<EstimateView> resources, boolean runClosed, String model, Instant concludedAt, long version,
+            List<ResourceEstimateValue> resources, boolean runClosed, String model, Instant concludedAt, long version,
             List<WarningView> warnings) {
         this(maxStableX, maxStableStepIndex, firstFailingX, firstFailingStepIndex, stepsJudged, stepsSkipped,
                 bottleneck, margin, resources, runClosed, model, concludedAt, version, warnings, null, null, null);
@@ -85,11 +85,10 @@ public record ConclusionView(Double maxStableX, Integer maxStableStepIndex, Doub
      * or a step's resource of the same source).
      */
     public static ConclusionView of(RunConclusionRow r) {
-        List<EstimateView> estimates = AvroJson.<ResourceEstimate>decodeArray(r.resourcesJson(),
-                ResourceEstimate.getClassSchema()).stream().map(EstimateView::of).toList();
+        List<ResourceEstimateValue> estimates = r.resources();
         String role = estimates.stream().filter(e -> e.source().equals(r.bottleneckSource()))
                 .sorted(Comparator.comparing(e -> !e.metric().equals(r.bottleneckMetric())))
-                .map(EstimateView::role).filter(Objects::nonNull).findFirst().orElse(null);
+                .map(ResourceEstimateValue::role).filter(Objects::nonNull).findFirst().orElse(null);
         BottleneckView bottleneck = r.bottleneckMetric() == null ? null : new BottleneckView(r.bottleneckSource(),
                 r.bottleneckMetric(), r.bottleneckRule(), r.bottleneckValue(), r.bottleneckStepIndex(), role);
         return new ConclusionView(r.maxStableX(), r.maxStableStepIndex(), r.firstFailingX(), r.firstFailingStepIndex(),
@@ -108,7 +107,7 @@ public record ConclusionView(Double maxStableX, Integer maxStableStepIndex, Doub
     }
 
     /** The stored estimate of the bottleneck resource, if the bottleneck has one. */
-    public java.util.Optional<EstimateView> bottleneckEstimate() {
+    public java.util.Optional<ResourceEstimateValue> bottleneckEstimate() {
         return bottleneck == null ? java.util.Optional.empty() : resources.stream()
                 .filter(r -> r.metric().equals(bottleneck.metric()) && r.source().equals(bottleneck.source()))
                 .findFirst();

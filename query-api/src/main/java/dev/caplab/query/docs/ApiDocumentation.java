@@ -34,7 +34,7 @@ public class ApiDocumentation {
             "StepAggregateView", FieldTable.AGGREGATE,
             "ConclusionView", FieldTable.CONCLUSION,
             "BottleneckView", FieldTable.BOTTLENECK,
-            "EstimateView", FieldTable.ESTIMATE,
+            "ResourceEstimateValue", FieldTable.ESTIMATE,
             "WarningView", Map.of("kind", "what the warning is about (one of the values listed)",
                     "message", "what a person should know and do, as a sentence"));
 
@@ -45,7 +45,7 @@ public class ApiDocumentation {
                     "origin", names(RunOrigin.values())),
             "StepAggregateView", Map.of("kind", names(SampleKind.values())),
             "BottleneckView", Map.of("rule", names(Bottleneck.Rule.values()), "role", List.of("sut", "host")),
-            "EstimateView", Map.of("role", List.of("sut", "host")),
+            "ResourceEstimateValue", Map.of("role", List.of("sut", "host")),
             "ConclusionView", Map.of("rulesFrom", List.of("run", "default", "none")),
             "WarningView", Map.of("kind", names(RunWarning.Kind.values())));
 

@@ -1,5 +1,8 @@
 package dev.caplab.query.plan;
 
+import dev.caplab.analysis.fit.LinearFit;
+import dev.caplab.store.row.ResourceEstimateValue;
+import java.util.OptionalInt;
 import dev.caplab.store.access.RunConclusionRepository;
 import dev.caplab.store.access.RunRepository;
 import dev.caplab.store.row.RunRow;
@@ -11,7 +14,6 @@ import dev.caplab.analysis.capacity.ProfileAssessment;
 import dev.caplab.analysis.capacity.ResourceEstimate;
 import dev.caplab.analysis.capacity.WorkloadProfile;
 import dev.caplab.query.conclusion.ConclusionView;
-import dev.caplab.query.conclusion.EstimateView;
 import dev.caplab.query.runs.RunSummary;
 import dev.caplab.query.web.BadRequestParameterException;
 import dev.caplab.query.web.NotFoundException;
@@ -66,7 +68,7 @@ public class PlanService {
     private static Optional<TierPlan> plan(RunSummary run, Optional<ConclusionView> conclusion,
                                            WorkloadProfile profile, double margin, List<String> warnings) {
         Optional<List<ResourceEstimate>> concluded = conclusion
-                .map(c -> c.resources().stream().map(EstimateView::toEstimate).toList());
+                .map(c -> c.resources().stream().map(PlanService::estimate).toList());
         List<ResourceEstimate> estimates = concluded.orElse(List.of());
         if (estimates.stream().noneMatch(e -> e.ceiling().isPresent())) {
             warnings.add("run " + run.runId() + " (" + (run.tier() == null ? "no tier declared" : "tier " + run.tier())
@@ -94,6 +96,20 @@ public class PlanService {
         }
         return Optional.of(new TierPlan(run.runId(), run.provider(), run.tier(), run.vcpu(), a.load(), a.fit().name(),
                 a.bottleneckResource(), a.safeLoad(), a.fullCeilingLoad(), a.safeLoad() - a.load(), needs));
+    }
+
+    /** The analysis' estimate a stored one is, for a plan at any margin; an unknown variance or fit figure is NaN. */
+    static ResourceEstimate estimate(ResourceEstimateValue e) {
+        LinearFit line = new LinearFit(e.intercept(), e.slope(), nan(e.interceptVariance()), nan(e.slopeVariance()),
+                nan(e.covariance()), nan(e.residualStdErr()), e.degreesOfFreedom(), e.preKneeSteps(),
+                nan(e.rSquared()));
+        return new ResourceEstimate(e.source(), e.metric(), line, e.fromX(), e.toX(), optional(e.ceiling()),
+                optional(e.kneeX()), e.cliff(), e.cliffStepIndex() == null ? OptionalInt.empty()
+                : OptionalInt.of(e.cliffStepIndex()), optional(e.lastStableX()));
+    }
+
+    private static double nan(Double v) {
+        return v == null ? Double.NaN : v;
     }
 
     /**

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.caplab.query.conclusion.BottleneckView;
 import dev.caplab.query.conclusion.ConclusionView;
-import dev.caplab.query.conclusion.EstimateView;
 import dev.caplab.query.fits.FitView;
 import dev.caplab.query.runs.RunSummary;
+import dev.caplab.store.row.ResourceEstimateValue;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +28,7 @@ class ThroughputFitIsNoResourceTest {
                 "viewers", Map.of("episode", "ep19"), "DECLARED");
         ConclusionView conclusion = new ConclusionView(18.0, 3, 19.0, 4, 5, 0,
                 new BottleneckView("node", "cpu.cores", "SMALLEST_SAFE_CAPACITY", 18.0, null, "sut"), 0.6,
-                List.of(new EstimateView("node", "cpu.cores", 0.05, 0.022, null, 0.004 * 0.004, null, null, 2, 4, null,
+                List.of(new ResourceEstimateValue("node", "cpu.cores", 0.05, 0.022, null, 0.004 * 0.004, null, null, 2, 4, null,
                         10, 18, 1.0, 18.0, null, null, null, true, 18.0, true, 4, 18.0, "sut")),
                 true, "caplab-run-conclusion/1", AT, 9);
         FitView cpu = FitView.of("ln-1vcpu", "node", "cpu.cores", "linear", "1", "viewers", 5,

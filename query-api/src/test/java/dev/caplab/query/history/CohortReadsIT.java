@@ -141,7 +141,7 @@ class CohortReadsIT {
             RunConclusionRow row = StoredConclusions.row(id, 10.0 + i, 4, 12.0 + i, 5, 6, null, List.of(cpu), start);
             RunConclusionRow concluded = new RunConclusionRow(id, row.maxStableX(), row.maxStableStepIndex(),
                     row.firstFailingX(), row.firstFailingStepIndex(), row.stepsJudged(), row.stepsSkipped(), "vm-b",
-                    "cpu.cores", "FIRST_STEP_OVER_MARGIN", 0.7, 4, row.margin(), row.resourcesJson(), true,
+                    "cpu.cores", "FIRST_STEP_OVER_MARGIN", 0.7, 4, row.margin(), row.resources(), true,
                     row.model(), row.concludedAt(), 1);
             // even runs: a throughput limit at 40 + i; the request rate's fit breaks at 7 + i, which is no limit
             fits.add(fit(id, "caplab:throughput", "throughput.requests.per_s", 1.0, 7.0 + i, false, start));

@@ -1,13 +1,13 @@
 package dev.caplab.query.testing;
 
 import dev.caplab.schema.event.ResourceEstimate;
-import dev.caplab.schema.serde.AvroJson;
+import dev.caplab.sink.RowMapping;
 import dev.caplab.store.row.RunConclusionRow;
 import java.time.Instant;
 import java.util.List;
 
 /**
- * Run conclusions as the sink stores them, for fixtures: the estimates in Avro's JSON encoding, each safe capacity
+ * Run conclusions as the sink stores them, for fixtures: the estimates as the sink maps them, each safe capacity
  * worked out here from the line with the report's formula x = (C·margin − base)/slope, capped at the last stable x
  * past a cliff.
  */
@@ -38,7 +38,7 @@ public final class StoredConclusions {
                 bottleneck == null ? null : bottleneck.getMetric().toString(),
                 bottleneck == null ? null : "SMALLEST_SAFE_CAPACITY",
                 bottleneck == null ? null : bottleneck.getSafeCapacityX(), null, MARGIN,
-                AvroJson.encodeArray(resources, ResourceEstimate.getClassSchema()), true, "caplab-run-conclusion/1",
+                resources.stream().map(RowMapping::estimate).toList(), true, "caplab-run-conclusion/1",
                 at, 1);
     }
 }

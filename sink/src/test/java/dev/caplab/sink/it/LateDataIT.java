@@ -103,7 +103,7 @@ class LateDataIT {
         boolean isComplete() {
             return verdicts.size() == SyntheticRun.STEPS && fits.stream().anyMatch(f -> f.metric().equals("cpu.cores")
                     && f.stepsUsed() == SyntheticRun.STEPS) && conclusion.stream().anyMatch(c -> c.runClosed()
-                    && c.resourcesJson().contains("cpu.cores"));
+                    && c.resources().stream().anyMatch(e -> e.metric().equals("cpu.cores")));
         }
     }
 
@@ -125,7 +125,7 @@ class LateDataIT {
                 conclusions.ofRun(run).stream().map(c -> new RunConclusionRow("r", c.maxStableX(),
                         c.maxStableStepIndex(), c.firstFailingX(), c.firstFailingStepIndex(), c.stepsJudged(),
                         c.stepsSkipped(), c.bottleneckSource(), c.bottleneckMetric(), c.bottleneckRule(),
-                        c.bottleneckValue(), c.bottleneckStepIndex(), c.margin(), c.resourcesJson(), c.runClosed(),
+                        c.bottleneckValue(), c.bottleneckStepIndex(), c.margin(), c.resources(), c.runClosed(),
                         c.model(), c.concludedAt(), 0)).toList());
     }
 }

@@ -15,7 +15,7 @@ public final class RunConclusionRepository extends RunScopedRepository<RunConclu
     private static final RowCodec<RunConclusionRow> CODEC = new RowCodec<>(Table.RUN_CONCLUSIONS.sqlName(),
             List.of("run_id", "max_stable_x", "max_stable_step_index", "first_failing_x", "first_failing_step_index",
                     "steps_judged", "steps_skipped", "bottleneck_source", "bottleneck_metric", "bottleneck_rule",
-                    "bottleneck_value", "bottleneck_step_index", "margin", "resources_json", "run_closed", "model",
+                    "bottleneck_value", "bottleneck_step_index", "margin", "resources", "run_closed", "model",
                     "concluded_at", "version", "warnings_json", "rules_from", "throughput_knee_x",
                     "throughput_knee_lower95", "throughput_knee_upper95", "throughput_plateau_rate_per_s",
                     "throughput_slope_before_per_x", "throughput_slope_after_per_x", "throughput_breakpoint_p_value",
@@ -27,7 +27,7 @@ public final class RunConclusionRepository extends RunScopedRepository<RunConclu
                 p.addAll(r.runId(), r.maxStableX(), r.maxStableStepIndex(), r.firstFailingX(),
                         r.firstFailingStepIndex(), r.stepsJudged(), r.stepsSkipped(), r.bottleneckSource(),
                         r.bottleneckMetric(), r.bottleneckRule(), r.bottleneckValue(), r.bottleneckStepIndex(),
-                        r.margin(), r.resourcesJson(), r.runClosed(), r.model(), r.concludedAt(), r.version(),
+                        r.margin(), NestedValues.tuples(r.resources(), NestedValues::estimate), r.runClosed(), r.model(), r.concludedAt(), r.version(),
                         r.warningsJson(), r.rulesFrom());
                 ThroughputLimitValue t = r.throughputLimit();
                 if (t == null) {
@@ -45,8 +45,9 @@ public final class RunConclusionRepository extends RunScopedRepository<RunConclu
                 Fields f = new Fields(rs);
                 RunConclusionRow row = new RunConclusionRow(f.string(), f.nullableFloat64(), f.nullableInt32(),
                         f.nullableFloat64(), f.nullableInt32(), f.int32(), f.int32(), f.string(), f.string(),
-                        f.string(), f.nullableFloat64(), f.nullableInt32(), f.float64(), f.string(), f.bool(),
-                        f.string(), f.instant(), f.int64(), f.string(), f.string());
+                        f.string(), f.nullableFloat64(), f.nullableInt32(), f.float64(),
+                        f.tuples(NestedValues::estimate), f.bool(), f.string(), f.instant(), f.int64(), f.string(),
+                        f.string());
                 Double kneeX = f.nullableFloat64();
                 Double lower = f.nullableFloat64();
                 Double upper = f.nullableFloat64();

@@ -1,12 +1,13 @@
 package dev.caplab.store.row;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.Objects;
 
 /**
  * A row of {@code run_conclusions}: one RunConclusion. The bottleneck columns are all null or all set;
- * {@code resourcesJson} is the per-resource estimates and {@code warningsJson} the warnings ({@code RunWarning}), both in
- * Avro's JSON encoding. The highest version wins.
+ * {@code resources} is the per-resource estimates (typed tuples) and {@code warningsJson} the warnings
+ * ({@code RunWarning}, kind and message) as a JSON array. The highest version wins.
  * {@code rulesFrom} says where the rules the steps were judged against came from ({@code run}, {@code default},
  * {@code none}); null in rows written before it was kept. {@code throughputLimit} is null when the request rate
  * never stopped growing, {@code egressCeiling} when the run has none (both also in rows written before they were
@@ -16,7 +17,7 @@ public record RunConclusionRow(String runId, Double maxStableX, Integer maxStabl
                                Integer firstFailingStepIndex, int stepsJudged, int stepsSkipped,
                                String bottleneckSource, String bottleneckMetric, String bottleneckRule,
                                Double bottleneckValue, Integer bottleneckStepIndex, double margin,
-                               String resourcesJson, boolean runClosed, String model, Instant concludedAt,
+                               List<ResourceEstimateValue> resources, boolean runClosed, String model, Instant concludedAt,
                                long version, String warningsJson, String rulesFrom,
                                ThroughputLimitValue throughputLimit, EgressCeilingValue egressCeiling) {
 
@@ -31,7 +32,7 @@ public record RunConclusionRow(String runId, Double maxStableX, Integer maxStabl
         if (!(margin > 0 && margin <= 1)) {
             throw new IllegalArgumentException("margin must be in (0, 1], was " + margin);
         }
-        Objects.requireNonNull(resourcesJson, "resourcesJson");
+        resources = List.copyOf(resources);
         Checks.text(model, "model");
         Checks.storable(Objects.requireNonNull(concludedAt, "concludedAt"), "concludedAt");
         Checks.nonNegative(version, "version");
@@ -42,18 +43,18 @@ public record RunConclusionRow(String runId, Double maxStableX, Integer maxStabl
     public RunConclusionRow(String runId, Double maxStableX, Integer maxStableStepIndex, Double firstFailingX,
             Integer firstFailingStepIndex, int stepsJudged, int stepsSkipped, String bottleneckSource,
             String bottleneckMetric, String bottleneckRule, Double bottleneckValue, Integer bottleneckStepIndex,
-            double margin, String resourcesJson, boolean runClosed, String model, Instant concludedAt, long version,
+            double margin, List<ResourceEstimateValue> resources, boolean runClosed, String model, Instant concludedAt, long version,
             String warningsJson, String rulesFrom) {
         this(runId, maxStableX, maxStableStepIndex, firstFailingX, firstFailingStepIndex, stepsJudged, stepsSkipped,
                 bottleneckSource, bottleneckMetric, bottleneckRule, bottleneckValue, bottleneckStepIndex, margin,
-                resourcesJson, runClosed, model, concludedAt, version, warningsJson, rulesFrom, null, null);
+                resources, runClosed, model, concludedAt, version, warningsJson, rulesFrom, null, null);
     }
 
     /** This conclusion with {@code limit} as its throughput limit. */
     public RunConclusionRow withThroughputLimit(ThroughputLimitValue limit) {
         return new RunConclusionRow(runId, maxStableX, maxStableStepIndex, firstFailingX, firstFailingStepIndex,
                 stepsJudged, stepsSkipped, bottleneckSource, bottleneckMetric, bottleneckRule, bottleneckValue,
-                bottleneckStepIndex, margin, resourcesJson, runClosed, model, concludedAt, version, warningsJson,
+                bottleneckStepIndex, margin, resources, runClosed, model, concludedAt, version, warningsJson,
                 rulesFrom, limit, egressCeiling);
     }
 
@@ -61,7 +62,7 @@ public record RunConclusionRow(String runId, Double maxStableX, Integer maxStabl
     public RunConclusionRow withEgressCeiling(EgressCeilingValue ceiling) {
         return new RunConclusionRow(runId, maxStableX, maxStableStepIndex, firstFailingX, firstFailingStepIndex,
                 stepsJudged, stepsSkipped, bottleneckSource, bottleneckMetric, bottleneckRule, bottleneckValue,
-                bottleneckStepIndex, margin, resourcesJson, runClosed, model, concludedAt, version, warningsJson,
+                bottleneckStepIndex, margin, resources, runClosed, model, concludedAt, version, warningsJson,
                 rulesFrom, throughputLimit, ceiling);
     }
 
@@ -70,21 +71,21 @@ public record RunConclusionRow(String runId, Double maxStableX, Integer maxStabl
                             Integer firstFailingStepIndex, int stepsJudged, int stepsSkipped,
                             String bottleneckSource, String bottleneckMetric, String bottleneckRule,
                             Double bottleneckValue, Integer bottleneckStepIndex, double margin,
-                            String resourcesJson, boolean runClosed, String model, Instant concludedAt,
+                            List<ResourceEstimateValue> resources, boolean runClosed, String model, Instant concludedAt,
                             long version) {
         this(runId, maxStableX, maxStableStepIndex, firstFailingX, firstFailingStepIndex, stepsJudged, stepsSkipped,
                 bottleneckSource, bottleneckMetric, bottleneckRule, bottleneckValue, bottleneckStepIndex, margin,
-                resourcesJson, runClosed, model, concludedAt, version, "[]", null, null, null);
+                resources, runClosed, model, concludedAt, version, "[]", null, null, null);
     }
 
     /** A conclusion that does not say where its rules came from. */
     public RunConclusionRow(String runId, Double maxStableX, Integer maxStableStepIndex, Double firstFailingX,
             Integer firstFailingStepIndex, int stepsJudged, int stepsSkipped, String bottleneckSource,
             String bottleneckMetric, String bottleneckRule, Double bottleneckValue, Integer bottleneckStepIndex,
-            double margin, String resourcesJson, boolean runClosed, String model, Instant concludedAt, long version,
+            double margin, List<ResourceEstimateValue> resources, boolean runClosed, String model, Instant concludedAt, long version,
             String warningsJson) {
         this(runId, maxStableX, maxStableStepIndex, firstFailingX, firstFailingStepIndex, stepsJudged, stepsSkipped,
                 bottleneckSource, bottleneckMetric, bottleneckRule, bottleneckValue, bottleneckStepIndex, margin,
-                resourcesJson, runClosed, model, concludedAt, version, warningsJson, null, null, null);
+                resources, runClosed, model, concludedAt, version, warningsJson, null, null, null);
     }
 }

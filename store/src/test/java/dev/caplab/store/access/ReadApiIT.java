@@ -316,7 +316,7 @@ class ReadApiIT {
 
     private static RunConclusionRow conclusion(String runId, double maxStableX, long version) {
         return new RunConclusionRow(runId, maxStableX, 3, maxStableX + 2, 4, 5, 0, "vm-1", "cpu.cores",
-                "SMALLEST_SAFE_CAPACITY", 20.0, null, 0.6, "[]", true, "conclusions/1", T0.plusSeconds(version),
+                "SMALLEST_SAFE_CAPACITY", 20.0, null, 0.6, List.of(), true, "conclusions/1", T0.plusSeconds(version),
                 version);
     }
 

@@ -1,5 +1,6 @@
 package dev.caplab.store.access;
 
+import dev.caplab.store.row.ResourceEstimateValue;
 import dev.caplab.store.row.AlertRow;
 import dev.caplab.store.row.BreakpointValue;
 import dev.caplab.store.row.RuleOutcomeValue;
@@ -279,9 +280,13 @@ class RepositoriesIT {
         RunConclusionRepository conclusions = new RunConclusionRepository(db.dataSource(), direct);
         assertThat(conclusions.latest(run)).isEmpty();
         RunConclusionRow first = new RunConclusionRow(run, 10.0, 0, null, null, 1, 0, null, null, null, null, null,
-                0.6, "[]", false, "caplab-run-conclusion/1", T0.plusSeconds(60), 1);
+                0.6, List.of(), false, "caplab-run-conclusion/1", T0.plusSeconds(60), 1);
         RunConclusionRow concluded = new RunConclusionRow(run, 18.0, 3, 19.0, 4, 4, 1, "vm-1", "cpu.cores",
-                "SMALLEST_SAFE_CAPACITY", 18.5, null, 0.6, "[{\"source\":\"vm-1\"}]", true,
+                "SMALLEST_SAFE_CAPACITY", 18.5, null, 0.6, List.of(new ResourceEstimateValue("vm-1", "cpu.cores",
+                        0.1, 0.02, null, 4e-6, -1e-5, 0.01, 3, 5, 0.98, 2.0, 20.0, 4.0, 18.5, 0.7, 17.1, 19.9, true, 19.0,
+                        true, 4, 18.5, "sut"), new ResourceEstimateValue("vm-1", "mem.bytes", 1e9, 1e6, null, null,
+                        null, null, 3, 5, null, 2.0, 20.0, null, null, null, null, null, false, null, false, null,
+                        null, null)), true,
                 "caplab-run-conclusion/1", T0.plusSeconds(900), 7,
                 "[{\"kind\":\"SAMPLES_AFTER_END\",\"message\":\"samples after the end\"}]", "default")
                 .withThroughputLimit(new ThroughputLimitValue(150.0, 140.0, null, 3000.0, 20.0, 0.5, 1e-6, 9,

@@ -2,11 +2,15 @@ package dev.caplab.store.schema;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.caplab.schema.event.ResourceEstimate;
+import dev.caplab.schema.serde.AvroJson;
 import dev.caplab.store.access.CapacityFitRepository;
+import dev.caplab.store.access.RunConclusionRepository;
 import dev.caplab.store.access.RunRepository;
 import dev.caplab.store.access.StepVerdictRepository;
 import dev.caplab.store.access.StoreDataSources;
 import dev.caplab.store.row.BreakpointValue;
+import dev.caplab.store.row.ResourceEstimateValue;
 import dev.caplab.store.row.RuleOutcomeValue;
 import dev.caplab.store.row.SegmentValue;
 import dev.caplab.store.row.SloRuleValue;
@@ -78,8 +82,62 @@ class TypedNestedValuesMigrationIT {
                  var rs = s.executeQuery("SELECT count() FROM system.columns WHERE database = '" + database
                          + "' AND table IN ('runs', 'step_verdicts', 'capacity_fits') AND name LIKE '%\\_json'")) {
                 rs.next();
-                // V006's tables; run_conclusions (V007) keeps its estimates in Avro's JSON encoding by design
+                // V006's tables; run_conclusions' estimates are V018's (below)
                 assertThat(rs.getLong(1)).as("no *_json column is left in the tables V006 migrated").isZero();
+            }
+        } finally {
+            try (var server = StoreDataSources.create(clickHouse.jdbcUrl("default"), clickHouse.user(),
+                    clickHouse.password()); Connection c = server.getConnection(); Statement s = c.createStatement()) {
+                s.execute("DROP DATABASE IF EXISTS " + database);
+            }
+        }
+    }
+
+    /**
+     * V018 on conclusions the sink wrote before it: each estimate in Avro's JSON encoding (nullable fields wrapped,
+     * {"double": 0.004}) comes back as the typed tuple, nulls as nulls, and resources_json is gone.
+     */
+    @Test
+    void estimatesStoredInAvrosJsonEncodingBecomeTypedTuples() throws SQLException {
+        String database = "typed_estimates_" + ProcessHandle.current().pid();
+        ResourceEstimate cpu = ResourceEstimate.newBuilder().setSource("node").setMetric("cpu.cores")
+                .setIntercept(0.05).setSlope(0.022).setSlopeVariance(0.004 * 0.004).setResidualStdErr(0.01)
+                .setDegreesOfFreedom(2).setPreKneeSteps(4).setRSquared(0.97).setFromX(10).setToX(18).setCeiling(1.0)
+                .setSafeCapacityX(18.0).setSafeCapacityStdErr(1.5).setCappedByCliff(true).setKneeX(18.0)
+                .setCliff(true).setCliffStepIndex(4).setLastStableX(18.0).setRole("sut").build();
+        ResourceEstimate egress = ResourceEstimate.newBuilder().setSource("node").setMetric("net.tx.mbps")
+                .setIntercept(0.0).setSlope(1.9).setDegreesOfFreedom(3).setPreKneeSteps(5).setFromX(10).setToX(19)
+                .setCappedByCliff(false).setCliff(false).build();
+        String json = AvroJson.encodeArray(List.of(cpu, egress), ResourceEstimate.getClassSchema());
+        assertThat(json).as("the encoding the conversion reads").contains("\"ceiling\":{\"double\":1.0}")
+                .contains("\"cliffStepIndex\":{\"int\":4}").contains("\"role\":{\"string\":\"sut\"}")
+                .contains("\"ceiling\":null");
+        try (var server = StoreDataSources.create(clickHouse.jdbcUrl("default"), clickHouse.user(),
+                clickHouse.password())) {
+            Migrations.apply(server, database, 17);
+            try (Connection c = server.getConnection(); Statement s = c.createStatement()) {
+                s.execute("INSERT INTO " + database + ".run_conclusions (run_id, steps_judged, steps_skipped, margin,"
+                        + " resources_json, run_closed, model, concluded_at, version) VALUES ('old', 5, 0, 0.6, '"
+                        + json.replace("\\", "\\\\").replace("'", "\\'") + "', true, 'caplab-run-conclusion/1',"
+                        + " '2026-07-28 11:00:00', 9)");
+            }
+            assertThat(Migrations.apply(server, database)).extracting(Migration::name)
+                    .containsExactlyElementsOf(migrationsFrom(18));
+        }
+        try (var pool = StoreDataSources.create(clickHouse.jdbcUrl(database), clickHouse.user(),
+                clickHouse.password())) {
+            assertThat(new RunConclusionRepository(pool).latest("old")).get().satisfies(r -> assertThat(r.resources())
+                    .containsExactly(new ResourceEstimateValue("node", "cpu.cores", 0.05, 0.022, null, 0.004 * 0.004,
+                                    null, 0.01, 2, 4, 0.97, 10, 18, 1.0, 18.0, 1.5, null, null, true, 18.0, true, 4,
+                                    18.0, "sut"),
+                            new ResourceEstimateValue("node", "net.tx.mbps", 0.0, 1.9, null, null, null, null, 3, 5,
+                                    null, 10, 19, null, null, null, null, null, false, null, false, null, null,
+                                    null)));
+            try (Connection c = pool.getConnection(); Statement s = c.createStatement();
+                 var rs = s.executeQuery("SELECT count() FROM system.columns WHERE database = '" + database
+                         + "' AND table = 'run_conclusions' AND name = 'resources_json'")) {
+                rs.next();
+                assertThat(rs.getLong(1)).as("resources_json is gone").isZero();
             }
         } finally {
             try (var server = StoreDataSources.create(clickHouse.jdbcUrl("default"), clickHouse.user(),
