@@ -47,6 +47,11 @@ public record ClickHouseTarget(String jdbcUrl, String user, String password) {
         return StoreDataSources.create(jdbcUrl, user, password);
     }
 
+    /** A pooled DataSource on the database whose statements can never write: for the query API and web page. */
+    public HikariDataSource readOnlyDataSource() {
+        return StoreDataSources.createReadOnly(jdbcUrl, user, password);
+    }
+
     private Matcher matcher() {
         Matcher m = URL.matcher(jdbcUrl);
         if (!m.matches()) {

@@ -43,7 +43,8 @@ public final class ServeCommand implements Callable<Integer> {
     public Integer call() throws InterruptedException {
         List<ApiToken> tokens = AccessOptions.parseTokens(access.tokenOptions());
         AccessOptions.requireTokensBeyondLoopback(host, tokens);
-        HikariDataSource dataSource = external.clickhouse().dataSource();
+        // the web tier only reads: its statements run read-only
+        HikariDataSource dataSource = external.clickhouse().readOnlyDataSource();
         WebSettings settings = new WebSettings(host, httpPort, external.bootstrap, external.clickhouse().database(),
                 external.clickhouse().httpUrl(), external.clickhouse().user(), external.clickhouse().password(),
                 tokens, access.allowedOrigins(), external.kafkaLogin.security(), StepCommand.Durations.parse(runIdleEnd));

@@ -124,7 +124,8 @@ public final class EmbeddedStack implements AutoCloseable {
         demoToken.ifPresent(webTokens::add);
         WebServer web = track(WebServer.start(new WebSettings(settings.host(), settings.httpPort(), bootstrapServers,
                 database, URI.create(clickhouse.httpUrl() + "/"), HttpSettings.READER_USER, sqlEndpoint.secret(),
-                webTokens, settings.allowedOrigins(), kafkaLogins.ingest(), settings.runIdleEnd()), dataSource,
+                webTokens, settings.allowedOrigins(), kafkaLogins.ingest(), settings.runIdleEnd()),
+                track(target.readOnlyDataSource()),
                 PipelineHealth.inProcess(brokerProbe, List.of(streams::status, sink::status))));
         httpPort = web.port();
 
