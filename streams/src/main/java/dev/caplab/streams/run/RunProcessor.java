@@ -148,6 +148,9 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
         try {
             processRun(runId, record, meta);
         } catch (RuntimeException e) {
+            if (TaskFailures.ofTheTask(e)) {
+                throw e;
+            }
             LOG.error("run {}: processing {}-{}@{} failed; the record is dead-lettered, the run alerted", runId,
                     meta.topic(), meta.partition(), meta.offset(), e);
             deadLetters.reject(record, meta, runId, "processing failed: " + e);
@@ -270,6 +273,9 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
             try {
                 emitted |= advanceOnWallClock(runId, nowMillis);
             } catch (RuntimeException e) {
+                if (TaskFailures.ofTheTask(e)) {
+                    throw e;
+                }
                 // Left unscheduled until its next input, so one broken run is not retried every second.
                 due.schedule(runId, Long.MAX_VALUE);
                 LOG.error("run {}: closing on the wall clock failed; the run waits for its next input", runId, e);
