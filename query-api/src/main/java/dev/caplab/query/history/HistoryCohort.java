@@ -46,8 +46,7 @@ record HistoryCohort(String sut, String tier, String tool, String loadExpression
         requireOne("tier", kinds, total, RunKindCount::tier);
         requireOne("tool", kinds, total, RunKindCount::tool);
         requireOne("loadExpression", kinds, total, RunKindCount::loadExpression);
-        long running = kinds.stream().filter(k -> RunSummary.RUNNING.equals(k.status()))
-                .mapToLong(RunKindCount::runs).sum();
+        long running = kinds.stream().filter(HistoryCohort::running).mapToLong(RunKindCount::runs).sum();
         if (running == total) {
             throw new BadRequestParameterException(firstGiven(sut, tier, tool, loadExpression),
                     asked(sut, tier, tool, loadExpression), "the " + total + " matching runs are all still"
@@ -68,6 +67,10 @@ record HistoryCohort(String sut, String tier, String tool, String loadExpression
                                     Optional<String> loadExpression, int limit) {
         return new RunFilter(sut.orElse(null), null, null, null, tier.orElse(null), tool.orElse(null), Map.of(),
                 null, null, limit, 0, null, null, true, loadExpression.orElse(null));
+    }
+
+    private static boolean running(RunKindCount kind) {
+        return RunSummary.RUNNING.equals(RunSummary.statusOf(kind.status()));
     }
 
     String label() {

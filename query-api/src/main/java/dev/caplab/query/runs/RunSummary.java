@@ -65,9 +65,14 @@ public record RunSummary(String runId, Instant startedAt, Instant endedAt, Strin
     /** The status of a run that has not ended. */
     public static final String RUNNING = "RUNNING";
 
+    /** A run stores no status until it ends: a missing status reads as {@link #RUNNING}. */
+    public static String statusOf(String stored) {
+        return stored == null ? RUNNING : stored;
+    }
+
     public RunSummary {
         labels = labels == null ? Map.of() : Map.copyOf(labels);
-        status = status == null ? RUNNING : status;
+        status = statusOf(status);
         origin = origin == null ? "DECLARED" : origin;
     }
 
