@@ -8,7 +8,8 @@ import java.nio.charset.StandardCharsets;
 /**
  * Strings in the state stores' binary formats: an int byte length and UTF-8, so no length limit of its own (unlike
  * {@link DataOutputStream#writeUTF}, which throws past 65,535 bytes and killed the topology on one long label).
- * What bounds a string is {@link dev.caplab.streams.run.RunLimits}, checked before anything is stored.
+ * What bounds a string is {@link dev.caplab.streams.run.RunLimits}, checked before anything is stored; its size is
+ * {@link dev.caplab.schema.text.Utf8Bytes#of}.
  */
 public final class StateStrings {
 
@@ -27,25 +28,6 @@ public final class StateStrings {
             throw new IOException("string of " + n + " bytes, " + in.available() + " left");
         }
         return new String(in.readNBytes(n), StandardCharsets.UTF_8);
-    }
-
-    /** The UTF-8 length of {@code s} without encoding it. */
-    public static int utf8Bytes(CharSequence s) {
-        int n = 0;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c < 0x80) {
-                n += 1;
-            } else if (c < 0x800) {
-                n += 2;
-            } else if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
-                n += 4;
-                i++;
-            } else {
-                n += 3;
-            }
-        }
-        return n;
     }
 
     /** Reads one string of a state format: {@link #read} today, {@link DataInputStream#readUTF} in older formats. */

@@ -34,8 +34,10 @@ public final class PoisonInputs {
         List<Input> out = new ArrayList<>();
         out.add(samples(" ", List.of(Events.gauge("host", "cpu.cores", 1, 1)), "blank or missing run id key"));
         out.add(lifecycle("", Events.runStarted("", "users", List.of(), 4), "blank or missing run id key"));
-        out.add(samples("poison-blank-source", List.of(Events.gauge(" ", "cpu.cores", 1, 1)), "blank source"));
-        out.add(samples("poison-blank-metric", List.of(Events.gauge("host", " ", 1, 1)), "blank metric"));
+        out.add(samples("poison-blank-source", List.of(Events.gauge(" ", "cpu.cores", 1, 1)),
+                "source: must not be blank"));
+        out.add(samples("poison-blank-metric", List.of(Events.gauge("host", " ", 1, 1)),
+                "metric: must not be blank"));
         out.add(samples("poison-long-label", List.of(Events.sample("host", "cpu.cores",
                 dev.caplab.schema.event.SampleKind.GAUGE, 1, 1, Map.of(HUGE, HUGE))), "label key"));
         out.add(samples("poison-long-metric", List.of(Events.gauge("host", HUGE, 1, 1)), "metric"));

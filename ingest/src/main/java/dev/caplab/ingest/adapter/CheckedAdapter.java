@@ -6,6 +6,7 @@ import dev.caplab.ingest.parse.ParseResult;
 import dev.caplab.ingest.parse.SampleChecks;
 import dev.caplab.ingest.parse.SampleChecks.LimitException;
 import dev.caplab.schema.event.Sample;
+import dev.caplab.schema.text.Utf8Bytes;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -60,7 +61,7 @@ public final class CheckedAdapter implements Adapter {
             lastLine = line.number();
             lastReadAt = line.readAt();
             try {
-                checks.lineLength(SampleChecks.utf8Length(line.text()));
+                checks.lineLength(Utf8Bytes.of(line.text()));
             } catch (LimitException e) {
                 return new ParseResult(List.of(), List.of(new ParseError(line.number(), e.field(), e.reason(),
                         line.text())));

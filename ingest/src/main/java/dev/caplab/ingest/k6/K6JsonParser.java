@@ -1,5 +1,6 @@
 package dev.caplab.ingest.k6;
 
+import dev.caplab.schema.text.Utf8Bytes;
 import dev.caplab.schema.vocabulary.LabelNames;
 import dev.caplab.ingest.parse.IngestLimits;
 import dev.caplab.ingest.parse.ParseError;
@@ -67,7 +68,7 @@ public final class K6JsonParser {
             return;
         }
         try {
-            checks.lineLength(SampleChecks.utf8Length(line));
+            checks.lineLength(Utf8Bytes.of(line));
             JsonNode root = JSON.readTree(line);
             if (!root.isObject()) {
                 throw new PointException(null, "not a JSON object");

@@ -8,6 +8,7 @@ import dev.caplab.schema.event.RunEnded;
 import dev.caplab.schema.event.RunStarted;
 import dev.caplab.schema.event.StepEnded;
 import dev.caplab.schema.event.StepStarted;
+import dev.caplab.schema.text.Utf8Bytes;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Objects;
@@ -78,10 +79,10 @@ public final class LifecycleChecks {
         if (value == null) {
             return;
         }
-        int bytes = SampleChecks.utf8Length(value);
-        if (bytes > checks.limits().maxLabelValueBytes()) {
+        int bytes = Utf8Bytes.of(value);
+        if (bytes > checks.limits().sample().maxLabelValueBytes()) {
             throw new LimitException(field, "is " + bytes + " bytes, over the limit of "
-                    + checks.limits().maxLabelValueBytes() + " bytes");
+                    + checks.limits().sample().maxLabelValueBytes() + " bytes");
         }
     }
 }

@@ -211,10 +211,6 @@ public final class OtlpMetricsMapper {
     }
 
     private List<Part> summary(SummaryDataPoint p) {
-        if (p.getQuantileValuesCount() > checks.limits().maxLabelsPerSample()) {
-            throw new SampleChecks.LimitException("quantile_values", p.getQuantileValuesCount()
-                    + " quantiles, over the limit of " + checks.limits().maxLabelsPerSample());
-        }
         List<Part> parts = new ArrayList<>();
         Map<String, Double> quantiles = new TreeMap<>();
         for (SummaryDataPoint.ValueAtQuantile q : p.getQuantileValuesList()) {

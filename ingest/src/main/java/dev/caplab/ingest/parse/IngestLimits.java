@@ -3,11 +3,13 @@ package dev.caplab.ingest.parse;
 import dev.caplab.schema.limits.SampleLimits;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Objects;
 
 /**
  * What one request or file line may carry, so that whatever ingest accepts can be published and processed downstream.
- * Every limit is checked at the door ({@link SampleChecks}); beyond it the line (or, for the per-request count, the
- * request) is refused with an error naming the line and field, never clamped or truncated. The defaults
+ * Every limit is checked at the door ({@link SampleChecks}; the sample's shape by schema's
+ * {@link dev.caplab.schema.limits.SampleShape}); beyond it the line (or, for the per-request count, the request) is
+ * refused with an error naming the line and field, never clamped or truncated. The defaults
  * ({@link #DEFAULTS}) are chosen against the downstream ceilings:
  * <ul>
  *   <li>Avro strings are length-prefixed, but streams' state and ClickHouse rows pass names through
@@ -27,18 +29,14 @@ import java.time.Instant;
  *                               and label entries the samples it expands to may hold together (a histogram's labels
  *                               are copied into each of its bucket samples); counted before decoding, beyond it 413
  * @param maxLineBytes           bytes of one input line (line protocol, k6 JSON, CSV row)
- * @param maxNameBytes           UTF-8 bytes of a run id, source, metric (measurement[.field]) name
- * @param maxLabelsPerSample     labels (tags, string fields, columns) of one sample
- * @param maxLabelKeyBytes       UTF-8 bytes of one label key
- * @param maxLabelValueBytes     UTF-8 bytes of one label value
- * @param maxLabelBytesPerSample UTF-8 bytes of all label keys and values of one sample together
+ * @param sample                 the shape of one sample (names, labels, summary quantiles), the same
+ *                               {@link SampleLimits} streams guards with; a run id is a name too
  * @param earliest               first accepted sample time
  * @param maxAhead               how far after the receiving clock a sample time may lie (clock skew)
  * @param maxRecordBytes         estimated encoded bytes of one Kafka record of samples
  */
-public record IngestLimits(int maxSamplesPerRequest, long maxValuesPerRequest, int maxLineBytes, int maxNameBytes, int maxLabelsPerSample,
-        int maxLabelKeyBytes, int maxLabelValueBytes, int maxLabelBytesPerSample, Instant earliest,
-        Duration maxAhead, int maxRecordBytes) {
+public record IngestLimits(int maxSamplesPerRequest, long maxValuesPerRequest, int maxLineBytes, SampleLimits sample,
+        Instant earliest, Duration maxAhead, int maxRecordBytes) {
 
     /**
      * 500,000 samples per request (a k6 or Telegraf flush of 5,000 lines is ~50,000) and 16 values or label entries
@@ -50,9 +48,8 @@ public record IngestLimits(int maxSamplesPerRequest, long maxValuesPerRequest, i
 
     /** The default request, line, time and record limits around the given sample shape. */
     public static IngestLimits of(SampleLimits sample) {
-        return new IngestLimits(500_000, 16L * 500_000, 512 * 1024, sample.maxNameBytes(), sample.maxLabelsPerSample(),
-                sample.maxLabelKeyBytes(), sample.maxLabelValueBytes(), sample.maxLabelBytesPerSample(),
-                Instant.parse("2000-01-01T00:00:00Z"), Duration.ofDays(1), 512 * 1024);
+        return new IngestLimits(500_000, 16L * 500_000, 512 * 1024, sample, Instant.parse("2000-01-01T00:00:00Z"),
+                Duration.ofDays(1), 512 * 1024);
     }
 
     /** Bytes a sample's fixed fields and per-label framing take at most besides its strings (Avro varints). */
@@ -63,21 +60,14 @@ public record IngestLimits(int maxSamplesPerRequest, long maxValuesPerRequest, i
         positive("maxSamplesPerRequest", maxSamplesPerRequest);
         positive("maxValuesPerRequest", maxValuesPerRequest);
         positive("maxLineBytes", maxLineBytes);
-        positive("maxNameBytes", maxNameBytes);
-        positive("maxLabelsPerSample", maxLabelsPerSample);
-        positive("maxLabelKeyBytes", maxLabelKeyBytes);
-        positive("maxLabelValueBytes", maxLabelValueBytes);
-        positive("maxLabelBytesPerSample", maxLabelBytesPerSample);
+        Objects.requireNonNull(sample, "sample");
         positive("maxRecordBytes", maxRecordBytes);
-        if (maxNameBytes > 65_535 || maxLabelKeyBytes > 65_535 || maxLabelValueBytes > 65_535) {
-            throw new IllegalArgumentException("names and labels must stay within writeUTF's 65,535 bytes");
-        }
         if (earliest.isBefore(Instant.parse("1900-01-01T00:00:00Z")) || maxAhead.isNegative()
                 || maxAhead.compareTo(Duration.ofDays(3650)) > 0) {
             throw new IllegalArgumentException("the timestamp window must lie within ClickHouse DateTime64's range");
         }
-        long sampleBytes = 2L * maxNameBytes + maxLabelBytesPerSample
-                + (long) maxLabelsPerSample * LABEL_OVERHEAD_BYTES + SAMPLE_OVERHEAD_BYTES;
+        long sampleBytes = 2L * sample.maxNameBytes() + sample.maxLabelBytesPerSample()
+                + (long) sample.maxLabelsPerSample() * LABEL_OVERHEAD_BYTES + SAMPLE_OVERHEAD_BYTES;
         if (sampleBytes > maxRecordBytes) {
             throw new IllegalArgumentException("a sample within these limits (" + sampleBytes
                     + " bytes) would not fit one record of " + maxRecordBytes + " bytes");
@@ -86,8 +76,8 @@ public record IngestLimits(int maxSamplesPerRequest, long maxValuesPerRequest, i
 
     /** The largest encoded sample these limits let through (summaries aside: adapters bound their quantiles). */
     public int maxSampleBytes() {
-        return 2 * maxNameBytes + maxLabelBytesPerSample + maxLabelsPerSample * LABEL_OVERHEAD_BYTES
-                + SAMPLE_OVERHEAD_BYTES;
+        return 2 * sample.maxNameBytes() + sample.maxLabelBytesPerSample()
+                + sample.maxLabelsPerSample() * LABEL_OVERHEAD_BYTES + SAMPLE_OVERHEAD_BYTES;
     }
 
     /** The last accepted sample time for a request received at {@code now}. */

@@ -168,8 +168,30 @@ class OtlpMetricsMapperTest {
     }
 
     @Test
+    void aSummaryOfMoreQuantilesThanASampleMayCarryIsRejectedNamingTheField() {
+        int limit = IngestLimits.DEFAULTS.sample().maxLabelsPerSample();
+        Summary.Builder s = Summary.newBuilder();
+        for (int n : new int[] {limit, limit + 1}) {
+            SummaryDataPoint.Builder p = SummaryDataPoint.newBuilder().setTimeUnixNano(T1_NANOS).setCount(10);
+            for (int i = 0; i < n; i++) {
+                p.addQuantileValues(SummaryDataPoint.ValueAtQuantile.newBuilder().setQuantile((i + 1.0) / (n + 1))
+                        .setValue(i));
+            }
+            s.addDataPoints(p);
+        }
+        RoutedSamples out = map(request(metric("rpc.duration", s), "run", "r1"), null);
+        assertThat(out.samplesByRun().get("r1")).filteredOn(x -> x.getKind() == SampleKind.SUMMARY).singleElement()
+                .satisfies(x -> assertThat(x.getSummary().getQuantiles()).hasSize(limit));
+        assertThat(out.errors()).singleElement().satisfies(e -> {
+            assertThat(e.line()).isEqualTo(2);
+            assertThat(e.field()).isEqualTo("summary.quantiles");
+            assertThat(e.reason()).contains((limit + 1) + " quantiles");
+        });
+    }
+
+    @Test
     void anOversizedPointIsRejectedAndCountedTheOthersKept() {
-        String huge = "x".repeat(IngestLimits.DEFAULTS.maxLabelValueBytes() + 1);
+        String huge = "x".repeat(IngestLimits.DEFAULTS.sample().maxLabelValueBytes() + 1);
         Gauge.Builder g = Gauge.newBuilder()
                 .addDataPoints(NumberDataPoint.newBuilder().setTimeUnixNano(T1_NANOS).setAsDouble(1))
                 .addDataPoints(NumberDataPoint.newBuilder().setTimeUnixNano(T1_NANOS).setAsDouble(2)

@@ -9,6 +9,8 @@ import dev.caplab.ingest.publish.SampleChunks;
 import dev.caplab.schema.event.Sample;
 import dev.caplab.schema.event.SampleBatch;
 import dev.caplab.schema.event.SampleKind;
+import dev.caplab.schema.event.SummaryStats;
+import dev.caplab.schema.event.SummaryWindow;
 import dev.caplab.schema.serde.EventSerdes;
 import dev.caplab.schema.topic.TopicCatalog;
 import java.time.Duration;
@@ -19,7 +21,10 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Each limit of {@link IngestLimits#DEFAULTS} at its value (accepted) and one beyond (refused, field named). */
+/**
+ * The door's own limits of {@link IngestLimits#DEFAULTS} (time window, line, record) at their value and one beyond,
+ * and that a shape problem is refused with its field named.
+ */
 class SampleChecksTest {
 
     private static final Instant NOW = Instant.parse("2026-12-03T12:00:00Z");
@@ -27,33 +32,30 @@ class SampleChecksTest {
     private static final int BROKER_MAX_MESSAGE_BYTES = 1_048_588;
     private final SampleChecks checks = new SampleChecks(IngestLimits.DEFAULTS);
 
+    /** The shape rule itself is {@code SampleShapeTest}'s; here, that the door refuses what it finds. */
     @Test
-    void namesAreNotBlankAndAtMost512Bytes() {
-        assertThatCode(() -> checks.name("run", "r".repeat(512))).doesNotThrowAnyException();
-        // 171 three-byte chars = 513 bytes although only 171 chars
-        assertRefused(() -> checks.name("run", "€".repeat(171)), "run", "513 bytes");
-        assertRefused(() -> checks.name("source", " "), "source", "blank");
-        assertRefused(() -> checks.name("metric", ""), "metric", "blank");
-        assertRefused(() -> checks.name("db", null), "db", "blank");
+    void aShapeProblemIsRefusedNamingItsField() {
+        assertThatCode(() -> checks.check("r", sample("host", "cpu.cores", Map.of("k", "v")), NOW))
+                .doesNotThrowAnyException();
+        assertRefused(() -> checks.check(" ", sample("host", "cpu.cores", Map.of()), NOW), "run", "blank");
+        assertRefused(() -> checks.check("r", sample("s".repeat(513), "cpu.cores", Map.of()), NOW), "source",
+                "513 bytes");
+        assertRefused(() -> checks.check("r", sample("host", " ", Map.of()), NOW), "metric", "blank");
+        assertRefused(() -> checks.check("r", sample("host", "cpu.cores", Map.of("tag", "v".repeat(16_385))), NOW),
+                "tag", "16385 bytes");
+        assertRefused(() -> checks.name("measurement", "€".repeat(171)), "measurement", "513 bytes");
+        assertRefused(() -> checks.labels(Map.of(" ", "v")), "labels", "blank");
+        assertThat(checks.admitsDerived(sample("host", " ", Map.of("k", "v")))).as("a recipe's metric is its own")
+                .isTrue();
+        assertThat(checks.admitsDerived(sample(" ", "m", Map.of()))).isFalse();
+        assertThat(checks.admitsDerived(sample("host", "m", Map.of("k", "v".repeat(16_385))))).isFalse();
     }
 
     @Test
-    void labelsAreBoundedInCountKeyValueAndTotal() {
-        assertThatCode(() -> checks.labels(labels(128, 1, 1))).doesNotThrowAnyException();
-        assertRefused(() -> checks.labels(labels(129, 1, 1)), "labels", "129 labels");
-
-        assertThatCode(() -> checks.labels(Map.of("k".repeat(256), "v"))).doesNotThrowAnyException();
-        assertRefused(() -> checks.labels(Map.of("k".repeat(257), "v")), "k".repeat(64) + "…", "257 bytes");
-
-        assertThatCode(() -> checks.labels(Map.of("tag", "v".repeat(16_384)))).doesNotThrowAnyException();
-        assertRefused(() -> checks.labels(Map.of("tag", "v".repeat(16_385))), "tag", "16385 bytes");
-        assertRefused(() -> checks.labels(Map.of(" ", "v")), "labels", "blank");
-
-        // 4 labels of 8-byte keys and 16,376-byte values: 65,536 bytes exactly; one more byte is refused
-        assertThatCode(() -> checks.labels(labels(4, 8, 16_376))).doesNotThrowAnyException();
-        Map<String, String> over = new LinkedHashMap<>(labels(4, 8, 16_376));
-        over.put("x", "");
-        assertRefused(() -> checks.labels(over), "labels", "65537 bytes");
+    void aSummaryIsCheckedAtTheDoorAsStreamsChecksIt() {
+        Sample withSummary = new Sample(NOW, "host", "http.req.duration.ms", SampleKind.SUMMARY, Double.NaN, Map.of(),
+                new SummaryStats(SummaryWindow.WINDOW, -1L, null, null, null, null, Map.of("0.95", 12.0)));
+        assertRefused(() -> checks.check("r", withSummary, NOW), "summary.count", "-1");
     }
 
     @Test
@@ -112,13 +114,8 @@ class SampleChecksTest {
                 new SampleBatch("r".repeat(512), "influx-line", NOW, samples)).length;
     }
 
-    /** {@code count} labels with keys of exactly {@code keyBytes} (zero-padded numbers; "k0".. when under 4). */
-    private static Map<String, String> labels(int count, int keyBytes, int valueBytes) {
-        Map<String, String> labels = new LinkedHashMap<>();
-        for (int i = 0; i < count; i++) {
-            labels.put(keyBytes < 4 ? "k" + i : String.format("%0" + keyBytes + "d", i), "v".repeat(valueBytes));
-        }
-        return labels;
+    private static Sample sample(String source, String metric, Map<String, String> labels) {
+        return new Sample(NOW, source, metric, SampleKind.GAUGE, 1.0, labels, null);
     }
 
     private static void assertRefused(Runnable check, String field, String reasonPart) {

@@ -1,5 +1,6 @@
 package dev.caplab.streams.run;
 
+import dev.caplab.schema.limits.SampleShape;
 import dev.caplab.schema.serde.EventSerdes;
 import dev.caplab.schema.topic.DeadLetterHeaders;
 import dev.caplab.streams.input.InputEvent;
@@ -44,7 +45,7 @@ final class DeadLetters {
     void deadLetter(Record<String, InputEvent> record, RecordMetadata meta, String reason) {
         rejectedSensor.record();
         LOG.warn("dead-lettering {}-{}@{} (run {}): {}", meta.topic(), meta.partition(), meta.offset(),
-                record.key() == null ? null : SampleCheck.clip(record.key()), reason);
+                record.key() == null ? null : SampleShape.excerpt(record.key()), reason);
         byte[] bytes = switch (record.value()) {
             case InputEvent.Samples s -> EventSerdes.sampleBatch().serialize(meta.topic(), s.batch());
             case InputEvent.Lifecycle l -> EventSerdes.lifecycle().serialize(meta.topic(), l.event());

@@ -5,6 +5,7 @@ import dev.caplab.schema.event.RunStarted;
 import dev.caplab.schema.event.RunStatus;
 import dev.caplab.schema.event.Sample;
 import dev.caplab.schema.lifecycle.RunOrigins;
+import dev.caplab.schema.limits.SampleShape;
 import dev.caplab.schema.serde.EventSerdes;
 import dev.caplab.streams.Micros;
 import dev.caplab.streams.TopologySettings;
@@ -41,10 +42,12 @@ public final class InferredRuns {
 
     private final KeyValueStore<String, byte[]> store;
     private final TopologySettings settings;
+    private final SampleShape shape;
 
     InferredRuns(KeyValueStore<String, byte[]> store, TopologySettings settings) {
         this.store = store;
         this.settings = settings;
+        this.shape = new SampleShape(settings.limits().sample());
     }
 
     /** Hook after a record changed {@code run}: the lifecycle events to publish for it (usually none). */
@@ -62,7 +65,7 @@ public final class InferredRuns {
         switch (input) {
             case InputEvent.Samples s when run.started == null -> {
                 List<Sample> accepted = s.batch().getSamples().stream()
-                        .filter(x -> SampleCheck.problem(x, settings.limits()).isEmpty()).toList();
+                        .filter(x -> shape.problem(x).isEmpty()).toList();
                 RunStarted next = InferredStart.merge(known.start, run.runId, s.batch().getAdapter().toString(),
                         accepted);
                 if (next != null && !next.equals(known.start)) {

@@ -41,26 +41,6 @@ public record RunLimits(SampleLimits sample, int maxLevelChanges, int maxBaselin
         return new RunLimits(SampleLimits.DEFAULTS, 2000, 1000, 64, DEFAULT_MAX_STATE_BYTES);
     }
 
-    public int maxNameBytes() {
-        return sample.maxNameBytes();
-    }
-
-    public int maxLabelKeyBytes() {
-        return sample.maxLabelKeyBytes();
-    }
-
-    public int maxLabelValueBytes() {
-        return sample.maxLabelValueBytes();
-    }
-
-    public int maxLabelsPerSample() {
-        return sample.maxLabelsPerSample();
-    }
-
-    public int maxLabelBytesPerSample() {
-        return sample.maxLabelBytesPerSample();
-    }
-
     /** The part of {@link #maxStateBytes()} inputs may fill; derived parts get the rest. */
     public int maxCoreStateBytes() {
         return maxStateBytes / 2;

@@ -1,5 +1,7 @@
 package dev.caplab.streams.run;
 
+import dev.caplab.schema.limits.SampleProblem;
+import dev.caplab.schema.limits.SampleShape;
 import dev.caplab.streams.TopologySettings;
 import dev.caplab.streams.input.InputEvent;
 import dev.caplab.streams.step.StepWindow;
@@ -52,6 +54,7 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
 
     private final TopologySettings settings;
     private final RunLimits limits;
+    private final SampleShape shape;
     private final String runStateStore;
     private final String partialsStore;
     private final String inferredStore;
@@ -81,6 +84,7 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
             String measuredStore) {
         this.settings = settings;
         this.limits = settings.limits();
+        this.shape = new SampleShape(limits.sample());
         this.runStateStore = runStateStore;
         this.partialsStore = partialsStore;
         this.inferredStore = inferredStore;
@@ -140,9 +144,9 @@ public final class RunProcessor implements Processor<String, InputEvent, String,
             deadLetters.reject(record, meta, null, "blank or missing run id key");
             return;
         }
-        Optional<String> longId = SampleCheck.tooLong("run id", runId, limits.maxNameBytes());
+        Optional<SampleProblem> longId = shape.nameProblem("run id", runId);
         if (longId.isPresent()) {
-            deadLetters.reject(record, meta, null, longId.get());
+            deadLetters.reject(record, meta, null, longId.get().toString());
             return;
         }
         try {

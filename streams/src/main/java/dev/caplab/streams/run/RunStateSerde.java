@@ -4,6 +4,7 @@ import dev.caplab.analysis.conclusion.StepJudgement;
 import dev.caplab.analysis.capacity.ResourceEstimate;
 import dev.caplab.schema.event.RunStarted;
 import dev.caplab.schema.serde.EventSerdes;
+import dev.caplab.schema.text.Utf8Bytes;
 import dev.caplab.streams.StateStrings;
 import dev.caplab.streams.fit.FitPoint;
 import dev.caplab.streams.fit.FittedThroughputLimit;
@@ -152,13 +153,13 @@ public final class RunStateSerde {
     static long derivedBytes(RunState s) {
         long n = 0;
         for (String k : s.baseline().keySet()) {
-            n += 4 + StateStrings.utf8Bytes(k) + 8;
+            n += 4 + Utf8Bytes.of(k) + 8;
         }
         for (FitPoint p : s.fitPoints()) {
-            n += 8 + StateStrings.utf8Bytes(p.source()) + StateStrings.utf8Bytes(p.metric()) + 4 + 8 + 8 + 8;
+            n += 8 + Utf8Bytes.of(p.source()) + Utf8Bytes.of(p.metric()) + 4 + 8 + 8 + 8;
         }
         for (String c : s.cliffs()) {
-            n += 4 + StateStrings.utf8Bytes(c);
+            n += 4 + Utf8Bytes.of(c);
         }
         return n;
     }

@@ -1,15 +1,17 @@
 package dev.caplab.streams.run;
 
 import dev.caplab.schema.event.Sample;
+import dev.caplab.schema.limits.SampleProblem;
+import dev.caplab.schema.limits.SampleShape;
 import dev.caplab.streams.aggregate.BufferedSample;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * The admission stage: which samples of a batch are within {@link RunLimits} (names, labels, summary quantiles),
- * checked once per series ({@link SeriesInterner}); the others are left out of aggregation and the batch is
- * dead-lettered with the first problem.
+ * The admission stage: which samples of a batch have the shape {@link SampleShape} allows within
+ * {@link RunLimits#sample()} (names, labels, summary), their series checked once ({@link SeriesInterner}); the others
+ * are left out of aggregation and the batch is dead-lettered with the first problem.
  */
 final class SampleAdmission {
 
@@ -27,12 +29,12 @@ final class SampleAdmission {
         }
     }
 
-    private final RunLimits limits;
+    private final SampleShape shape;
     private final SeriesInterner series;
 
     SampleAdmission(RunLimits limits) {
-        this.limits = limits;
-        this.series = new SeriesInterner(limits);
+        this.shape = new SampleShape(limits.sample());
+        this.series = new SeriesInterner(shape);
     }
 
     Admitted admit(List<Sample> samples) {
@@ -41,14 +43,23 @@ final class SampleAdmission {
         String firstProblem = null;
         for (Sample s : samples) {
             SeriesInterner.Checked checked = series.of(s);
-            Optional<String> problem = checked.problem().or(() -> SampleCheck.summaryProblem(s, limits));
+            Optional<SampleProblem> problem = checked.problem();
+            if (problem.isEmpty()) {
+                problem = shape.summaryProblem(s.getSummary());
+            }
             if (problem.isPresent()) {
                 leftOut++;
-                firstProblem = firstProblem == null ? problem.get() : firstProblem;
+                firstProblem = firstProblem == null ? where(problem.get(), s) : firstProblem;
             } else {
                 admitted.add(BufferedSample.of(s, checked.series()));
             }
         }
         return new Admitted(admitted, samples.size(), leftOut, firstProblem);
+    }
+
+    /** "labels: 129 labels, over the limit of 128 (series host-1, cpu.cores)": the problem and its series. */
+    private static String where(SampleProblem problem, Sample s) {
+        return problem + " (series " + SampleShape.excerpt(s.getSource()) + ", " + SampleShape.excerpt(s.getMetric())
+                + ")";
     }
 }

@@ -1,13 +1,15 @@
 package dev.caplab.streams.run;
 
 import dev.caplab.schema.event.Sample;
+import dev.caplab.schema.limits.SampleProblem;
+import dev.caplab.schema.limits.SampleShape;
 import dev.caplab.streams.aggregate.SeriesId;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * The series of the samples a processor sees, each checked against {@link RunLimits} and given its {@link SeriesId}
+ * The series of the samples a processor sees, each checked against {@link SampleShape} and given its {@link SeriesId}
  * once, not per sample: a run sends the same few series thousands of times, and sorting labels, building the
  * series key and measuring every name's UTF-8 length per sample was the largest part of the stream thread's time.
  * The decoder already hands out one String per name and one map per label set, so a lookup is cheap. Bounded:
@@ -18,17 +20,17 @@ final class SeriesInterner {
     static final int MAX_SERIES = 65_536;
 
     /** A series, or why its samples cannot be aggregated. */
-    record Checked(SeriesId series, Optional<String> problem) {
+    record Checked(SeriesId series, Optional<SampleProblem> problem) {
     }
 
     private record Raw(String source, String metric, Map<String, String> labels) {
     }
 
-    private final RunLimits limits;
+    private final SampleShape shape;
     private final Map<Raw, Checked> known = new HashMap<>();
 
-    SeriesInterner(RunLimits limits) {
-        this.limits = limits;
+    SeriesInterner(SampleShape shape) {
+        this.shape = shape;
     }
 
     Checked of(Sample s) {
@@ -38,7 +40,7 @@ final class SeriesInterner {
             if (known.size() >= MAX_SERIES) {
                 known.clear();
             }
-            Optional<String> problem = SampleCheck.seriesProblem(raw.source(), raw.metric(), raw.labels(), limits);
+            Optional<SampleProblem> problem = shape.seriesProblem(raw.source(), raw.metric(), raw.labels());
             checked = new Checked(problem.isPresent() ? null
                     : SeriesId.of(raw.source(), raw.metric(), raw.labels()), problem);
             // a map a later record changes must not alias a cached key

@@ -57,22 +57,22 @@ class RunLimitsTest {
         RunLimits l = RunLimits.defaults();
         Map<String, Sample> atLimit = new HashMap<>();
         Map<String, Sample> beyond = new HashMap<>();
-        atLimit.put("metric", gauge("host", "m".repeat(l.maxNameBytes()), 1, 1));
-        beyond.put("metric", gauge("host", "m".repeat(l.maxNameBytes() + 1), 1, 1));
-        atLimit.put("source", gauge("s".repeat(l.maxNameBytes()), "cpu.cores", 1, 1));
-        beyond.put("source", gauge("s".repeat(l.maxNameBytes() + 1), "cpu.cores", 1, 1));
-        atLimit.put("label key", labelled(Map.of("k".repeat(l.maxLabelKeyBytes()), "v")));
-        beyond.put("label key", labelled(Map.of("k".repeat(l.maxLabelKeyBytes() + 1), "v")));
+        atLimit.put("metric", gauge("host", "m".repeat(l.sample().maxNameBytes()), 1, 1));
+        beyond.put("metric", gauge("host", "m".repeat(l.sample().maxNameBytes() + 1), 1, 1));
+        atLimit.put("source", gauge("s".repeat(l.sample().maxNameBytes()), "cpu.cores", 1, 1));
+        beyond.put("source", gauge("s".repeat(l.sample().maxNameBytes() + 1), "cpu.cores", 1, 1));
+        atLimit.put("label key", labelled(Map.of("k".repeat(l.sample().maxLabelKeyBytes()), "v")));
+        beyond.put("label key", labelled(Map.of("k".repeat(l.sample().maxLabelKeyBytes() + 1), "v")));
         // 'é' is two UTF-8 bytes: the limit counts bytes, not characters.
-        atLimit.put("value of label", labelled(Map.of("k", "é".repeat(l.maxLabelValueBytes() / 2))));
-        beyond.put("value of label", labelled(Map.of("k", "é".repeat(l.maxLabelValueBytes() / 2) + "v")));
-        atLimit.put("labels", labelled(labels(l.maxLabelsPerSample())));
-        beyond.put("labels", labelled(labels(l.maxLabelsPerSample() + 1)));
+        atLimit.put("label value", labelled(Map.of("k", "é".repeat(l.sample().maxLabelValueBytes() / 2))));
+        beyond.put("label value", labelled(Map.of("k", "é".repeat(l.sample().maxLabelValueBytes() / 2) + "v")));
+        atLimit.put("labels", labelled(labels(l.sample().maxLabelsPerSample())));
+        beyond.put("labels", labelled(labels(l.sample().maxLabelsPerSample() + 1)));
         // four labels whose keys ("k0".."k3") and values add up to exactly the per-sample total
-        int valueBytes = l.maxLabelBytesPerSample() / 4 - 2;
-        atLimit.put("label bytes", labelled(Map.of("k0", "v".repeat(valueBytes), "k1", "v".repeat(valueBytes),
+        int valueBytes = l.sample().maxLabelBytesPerSample() / 4 - 2;
+        atLimit.put("labels take", labelled(Map.of("k0", "v".repeat(valueBytes), "k1", "v".repeat(valueBytes),
                 "k2", "v".repeat(valueBytes), "k3", "v".repeat(valueBytes))));
-        beyond.put("label bytes", labelled(Map.of("k0", "v".repeat(valueBytes), "k1", "v".repeat(valueBytes),
+        beyond.put("labels take", labelled(Map.of("k0", "v".repeat(valueBytes), "k1", "v".repeat(valueBytes),
                 "k2", "v".repeat(valueBytes), "k3", "v".repeat(valueBytes + 1))));
         try (TopologyFixture t = new TopologyFixture(TopologySettings.defaults(), stateDir)) {
             for (String what : atLimit.keySet()) {
