@@ -88,7 +88,8 @@ public final class SampleChecks {
     /** A line longer than {@link IngestLimits#maxLineBytes()}; the field is null: the whole line is refused. */
     public void lineLength(long bytes) {
         if (bytes > limits.maxLineBytes()) {
-            throw new LimitException(null, "line is " + bytes + " bytes, over the limit of " + limits.maxLineBytes());
+            throw new LimitException(null, "line is " + bytes + " bytes, over the limit of " + limits.maxLineBytes()
+                    + " bytes");
         }
     }
 

@@ -81,13 +81,13 @@ public final class SampleShape {
             int keyBytes = Utf8Bytes.boundedBy(key, limits.maxLabelKeyBytes());
             if (keyBytes > limits.maxLabelKeyBytes()) {
                 return problem(excerpt(key), "label key is " + keyBytes + " bytes, over the limit of "
-                        + limits.maxLabelKeyBytes());
+                        + limits.maxLabelKeyBytes() + " bytes");
             }
             CharSequence value = label.getValue();
             int valueBytes = value == null ? 0 : Utf8Bytes.boundedBy(value, limits.maxLabelValueBytes());
             if (valueBytes > limits.maxLabelValueBytes()) {
                 return problem(excerpt(key), "label value is " + valueBytes + " bytes, over the limit of "
-                        + limits.maxLabelValueBytes());
+                        + limits.maxLabelValueBytes() + " bytes");
             }
             bound += 3L * (key.length() + (value == null ? 0 : value.length()));
         }
@@ -100,7 +100,7 @@ public final class SampleShape {
         }
         if (total > limits.maxLabelBytesPerSample()) {
             return problem(LABELS, "labels take " + total + " bytes, over the limit of "
-                    + limits.maxLabelBytesPerSample() + " per sample");
+                    + limits.maxLabelBytesPerSample() + " bytes per sample");
         }
         return Optional.empty();
     }
@@ -125,7 +125,7 @@ public final class SampleShape {
             int bytes = Utf8Bytes.boundedBy(quantile, limits.maxNameBytes());
             if (bytes > limits.maxNameBytes()) {
                 return problem(SUMMARY_QUANTILES, "quantile name '" + excerpt(quantile) + "' is " + bytes
-                        + " bytes, over the limit of " + limits.maxNameBytes());
+                        + " bytes, over the limit of " + limits.maxNameBytes() + " bytes");
             }
         }
         return Optional.empty();
