@@ -22,6 +22,7 @@ import org.openqa.selenium.Alert;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
@@ -51,6 +52,9 @@ class LiveRunPageIT {
     private static final int STEP0_LATENCY_MS = 120;
     private static final int STEP1_LATENCY_MS = 900;
     private static final int STEP_SECONDS = 30;
+    /** The egress the run declares at its start: the provider's figure, and the one measured on the machine. */
+    private static final int NOMINAL_MBPS = 1000;
+    private static final int MEASURED_MBPS = 103;
 
     @TempDir
     Path dataDir;
@@ -66,7 +70,8 @@ class LiveRunPageIT {
         try (EmbeddedStack stack = EmbeddedStack.start(settings, new PrintStream(new ByteArrayOutputStream()))) {
             post(stack, "/api/v1/runs", String.format(Locale.ROOT, "{\"runId\":\"%s\",\"sut\":\"live-sut\","
                     + "\"tool\":\"k6\",\"slo\":[\"p95(http_req_duration)<=500\"],\"loadExpression\":\"users\","
-                    + "\"startedAt\":\"%s\"}", RUN, Instant.ofEpochSecond(t0)), 201);
+                    + "\"nominalEgressMbps\":%d,\"measuredEgressMbps\":%d,\"startedAt\":\"%s\"}", RUN, NOMINAL_MBPS,
+                    MEASURED_MBPS, Instant.ofEpochSecond(t0)), 201);
             post(stack, "/api/v1/runs/" + RUN + "/steps", String.format(Locale.ROOT, "{\"index\":0,\"load\":"
                     + "{\"users\":10},\"warmupSeconds\":5,\"startedAt\":\"%s\"}", Instant.ofEpochSecond(t0)), 202);
             write(stack, t0, 0, 20, 10, STEP0_RATE, STEP0_LATENCY_MS);
@@ -79,6 +84,10 @@ class LiveRunPageIT {
                     "live-rps", STEP0_RATE + " requests/s", "live-p95", STEP0_LATENCY_MS + " ms"));
             assertThat(d.findElement(By.id("run-status")).getText()).isEqualTo("RUNNING");
             assertThat(chip(d, 0)).endsWith("running");
+            // before any step closed, the egress ceiling is what the run declared: its measured figure beats the
+            // provider's nominal one
+            assertThat(d.findElement(By.id("egress-ceiling")).getText())
+                    .isEqualTo("egress ceiling " + MEASURED_MBPS + " Mbit/s (declared as measured)");
             assertThat(d.findElement(By.id("live-end")).getText()).as("a declared run ends by its run end")
                     .startsWith("Ends when its client sends the run end").contains("24 h after its last sample");
             // 20 latency points and 1 users point per second over the last 10 s of sample time
@@ -100,7 +109,7 @@ class LiveRunPageIT {
             awaitText(d, Map.of("live-step", "1", "live-load", "users = 20",
                     "live-rps", STEP1_RATE + " requests/s", "live-p95", STEP1_LATENCY_MS + " ms",
                     "live-errors", "0/s"));
-            new WebDriverWait(d, Duration.ofSeconds(20)).until(x -> chip(x, 0).endsWith("pass"));
+            rerendering(d).until(x -> chip(x, 0).endsWith("pass"));
             assertThat(((JavascriptExecutor) d).executeScript("return window.caplabNotReloaded === true"))
                     .as("the page updated itself, never reloaded").isEqualTo(true);
             assertThat(d.findElement(By.id("live-sample-rate")).getText()).isEqualTo((STEP1_RATE + 1) + "/s");
@@ -118,7 +127,7 @@ class LiveRunPageIT {
             // the run ends, every sample sent: step 1 closes at once, and fails the p95 rule
             post(stack, "/api/v1/runs/" + RUN + "/end", String.format(Locale.ROOT, "{\"endedAt\":\"%s\","
                     + "\"allSamplesSent\":true}", Instant.ofEpochSecond(t0 + 2 * STEP_SECONDS + 5)), 202);
-            new WebDriverWait(d, Duration.ofSeconds(20)).until(x -> "COMPLETED".equals(
+            rerendering(d).until(x -> "COMPLETED".equals(
                     x.findElement(By.id("run-status")).getText()) && chip(x, 1).endsWith("FAIL"));
             assertThat(d.findElement(By.id("live-end")).getText()).startsWith("Ended at");
             // the last step ran from its start to the run's end, which closed it
@@ -208,7 +217,7 @@ class LiveRunPageIT {
     /** Waits (up to 20 s) until each element shows its text; else fails with what they showed. */
     private static void awaitText(WebDriver d, Map<String, String> expected) {
         try {
-            new WebDriverWait(d, Duration.ofSeconds(20)).until(x -> {
+            rerendering(d).until(x -> {
                 if ("error".equals(x.findElement(By.id("view")).getDomAttribute("data-ready"))) {
                     throw new AssertionError("page shows an error: " + x.findElement(By.id("view")).getText());
                 }
@@ -227,6 +236,16 @@ class LiveRunPageIT {
     }
 
     /** The live step chip of {@code step}, e.g. "0 · users = 10 · pass"; empty while absent. */
+    /**
+     * A 20 s wait on a page that redraws itself: an element found just before a step closes or the run ends may be
+     * replaced before it is read, and is looked up again.
+     */
+    private static WebDriverWait rerendering(WebDriver d) {
+        WebDriverWait wait = new WebDriverWait(d, Duration.ofSeconds(20));
+        wait.ignoring(StaleElementReferenceException.class);
+        return wait;
+    }
+
     private static String chip(WebDriver d, int step) {
         List<WebElement> found = d.findElements(By.cssSelector(".live-step[data-step='" + step + "']"));
         return found.isEmpty() ? "" : found.getFirst().getText().replaceAll("\\s+", " ").strip();

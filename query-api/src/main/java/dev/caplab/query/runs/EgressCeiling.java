@@ -16,6 +16,16 @@ import java.time.Instant;
  */
 public record EgressCeiling(double mbps, String source, Instant measuredAt, String text) {
 
+    /**
+     * The ceiling of the run's conclusion, else the one it declared ({@link RunSummary#declaredEgressCeiling}): a
+     * run's declared egress stands from its start, before any step closed and streams concluded; null without either.
+     */
+    public static EgressCeiling of(EgressCeilingValue concluded, RunSummary run) {
+        return concluded != null ? of(concluded) : run.declaredEgressCeiling()
+                .map(e -> of(new EgressCeilingValue(e.mbps(), e.source().name(), e.measuredAt().orElse(null))))
+                .orElse(null);
+    }
+
     /** The stored ceiling with its words. */
     public static EgressCeiling of(EgressCeilingValue stored) {
         String text = switch (stored.source()) {

@@ -72,8 +72,7 @@ public class RunService {
         ConclusionView conclusion = conclusions.latest(runId).map(ConclusionView::of).orElse(null);
         return new RunDetail(run, conclusion, StepView.of(runId, steps.ofRun(runId), verdicts.ofRun(runId)),
                 FitView.of(fits.ofRun(runId)), alerts.ofRun(runId), RunLateness.of(lateness.find(runId)),
-                conclusion == null || conclusion.egressCeiling() == null ? null
-                        : EgressCeiling.of(conclusion.egressCeiling()), traffic.throughputLimit(),
+                EgressCeiling.of(conclusion == null ? null : conclusion.egressCeiling(), run), traffic.throughputLimit(),
                 traffic.warnings(), RunContinuation.of(run, id -> runs.find(id).map(RunSummary::of)).orElse(null));
     }
 }

@@ -83,7 +83,11 @@ public record RunSummary(String runId, Instant startedAt, Instant endedAt, Strin
      */
     @JsonProperty("egressCeilingMbps")
     public Double egressCeilingMbps() {
-        return EffectiveEgress.of(measuredEgressMbps, nominalEgressMbps, Optional.empty()).map(EffectiveEgress::mbps)
-                .orElse(null);
+        return declaredEgressCeiling().map(EffectiveEgress::mbps).orElse(null);
+    }
+
+    /** The egress ceiling by the one rule ({@link EffectiveEgress}) over what the run declared; empty without any. */
+    public Optional<EffectiveEgress> declaredEgressCeiling() {
+        return EffectiveEgress.of(measuredEgressMbps, nominalEgressMbps, Optional.empty());
     }
 }
