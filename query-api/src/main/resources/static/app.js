@@ -28,6 +28,12 @@ const esc = s => String(s ?? '').replace(/[&<>"']/g, c => ({ '&': '&amp;', '<': 
 // every figure is written by figures.js, the rules the report's Figures also follows
 const num = v => Figures.number(v);
 const qty = (metric, v) => Figures.quantity(metric, v);
+/** A load a straight line gives (a safe x, a plan's safe load), marked when it lies beyond the highest load tested. */
+const lineLoad = (x, testedToX) => Figures.beyondTested(x, testedToX)
+  ? `<span class="beyond-tested" title="${esc(Figures.beyondTestedNote())}">${esc(Figures.safeX(x, testedToX))}</span>`
+  : esc(Figures.safeX(x, testedToX));
+/** What lineLoad's mark means, under a table that shows one. */
+const beyondTestedNote = marked => marked ? `<p class="note beyond-tested-note">${esc(Figures.beyondTestedNote())}</p>` : '';
 /** A phrase only when its value is present: nothing is rendered for an absent value. */
 const given = (v, phrase) => v == null || v === '' ? '' : phrase;
 /** An axis name kept clear of the axis' labels: under the x axis, beside the y axis. */
@@ -155,8 +161,6 @@ function fitChart(el, fit, points) {
       ...segs, ...ceiling] });
 }
 
-/** Readings of the system's resources (CPU, memory, network, disk of hosts, cgroups, containers): what a fit is made of. */
-const RESOURCE_METRIC = /^(cpu|mem|swap|net|block|pids)\./;
 /** What the CPU and egress chart draws. */
 const CPU_OR_EGRESS = ['cpu.cores', 'net.tx.bytes', 'net.tx.mbps'];
 
@@ -167,13 +171,12 @@ const CPU_OR_EGRESS = ['cpu.cores', 'net.tx.bytes', 'net.tx.mbps'];
 function resourceFitMissing(run, aggregates, fit) {
   if (fit) return null;
   const steps = new Set(aggregates.filter(a => a.x != null).map(a => a.x));
-  const resourceSteps = new Set(aggregates.filter(a => a.x != null && RESOURCE_METRIC.test(a.metric)).map(a => a.x));
+  // a.resource: the server's word on whether a metric is a resource reading (CPU, memory, network… of a host)
+  const resourceSteps = new Set(aggregates.filter(a => a.x != null && a.resource).map(a => a.x));
   if (!steps.size) return run.status === 'RUNNING'
     ? 'Resource use against load is drawn once the first step has closed.'
     : 'No resource charts: this run has no load steps (declare them, or send the load tool\'s users so steps are inferred).';
-  if (!resourceSteps.size) return 'No resource charts: this run holds only the load tool\'s readings, no CPU, memory or '
-    + `network of the system under test. Run a host sampler (caplab sample --run ${run.runId}) or send node_exporter, `
-    + 'docker stats or process-exporter readings beside the load to see what runs out first.';
+  if (!resourceSteps.size) return 'No resource charts: ' + Figures.noResourceReadings(run.runId);
   return `No resource fit yet: ${resourceSteps.size} step${resourceSteps.size === 1 ? '' : 's'} with resource readings`
     + (resourceSteps.size < 3 ? ', a fit needs at least 3.' : '.');
 }
@@ -294,6 +297,7 @@ async function runPage(runId) {
     || resourceFits.find(f => f.cliff) || resourceFits[0];
   const limit = detail.throughputLimit;
   const hasThroughput = throughput.steps.some(s => s.requestsPerSecond != null);
+  const capacityMarked = conclusion.resources.some(r => Figures.beyondTested(r.safeCapacityX, detail.testedToX));
   const points = fit ? aggregates.filter(a => a.x != null && a.metric === fit.metric && a.source === fit.source).map(a => [a.x, a.sustained]) : [];
   view.innerHTML = `<h1>${esc(run.runId)}</h1>
     <p class="facts"><span id="run-status">${esc(run.status)}</span>
@@ -345,15 +349,18 @@ async function runPage(runId) {
       ['ceiling', r => r.ceiling == null ? '' : qty(r.metric, r.ceiling)], ['line over', r => `${r.preKneeSteps} steps, x ${num(r.fromX)}–${num(r.toX)}`],
       ['base', r => r.intercept == null ? '' : qty(r.metric, r.intercept)], ['slope per x', r => r.slope == null ? '' : qty(r.metric, r.slope)],
       ['slope SE', r => r.slopeVariance == null ? '' : qty(r.metric, Math.sqrt(r.slopeVariance))],
-      ['safe x', r => r.safeCapacityX], ['safe x 95 %', r => r.safeCapacityLower95 == null ? '' : `${num(r.safeCapacityLower95)}–${num(r.safeCapacityUpper95)}`],
+      ['safe x', r => lineLoad(r.safeCapacityX, detail.testedToX), true], ['safe x 95 %', r => r.safeCapacityLower95 == null ? '' : `${num(r.safeCapacityLower95)}–${num(r.safeCapacityUpper95)}`],
       ['capped by cliff', r => r.cappedByCliff ? `yes (last stable ${num(r.lastStableX)})` : ''], ['knee x', r => r.kneeX == null ? NO_KNEE : r.kneeX]],
       conclusion.resources, () => '', 'No capacity estimate: no resource of the system under test was fitted against the load.') +
+    beyondTestedNote(capacityMarked) +
     `<p class="note capacity-vs-fit">${esc(Figures.capacityVersusFit())}</p>` +
     `<h2>Fits</h2>` + table([['metric', f => f.metric], ['source', f => f.source], ['role', f => f.role],
       ['model', f => f.model], ['base', f => f.baseline == null ? '' : qty(f.metric, f.baseline)],
       ['slope per x', f => f.slopePerX == null ? '' : qty(f.metric, f.slopePerX)], ['knee x', f => f.kneeX == null ? (f.throughputFit ? '' : NO_KNEE) : f.kneeX], ['knee 95 %', f => f.kneeLower95 == null ? '' : `${num(f.kneeLower95)}–${num(f.kneeUpper95)}`],
-      ['cliff', f => f.cliff ? 'yes' : ''], ['ceiling', f => f.capacity == null ? '' : qty(f.metric, f.capacity)], ['safe x at margin', f => f.safeCapacityX],
+      ['cliff', f => f.cliff ? 'yes' : ''], ['ceiling', f => f.capacity == null ? '' : qty(f.metric, f.capacity)], ['safe x at margin', f => lineLoad(f.safeCapacityX, detail.testedToX), true],
       ['bottleneck', f => f.bottleneck ? 'yes' : '']], detail.fits, () => '', 'No fit: a fit needs 3 steps with readings of one metric.') +
+    // said once: under the capacity table, else under the fits
+    beyondTestedNote(!capacityMarked && detail.fits.some(f => Figures.beyondTested(f.safeCapacityX, detail.testedToX))) +
     '<div id="endpoints-section"></div>' +
     `<h2 id="alerts">Alerts (${detail.alerts.length})</h2>` + table([['at', a => Figures.time(a.at)], ['kind', a => Figures.alertKind(a.kind)],
       ['step', a => a.stepIndex], ['message', a => a.message]], detail.alerts, () => '', 'No alerts.');
@@ -454,7 +461,10 @@ async function comparePage(params) {
         ['max stable x', r => r.maxStableX], ['failed at x', r => r.failedX], ['metric', r => r.metric],
         ['base', r => r.baseline == null ? '' : qty(r.metric, r.baseline)], ['slope per x', r => r.slopePerX == null ? '' : qty(r.metric, r.slopePerX)],
         ['knee x', r => r.kneeX], ['cliff', r => r.cliff ? 'yes' : ''],
-        ['bottleneck', r => r.bottleneck], ['safe x', r => r.safeCapacityX]], rows)
+        ['bottleneck', r => r.bottleneck], ['safe x', r => lineLoad(r.safeCapacityX, r.testedToX), true]], rows)
+        // the chart draws measured loads only; a safe x is a straight line's and may lie beyond them: said here
+        + (rows.some(r => Figures.beyondTested(r.safeCapacityX, r.testedToX))
+          ? `<p class="note beyond-tested-note">The chart draws measured loads only (max stable and first failing, no extrapolation); in the table, ${esc(Figures.beyondTestedNote())}</p>` : '')
         + [...new Set(rows.map(r => r.bottleneckRule).filter(Boolean))].map(rule =>
           `<p class="note">${esc(rows.filter(r => r.bottleneckRule === rule).map(r => r.runId).join(', '))}: the bottleneck is named because ${esc(Figures.rule(rule))}.</p>`).join('');
     }).join('');
@@ -612,7 +622,20 @@ function fieldHint(form, field, text) {
 // the plan form's field for each request parameter a refused plan names (problem+json "parameter")
 const PLAN_FIELDS = { sut: 'sut', tiers: 'tiers', runIds: 'tiers', profile: 'load', 'profile.load': 'load', margin: 'margin' };
 
-/** A workload placed on one system's measured tiers; the system with the most runs and all its tiers by default. */
+/**
+ * The load a plan opens at for {@code sut}: the max stable load of its newest run that has one (the load it was last
+ * seen to hold), with that run; null when no recent run of it has one.
+ */
+async function defaultPlanLoad(sut) {
+  if (!sut) return null;
+  const runs = await api(`api/v1/runs?sut=${encodeURIComponent(sut)}&sort=startedAt&order=desc&limit=${PAGE}`);
+  return runs.find(r => r.maxStableX != null) || null;
+}
+
+/**
+ * A workload placed on one system's measured tiers; the system with the most runs and all its tiers by default, at
+ * the load its newest judged run held, planned at once: the page says where that load came from and what to enter.
+ */
 async function planPage() {
   const known = await api('api/v1/run-choices');
   const busiest = mostRuns(known.systems);
@@ -631,7 +654,7 @@ async function planPage() {
       <label data-field="margin">margin <input name="margin" type="number" step="0.05" value="0.6"></label><br>
       <span data-field="tiers">tiers <span id="plan-tiers">${busiest ? tierBoxes(busiest.value) : ''}</span></span>
       <button type="submit">Plan</button>
-    </form><div id="plan-result"></div>`;
+    </form><p class="note" id="plan-default"></p><div id="plan-result"></div>`;
   const form = document.getElementById('plan-form');
   // the load is asked in the system's own terms: its load expression; a room profile only where the expression is
   // made of rooms' participants and cameras (a meeting system), never for users or requests
@@ -646,14 +669,37 @@ async function planPage() {
     }
   };
   loadFields(form.elements.sut.value);
-  form.elements.sut.addEventListener('change', () => {
+  // the load the system's newest judged run held fills the load field and is planned at once; without one, the
+  // page says what to enter
+  const openAtDefault = async () => {
+    const sut = form.elements.sut.value;
+    const run = await defaultPlanLoad(sut);
+    const say = document.getElementById('plan-default');
+    const unit = document.getElementById('plan-load-name').textContent.replace(/^load \(|\)$/g, '');
+    const rooms = !document.getElementById('plan-rooms').hidden;
+    const change = `Enter another load${rooms ? ', or rooms, participants and cameras,' : ''} and press Plan to plan for it.`;
+    if (!run) {
+      form.elements.load.value = '';
+      say.textContent = sut ? `No run of ${sut} has a max stable load to plan at (none was judged against SLO rules, `
+        + `or none passed): enter the load to plan for (${unit}) and press Plan.` : '';
+      return false;
+    }
+    form.elements.load.value = run.maxStableX;
+    say.innerHTML = `Planned at <b id="plan-default-load">${esc(unit)} = ${num(run.maxStableX)}</b>, the max stable load `
+      + `of <a href="#/run/${encodeURIComponent(run.runId)}">${esc(run.runId)}</a>, the newest run of ${esc(sut)} that `
+      + `has one. ${esc(change)}`;
+    return true;
+  };
+  form.elements.sut.addEventListener('change', async () => {
     document.getElementById('plan-tiers').innerHTML = form.elements.sut.value ? tierBoxes(form.elements.sut.value) : '';
     loadFields(form.elements.sut.value);
     fieldHint(form);
+    document.getElementById('plan-result').innerHTML = '';
+    if (await openAtDefault()) await plan();
   });
-  form.addEventListener('submit', async ev => {
-    ev.preventDefault();
-    const f = new FormData(ev.target);
+  const plan = async () => {
+    delete view.dataset.ready;
+    const f = new FormData(form);
     const n = k => f.get(k) === '' ? null : Number(f.get(k));
     const profile = { name: f.get('name') };
     const rooms = !document.getElementById('plan-rooms').hidden;
@@ -673,16 +719,18 @@ async function planPage() {
       return;
     }
     try {
-      const plan = await api('api/v1/plans', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+      const placed = await api('api/v1/plans', { method: 'POST', headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ profile, sut: f.get('sut'), tiers: f.getAll('tier'), margin: n('margin') }) });
-      out.innerHTML = `<h2>${esc(plan.profile)}: load ${num(plan.load)} at a planning margin of ${Figures.percent(plan.margin)}</h2>` +
-        plan.warnings.map(w => `<div class="warning">⚠ ${esc(w)}</div>`).join('') + table([
+      out.innerHTML = `<h2>${esc(placed.profile)}: load ${num(placed.load)} at a planning margin of ${Figures.percent(placed.margin)}</h2>` +
+        placed.warnings.map(w => `<div class="warning">⚠ ${esc(w)}</div>`).join('') + table([
           ['tier', t => t.tier], ['provider', t => t.provider], ['run', t => t.runId],
           ['fit', t => `<span class="badge ${esc(t.fit)}" data-fit="${esc(t.fit)}">${esc(Figures.planFit(t.fit))}</span>`, true], ['bottleneck', t => t.bottleneck],
-          ['safe load', t => t.safeLoad], ['full-ceiling load', t => t.fullCeilingLoad],
+          ['safe load', t => lineLoad(t.safeLoad, t.testedToX), true], ['full-ceiling load', t => lineLoad(t.fullCeilingLoad, t.testedToX), true],
           ['headroom', t => t.headroomX < 0 ? `${num(-t.headroomX)} short` : `${num(t.headroomX)} to spare`],
           ['resources needed', t => t.resources.map(r => `${r.resource}: ${qty(r.resource, r.needed)} of ${qty(r.resource, r.ceiling)} (${Figures.percent(r.utilisation)})`).join('; ')]],
-          plan.tiers);
+          placed.tiers) +
+        beyondTestedNote(placed.tiers.some(t => Figures.beyondTested(t.safeLoad, t.testedToX)
+          || Figures.beyondTested(t.fullCeilingLoad, t.testedToX)));
       view.dataset.ready = 'plan-result';
     } catch (e) {
       // a refused plan names its parameter: the hint goes to that field (a tier without a run: to the tiers)
@@ -690,8 +738,10 @@ async function planPage() {
       out.innerHTML = `<div class="error">${esc(e.message)}</div>`;
       view.dataset.ready = 'plan-error';
     }
-  });
-  view.dataset.ready = 'plan';
+  };
+  form.addEventListener('submit', ev => { ev.preventDefault(); plan(); });
+  if (await openAtDefault()) await plan();
+  else view.dataset.ready = 'plan';
 }
 
 async function route() {

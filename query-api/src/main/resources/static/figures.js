@@ -120,6 +120,20 @@ const Figures = (() => {
   /** What a capacity plan says of a profile on a tier, as a clause. */
   const planFit = f => f == null ? ABSENT : FITS[f] || String(f).toLowerCase().replace(/_/g, ' ');
 
+  /**
+   * Whether a load a straight line gives (a safe x, a plan's safe load) lies beyond testedToX, the highest load the run
+   * tested: the line extrapolated past every measured step, not a load the system was seen to hold.
+   */
+  const beyondTested = (x, testedToX) => !absent(x) && !absent(testedToX) && x > testedToX;
+  /** A load a straight line gives: "≈ 172.4 (beyond the tested 19)" when beyondTested, else the number. */
+  const safeX = (x, testedToX) => beyondTested(x, testedToX)
+    ? `≈ ${number(x)} (beyond the tested ${number(testedToX)})` : number(x);
+  /** What the mark of safeX means: said under a table or sentence that shows one. */
+  const beyondTestedNote = () => '≈ marks a load beyond the highest load the run tested: the straight line through its steps extrapolated, not a load the system was seen to hold.';
+
+  /** What a run whose steps hold no reading of any resource (only the load tool's) lacks and what to send for it. */
+  const noResourceReadings = runId => `this run holds only the load tool's readings, no CPU, memory or network of the system under test. Run a host sampler (caplab sample --run ${runId}) on the server, or send its node_exporter, docker stats or process-exporter readings beside the load, to see what runs out first and get a capacity plan.`;
+
   /** Why a resource's capacity line and its fit's base and slope may differ: said wherever both are shown. */
   const capacityVersusFit = () => 'Capacity (safe x) uses the straight line through the steps below the knee or cliff (all steps when there is none); a fit\'s base and slope are the fitted model\'s first segment, the same line only when no knee stands, so with a knee the two differ. A knee stands only when Davies\' test says p < 0.05, its 95 % interval lies within the tested loads and the slope rises.';
 
@@ -127,6 +141,6 @@ const Figures = (() => {
   const overMarginVersusBottleneck = () => '“Over margin” names, in each step, the resource furthest past its planning margin in that step’s own measurements; the run’s bottleneck is the resource whose fitted line reaches its margin at the lowest load, so a step can name another resource.';
 
   return { ABSENT, number, bytes, mbps, bitrate, percent, pValue, time, alertKind, quantity, unit, formula, rule, planFit,
-    capacityVersusFit, overMarginVersusBottleneck };
+    capacityVersusFit, overMarginVersusBottleneck, beyondTested, safeX, beyondTestedNote, noResourceReadings };
 })();
 if (typeof module === 'object' && module.exports) module.exports = Figures;

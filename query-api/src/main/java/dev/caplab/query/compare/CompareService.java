@@ -7,6 +7,7 @@ import dev.caplab.store.access.RunRepository;
 import dev.caplab.query.conclusion.BottleneckView;
 import dev.caplab.query.conclusion.ConclusionView;
 import dev.caplab.query.fits.FitView;
+import dev.caplab.query.runs.RunService;
 import dev.caplab.query.runs.RunSummary;
 import java.util.List;
 import java.util.Map;
@@ -14,18 +15,24 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 import org.springframework.stereotype.Service;
 
-/** Builds side-by-side comparisons of measured runs; it never extrapolates, it only warns when a reader might. */
+/**
+ * Builds side-by-side comparisons of measured runs; it never extrapolates, it only warns when a reader might, and
+ * gives each run's highest tested load beside its safe capacity, which is a straight line's and may lie beyond it.
+ */
 @Service
 public class CompareService {
 
     private final RunRepository runs;
     private final CapacityFitRepository fits;
     private final RunConclusionRepository conclusions;
+    private final RunService details;
 
-    CompareService(RunRepository runs, CapacityFitRepository fits, RunConclusionRepository conclusions) {
+    CompareService(RunRepository runs, CapacityFitRepository fits, RunConclusionRepository conclusions,
+            RunService details) {
         this.runs = runs;
         this.fits = fits;
         this.conclusions = conclusions;
+        this.details = details;
     }
 
     Comparison compare(List<String> runIds, Optional<String> sut, boolean acrossSystems, GroupBy groupBy,
@@ -36,17 +43,22 @@ public class CompareService {
         Map<String, ConclusionView> concluded = ConclusionView.byRun(conclusions.ofRuns(ids));
         Map<String, List<FitView>> fitted = FitView.of(fits.ofRuns(ids)).stream()
                 .collect(Collectors.groupingBy(FitView::runId));
+        Map<String, Double> tested = details.testedToX(ids);
         List<ComparisonRow> rows = chosen.runs().stream().map(run -> row(run, groupBy, metric,
-                        Optional.ofNullable(concluded.get(run.runId())), fitted.getOrDefault(run.runId(), List.of())))
+                        Optional.ofNullable(concluded.get(run.runId())), fitted.getOrDefault(run.runId(), List.of()),
+                        tested.get(run.runId())))
                 .sorted(Cohort.rowOrder()).toList();
         List<Cohort> cohorts = Cohort.partition(rows);
         return new Comparison(groupBy.label(), metric.orElse("bottleneck"), chosen.sut(), chosen.scope(), rows,
                 cohorts, ComparisonWarnings.of(cohorts));
     }
 
-    /** Max stable load, bottleneck and safe capacity as the run's conclusion states them; base and slope from fits. */
+    /**
+     * Max stable load, bottleneck and safe capacity as the run's conclusion states them; base and slope from fits;
+     * {@code testedToX} the highest load the run tested (null when none closed).
+     */
     static ComparisonRow row(RunSummary run, GroupBy groupBy, Optional<String> metric,
-            Optional<ConclusionView> conclusion, List<FitView> runFits) {
+            Optional<ConclusionView> conclusion, List<FitView> runFits, Double testedToX) {
         Optional<BottleneckView> bottleneck = conclusion.map(ConclusionView::bottleneck);
         // the requested resource, else the binding one, so base and slope describe what limits this run
         Optional<FitView> shown = metric.map(m -> runFits.stream().filter(f -> f.metric().equals(m)).findFirst())
@@ -62,6 +74,7 @@ public class CompareService {
                 runFits.stream().filter(f -> !f.throughputFit()).anyMatch(FitView::cliff),
                 bottleneck.map(BottleneckView::metric).orElse(null),
                 bottleneck.map(BottleneckView::source).orElse(null), bottleneck.map(BottleneckView::rule).orElse(null),
-                conclusion.flatMap(ConclusionView::bottleneckEstimate).map(ResourceEstimateValue::safeCapacityX).orElse(null));
+                conclusion.flatMap(ConclusionView::bottleneckEstimate).map(ResourceEstimateValue::safeCapacityX).orElse(null),
+                testedToX);
     }
 }

@@ -74,7 +74,9 @@ final class FieldTable {
             Map.entry("contaminated", "whether another process disturbed the step"),
             Map.entry("windowStart", "start of the window the statistics cover, ISO-8601 UTC"),
             Map.entry("windowEnd", "end of the window the statistics cover, ISO-8601 UTC"),
-            Map.entry("lateSamples", "samples that reached the step after it first closed, count"));
+            Map.entry("lateSamples", "samples that reached the step after it first closed, count"),
+            Map.entry("resource", "whether the metric is a reading of a resource of a host, cgroup or container (CPU,"
+                    + " memory, swap, network, disk, processes) rather than the load tool's"));
 
     static final Map<String, String> CONCLUSION = Map.ofEntries(
             Map.entry("maxStableX", "highest load of a passing step, " + X + "; null when none passed or none "
@@ -120,7 +122,8 @@ final class FieldTable {
             Map.entry("fromX", "lowest load the line was fitted on, " + X),
             Map.entry("toX", "highest load the line was fitted on, " + X),
             Map.entry("ceiling", "the resource's ceiling C, in the metric's unit"),
-            Map.entry("safeCapacityX", "load where the line reaches C·margin, " + X),
+            Map.entry("safeCapacityX", "load where the line reaches C·margin, " + X + "; beyond the run's testedToX"
+                    + " (the highest load it tested) the line is extrapolated"),
             Map.entry("safeCapacityStdErr", "standard error of safeCapacityX, " + X),
             Map.entry("safeCapacityLower95", "lower end of safeCapacityX's 95 % interval, " + X),
             Map.entry("safeCapacityUpper95", "upper end of safeCapacityX's 95 % interval, " + X),

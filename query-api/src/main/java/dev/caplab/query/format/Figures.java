@@ -68,7 +68,6 @@ public final class Figures {
         return absent(share) ? ABSENT : number(share * 100) + " %";
     }
 
-    /** A p-value: "&lt; 0.001" below it, else two significant digits. */
     /** An instant to the second, in UTC: "2026-12-05 14:39:17 UTC". */
     public static String time(Instant at) {
         return at == null ? ABSENT : TIME.format(at);
@@ -79,6 +78,7 @@ public final class Figures {
         return kind == null ? ABSENT : kind.toLowerCase(Locale.ROOT).replace('_', ' ');
     }
 
+    /** A p-value: "&lt; 0.001" below it, else two significant digits. */
     public static String pValue(Double p) {
         return absent(p) ? ABSENT : p < 0.001 ? "< 0.001" : plain(p, 2);
     }
@@ -177,6 +177,36 @@ public final class Figures {
     }
 
     private static final String OVER_MARGIN_VERSUS_BOTTLENECK = "“Over margin” names, in each step, the resource furthest past its planning margin in that step’s own measurements; the run’s bottleneck is the resource whose fitted line reaches its margin at the lowest load, so a step can name another resource.";
+
+    /**
+     * Whether a load a straight line gives (a safe x, a plan's safe load) lies beyond {@code testedToX}, the highest
+     * load the run tested: the line extrapolated past every measured step, not a load the system was seen to hold.
+     * False when either is absent.
+     */
+    public static boolean beyondTested(Double x, Double testedToX) {
+        return !absent(x) && !absent(testedToX) && x > testedToX;
+    }
+
+    /** A load a straight line gives: "≈ 172.4 (beyond the tested 19)" when {@link #beyondTested}, else the number. */
+    public static String safeX(Double x, Double testedToX) {
+        return beyondTested(x, testedToX) ? "≈ " + number(x) + " (beyond the tested " + number(testedToX) + ")"
+                : number(x);
+    }
+
+    /** What the mark of {@link #safeX} means: said under a table or sentence that shows one. */
+    public static String beyondTestedNote() {
+        return BEYOND_TESTED_NOTE;
+    }
+
+    private static final String BEYOND_TESTED_NOTE = "≈ marks a load beyond the highest load the run tested: the straight line through its steps extrapolated, not a load the system was seen to hold.";
+
+    /**
+     * What a run whose steps hold no reading of any resource (only the load tool's) lacks and what to send for it:
+     * said where its resource charts and its capacity plan would be.
+     */
+    public static String noResourceReadings(String runId) {
+        return "this run holds only the load tool's readings, no CPU, memory or network of the system under test. Run a host sampler (caplab sample --run " + runId + ") on the server, or send its node_exporter, docker stats or process-exporter readings beside the load, to see what runs out first and get a capacity plan.";
+    }
 
     /** What a capacity plan says of a profile on a tier, as a clause. */
     public static String planFit(String fit) {

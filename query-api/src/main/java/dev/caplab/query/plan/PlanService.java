@@ -14,6 +14,8 @@ import dev.caplab.analysis.capacity.ProfileAssessment;
 import dev.caplab.analysis.capacity.ResourceEstimate;
 import dev.caplab.analysis.capacity.WorkloadProfile;
 import dev.caplab.query.conclusion.ConclusionView;
+import dev.caplab.query.format.Figures;
+import dev.caplab.query.runs.RunService;
 import dev.caplab.query.runs.RunSummary;
 import dev.caplab.query.web.BadRequestParameterException;
 import dev.caplab.query.web.NotFoundException;
@@ -40,10 +42,12 @@ public class PlanService {
 
     private final RunRepository runs;
     private final RunConclusionRepository conclusions;
+    private final RunService details;
 
-    PlanService(RunRepository runs, RunConclusionRepository conclusions) {
+    PlanService(RunRepository runs, RunConclusionRepository conclusions, RunService details) {
         this.runs = runs;
         this.conclusions = conclusions;
+        this.details = details;
     }
 
     public Plan plan(PlanRequest request) {
@@ -53,13 +57,14 @@ public class PlanService {
             throw new BadRequestParameterException("margin", margin, "must be in (0, 1]");
         }
         List<RunSummary> tierRuns = tierRuns(request);
-        Map<String, ConclusionView> concluded = ConclusionView.byRun(conclusions.ofRuns(tierRuns.stream()
-                .map(RunSummary::runId).toList()));
+        List<String> ids = tierRuns.stream().map(RunSummary::runId).toList();
+        Map<String, ConclusionView> concluded = ConclusionView.byRun(conclusions.ofRuns(ids));
+        Map<String, Double> tested = details.testedToX(ids);
         List<TierPlan> plans = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
         for (RunSummary run : tierRuns) {
             plan(run, Optional.ofNullable(concluded.get(run.runId())), profile, margin, warnings)
-                    .ifPresent(plans::add);
+                    .map(p -> p.testedTo(tested.get(run.runId()))).ifPresent(plans::add);
         }
         return new Plan(profile.name(), profile.load(), margin, CapacityPlan.MODEL_NAME + "/" + CapacityPlan.MODEL_VERSION,
                 plans, warnings);
@@ -73,8 +78,9 @@ public class PlanService {
         if (estimates.stream().noneMatch(e -> e.ceiling().isPresent())) {
             warnings.add("run " + run.runId() + " (" + (run.tier() == null ? "no tier declared" : "tier " + run.tier())
                     + ") is left out: " + (concluded.isEmpty() ? "it has no run conclusion yet (no step closed)"
-                    : estimates.isEmpty() ? "its conclusion has no fitted resource yet (too few uncontaminated"
-                    + " steps with a load x)" : "none of its fitted resources " + estimates.stream()
+                    : estimates.isEmpty() ? "its conclusion has no fitted resource (a fit needs readings of one"
+                    + " resource of the system under test or its host in 3 uncontaminated steps with a load x)"
+                    : "none of its fitted resources " + estimates.stream()
                     .map(ResourceEstimate::metric).distinct().toList() + " has a ceiling (declare the run's vcpu,"
                     + " memory or egress)"));
             return Optional.empty();
@@ -95,7 +101,7 @@ public class PlanService {
                     stableAt.isPresent() ? "x=" + num(stableAt.getAsDouble()) : "none passed"));
         }
         return Optional.of(new TierPlan(run.runId(), run.provider(), run.tier(), run.vcpu(), a.load(), a.fit().name(),
-                a.bottleneckResource(), a.safeLoad(), a.fullCeilingLoad(), a.safeLoad() - a.load(), needs));
+                a.bottleneckResource(), a.safeLoad(), a.fullCeilingLoad(), a.safeLoad() - a.load(), needs, null));
     }
 
     /** The analysis' estimate a stored one is, for a plan at any margin; an unknown variance or fit figure is NaN. */
@@ -163,7 +169,7 @@ public class PlanService {
     }
 
     private static String num(double v) {
-        return String.format(Locale.ROOT, "%.4g", v);
+        return Figures.number(v);
     }
 
     private static WorkloadProfile profile(PlanRequest.Profile p) {

@@ -13,8 +13,12 @@ final class FitSection {
     static String render(RunReport report, ChartRanges ranges) {
         StringBuilder html = new StringBuilder("<h3>Fits</h3>");
         if (report.resources().isEmpty()) {
-            return html.append("<p class=\"none\">No fits yet.</p>").toString();
+            return html.append("<p class=\"none\">").append(report.detail().conclusion() == null
+                    ? "No fits yet: no step has closed." : report.noResourceRead()
+                    ? "No fits: no resource was measured in any step (the capacity plan below says what to send)."
+                    : "No fits: a fit needs readings of one resource in 3 steps.").append("</p>").toString();
         }
+        Double tested = report.detail().testedToX();
         html.append("<table class=\"fits\"><thead><tr><th>resource</th><th>model</th><th>base</th><th>slope per x</th>"
                 + "<th>knee x</th><th>knee 95 % interval</th><th>break p-value</th><th>R²</th><th>cliff</th>"
                 + "<th>ceiling</th><th>safe x at margin</th><th>binds first</th></tr></thead><tbody>");
@@ -33,11 +37,17 @@ final class FitSection {
                     .append(Html.num(f.rSquared())).append("</td><td>")
                     .append(f.cliff() ? "cliff at step " + f.cliffStepIndex() : "no").append("</td><td>")
                     .append(Figures.quantity(f.metric(), f.capacity())).append("</td><td class=\"safe-x\">")
-                    .append(Html.num(f.safeCapacityX())).append(" <small>(at ").append(Html.percent(f.margin()))
+                    .append(Html.text(Figures.safeX(f.safeCapacityX(), tested))).append(" <small>(at ")
+                    .append(Html.percent(f.margin()))
                     .append(" of the ceiling)</small></td><td>")
                     .append(f.bottleneck() ? "yes" : "no").append("</td></tr>");
         }
-        html.append("</tbody></table><p class=\"note capacity-vs-fit\">").append(Html.text(Figures.capacityVersusFit()))
+        html.append("</tbody></table>");
+        if (report.resources().stream().anyMatch(r -> Figures.beyondTested(r.fit().safeCapacityX(), tested))) {
+            html.append("<p class=\"note beyond-tested-note\">").append(Html.text(Figures.beyondTestedNote()))
+                    .append("</p>");
+        }
+        html.append("<p class=\"note capacity-vs-fit\">").append(Html.text(Figures.capacityVersusFit()))
                 .append("</p><div class=\"charts\">");
         for (FittedResource use : report.resources()) {
             html.append(chart(use, report.detail().run().loadExpression(), ranges));

@@ -65,8 +65,10 @@ public class ReportService {
         double planLoad = detail.maxStableX() == null ? 0 : detail.maxStableX();
         var plan = plans.plan(new PlanRequest(new PlanRequest.Profile("max stable load", planLoad, null, null, null),
                 List.of(runId), List.of(), null, null));
+        int resourceSteps = (int) aggregates.stream().filter(a -> a.x() != null && a.resource())
+                .mapToInt(StepAggregateView::stepIndex).distinct().count();
         return new RunReport(detail, resources(detail, aggregates), throughput.of(runId), plan, planLoad,
-                rules.find(runId).map(RunRow::sloRules).orElse(List.of()), endpoints.of(runId));
+                rules.find(runId).map(RunRow::sloRules).orElse(List.of()), endpoints.of(runId), resourceSteps);
     }
 
     private static List<FittedResource> resources(RunDetail detail, List<StepAggregateView> aggregates) {

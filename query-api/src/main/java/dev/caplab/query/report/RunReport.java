@@ -13,17 +13,30 @@ import java.util.Objects;
  * Everything a report shows of one run: its detail (environment, steps and verdicts, fits, alerts, lateness), what
  * each step used of every fitted resource, its throughput and latency per step with the throughput limit
  * ({@link ThroughputService#of}, as the page and the API show them), and the capacity plan of a profile
- * at {@code planLoad} (the run's max stable load, else 0) on the run's own tier, the SLO rules the run declared, and
- * its per-endpoint and error tables ({@link dev.caplab.query.endpoints.EndpointService#of}).
+ * at {@code planLoad} (the run's max stable load, else 0) on the run's own tier, the SLO rules the run declared,
+ * its per-endpoint and error tables ({@link dev.caplab.query.endpoints.EndpointService#of}), and in how many steps
+ * any resource was read ({@code resourceSteps}, {@link dev.caplab.query.steps.StepAggregateView#resource}): none
+ * means the run holds only the load tool's readings, and no capacity plan can be made of it.
  */
 public record RunReport(RunDetail detail, List<FittedResource> resources, RunThroughput throughput, Plan plan,
-                        double planLoad, List<SloRuleValue> rules, RunEndpoints endpoints) {
+                        double planLoad, List<SloRuleValue> rules, RunEndpoints endpoints, int resourceSteps) {
 
     public RunReport {
         resources = List.copyOf(resources);
         rules = List.copyOf(rules);
         Objects.requireNonNull(throughput, "throughput");
         Objects.requireNonNull(endpoints, "endpoints");
+        if (resourceSteps < 0) {
+            throw new IllegalArgumentException("run " + detail.run().runId() + ": resourceSteps " + resourceSteps
+                    + " < 0");
+        }
+    }
+
+    /** A run whose resources were read in the steps its fitted resources show. */
+    public RunReport(RunDetail detail, List<FittedResource> resources, RunThroughput throughput, Plan plan,
+                     double planLoad, List<SloRuleValue> rules, RunEndpoints endpoints) {
+        this(detail, resources, throughput, plan, planLoad, rules, endpoints, (int) resources.stream()
+                .flatMap(r -> r.points().stream()).mapToInt(FittedResource.Point::stepIndex).distinct().count());
     }
 
     /** A run without per-endpoint rows. */
@@ -37,6 +50,11 @@ public record RunReport(RunDetail detail, List<FittedResource> resources, RunThr
     public RunReport(RunDetail detail, List<FittedResource> resources, RunThroughput throughput, Plan plan,
                      double planLoad) {
         this(detail, resources, throughput, plan, planLoad, List.of());
+    }
+
+    /** Whether no step of the run holds a reading of any resource: only the load tool's readings. */
+    public boolean noResourceRead() {
+        return resourceSteps == 0 && resources.isEmpty();
     }
 
     public String runId() {

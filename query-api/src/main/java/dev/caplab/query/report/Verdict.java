@@ -35,7 +35,7 @@ final class Verdict {
         String load = run.loadExpression() == null ? "load" : run.loadExpression();
         List<String> clauses = new ArrayList<>();
         clauses.add(system(run) + " " + held(d, load, report.rules()));
-        String bottleneck = bottleneck(d, load);
+        String bottleneck = bottleneck(report, load);
         if (bottleneck != null) {
             clauses.add(bottleneck);
         }
@@ -102,17 +102,22 @@ final class Verdict {
                 + " " + Figures.quantity(r.metric(), r.threshold());
     }
 
-    private static String bottleneck(RunDetail d, String load) {
+    private static String bottleneck(RunReport report, String load) {
+        RunDetail d = report.detail();
         BottleneckView b = d.conclusion() == null ? null : d.conclusion().bottleneck();
         if (b == null) {
-            return d.conclusion() == null ? null : "no resource reached its planning margin";
+            return d.conclusion() == null ? null : report.noResourceRead()
+                    ? "no resource of the system was measured, so what runs out first is unknown"
+                    : "no resource reached its planning margin";
         }
         String what = b.metric() + " of " + b.source()
                 + (b.role() == null || b.role().equals(b.source()) ? "" : " (" + b.role() + ")");
         String margin = Figures.percent(d.conclusion().margin());
         if ("SMALLEST_SAFE_CAPACITY".equals(b.rule()) && b.value() != null) {
-            return what + " runs out first: it reaches " + margin + " of its ceiling at " + load + " = "
-                    + Figures.number(b.value());
+            // the fitted line's load: beyond the tested loads it is extrapolated, and the sentence says so
+            return what + " runs out first: it reaches " + margin + " of its ceiling at " + load
+                    + (Figures.beyondTested(b.value(), d.testedToX()) ? " " : " = ")
+                    + Figures.safeX(b.value(), d.testedToX());
         }
         if (b.stepIndex() != null) {
             return what + " runs out first: it reached " + margin + " of its ceiling in step " + b.stepIndex();

@@ -14,7 +14,8 @@ import java.util.Objects;
  * named it, per-resource capacity estimates; null until a step closed), steps and verdicts, fits, the alerts raised
  * for it (failed or contaminated steps, cliffs, input the pipeline rejected or limited), how much of its input came
  * late (each step says whether it was amended), and the egress ceiling planned against and where it came from (null
- * when none is known). {@code maxStableX}, {@code failedX} and their step indexes repeat the conclusion's.
+ * when none is known: the conclusion's, else what the run declared). {@code maxStableX}, {@code failedX} and their
+ * step indexes repeat the conclusion's; {@code testedToX} is the highest load its steps tested.
  * {@code throughputLimit} is where the request rate stopped growing with load (null when it did not, or cannot tell
  * yet), beside the resource knees in {@code fits}; {@code warnings} are the throughput view's (the load generator
  * was the limit; the tool's percentiles were since start only). {@code continuation} links a run nobody declared to the tests sent to its run id before
@@ -47,6 +48,12 @@ public record RunDetail(RunSummary run, ConclusionView conclusion, List<StepView
     @JsonProperty("maxStableNote")
     public String maxStableNote() {
         return conclusion == null ? null : conclusion.stableLoadNote();
+    }
+
+    /** The highest load the run tested ({@link StepView#testedToX}); null before a step closed. */
+    @JsonProperty("testedToX")
+    public Double testedToX() {
+        return StepView.testedToX(steps);
     }
 
     @JsonProperty("failedX")

@@ -14,8 +14,12 @@ import dev.caplab.query.throughput.RunThroughput;
 import dev.caplab.query.throughput.ThroughputService;
 import dev.caplab.store.access.RunFilter;
 import dev.caplab.query.conclusion.ConclusionView;
+import dev.caplab.store.row.StepRow;
+import dev.caplab.store.row.StepVerdictRow;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.springframework.stereotype.Service;
 
 /**
@@ -64,6 +68,28 @@ public class RunService {
     /** The values every page offers to choose among, over all stored runs. */
     public RunChoices choices() {
         return RunChoices.of(runs.kinds());
+    }
+
+    /**
+     * The highest load each run of {@code runIds} tested ({@link StepView#testedToX}), read for all at once (two
+     * queries); a run without a closed step has none. One run's rows are read as its detail reads them, so a
+     * request that already read them (a report's detail, then its plan) reads them once.
+     */
+    public Map<String, Double> testedToX(List<String> runIds) {
+        boolean one = runIds.size() == 1;
+        Map<String, List<StepRow>> started = (one ? steps.ofRun(runIds.getFirst()) : steps.ofRuns(runIds)).stream()
+                .collect(Collectors.groupingBy(StepRow::runId));
+        Map<String, List<StepVerdictRow>> judged = (one ? verdicts.ofRun(runIds.getFirst())
+                : verdicts.ofRuns(runIds)).stream().collect(Collectors.groupingBy(StepVerdictRow::runId));
+        Map<String, Double> out = new HashMap<>();
+        for (String id : runIds) {
+            Double tested = StepView.testedToX(StepView.of(id, started.getOrDefault(id, List.of()),
+                    judged.getOrDefault(id, List.of())));
+            if (tested != null) {
+                out.put(id, tested);
+            }
+        }
+        return out;
     }
 
     public RunDetail detail(String runId) {

@@ -1,5 +1,7 @@
 package dev.caplab.query.steps;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.caplab.schema.vocabulary.MetricNames;
 import dev.caplab.schema.vocabulary.Statistics;
 import dev.caplab.store.row.StepAggregateRow;
 import java.time.Instant;
@@ -16,6 +18,15 @@ public record StepAggregateView(String runId, int stepIndex, Double x, String so
                                 double min, double max, Double p50, Double p90, Double p95, Double p99,
                                 Double ratePerSecond, Double baselineDelta, boolean contaminated,
                                 Instant windowStart, Instant windowEnd, long lateSamples) {
+
+    /**
+     * Whether this is a reading of a resource of a host, cgroup or container ({@link MetricNames#resource}): what a
+     * resource fit is made of, as against the load tool's readings.
+     */
+    @JsonProperty("resource")
+    public boolean resource() {
+        return MetricNames.resource(metric);
+    }
 
     /** The view of a stored aggregate. */
     public static StepAggregateView of(StepAggregateRow a) {

@@ -82,6 +82,15 @@ public record StepView(String runId, int stepIndex, Map<String, Double> load, Do
                 .collect(Collectors.joining("; "));
     }
 
+    /**
+     * The highest load a run tested: the largest x of its steps that closed with one (a step has its x from its
+     * verdict); null before any did. A safe capacity beyond it is a straight line extrapolated, not a measured load
+     * (Figures.safeX marks it).
+     */
+    public static Double testedToX(List<StepView> steps) {
+        return steps.stream().map(StepView::x).filter(java.util.Objects::nonNull).max(Double::compare).orElse(null);
+    }
+
     /** A step is amended when any sample reached it after it first closed (StepVerdict.lateCount > 0). */
     static boolean amended(long lateSamples) {
         return lateSamples > 0;

@@ -11,7 +11,7 @@ class ComparisonWarningsTest {
 
     private static ComparisonRow run(String id, Double nominalMbps, Double measuredMbps) {
         return new ComparisonRow("small", id, "shop", "hetzner", null, "small", null, 2.0, null, nominalMbps,
-                measuredMbps, "users", 40.0, null, null, null, null, null, false, null, null, null, null);
+                measuredMbps, "users", 40.0, null, null, null, null, null, false, null, null, null, null, 50.0);
     }
 
     @Test

@@ -41,12 +41,12 @@ class ThroughputFitIsNoResourceTest {
         assertThat(cpu.throughputFit()).isFalse();
 
         ComparisonRow row = CompareService.row(run, GroupBy.PROVIDER, Optional.empty(), Optional.of(conclusion),
-                List.of(cpu, rate));
+                List.of(cpu, rate), 19.0);
         assertThat(row.cliff()).isFalse();
         ComparisonRow withCliff = CompareService.row(run, GroupBy.PROVIDER, Optional.empty(), Optional.of(conclusion),
                 List.of(FitView.of("ln-1vcpu", "node", "cpu.cores", "linear", "1", "viewers", 5,
                         List.of(new FitView.Segment(10, 19, 0.05, 0.022, 0.004)), List.of(), null, 0.97, true, 4, 1.0,
-                        0.6, 25.0, true, AT), rate));
+                        0.6, 25.0, true, AT), rate), 19.0);
         assertThat(withCliff.cliff()).as("a resource's cliff is the run's").isTrue();
     }
 }

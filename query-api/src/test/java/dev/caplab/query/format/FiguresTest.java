@@ -73,6 +73,9 @@ class FiguresTest {
             case "planFit" -> Figures.planFit(str(args.get(0)));
             case "capacityVersusFit" -> Figures.capacityVersusFit();
             case "overMarginVersusBottleneck" -> Figures.overMarginVersusBottleneck();
+            case "safeX" -> Figures.safeX(dbl(args.get(0)), dbl(args.get(1)));
+            case "beyondTestedNote" -> Figures.beyondTestedNote();
+            case "noResourceReadings" -> Figures.noResourceReadings(str(args.get(0)));
             default -> throw new IllegalArgumentException("no figure '" + fn + "' in Figures");
         };
     }

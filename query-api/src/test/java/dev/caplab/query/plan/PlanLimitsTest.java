@@ -13,7 +13,7 @@ class PlanLimitsTest {
 
     private static final PlanRequest.Profile PROFILE = new PlanRequest.Profile("p", 10.0, null, null, null);
 
-    private final PlanService plans = new PlanService(UntouchableStore.runs(), null);
+    private final PlanService plans = new PlanService(UntouchableStore.runs(), null, null);
 
     @Test
     void moreTiersThanTheLimitAreRefusedBeforeAnyQuery() {

@@ -151,14 +151,14 @@ class ReportHtmlTest {
                 d.egressCeiling(), base.throughput().throughputLimit(), d.warnings(), d.continuation());
         String html = ReportHtml.render(List.of(new RunReport(limited, base.resources(), base.throughput(),
                 new Plan("max stable load", 10, 0.6, "capacity/1", List.of(new TierPlan("r1", "prov", "tier-a", 2.0,
-                        10, "TIGHT", "cpu.cores", 3.41, 12, -6.59, List.of())), List.of()), 10,
+                        10, "TIGHT", "cpu.cores", 3.41, 12, -6.59, List.of(), 20.0)), List.of()), 10,
                 List.of(new SloRuleValue("p95-latency", "throughput.latency.ms", "p95", "LE", 200.0, null)))));
-        // the fixture: stable at 10, fails at 20, cpu.cores of host reaches 0.6 of its ceiling at x = 22, the request
-        // rate levels off at x = 15 at 11/s
+        // the fixture: stable at 10, fails at 20, cpu.cores of host reaches 0.6 of its ceiling at x = 22 by its line,
+        // past the highest tested load 20; the request rate levels off at x = 15 at 11/s
         assertThat(html).contains("<p class=\"verdict\">shop 1.0 on prov tier tier-a (2 vCPU) holds users = 10 under"
                 + " its rules (p95 of throughput.latency.ms ≤ 200 ms) and fails at users = 20; cpu.cores of host runs out"
-                + " first: it reaches 60 % of its ceiling at users = 22; throughput stops growing at users = 15, at 11"
-                + " requests/s.</p>");
+                + " first: it reaches 60 % of its ceiling at users ≈ 22 (beyond the tested 20); throughput stops growing"
+                + " at users = 15, at 11 requests/s.</p>");
         assertThat(html.substring(html.indexOf("<body>"))).as("the run id once in the page").containsOnlyOnce("r1<");
         String text = html.replaceAll("<[^>]*>", " ");
         assertThat(text).as("what a reader sees").doesNotContain("TIGHT").doesNotContain("SMALLEST_SAFE_CAPACITY");
@@ -187,10 +187,68 @@ class ReportHtmlTest {
         RunDetail detail = new RunDetail(d.run(), unjudged, d.steps(), d.fits(), d.alerts(), d.lateness(),
                 d.egressCeiling(), null, List.of(), d.continuation());
         String html = ReportHtml.render(List.of(new RunReport(detail, base.resources(), growing, base.plan(), 0)));
-        // the fixture's busiest step: 12 requests/s at x = 20
+        // the fixture's busiest step: 12 requests/s at x = 20, the highest tested load, short of the line's 22
         assertThat(html).contains("<p class=\"verdict\">shop 1.0 on prov tier tier-a (2 vCPU) has no max stable load:"
                 + " it declared no SLO rules to judge its steps by; cpu.cores of host runs out first: it reaches 60 % of"
-                + " its ceiling at users = 22; throughput still grew with load, to 12 requests/s at users = 20.</p>");
+                + " its ceiling at users ≈ 22 (beyond the tested 20); throughput still grew with load, to 12 requests/s"
+                + " at users = 20.</p>");
+    }
+
+    @Test
+    void aSafeLoadBeyondTheTestedLoadsIsMarkedWhereverItIsShownAndOneWithinThemIsNot() {
+        // the fixture's line reaches 0.6 of the CPU ceiling at x = 22: past a run tested to 20, within one tested to 30
+        RunReport beyond = report("r1", "shop", "users", List.of(10.0, 20.0));
+        RunDetail d = beyond.detail();
+        String html = ReportHtml.render(List.of(new RunReport(d, beyond.resources(), beyond.throughput(),
+                new Plan("max stable load", 10, 0.6, "capacity/1", List.of(new TierPlan("r1", "prov", "tier-a", 2.0,
+                        10, "FITTING", "cpu.cores", 22, 36, 12, List.of(new dev.caplab.query.plan.ResourceNeed(
+                                "cpu.cores", 2, 0.6, 0.3, 22, 1.5, false)), 20.0)), List.of()), 10)));
+        assertThat(html).contains("<td class=\"safe-x\">≈ 22 (beyond the tested 20) <small>(at 60 % of the ceiling)")
+                .contains("<tr><th>safe load (within the margin)</th><td>≈ 22 (beyond the tested 20)</td></tr>")
+                .contains("<tr><th>load at full ceilings</th><td>≈ 36 (beyond the tested 20)</td></tr>")
+                .contains("<td>30 %</td><td>≈ 22 (beyond the tested 20)</td>");
+        String note = "<p class=\"note beyond-tested-note\">≈ marks a load beyond the highest load the run tested: the"
+                + " straight line through its steps extrapolated, not a load the system was seen to hold.</p>";
+        assertThat(count(html, note)).as("under the fits and under the plan").isEqualTo(2);
+
+        String within = ReportHtml.render(List.of(report("r1", "shop", "users", List.of(10.0, 30.0))));
+        assertThat(within).contains("it reaches 60 % of its ceiling at users = 22;")
+                .contains("<td class=\"safe-x\">22 <small>").doesNotContain("≈").doesNotContain("beyond-tested-note");
+    }
+
+    @Test
+    void aRunWithOnlyTheLoadToolsReadingsSaysNoResourceWasMeasuredAndWhatToSend() {
+        RunReport base = report("r1", "shop", "users", List.of(10.0, 20.0));
+        RunDetail d = base.detail();
+        ConclusionView c = d.conclusion();
+        ConclusionView unmeasured = new ConclusionView(c.maxStableX(), c.maxStableStepIndex(), c.firstFailingX(),
+                c.firstFailingStepIndex(), c.stepsJudged(), c.stepsSkipped(), null, c.margin(), List.of(),
+                c.runClosed(), c.model(), c.concludedAt(), c.version(), List.of(), "run");
+        RunDetail detail = new RunDetail(d.run(), unmeasured, d.steps(), List.of(), d.alerts(), d.lateness(),
+                d.egressCeiling(), d.throughputLimit(), d.warnings(), d.continuation());
+        // what PlanService says of a run whose conclusion has no fitted resource: it is left out
+        Plan empty = new Plan("max stable load", 10, 0.6, "capacity-linear/2", List.of(), List.of("run r1 (tier tier-a)"
+                + " is left out: its conclusion has no fitted resource"));
+        String html = ReportHtml.render(List.of(new RunReport(detail, List.of(), base.throughput(), empty, 10,
+                List.of(), base.endpoints(), 0)));
+        assertThat(html).contains("<h3>Capacity plan</h3><p class=\"no-plan\">No resource was measured, so no capacity"
+                + " plan can be made: this run holds only the load tool&#39;s readings, no CPU, memory or network of the"
+                + " system under test. Run a host sampler (caplab sample --run r1) on the server, or send its"
+                + " node_exporter, docker stats or process-exporter readings beside the load, to see what runs out"
+                + " first and get a capacity plan.</p>");
+        assertThat(html).as("no profile of a plan that cannot be made, nor the planner's warning")
+                .doesNotContain("A profile of x =").doesNotContain("is left out");
+        assertThat(html).contains("; no resource of the system was measured, so what runs out first is unknown;")
+                .doesNotContain("no resource reached its planning margin")
+                .contains("<p class=\"none\">No fits: no resource was measured in any step (the capacity plan below"
+                        + " says what to send).</p>");
+
+        // resources read in 2 steps, too few for a fit: that is said instead
+        String few = ReportHtml.render(List.of(new RunReport(detail, List.of(), base.throughput(), empty, 10,
+                List.of(), base.endpoints(), 2)));
+        assertThat(few).contains("No capacity plan can be made: no resource was fitted against the load. Resources were"
+                + " read in 2 steps; a fit needs readings of one resource of the system under test or its host in 3"
+                + " uncontaminated steps").contains("no resource reached its planning margin");
     }
 
     /** The cx of the first point of each run's cpu chart, in document order. */

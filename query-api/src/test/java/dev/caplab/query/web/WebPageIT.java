@@ -222,8 +222,22 @@ class WebPageIT {
                 .isEqualTo(Ep19Runs.SLO_RULES.getFirst().threshold());
         screenshot("run-aws-2vcpu-throughput");
 
+        // LightNode 2 vCPU tested up to 75 viewers: its CPU line reaches 60 % of 2 cores at (1.2 − 0.15)/0.0097 =
+        // 108.2 viewers, past that, and is marked; its egress line's 60/1.9 = 31.58 lies within and is not
+        driver.get(base() + "#/run/" + Ep19Runs.LIGHTNODE_2);
+        awaitReady("run");
+        assertThat(driver.findElements(By.cssSelector(".beyond-tested"))).extracting(WebElement::getText)
+                .contains("≈ 108.2 (beyond the tested 75)").noneMatch(t -> t.contains("31.58"));
+        assertThat(driver.findElements(By.cssSelector(".beyond-tested-note"))).extracting(WebElement::getText)
+                .contains("≈ marks a load beyond the highest load the run tested: the straight line through its steps"
+                        + " extrapolated, not a load the system was seen to hold.");
+        ((JavascriptExecutor) driver).executeScript("document.querySelector('.beyond-tested').scrollIntoView()");
+        screenshot("run-lightnode-2vcpu-beyond-tested");
+
         driver.get(base() + "#/compare?groupBy=provider");
         awaitReady("compare");
+        // each run's bottleneck safe x (31.58 of 75, 159.1 of 300, 18 of 19 tested) lies within its tested loads
+        assertThat(driver.findElements(By.cssSelector(".beyond-tested"))).isEmpty();
         List<WebElement> warnings = driver.findElements(By.cssSelector(".warning"));
         assertThat(warnings).extracting(WebElement::getText)
                 .anySatisfy(w -> assertThat(w).contains("must not be extrapolated"));
@@ -234,10 +248,23 @@ class WebPageIT {
         screenshot("compare");
 
         driver.get(base() + "#/plan");
-        awaitReady("plan");
+        // it opens planned: at the max stable load of mmx-standalone's newest run, LightNode 1 vCPU (18 viewers)
+        awaitReady("plan-result");
+        assertThat(driver.findElement(By.id("plan-default")).getText()).isEqualTo("Planned at viewers = 18, the max"
+                + " stable load of " + Ep19Runs.LIGHTNODE_1 + ", the newest run of mmx-standalone that has one. Enter"
+                + " another load and press Plan to plan for it.");
+        assertThat(driver.findElement(By.name("load")).getDomProperty("value")).isEqualTo("18");
+        assertThat(driver.findElement(By.cssSelector("#plan-result h2")).getText()).startsWith("planned load: load 18 ");
+        // every tier holds 18 within its margin: LightNode 2 by (0.6·100 − 0)/1.9 = 31.58 Mbit/s of egress, AWS by
+        // (0.6·2 GiB − 0.4 GiB)/5.4 MB = 159.1 MB of memory, LightNode 1 by its last stable step, 18; on LightNode 2
+        // and AWS the line's safe load lies within what they tested (75, 300), so nothing is marked
+        assertThat(driver.findElements(By.cssSelector("#plan-result .badge"))).extracting(e -> e.getDomAttribute("data-fit"))
+                .containsExactly("FITTING", "FITTING", "FITTING");
+        screenshot("plan-default");
         // mmx-standalone's runs are fitted against viewers: the load is asked in viewers, no room profile offered
         assertThat(driver.findElement(By.id("plan-load-name")).getText()).isEqualTo("load (viewers)");
         assertThat(driver.findElement(By.id("plan-rooms")).isDisplayed()).isFalse();
+        driver.findElement(By.name("load")).clear();
         driver.findElement(By.name("load")).sendKeys("40");
         driver.findElement(By.cssSelector("#plan-form button")).click();
         awaitReady("plan-result");
@@ -250,7 +277,7 @@ class WebPageIT {
 
         // a plan that cannot run names the field to choose: before asking (no tier), and from the API's refusal
         driver.get(base() + "#/plan?again");
-        awaitReady("plan");
+        awaitReady("plan-result");
         driver.findElements(By.cssSelector("#plan-form input[name=tier]")).forEach(WebElement::click);
         driver.findElement(By.cssSelector("#plan-form button")).click();
         awaitReady("plan-missing");
@@ -259,6 +286,7 @@ class WebPageIT {
         assertThat(driver.findElement(By.cssSelector("[data-field=tiers]")).getDomAttribute("class")).contains("needs");
         screenshot("plan-field-hint");
         driver.findElements(By.cssSelector("#plan-form input[name=tier]")).getFirst().click();
+        driver.findElement(By.name("load")).clear();
         driver.findElement(By.name("load")).sendKeys("40");
         driver.findElement(By.name("margin")).clear();
         driver.findElement(By.name("margin")).sendKeys("2");

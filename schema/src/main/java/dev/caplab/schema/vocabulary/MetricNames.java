@@ -141,6 +141,22 @@ public final class MetricNames {
     /** Source of the aggregates streams derives itself rather than from one source's samples. */
     public static final String DERIVED_SOURCE = "caplab";
 
+    /** The families of the resources of hosts, cgroups and containers above, by their names' first word. */
+    private static final java.util.List<String> RESOURCE_FAMILIES = java.util.List.of("cpu.", "mem.", "swap.", "net.",
+            "block.", "pids.");
+    /** iperf3's figures: a measurement of the network's ceiling, not of what the system used. */
+    private static final java.util.Set<String> CEILING_MEASUREMENTS = java.util.Set.of(NET_THROUGHPUT_MBPS,
+            NET_RETRANSMITS_COUNT, NET_JITTER_MS, NET_LOSS_PERCENT);
+
+    /**
+     * Whether {@code metric} is a reading of a resource of a host, cgroup or container (CPU, memory, swap, network,
+     * disk, processes): what a resource fit is made of, as against a load tool's requests, latency and errors.
+     */
+    public static boolean resource(String metric) {
+        return metric != null && !CEILING_MEASUREMENTS.contains(metric)
+                && RESOURCE_FAMILIES.stream().anyMatch(metric::startsWith);
+    }
+
     private MetricNames() {
     }
 }
