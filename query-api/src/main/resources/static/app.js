@@ -633,12 +633,14 @@ async function defaultPlanLoad(sut) {
 }
 
 /**
- * A workload placed on one system's measured tiers; the system with the most runs and all its tiers by default, at
- * the load its newest judged run held, planned at once: the page says where that load came from and what to enter.
+ * A workload placed on one system's measured tiers: the system the address names (#/plan?sut=…), else the one with
+ * the most runs, and all its tiers, at the load its newest judged run held, planned at once; the page says where that
+ * load came from and what to enter to change it.
  */
-async function planPage() {
+async function planPage(params) {
   const known = await api('api/v1/run-choices');
-  const busiest = mostRuns(known.systems);
+  // the system the address names (#/plan?sut=…), else the one with the most runs
+  const busiest = known.systems.find(c => c.value === params.get('sut')) || mostRuns(known.systems);
   const tiersOf = sut => [...new Set(known.cohorts.filter(c => c.sut === sut && c.tier).map(c => c.tier))].sort();
   const tierBoxes = sut => tiersOf(sut).map(t => `<label><input type="checkbox" name="tier" value="${esc(t)}" checked> ${esc(t)}</label>`).join('')
     || '<span class="note">no run of this system names its tier</span>';
@@ -680,9 +682,14 @@ async function planPage() {
     const change = `Enter another load${rooms ? ', or rooms, participants and cameras,' : ''} and press Plan to plan for it.`;
     if (!run) {
       form.elements.load.value = '';
-      say.textContent = sut ? `No run of ${sut} has a max stable load to plan at (none was judged against SLO rules, `
-        + `or none passed): enter the load to plan for (${unit}) and press Plan.` : '';
-      return false;
+      const none = `No run of ${sut} has a max stable load to plan at (no step of its runs has passed its SLO rules yet, `
+        + 'or they declared none)';
+      // a meeting system still has a profile to show at once: the rooms the form offers
+      say.textContent = !sut ? '' : rooms ? `${none}: planned for the rooms below (${form.elements.rooms.value} rooms of `
+        + `${form.elements.participants.value} participants, ${form.elements.cameras.value} of them on camera). Enter a load `
+        + `(${unit}) or other rooms and press Plan to change it.`
+        : `${none}: enter the load to plan for (${unit}) and press Plan.`;
+      return Boolean(sut) && rooms;
     }
     form.elements.load.value = run.maxStableX;
     say.innerHTML = `Planned at <b id="plan-default-load">${esc(unit)} = ${num(run.maxStableX)}</b>, the max stable load `
@@ -728,7 +735,7 @@ async function planPage() {
           ['safe load', t => lineLoad(t.safeLoad, t.testedToX), true], ['full-ceiling load', t => lineLoad(t.fullCeilingLoad, t.testedToX), true],
           ['headroom', t => t.headroomX < 0 ? `${num(-t.headroomX)} short` : `${num(t.headroomX)} to spare`],
           ['resources needed', t => t.resources.map(r => `${r.resource}: ${qty(r.resource, r.needed)} of ${qty(r.resource, r.ceiling)} (${Figures.percent(r.utilisation)})`).join('; ')]],
-          placed.tiers) +
+          placed.tiers, () => '', 'No tier could be planned: the warning above says why of each run.') +
         beyondTestedNote(placed.tiers.some(t => Figures.beyondTested(t.safeLoad, t.testedToX)
           || Figures.beyondTested(t.fullCeilingLoad, t.testedToX)));
       view.dataset.ready = 'plan-result';
@@ -753,7 +760,7 @@ async function route() {
     if (path.startsWith('/run/')) await runPage(decodeURIComponent(path.slice(5)));
     else if (path === '/compare') await comparePage(params);
     else if (path === '/history') await historyPage(params);
-    else if (path === '/plan') await planPage();
+    else if (path === '/plan') await planPage(params);
     else await runList(params);
   } catch (e) {
     view.innerHTML = `<div class="error">${esc(e.message)}</div>`;
