@@ -455,7 +455,9 @@ async function comparePage(params) {
     ${c.warnings.map(w => `<div class="warning">⚠ ${esc(w)}</div>`).join('')}` + c.cohorts.map((k, i) => {
       const rows = c.rows.filter(r => k.runIds.includes(r.runId));
       return (c.cohorts.length > 1 ? `<h2>${esc(k.sutName)} · load ${esc(k.loadExpression)}</h2>` : '')
-        + `<div id="${i === 0 ? 'compare-chart' : 'compare-chart-' + i}" class="chart"></div>` + table([
+        + (measuredLoads(rows) ? `<div id="${i === 0 ? 'compare-chart' : 'compare-chart-' + i}" class="chart"></div>`
+          : `<p class="note no-measured-loads">No run here has a max stable or first failing load (no step was judged against the run's rules, or none passed), so there is nothing measured to draw; the table gives each run's fitted line.</p>`)
+        + table([
         [c.groupBy, r => r.group], ['run', r => `<a href="#/run/${encodeURIComponent(r.runId)}">${esc(r.runId)}</a>`, true],
         ['tier', r => r.tier], ['vCPU', r => r.vcpu], ['egress measured', r => r.measuredEgressMbps == null ? '' : Figures.mbps(r.measuredEgressMbps)],
         ['max stable x', r => r.maxStableX], ['failed at x', r => r.failedX], ['metric', r => r.metric],
@@ -464,13 +466,14 @@ async function comparePage(params) {
         ['bottleneck', r => r.bottleneck], ['safe x', r => lineLoad(r.safeCapacityX, r.testedToX), true]], rows)
         // the chart draws measured loads only; a safe x is a straight line's and may lie beyond them: said here
         + (rows.some(r => Figures.beyondTested(r.safeCapacityX, r.testedToX))
-          ? `<p class="note beyond-tested-note">The chart draws measured loads only (max stable and first failing, no extrapolation); in the table, ${esc(Figures.beyondTestedNote())}</p>` : '')
+          ? `<p class="note beyond-tested-note">${measuredLoads(rows) ? 'The chart draws measured loads only (max stable and first failing, no extrapolation); in the table, ' : ''}${esc(Figures.beyondTestedNote())}</p>` : '')
         + [...new Set(rows.map(r => r.bottleneckRule).filter(Boolean))].map(rule =>
           `<p class="note">${esc(rows.filter(r => r.bottleneckRule === rule).map(r => r.runId).join(', '))}: the bottleneck is named because ${esc(Figures.rule(rule))}.</p>`).join('');
     }).join('');
   c.cohorts.forEach((k, i) => {
     const rows = c.rows.filter(r => k.runIds.includes(r.runId));
     const id = i === 0 ? 'compare-chart' : 'compare-chart-' + i;
+    if (!measuredLoads(rows)) return;
     if (rows.length > PER_RUN_BARS) {
       compareGroupsChart(id, k, rows);
       return;
@@ -488,6 +491,9 @@ async function comparePage(params) {
   });
   view.dataset.ready = 'compare';
 }
+
+/** Whether any run of a cohort has a load the compare chart draws (max stable or first failing). */
+const measuredLoads = rows => rows.some(r => r.maxStableX != null || r.failedX != null);
 
 /** Above this many runs in a cohort, compare draws a bar per group and tier (the runs' median) instead of per run. */
 const PER_RUN_BARS = 12;

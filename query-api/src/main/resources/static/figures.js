@@ -57,6 +57,8 @@ const Figures = (() => {
 
   /** A p-value: "< 0.001" below it, else two significant digits. */
   const pValue = p => absent(p) ? ABSENT : p < 0.001 ? '< 0.001' : plain(p, 2);
+  /** A standard error of a load: "< 0.001" below it (an exactly straight line leaves only rounding), else a number. */
+  const standardError = se => absent(se) ? ABSENT : Math.abs(se) < 0.001 ? '< 0.001' : number(se);
 
   /** An instant (ISO-8601) to the second, in UTC: "2026-12-05 14:39:17 UTC". */
   const time = iso => iso == null || iso === '' ? ABSENT
@@ -140,7 +142,7 @@ const Figures = (() => {
   /** Why a step's "over margin" resource may not be the run's bottleneck: said when a step names another one. */
   const overMarginVersusBottleneck = () => '“Over margin” names, in each step, the resource furthest past its planning margin in that step’s own measurements; the run’s bottleneck is the resource whose fitted line reaches its margin at the lowest load, so a step can name another resource.';
 
-  return { ABSENT, number, bytes, mbps, bitrate, percent, pValue, time, alertKind, quantity, unit, formula, rule, planFit,
+  return { ABSENT, number, bytes, mbps, bitrate, percent, pValue, standardError, time, alertKind, quantity, unit, formula, rule, planFit,
     capacityVersusFit, overMarginVersusBottleneck, beyondTested, safeX, beyondTestedNote, noResourceReadings };
 })();
 if (typeof module === 'object' && module.exports) module.exports = Figures;

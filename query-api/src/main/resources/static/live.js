@@ -15,14 +15,6 @@ function liveStop() {
 }
 window.addEventListener('hashchange', liveStop);
 
-/** A number with at most `digits` significant digits, grouped ("1,234", "0.0123", "20"). */
-function liveSig(v, digits = 3) {
-  if (v == null || !Number.isFinite(v)) return '–';
-  if (v === 0) return '0';
-  const d = Math.max(0, digits - 1 - Math.floor(Math.log10(Math.abs(v))));
-  return Number(v.toFixed(Math.min(d, 6))).toLocaleString('en', { maximumFractionDigits: Math.min(d, 6) });
-}
-
 /** A duration in seconds as "45 s", "3 min 25 s", "2 h 5 min", "24 h". */
 function liveDuration(seconds) {
   if (seconds == null || !Number.isFinite(seconds)) return '–';
@@ -44,8 +36,8 @@ function liveTime(iso) {
 /** The load of a step as its dimensions ("users = 20"), else its x. */
 function liveLoad(step, loadExpression) {
   const dims = Object.entries(step.load || {});
-  if (dims.length) return dims.map(([k, v]) => `${k} = ${liveSig(v, 4)}`).join(', ');
-  return step.x == null ? '–' : `${loadExpression || 'x'} = ${liveSig(step.x, 4)}`;
+  if (dims.length) return dims.map(([k, v]) => `${k} = ${Figures.number(v)}`).join(', ');
+  return step.x == null ? '–' : `${loadExpression || 'x'} = ${Figures.number(step.x)}`;
 }
 
 function liveVerdict(s) {
@@ -127,7 +119,7 @@ function liveRender(live, timeline, loadExpression, trafficChart, latencyChart) 
   // a step inferred from the load level shows only once it closes: until then the samples say the load
   const openStep = step && !step.endedAt;
   const loadNow = running && !openStep && latestLoad && timeline.loadSource !== 'steps'
-    ? `<span>load now <b id="live-load-now">${esc(timeline.loadSource)} = ${liveSig(latestLoad.load, 4)}</b>
+    ? `<span>load now <b id="live-load-now">${esc(timeline.loadSource)} = ${Figures.number(latestLoad.load)}</b>
       (the step it makes shows when it closes)</span>` : '';
   document.getElementById('live-facts').innerHTML = [
     `<span>${running ? 'running for' : 'ran for'} <b id="live-elapsed">${liveDuration(live.elapsedSeconds)}</b></span>`,
@@ -135,14 +127,14 @@ function liveRender(live, timeline, loadExpression, trafficChart, latencyChart) 
     step ? `<span>${running && openStep ? 'current step' : 'last step'} <b id="live-step">${step.stepIndex}</b>
       at <b id="live-load">${esc(liveLoad(step, loadExpression))}</b>${step.elapsedSeconds != null
       ? ` for ${liveDuration(step.elapsedSeconds)}` : ''}</span>` : '<span id="live-step">no step yet</span>',
-    `<span>samples <b id="live-sample-rate">${liveSig(live.samplesPerSecond)}/s</b> over the last ${live.rateWindowSeconds} s
+    `<span>samples <b id="live-sample-rate">${Figures.number(live.samplesPerSecond)}/s</b> over the last ${live.rateWindowSeconds} s
       of sample time (${live.samples.toLocaleString('en')} in all)</span>`,
     `<span>last sample <b id="live-last-sample">${liveTime(live.lastSampleAt)}</b></span>`,
     full && full.requestsPerSecond != null ? `<span title="the last complete ${bucket} bucket">last ${bucket}:
-      <b id="live-rps">${liveSig(full.requestsPerSecond)} requests/s</b>,
-      p95 <b id="live-p95">${full.latencyP95Ms == null ? 'not sent' : liveSig(full.latencyP95Ms) + ' ms'}</b>,
-      errors <b id="live-errors">${liveSig(full.errorsPerSecond)}/s</b>${full.errorRatio == null ? ''
-      : ` (${liveSig(full.errorRatio * 100)} %)`}</span>` : ''].join('');
+      <b id="live-rps">${Figures.number(full.requestsPerSecond)} requests/s</b>,
+      p95 <b id="live-p95">${full.latencyP95Ms == null ? 'not sent' : Figures.number(full.latencyP95Ms) + ' ms'}</b>,
+      errors <b id="live-errors">${Figures.number(full.errorsPerSecond)}/s</b>${full.errorRatio == null ? ''
+      : ` (${Figures.percent(full.errorRatio)})`}</span>` : ''].join('');
   document.getElementById('live-end').textContent = liveEndText(live);
   document.getElementById('live-steps').innerHTML = live.steps.length ? 'steps: ' + live.steps.map(s =>
     `<span class="live-step ${liveVerdict(s).replace(' ', '-').toLowerCase()}" data-step="${s.stepIndex}">${s.stepIndex}

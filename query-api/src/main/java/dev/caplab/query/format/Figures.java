@@ -83,6 +83,14 @@ public final class Figures {
         return absent(p) ? ABSENT : p < 0.001 ? "< 0.001" : plain(p, 2);
     }
 
+    /**
+     * A standard error of a load: "&lt; 0.001" below it (an exactly straight line leaves only rounding, such as
+     * 5.3e-14), else as {@link #number}.
+     */
+    public static String standardError(Double se) {
+        return absent(se) ? ABSENT : Math.abs(se) < 0.001 ? "< 0.001" : number(se);
+    }
+
     /** A metric's value in the metric's own unit, known from its name (counters' values are rates per second). */
     public static String quantity(String metric, Double value) {
         if (absent(value)) {

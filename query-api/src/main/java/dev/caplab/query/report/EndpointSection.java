@@ -36,13 +36,20 @@ final class EndpointSection {
         return html.toString();
     }
 
+    /**
+     * Tools that report per endpoint without a status (Locust's stats, k6's trend per URL) leave the status column
+     * empty on every row: it is left out then, as the page leaves out an empty column, and a note says so.
+     */
     private static void endpointTable(StringBuilder html, List<EndpointView> rows, String cssClass) {
-        html.append("<table class=\"").append(cssClass).append("\"><thead><tr><th>name</th><th>method</th>"
-                + "<th>status</th><th>requests</th><th>requests/s</th><th>failures</th><th>errors</th>"
-                + "<th>p50 ms</th><th>p95 ms</th><th>p99 ms</th><th>from</th></tr></thead><tbody>");
+        boolean withStatus = rows.stream().anyMatch(e -> e.status() != null && !e.status().isBlank());
+        html.append("<table class=\"").append(cssClass).append("\"><thead><tr><th>name</th><th>method</th>")
+                .append(withStatus ? "<th>status</th>" : "")
+                .append("<th>requests</th><th>requests/s</th><th>failures</th><th>errors</th>"
+                        + "<th>p50 ms</th><th>p95 ms</th><th>p99 ms</th><th>from</th></tr></thead><tbody>");
         for (EndpointView e : rows) {
             html.append("<tr class=\"endpoint\"><td class=\"name\">").append(Html.text(e.name())).append("</td><td>")
-                    .append(Html.text(e.method())).append("</td><td>").append(Html.text(e.status()))
+                    .append(Html.text(e.method()))
+                    .append(withStatus ? "</td><td>" + Html.text(e.status()) : "")
                     .append("</td><td class=\"requests\">").append(count(e.requests()))
                     .append("</td><td class=\"rps\">").append(Html.num(e.requestsPerSecond()))
                     .append("</td><td class=\"failures\">").append(count(e.failures())).append("</td><td>")
@@ -52,6 +59,9 @@ final class EndpointSection {
                     .append("</td></tr>");
         }
         html.append("</tbody></table>");
+        if (!withStatus && !rows.isEmpty()) {
+            html.append("<p class=\"note\">The tool sent no status per endpoint: that column is left out.</p>");
+        }
     }
 
     /**

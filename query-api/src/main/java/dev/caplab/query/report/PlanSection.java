@@ -43,7 +43,7 @@ final class PlanSection {
                         .append(Figures.quantity(need.resource(), need.needed()))
                         .append("</td><td>").append(Html.percent(need.utilisation())).append("</td><td>")
                         .append(Html.text(Figures.safeX(need.safeX(), tier.testedToX()))).append("</td><td>")
-                        .append(Html.num(need.safeXStdErr()))
+                        .append(Figures.standardError(need.safeXStdErr()))
                         .append("</td><td>").append(need.cappedByCliff() ? "yes" : "no").append("</td></tr>");
             }
             html.append("</tbody></table>");

@@ -64,6 +64,7 @@ class FiguresTest {
             case "bitrate" -> Figures.bitrate(dbl(args.get(0)));
             case "percent" -> Figures.percent(dbl(args.get(0)));
             case "pValue" -> Figures.pValue(dbl(args.get(0)));
+            case "standardError" -> Figures.standardError(dbl(args.get(0)));
             case "quantity" -> Figures.quantity(str(args.get(0)), dbl(args.get(1)));
             case "unit" -> Figures.unit(str(args.get(0)));
             case "time" -> Figures.time(args.get(0).isNull() ? null : java.time.Instant.parse(str(args.get(0))));
