@@ -7,6 +7,9 @@ import dev.caplab.query.runs.RunSummary;
 import dev.caplab.query.steps.StepView;
 import dev.caplab.schema.vocabulary.Unstated;
 import dev.caplab.store.row.AlertRow;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -45,27 +48,43 @@ final class RunSection {
     private static void environment(StringBuilder html, RunDetail d) {
         RunSummary run = d.run();
         html.append("<h3>Environment</h3><table class=\"environment kv\">");
-        row(html, "system under test", run.sutName());
-        row(html, "version", run.sutVersion());
-        row(html, "provider", Unstated.orNull(run.provider()));
-        row(html, "region", run.region());
-        row(html, "instance type", run.instanceType());
-        row(html, "tier", run.tier());
-        row(html, "vCPU", Html.num(run.vcpu()));
-        row(html, "memory", run.memoryBytes() == null ? null : Figures.bytes(run.memoryBytes().doubleValue()));
-        row(html, "egress ceiling", d.egressCeiling() == null ? null
+        Map<String, Object> facts = new LinkedHashMap<>();
+        facts.put("system under test", run.sutName());
+        facts.put("version", run.sutVersion());
+        facts.put("provider", Unstated.orNull(run.provider()));
+        facts.put("region", run.region());
+        facts.put("instance type", run.instanceType());
+        facts.put("tier", run.tier());
+        facts.put("vCPU", run.vcpu() == null ? null : Html.num(run.vcpu()));
+        facts.put("memory", run.memoryBytes() == null ? null : Figures.bytes(run.memoryBytes().doubleValue()));
+        facts.put("egress ceiling", d.egressCeiling() == null ? null
                 : Figures.mbps(d.egressCeiling().mbps()) + " (" + d.egressCeiling().text() + ")");
-        row(html, "tool", run.tool());
-        row(html, "load expression", run.loadExpression());
-        row(html, "started", run.startedAt() == null ? null : Figures.time(run.startedAt()));
-        row(html, "ended", run.endedAt() == null ? null : Figures.time(run.endedAt()));
-        row(html, "origin", run.origin());
+        facts.put("tool", run.tool());
+        facts.put("load expression", run.loadExpression());
+        facts.put("started", run.startedAt() == null ? null : Figures.time(run.startedAt()));
+        facts.put("ended", run.endedAt() == null ? "not yet: the run is still running" : Figures.time(run.endedAt()));
+        facts.put("origin", run.origin());
+        // a row of dashes per fact the run did not declare hides the ones it did: name them once instead
+        List<String> unstated = new ArrayList<>();
+        facts.forEach((key, value) -> {
+            if (value == null || "".equals(value)) {
+                unstated.add(key);
+            } else {
+                row(html, key, value);
+            }
+        });
+        if (!unstated.isEmpty()) {
+            html.append("<tr><th>not declared</th><td class=\"unstated\">").append(Html.text(String.join(", ", unstated)))
+                    .append(" (given at the run's start: caplab run start or the tool's run options)</td></tr>");
+        }
         if (d.continuation() != null) {
             html.append("<tr><th>continuation</th><td class=\"continuation\">")
                     .append(Html.text(d.continuation().text())).append("</td></tr>");
         }
-        row(html, "labels", run.labels().entrySet().stream().sorted(Map.Entry.comparingByKey())
+        if (!run.labels().isEmpty()) {
+            row(html, "labels", run.labels().entrySet().stream().sorted(Map.Entry.comparingByKey())
                 .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(", ")));
+        }
         html.append("</table>");
     }
 

@@ -168,6 +168,17 @@ class ReportHtmlTest {
     }
 
     @Test
+    void theEnvironmentNamesWhatTheRunDidNotDeclareOnceInsteadOfADashPerRow() {
+        // the fixture declares neither a region nor an egress ceiling
+        String html = ReportHtml.render(List.of(report("r1", "shop", "users", List.of(10.0, 20.0))));
+        String environment = html.substring(html.indexOf("<table class=\"environment kv\">"));
+        environment = environment.substring(0, environment.indexOf("</table>"));
+        assertThat(environment).contains("<tr><th>not declared</th><td class=\"unstated\">region, egress ceiling (")
+                .contains("<tr><th>instance type</th><td>t2</td></tr>").doesNotContain("–")
+                .doesNotContain("<th>region</th>").doesNotContain("<th>egress ceiling</th>");
+    }
+
+    @Test
     void aRunStartedWithoutAProviderIsNotSaidToRunOnOneCalledUnknown() {
         RunSummary run = new RunSummary("r", T0, T0.plusSeconds(600), "COMPLETED", "shop", "1.0", "unknown", null,
                 "t2", "tier-a", 2.0, 1L << 31, null, null, "k6", "users", Map.of(), "DECLARED");
