@@ -23,6 +23,7 @@ import dev.caplab.store.access.StepRepository;
 import dev.caplab.store.access.StepVerdictRepository;
 import dev.caplab.store.access.StoreQueryException;
 import dev.caplab.store.access.StoreUnavailableException;
+import dev.caplab.store.row.SampleRow;
 import dev.caplab.store.schema.Table;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
@@ -37,6 +38,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Writes one batch of one topic-partition to its tables, each insert carrying the batch's deterministic dedup token.
  * Lifecycle end events update rows by version (their Kafka offset), which is idempotent too.
+ *
+ * <p>Raw samples are stored sample by sample: those without the shape a sample may have (or a time ClickHouse cannot
+ * store) are set aside, the valid ones of the same batch stored ({@link SampleRows}).
  *
  * <p>A record that can never be stored (a row check fails, e.g. a blank run id, or ClickHouse rejects its data) is
  * isolated: rows are mapped per record, and when ClickHouse refuses the batch it is written again one record per
@@ -60,6 +64,7 @@ final class BatchWriter {
     private final RunLatenessRepository lateness;
     private final RunConclusionRepository conclusions;
     private final SinkRejections rejections;
+    private final SampleRows sampleRows = new SampleRows();
     private long undecodable;
 
     /** Writes through {@code ds}; inserts straight into the in-process engine when {@code direct} is set. */
@@ -86,8 +91,7 @@ final class BatchWriter {
     /** Writes the batch; returns the number of rows written. */
     int write(BatchIntent intent, List<ConsumerRecord<String, byte[]>> records) {
         return switch (intent.topic()) {
-            case TopicCatalog.SAMPLES -> insert(intent, records, Table.SAMPLES, samples::insertBatch,
-                    r -> RowMapping.samples(EventSerdes.sampleBatch().deserialize(r.topic(), r.value())));
+            case TopicCatalog.SAMPLES -> insert(intent, records, Table.SAMPLES, samples::insertBatch, this::sampleRows);
             case TopicCatalog.RUNS -> writeLifecycle(intent, records);
             case TopicCatalog.STEP_AGGREGATES -> insert(intent, records, Table.STEP_AGGREGATES,
                     aggregates::insertBatch,
@@ -104,6 +108,16 @@ final class BatchWriter {
                     r -> List.of(RowMapping.lateness(EventSerdes.runLateness().deserialize(r.topic(), r.value()))));
             default -> throw new IllegalArgumentException("the sink has no table for topic " + intent.topic());
         };
+    }
+
+    /** The rows of a batch's valid samples; the others are set aside (dead-lettered, their run alerted). */
+    private List<SampleRow> sampleRows(ConsumerRecord<String, byte[]> r) {
+        SampleRows.Split split = sampleRows.split(EventSerdes.sampleBatch().deserialize(r.topic(), r.value()));
+        if (!split.setAside().isEmpty()) {
+            rejections.reject(r, EventSerdes.sampleBatch().serialize(r.topic(), split.setAsideBatch()),
+                    split.reason());
+        }
+        return split.rows();
     }
 
     private int writeLifecycle(BatchIntent intent, List<ConsumerRecord<String, byte[]>> records) {

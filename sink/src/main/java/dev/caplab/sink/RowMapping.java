@@ -57,15 +57,10 @@ public final class RowMapping {
     }
 
     /**
-     * A batch's rows. Labels and quantiles are the decoded maps as they are (SampleRow copies them, the RowBinary
+     * One sample's row. Labels and quantiles are the decoded maps as they are (SampleRow copies them, the RowBinary
      * encoder sorts them): copying each into a sorted map first cost the sink a tenth of its CPU.
      */
-    static List<SampleRow> samples(SampleBatch batch) {
-        String runId = batch.getRunId().toString();
-        return batch.getSamples().stream().map(s -> sample(runId, s)).toList();
-    }
-
-    private static SampleRow sample(String runId, Sample s) {
+    static SampleRow sample(String runId, Sample s) {
         var summary = s.getSummary();
         return new SampleRow(runId, s.getTimestamp(), s.getSource().toString(), s.getMetric().toString(),
                 s.getKind().name(), s.getValue(), s.getLabels(),

@@ -19,9 +19,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What the sink does with a record ClickHouse (or a row's own checks) will never take: dead-letters it with the
- * reason and alerts its run, straight into the {@code alerts} table (through Kafka the alert of a run whose id is the
- * problem would be rejected again). Replays give the same alert row, which the table collapses.
+ * What the sink does with a record ClickHouse (or a row's own checks, or a sample's shape) will never take, or the
+ * part of it: dead-letters it with the reason and alerts its run, straight into the {@code alerts} table (through
+ * Kafka the alert of a run whose id is the problem would be rejected again). Replays give the same alert row, which
+ * the table collapses.
  */
 final class SinkRejections {
 
@@ -42,10 +43,18 @@ final class SinkRejections {
 
     /** Dead-letters {@code r} (waiting for the broker's ack, so it is not lost) and alerts its run if it has one. */
     void reject(ConsumerRecord<String, byte[]> r, String reason) {
+        reject(r, r.value(), reason);
+    }
+
+    /**
+     * As {@link #reject(ConsumerRecord, String)}, the dead letter holding {@code value}: the part of {@code r} that
+     * was not stored, when the rest of it was.
+     */
+    void reject(ConsumerRecord<String, byte[]> r, byte[] value, String reason) {
         rejected.incrementAndGet();
         LOG.warn("sink dead-letters {}-{}@{} (run {}): {}", r.topic(), r.partition(), r.offset(), r.key(), reason);
         try {
-            deadLetters.send(new ProducerRecord<>(TopicCatalog.DEAD_LETTER, null, null, r.key(), r.value(),
+            deadLetters.send(new ProducerRecord<>(TopicCatalog.DEAD_LETTER, null, null, r.key(), value,
                     DeadLetterHeaders.add(new RecordHeaders(), "sink", reason, r.topic(), r.partition(), r.offset())))
                     .get();
         } catch (InterruptedException e) {

@@ -1,9 +1,12 @@
 package dev.caplab.sink.it;
 
+import dev.caplab.broker.CommittedRecords;
 import dev.caplab.broker.EmbeddedKafkaCluster;
+import dev.caplab.schema.topic.TopicCatalog;
 import dev.caplab.store.testing.EmbeddedClickHouse;
 import dev.caplab.store.testing.TestDatabase;
 import dev.caplab.streams.it.KafkaEnvironment;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -11,8 +14,11 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.Collection;
+import java.util.List;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.header.Header;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -112,5 +118,16 @@ final class ItEnvironment implements BeforeAllCallback, AfterAllCallback {
     /** {@link KafkaEnvironment#awaitCommittedAll}: the group has processed and committed everything written so far. */
     void awaitCommittedAll(String group, Collection<String> topics, Duration timeout) throws InterruptedException {
         kafka.awaitCommittedAll(group, topics, timeout);
+    }
+
+    /** Every dead letter committed so far. */
+    List<ConsumerRecord<String, byte[]>> deadLetters() {
+        return CommittedRecords.read(bootstrap(), TopicCatalog.DEAD_LETTER, Duration.ofSeconds(30));
+    }
+
+    /** A header of a record as text; empty when it has none. */
+    static String header(ConsumerRecord<String, byte[]> r, String name) {
+        Header h = r.headers().lastHeader(name);
+        return h == null ? "" : new String(h.value(), StandardCharsets.UTF_8);
     }
 }

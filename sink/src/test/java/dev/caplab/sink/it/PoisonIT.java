@@ -14,22 +14,15 @@ import dev.caplab.streams.StreamsRunner;
 import dev.caplab.streams.SyntheticRun;
 import dev.caplab.sink.ClickHouseSink;
 import dev.caplab.sink.SinkSettings;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.header.Header;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -64,16 +57,16 @@ class PoisonIT {
             assertThat(sink.status().up()).as(sink.status().detail()).isTrue();
         }
 
-        List<ConsumerRecord<String, byte[]>> dead = deadLetters();
+        List<ConsumerRecord<String, byte[]>> dead = ENV.deadLetters();
         for (PoisonInputs.Input in : PoisonInputs.all()) {
             if (in.reason() != null) {
                 assertThat(dead).as("dead letter of %s on %s", in.key().isBlank() ? "a blank key" : in.key(),
                         in.topic()).anyMatch(r -> in.key().equals(r.key() == null ? "" : r.key())
-                        && header(r, DeadLetterHeaders.REASON).contains(in.reason()));
+                        && ItEnvironment.header(r, DeadLetterHeaders.REASON).contains(in.reason()));
             }
         }
         assertThat(dead).as("the sink dead-letters rows ClickHouse cannot take (blank run id)")
-                .anyMatch(r -> "sink".equals(header(r, DeadLetterHeaders.STAGE)));
+                .anyMatch(r -> "sink".equals(ItEnvironment.header(r, DeadLetterHeaders.STAGE)));
         for (String run : List.of("poison-blank-source", "poison-blank-metric", "poison-long-label",
                 "poison-long-metric")) {
             ItEnvironment.await(Duration.ofSeconds(60), () -> alerts.ofRun(run).stream()
@@ -116,31 +109,5 @@ class PoisonIT {
             }
             producer.flush();
         }
-    }
-
-    private static List<ConsumerRecord<String, byte[]>> deadLetters() {
-        Properties p = new Properties();
-        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, ENV.bootstrap());
-        p.put(ConsumerConfig.GROUP_ID_CONFIG, "poison-it-reader");
-        p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-        p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        List<ConsumerRecord<String, byte[]>> out = new ArrayList<>();
-        try (KafkaConsumer<String, byte[]> c = new KafkaConsumer<>(p, new StringDeserializer(),
-                new ByteArrayDeserializer())) {
-            c.subscribe(List.of(TopicCatalog.DEAD_LETTER));
-            long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-            int empty = 0;
-            while (System.nanoTime() < deadline && empty < 3) {
-                var records = c.poll(Duration.ofSeconds(1));
-                records.forEach(out::add);
-                empty = records.isEmpty() && !out.isEmpty() ? empty + 1 : 0;
-            }
-        }
-        return out;
-    }
-
-    private static String header(ConsumerRecord<String, byte[]> r, String name) {
-        Header h = r.headers().lastHeader(name);
-        return h == null ? "" : new String(h.value(), StandardCharsets.UTF_8);
     }
 }

@@ -7,6 +7,10 @@ import java.util.Objects;
 /**
  * A row of {@code samples}: one Sample of a SampleBatch with the batch's run id.
  * The {@code summary*} components are null (quantiles empty) unless the tool sent a SummaryStats.
+ *
+ * <p>A row checks what makes it a row: it belongs to a run, and its time is one ClickHouse stores as it is. The
+ * sample's shape (source, metric, labels, summary) is schema's {@code SampleShape} to judge, by whoever makes a row
+ * of a Sample, before it does.
  */
 public record SampleRow(String runId, Instant ts, String source, String metric, String kind, double value,
                         Map<String, String> labels, String summaryWindow, Long summaryCount,
@@ -16,8 +20,8 @@ public record SampleRow(String runId, Instant ts, String source, String metric, 
     public SampleRow {
         Checks.text(runId, "runId");
         Checks.storable(Objects.requireNonNull(ts, "ts"), "ts");
-        Checks.text(source, "source");
-        Checks.text(metric, "metric");
+        Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(metric, "metric");
         Checks.text(kind, "kind");
         labels = Checks.map(labels, "labels");
         summaryQuantiles = Checks.map(summaryQuantiles, "summaryQuantiles");

@@ -49,17 +49,12 @@ final class SampleAdmission {
             }
             if (problem.isPresent()) {
                 leftOut++;
-                firstProblem = firstProblem == null ? where(problem.get(), s) : firstProblem;
+                firstProblem = firstProblem == null ? problem.get().inSeries(s.getSource(), s.getMetric())
+                        : firstProblem;
             } else {
                 admitted.add(BufferedSample.of(s, checked.series()));
             }
         }
         return new Admitted(admitted, samples.size(), leftOut, firstProblem);
-    }
-
-    /** "labels: 129 labels, over the limit of 128 (series host-1, cpu.cores)": the problem and its series. */
-    private static String where(SampleProblem problem, Sample s) {
-        return problem + " (series " + SampleShape.excerpt(s.getSource()) + ", " + SampleShape.excerpt(s.getMetric())
-                + ")";
     }
 }
