@@ -15,7 +15,6 @@ import dev.caplab.schema.event.RunLateness;
 import dev.caplab.schema.event.RunStarted;
 import dev.caplab.schema.event.RunThroughputLimit;
 import dev.caplab.schema.event.Sample;
-import dev.caplab.schema.event.SampleBatch;
 import dev.caplab.schema.event.Segment;
 import dev.caplab.schema.event.SloRule;
 import dev.caplab.schema.event.StepAggregate;

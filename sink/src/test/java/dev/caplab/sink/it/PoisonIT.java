@@ -3,7 +3,6 @@ package dev.caplab.sink.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.caplab.schema.topic.DeadLetterHeaders;
-import dev.caplab.schema.topic.TopicCatalog;
 import dev.caplab.schema.vocabulary.InputAlerts;
 import dev.caplab.store.access.AlertRepository;
 import dev.caplab.store.access.CapacityFitRepository;
