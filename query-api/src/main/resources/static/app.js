@@ -597,7 +597,10 @@ async function historyPage(params) {
       title: { text: `${s.label}${s.resource ? ' of ' + s.resource : ''} per run`, left: 'center' },
       tooltip: { trigger: 'item', formatter: p => `${esc(p.data.runId)}${given(p.data.sutVersion, ` (${esc(p.data.sutVersion)})`)}<br>${esc(p.data.value[0])}<br>${num(p.data.value[1])}` },
       legend: { bottom: 0 },
-      xAxis: Object.assign({ type: 'time' }, xAxisName('run start')), grid: { left: 100, bottom: 70 },
+      xAxis: Object.assign({ type: 'time',
+        // ECharts writes a new day as its bare number ("5"); a date says it
+        axisLabel: { hideOverlap: true, formatter: { year: '{yyyy}', month: '{MMM} {yyyy}', day: '{d} {MMM}', hour: '{HH}:{mm}', minute: '{HH}:{mm}' } } },
+        xAxisName('run start')), grid: { left: 100, bottom: 70 },
       yAxis: Object.assign({ type: 'value', scale: true }, yAxisName(s.label)),
       series: [{ type: 'line', name: s.label, symbolSize: 9,
         data: pts.map((p, j) => ({ value: [p.startedAt, p.value], runId: p.runId, sutVersion: p.sutVersion,

@@ -33,7 +33,7 @@ public final class ReportHtml {
             fill:#2f6fb3}.point.fail{fill:#c62828}.point.contaminated{fill:#e0a800}.point.pending{fill:#9aa5b1}
             .fitline{stroke:#1d2733;stroke-width:1.5}.marker{stroke-width:1.5;stroke-dasharray:5 3}
             .knee{stroke:#7b1fa2;fill:#7b1fa2}.band.knee{fill:#7b1fa2;fill-opacity:.12;stroke:none}
-            .ceiling{stroke:#c62828;fill:#c62828}.margin{stroke:#e08a00;fill:#e08a00}polyline.line{fill:none;stroke-width:1.5}
+            .ceiling{stroke:#c62828;fill:#c62828}.margin{stroke:#e08a00;fill:#e08a00}.slo{stroke:#1d2733;fill:#1d2733}polyline.line{fill:none;stroke-width:1.5}
             .rps{fill:#2f6fb3;stroke:#2f6fb3}.p50{fill:#2e7d32;stroke:#2e7d32}.p95{fill:#e08a00;stroke:#e08a00}
             .p99{fill:#c62828;stroke:#c62828}.mean-latency{fill:#5a4a8a;stroke:#5a4a8a}
             circle.p50,circle.p95,circle.p99,circle.rps,circle.mean-latency{stroke:#fff}

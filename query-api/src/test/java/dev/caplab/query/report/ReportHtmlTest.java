@@ -179,6 +179,20 @@ class ReportHtmlTest {
     }
 
     @Test
+    void everyMarkerLineDrawnHasAColour() {
+        // an SVG line without a stroke is invisible while its legend swatch still shows: the SLO line was
+        String html = ReportHtml.render(List.of(report("r1", "shop", "users", List.of(10.0, 20.0))));
+        Matcher marker = Pattern.compile("<line class=\"marker (\\w+)\"").matcher(html);
+        List<String> kinds = new ArrayList<>();
+        while (marker.find()) {
+            kinds.add(marker.group(1));
+        }
+        assertThat(kinds).contains("slo", "ceiling", "margin");
+        String style = html.substring(html.indexOf("<style>"), html.indexOf("</style>"));
+        assertThat(kinds).allSatisfy(kind -> assertThat(style).containsPattern("\\." + kind + "\\{[^}]*stroke:#"));
+    }
+
+    @Test
     void aRunStartedWithoutAProviderIsNotSaidToRunOnOneCalledUnknown() {
         RunSummary run = new RunSummary("r", T0, T0.plusSeconds(600), "COMPLETED", "shop", "1.0", "unknown", null,
                 "t2", "tier-a", 2.0, 1L << 31, null, null, "k6", "users", Map.of(), "DECLARED");
