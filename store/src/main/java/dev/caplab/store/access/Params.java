@@ -25,6 +25,11 @@ final class Params {
         });
     }
 
+    /** {@code n} placeholders separated by commas, for {@code IN (...)}. */
+    static String placeholders(int n) {
+        return String.join(", ", java.util.Collections.nCopies(n, "?"));
+    }
+
     Params add(Object value) throws SQLException {
         binder.bind(++index, value);
         return this;

@@ -7,7 +7,6 @@ import dev.caplab.store.schema.Table;
 import javax.sql.DataSource;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 
@@ -39,12 +38,8 @@ public final class StepAggregateRepository extends RunScopedRepository<StepAggre
     private static String newestRevision(int runs) {
         return " AND metric != '" + MetricNames.EMPTY_WINDOW + "'"
                 + " AND (run_id, step_index, version) IN (SELECT run_id, step_index, max(version) FROM "
-                + Table.STEP_AGGREGATES.sqlName() + " WHERE run_id IN (" + placeholders(runs) + ")"
+                + Table.STEP_AGGREGATES.sqlName() + " WHERE run_id IN (" + Params.placeholders(runs) + ")"
                 + " GROUP BY run_id, step_index)";
-    }
-
-    private static String placeholders(int n) {
-        return String.join(", ", Collections.nCopies(n, "?"));
     }
 
     private static final String NEWEST_REVISION = newestRevision(1);
@@ -78,7 +73,8 @@ public final class StepAggregateRepository extends RunScopedRepository<StepAggre
         }
         List<Object> values = new ArrayList<>(distinct);
         values.addAll(distinct);
-        return access.select("run_id IN (" + placeholders(distinct.size()) + ")" + newestRevision(distinct.size()),
+        return access.select("run_id IN (" + Params.placeholders(distinct.size()) + ")"
+                + newestRevision(distinct.size()),
                 "run_id, step_index, metric, source", values.toArray());
     }
 

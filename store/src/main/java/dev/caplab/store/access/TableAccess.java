@@ -217,12 +217,22 @@ final class TableAccess<T> {
 
     /** Runs a write with bound values, e.g. INSERT ... SELECT. */
     void update(String sql, Object... values) {
+        execute(dataSource, "writing " + codec.table(), sql, values);
+    }
+
+    /** Runs a write with bound values on {@code dataSource}; a failure names {@code what}. */
+    static void execute(DataSource dataSource, String what, String sql, Object... values) {
         try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
             Params.of(ps).addAll(values);
             ps.executeUpdate();
         } catch (SQLException e) {
-            throw translate("writing " + codec.table(), e);
+            throw translate(what, e);
         }
+    }
+
+    /** Where this table is read and written. */
+    DataSource dataSource() {
+        return dataSource;
     }
 
     /** The table's name in SQL. */

@@ -13,7 +13,7 @@ public record CapacityFitRow(String runId, String source, String metric, String 
                              List<BreakpointValue> breakpoints,
                              Double breakpointPValue, Double rSquared, boolean cliff, Integer cliffStepIndex,
                              Double capacity, double margin, Double safeCapacityX, boolean bottleneck,
-                             Instant fittedAt, long version, String role) {
+                             Instant fittedAt, long version, String role) implements RunScopedRow {
 
     public CapacityFitRow {
         Checks.text(runId, "runId");

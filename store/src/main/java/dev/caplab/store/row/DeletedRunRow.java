@@ -9,7 +9,7 @@ import java.util.Objects;
  * @param deletedAt when the deletion was requested
  * @param reason    the client's reason, or null
  */
-public record DeletedRunRow(String runId, Instant deletedAt, String reason) {
+public record DeletedRunRow(String runId, Instant deletedAt, String reason) implements RunScopedRow {
 
     public DeletedRunRow {
         Checks.text(runId, "runId");

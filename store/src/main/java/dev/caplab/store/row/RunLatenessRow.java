@@ -8,7 +8,7 @@ import java.util.Objects;
  * beyond the allowed lateness (stored raw, in no aggregate); cumulative, the highest version wins.
  */
 public record RunLatenessRow(String runId, long lateSamples, long beyondLatenessSamples, Instant updatedAt,
-                             long version) {
+                             long version) implements RunScopedRow {
 
     public RunLatenessRow {
         Checks.text(runId, "runId");

@@ -14,7 +14,8 @@ public record RunRow(String runId, Instant startedAt, String sutName, String sut
                      String provider, String region, String instanceType, String tier, Double vcpu,
                      Long memoryBytes, Double nominalEgressMbps, Double measuredEgressMbps, String tool,
                      Map<String, String> labels, List<Map<String, Double>> plannedSteps, List<SloRuleValue> sloRules,
-                     String loadExpression, String origin, Instant endedAt, String status, String endReason, long version) {
+                     String loadExpression, String origin, Instant endedAt, String status, String endReason, long version)
+        implements RunScopedRow {
 
     public RunRow {
         Checks.text(runId, "runId");

@@ -15,7 +15,7 @@ import java.util.Objects;
 public record SampleRow(String runId, Instant ts, String source, String metric, String kind, double value,
                         Map<String, String> labels, String summaryWindow, Long summaryCount,
                         Long summaryWindowMicros, Double summaryMean, Double summaryMin, Double summaryMax,
-                        Map<String, Double> summaryQuantiles) {
+                        Map<String, Double> summaryQuantiles) implements RunScopedRow {
 
     public SampleRow {
         Checks.text(runId, "runId");

@@ -13,7 +13,7 @@ public record StepAggregateRow(String runId, int stepIndex, Map<String, Double> 
                                double valueMin, double valueMax, double valueMean, double sustained, double peak,
                                Map<String, Double> quantiles, Double ratePerSecond, Double baselineDelta,
                                Instant windowStart, Instant windowEnd, boolean contaminated, long version,
-                               long lateCount) {
+                               long lateCount) implements RunScopedRow {
 
     public StepAggregateRow {
         Checks.text(runId, "runId");

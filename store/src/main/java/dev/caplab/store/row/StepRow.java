@@ -6,7 +6,7 @@ import java.util.Objects;
 
 /** A row of {@code steps}: StepStarted, and after StepEnded the same step with {@code endedAt} and a higher version. */
 public record StepRow(String runId, int stepIndex, Map<String, Double> load, Instant startedAt, long warmupMicros,
-                      Instant endedAt, long version) {
+                      Instant endedAt, long version) implements RunScopedRow {
 
     public StepRow {
         Checks.text(runId, "runId");

@@ -15,7 +15,7 @@ import java.util.Objects;
 public record StepVerdictRow(String runId, int stepIndex, Map<String, Double> load, Double x, boolean passed,
                              List<RuleOutcomeValue> outcomes, boolean contaminated, String contaminationReason,
                              String bottleneck, long version, long lateCount, boolean withdrawn, boolean judged,
-                             Instant windowStart, Instant windowEnd, Long warmupMicros) {
+                             Instant windowStart, Instant windowEnd, Long warmupMicros) implements RunScopedRow {
 
     public StepVerdictRow {
         Checks.text(runId, "runId");
