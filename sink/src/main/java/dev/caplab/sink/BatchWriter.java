@@ -23,12 +23,14 @@ import dev.caplab.store.access.StepRepository;
 import dev.caplab.store.access.StepVerdictRepository;
 import dev.caplab.store.access.StoreQueryException;
 import dev.caplab.store.access.StoreUnavailableException;
+import dev.caplab.store.row.RunScopedRow;
 import dev.caplab.store.row.SampleRow;
 import dev.caplab.store.schema.Table;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import javax.sql.DataSource;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -47,6 +49,9 @@ import org.slf4j.LoggerFactory;
  * insert (each with its own offset's token, so a re-formed batch after a crash deduplicates the same way); the
  * records refused are handed to {@link SinkRejections} and the rest stored. Transport failures
  * ({@link StoreUnavailableException}) are not rejections: they propagate, and the sink retries the batch.
+ *
+ * <p>Nothing of a deleted run is stored but its deletion: its records and rows are left out, and a run deleted while
+ * the batch was written is erased from every table afterwards ({@link DeletedRunGuard}).
  */
 final class BatchWriter {
 
@@ -88,23 +93,38 @@ final class BatchWriter {
         return undecodable;
     }
 
-    /** Writes the batch; returns the number of rows written. */
-    int write(BatchIntent intent, List<ConsumerRecord<String, byte[]>> records) {
+    /**
+     * Writes the batch; returns the number of rows written. {@code reformed}: the batch re-forms one a previous owner
+     * recorded as an intent (it may have written it).
+     */
+    int write(BatchIntent intent, List<ConsumerRecord<String, byte[]>> records, boolean reformed) {
+        DeletedRunGuard deleted = new DeletedRunGuard(deletions, records);
+        int n = write(intent, records, deleted);
+        Set<String> erased = deleted.eraseLate(reformed);
+        if (!erased.isEmpty()) {
+            LOG.info("sink erased the rows of runs {}, deleted while {} was written", erased, intent);
+        }
+        return n;
+    }
+
+    private int write(BatchIntent intent, List<ConsumerRecord<String, byte[]>> records, DeletedRunGuard deleted) {
         return switch (intent.topic()) {
-            case TopicCatalog.SAMPLES -> insert(intent, records, Table.SAMPLES, samples::insertBatch, this::sampleRows);
-            case TopicCatalog.RUNS -> writeLifecycle(intent, records);
-            case TopicCatalog.STEP_AGGREGATES -> insert(intent, records, Table.STEP_AGGREGATES,
+            case TopicCatalog.SAMPLES -> insert(intent, records, deleted, Table.SAMPLES, samples::insertBatch,
+                    this::sampleRows);
+            case TopicCatalog.RUNS -> writeLifecycle(intent, records, deleted);
+            case TopicCatalog.STEP_AGGREGATES -> insert(intent, records, deleted, Table.STEP_AGGREGATES,
                     aggregates::insertBatch,
                     r -> List.of(RowMapping.aggregate(EventSerdes.stepAggregate().deserialize(r.topic(), r.value()))));
-            case TopicCatalog.VERDICTS -> insert(intent, records, Table.STEP_VERDICTS, verdicts::insertBatch,
+            case TopicCatalog.VERDICTS -> insert(intent, records, deleted, Table.STEP_VERDICTS, verdicts::insertBatch,
                     r -> List.of(RowMapping.verdict(EventSerdes.stepVerdict().deserialize(r.topic(), r.value()))));
-            case TopicCatalog.FITS -> insert(intent, records, Table.CAPACITY_FITS, fits::insertBatch,
+            case TopicCatalog.FITS -> insert(intent, records, deleted, Table.CAPACITY_FITS, fits::insertBatch,
                     r -> List.of(RowMapping.fit(EventSerdes.capacityFit().deserialize(r.topic(), r.value()))));
-            case TopicCatalog.ALERTS -> insert(intent, records, Table.ALERTS, alerts::insertBatch,
+            case TopicCatalog.ALERTS -> insert(intent, records, deleted, Table.ALERTS, alerts::insertBatch,
                     r -> List.of(RowMapping.alert(EventSerdes.alert().deserialize(r.topic(), r.value()))));
-            case TopicCatalog.CONCLUSIONS -> insert(intent, records, Table.RUN_CONCLUSIONS, conclusions::insertBatch,
+            case TopicCatalog.CONCLUSIONS -> insert(intent, records, deleted, Table.RUN_CONCLUSIONS,
+                    conclusions::insertBatch,
                     r -> List.of(RowMapping.conclusion(EventSerdes.runConclusion().deserialize(r.topic(), r.value()))));
-            case TopicCatalog.LATENESS -> insert(intent, records, Table.RUN_LATENESS, lateness::insertBatch,
+            case TopicCatalog.LATENESS -> insert(intent, records, deleted, Table.RUN_LATENESS, lateness::insertBatch,
                     r -> List.of(RowMapping.lateness(EventSerdes.runLateness().deserialize(r.topic(), r.value()))));
             default -> throw new IllegalArgumentException("the sink has no table for topic " + intent.topic());
         };
@@ -120,7 +140,8 @@ final class BatchWriter {
         return split.rows();
     }
 
-    private int writeLifecycle(BatchIntent intent, List<ConsumerRecord<String, byte[]>> records) {
+    private int writeLifecycle(BatchIntent intent, List<ConsumerRecord<String, byte[]>> records,
+            DeletedRunGuard deleted) {
         Map<ConsumerRecord<String, byte[]>, SpecificRecord> events = new IdentityHashMap<>();
         List<ConsumerRecord<String, byte[]>> decoded = new ArrayList<>();
         for (ConsumerRecord<String, byte[]> r : records) {
@@ -131,17 +152,21 @@ final class BatchWriter {
                 skipUndecodable(r, e);
             }
         }
-        int n = insert(intent, decoded, Table.RUNS, runs::insertBatch,
+        int n = insert(intent, decoded, deleted, Table.RUNS, runs::insertBatch,
                 r -> events.get(r) instanceof RunStarted s ? List.of(RowMapping.run(s, r.offset() + 1)) : List.of())
-                + insert(intent, decoded, Table.STEPS, steps::insertBatch,
+                + insert(intent, decoded, deleted, Table.STEPS, steps::insertBatch,
                 r -> events.get(r) instanceof StepStarted s ? List.of(RowMapping.step(s, r.offset() + 1)) : List.of())
-                + insert(intent, decoded, Table.ANNOTATIONS, annotations::insertBatch,
+                + insert(intent, decoded, deleted, Table.ANNOTATIONS, annotations::insertBatch,
                 r -> events.get(r) instanceof Annotation a ? List.of(RowMapping.annotation(a)) : List.of())
-                + insert(intent, decoded, Table.DELETED_RUNS, deletions::insertBatch,
+                + insert(intent, decoded, deleted, Table.DELETED_RUNS, deletions::insertBatch,
                 r -> events.get(r) instanceof RunDeleted d ? List.of(RowMapping.deletion(d)) : List.of());
         // every end of the batch in one statement per table; refused, they are recorded one by one to isolate it
         List<ConsumerRecord<String, byte[]>> ended = decoded.stream()
-                .filter(r -> events.get(r) instanceof StepEnded || events.get(r) instanceof RunEnded).toList();
+                .filter(r -> switch (events.get(r)) {
+                    case StepEnded e -> !deleted.deleted(e.getRunId().toString());
+                    case RunEnded e -> !deleted.deleted(e.getRunId().toString());
+                    default -> false;
+                }).toList();
         try {
             steps.markEndedAll(ended.stream().filter(r -> events.get(r) instanceof StepEnded)
                     .map(r -> stepEnd((StepEnded) events.get(r), r)).toList());
@@ -187,14 +212,19 @@ final class BatchWriter {
 
     /**
      * Maps each record to its rows and inserts them as one batch under the batch's token; a record that cannot be
-     * mapped, or that ClickHouse refuses when the batch is retried record by record, is rejected.
+     * mapped, or that ClickHouse refuses when the batch is retried record by record, is rejected. Records keyed by a
+     * deleted run, and rows of one, are left out, but in {@code deleted_runs}: a deletion is always stored.
      */
-    private <T> int insert(BatchIntent intent, List<ConsumerRecord<String, byte[]>> records, Table table,
-            Inserter<T> repository, RowsOf<T> rowsOf) {
+    private <T extends RunScopedRow> int insert(BatchIntent intent, List<ConsumerRecord<String, byte[]>> records,
+            DeletedRunGuard deleted, Table table, Inserter<T> repository, RowsOf<T> rowsOf) {
+        boolean deletions = table == Table.DELETED_RUNS;
         List<ConsumerRecord<String, byte[]>> kept = new ArrayList<>();
         List<List<T>> rowsPerRecord = new ArrayList<>();
         List<T> all = new ArrayList<>();
         for (ConsumerRecord<String, byte[]> r : records) {
+            if (!deletions && deleted.deleted(r.key())) {
+                continue;
+            }
             List<T> rows;
             try {
                 rows = rowsOf.rows(r);
@@ -206,6 +236,12 @@ final class BatchWriter {
             } catch (RuntimeException e) {
                 rejections.reject(r, "cannot become a row of " + table + ": " + e.getMessage());
                 continue;
+            }
+            if (deletions) {
+                // asked about, so the run is erased once its deletion is stored
+                rows.forEach(row -> deleted.deleted(row.runId()));
+            } else {
+                rows = deleted.withoutDeleted(rows);
             }
             if (!rows.isEmpty()) {
                 kept.add(r);

@@ -249,7 +249,7 @@ public final class ClickHouseSink implements AutoCloseable {
                         rangeStart, rangeEnd, closes);
             }
             List<ConsumerRecord<String, byte[]>> batch = new ArrayList<>(buffer.subList(0, take));
-            writeAndCommit(tp, intent, batch);
+            writeAndCommit(tp, intent, batch, recovered.containsKey(tp));
             buffer.subList(0, take).clear();
             recovered.remove(tp);
             headBufferedAt.put(tp, System.nanoTime());
@@ -281,11 +281,12 @@ public final class ClickHouseSink implements AutoCloseable {
         return n;
     }
 
-    private void writeAndCommit(TopicPartition tp, BatchIntent intent, List<ConsumerRecord<String, byte[]>> batch) {
+    private void writeAndCommit(TopicPartition tp, BatchIntent intent, List<ConsumerRecord<String, byte[]>> batch,
+            boolean reformed) {
         consumer.commitSync(Map.of(tp, intent.asCommit()));
         while (true) {
             try {
-                rowsWritten.addAndGet(writer.write(intent, batch));
+                rowsWritten.addAndGet(writer.write(intent, batch, reformed));
                 break;
             } catch (StoreUnavailableException e) {
                 // ClickHouse down: retry the same batch (same token) rather than skip or re-form it.
