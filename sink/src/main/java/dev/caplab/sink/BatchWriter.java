@@ -100,9 +100,11 @@ final class BatchWriter {
     int write(BatchIntent intent, List<ConsumerRecord<String, byte[]>> records, boolean reformed) {
         DeletedRunGuard deleted = new DeletedRunGuard(deletions, records);
         int n = write(intent, records, deleted);
+        long asked = System.nanoTime();
         Set<String> erased = deleted.eraseLate(reformed);
         if (!erased.isEmpty()) {
-            LOG.info("sink erased the rows of runs {}, deleted while {} was written", erased, intent);
+            LOG.info("sink erased the rows of runs {}, deleted while {} was written, in {} ms", erased, intent,
+                    (System.nanoTime() - asked) / 1_000_000);
         }
         return n;
     }
