@@ -389,7 +389,7 @@ async function deleteControl(runId) {
   const control = document.createElement('p');
   control.className = 'delete-run';
   control.innerHTML = '<button id="delete-run" type="button">Delete this run</button> <span class="note">it leaves '
-    + 'every list, comparison, history, plan and report, also after a rebuild; its samples stay stored</span>';
+    + 'every list, comparison, history, plan and report, also after a rebuild, and its rows leave the store</span>';
   view.querySelector('h1').after(control);
   document.getElementById('delete-run').addEventListener('click', async () => {
     if (!confirm(`Delete run ${runId}? It leaves every list, comparison, history, plan and report.`)) return;

@@ -152,8 +152,9 @@ public final class RunCommand {
      * after checking the run exists (HTTP, not Kafka, so an unknown or already deleted run is said so, with when).
      */
     @Command(name = "delete", mixinStandardHelpOptions = true, description = "Delete a run: it leaves every list,"
-            + " table, comparison, history, plan and report, also after a rebuild (RunDeleted on caplab.runs; its"
-            + " samples stay stored). Samples sent to its id afterwards begin a new run, <id>.2.")
+            + " table, comparison, history, plan and report, also after a rebuild (RunDeleted on caplab.runs; its rows"
+            + " are erased from ClickHouse, its events stay in Kafka). Samples sent to its id afterwards begin a new"
+            + " run, <id>.2.")
     static final class Delete implements Callable<Integer> {
 
         @Spec

@@ -7,6 +7,13 @@ import dev.caplab.app.CliRun;
 import dev.caplab.app.load.WriteClients;
 import dev.caplab.app.up.EmbeddedStack;
 import dev.caplab.app.up.UpSettings;
+import dev.caplab.schema.event.Sample;
+import dev.caplab.schema.event.SampleBatch;
+import dev.caplab.schema.event.SampleKind;
+import dev.caplab.schema.serde.EventSerdes;
+import dev.caplab.schema.topic.TopicCatalog;
+import dev.caplab.sink.SinkSettings;
+import dev.caplab.store.schema.Table;
 import dev.caplab.streams.StreamsSettings;
 import dev.caplab.streams.rebuild.Rebuild;
 import dev.caplab.streams.rebuild.RebuildReport;
@@ -23,10 +30,21 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -47,8 +65,10 @@ import tools.jackson.databind.json.JsonMapper;
  * shop runs only and show one change in each series, at the first 2.0 run.
  *
  * <p>A stray eighth shop run, the newest, is deleted with {@code caplab run delete} before any test: every history
- * figure below would differ if it were still counted. The last test checks it is gone from every other list and
- * view, that samples sent to its id afterwards begin a new run, and that a rebuild does not bring it back.
+ * figure below would differ if it were still counted. Its rows then leave every table, whatever reaches the sink
+ * after its deletion (its own samples, a rebuild's results), while the other runs keep every row they were sent. The
+ * last test checks it is gone from every other list and view, that samples sent to its id afterwards begin a new
+ * run, and that a rebuild does not bring it back.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class RunHistoryIT {
@@ -68,6 +88,10 @@ class RunHistoryIT {
 
     private static EmbeddedStack stack;
     private static final List<String> shopRuns = new ArrayList<>();
+    /** Per run: its start, the samples sent and their distinct series (metric, source and labels). */
+    private static final Map<String, Instant> STARTS = new HashMap<>();
+    private static final Map<String, Integer> SAMPLES_SENT = new HashMap<>();
+    private static final Map<String, Set<String>> SERIES_SENT = new HashMap<>();
     /** When {@code caplab run delete} said it deleted {@link #STRAY}. */
     private static String strayDeletedAt;
 
@@ -99,12 +123,16 @@ class RunHistoryIT {
         for (Shape s : shapes) {
             await(s.runId());
         }
+        // stored before its deletion, every sample of it: so no row of it after the deletion means erased
+        awaitSql("SELECT count() FROM samples WHERE run_id = '" + STRAY + "'", SAMPLES_SENT.get(STRAY));
         CliRun deleted = CliRun.of("run", "delete", STRAY, "--reason", "stray test", "--url", uri("").toString());
         assertThat(deleted.exit()).as(deleted.err()).isZero();
         Matcher at = Pattern.compile("^deleted run " + STRAY + " at (\\S+)$").matcher(deleted.out().strip());
         assertThat(at.matches()).as(deleted.out()).isTrue();
         strayDeletedAt = at.group(1);
         awaitGone(STRAY);
+        SinkProgress.awaitStored(stack.bootstrapServers(), SinkProgress.read(stack.bootstrapServers(),
+                List.of(TopicCatalog.RUNS), STRAY).next(), PATIENCE);
         // a shop run that has started and not ended: its figures are not final, so the history leaves it out
         post("/api/v1/runs", String.format(Locale.ROOT, "{\"runId\":\"shop-running\",\"sut\":\"shop\","
                 + "\"sutVersion\":\"2.0\",\"tier\":\"%s\",\"provider\":\"lab\",\"vcpu\":4,\"tool\":\"k6\","
@@ -196,6 +224,41 @@ class RunHistoryIT {
     }
 
     /**
+     * The stray run, deleted before every test and every one of its rows stored before, has no row left in any table
+     * (the deletion's own record aside), the other runs every row they were sent; and samples of it that reach the
+     * sink after its deletion (late, or in flight, straight on Kafka: ingest would take them for a new run) are not
+     * stored either.
+     */
+    @Test
+    @Order(Integer.MAX_VALUE - 1)
+    void aDeletedRunHasNoRowInAnyTableEvenForSamplesArrivingAfterItsDeletion() throws Exception {
+        assertNoRowOf(STRAY);
+        assertEveryOtherRunHasTheRowsItWasSent();
+        assertThat(sql("SELECT count() FROM deleted_runs WHERE run_id = '" + STRAY + "'")).as("the record")
+                .isEqualTo("1");
+
+        Instant stepOne = STARTS.get(STRAY).plusSeconds(BASELINE_SECONDS + 1);
+        List<Sample> late = List.of(
+                Sample.newBuilder().setTimestamp(stepOne).setSource("host").setMetric("cpu.cores")
+                        .setKind(SampleKind.GAUGE).setValue(0.3).build(),
+                Sample.newBuilder().setTimestamp(stepOne.plusSeconds(1)).setSource("client")
+                        .setMetric("http_req_duration").setKind(SampleKind.GAUGE).setValue(120)
+                        .setLabels(Map.of("vu", "1")).build());
+        RecordMetadata sent;
+        try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, stack.bootstrapServers(), ProducerConfig.ACKS_CONFIG, "all"),
+                new StringSerializer(), new ByteArraySerializer())) {
+            sent = producer.send(new ProducerRecord<>(TopicCatalog.SAMPLES, STRAY,
+                    EventSerdes.sampleBatch().serialize(TopicCatalog.SAMPLES, new SampleBatch(STRAY, "influx-line",
+                            Instant.now(), late)))).get();
+        }
+        SinkProgress.awaitStored(stack.bootstrapServers(), Map.of(new TopicPartition(sent.topic(), sent.partition()),
+                sent.offset() + 1), PATIENCE);
+        assertNoRowOf(STRAY);
+        assertEveryOtherRunHasTheRowsItWasSent();
+    }
+
+    /**
      * The stray run, deleted before every test, is in no list, detail, comparison, history, plan or report; deleting it
      * again or an unknown run answers 404; samples sent to it begin {@code shop-stray.2}; and a rebuild, which re-derives
      * every run from the log (the stray run's conclusion too), leaves it deleted. Last: it adds a run and rebuilds.
@@ -242,18 +305,80 @@ class RunHistoryIT {
                 "run " + STRAY + " was deleted at " + strayDeletedAt));
         awaitListed(STRAY + ".2");
 
-        String conclusionVersion = "SELECT max(version) FROM run_conclusions WHERE run_id = '" + STRAY + "'";
-        long before = Long.parseLong(sql(conclusionVersion));
+        String bootstrap = stack.bootstrapServers();
+        long conclusionsBefore = SinkProgress.read(bootstrap, List.of(TopicCatalog.CONCLUSIONS), STRAY).keyed();
         RebuildReport rebuilt = Rebuild.run(rebuildSettings(), PATIENCE);
         assertThat(rebuilt.inputRecords()).isPositive();
+        assertThat(SinkProgress.read(bootstrap, List.of(TopicCatalog.CONCLUSIONS), STRAY).keyed())
+                .as("the rebuild re-derived the conclusion of " + STRAY).isGreaterThan(conclusionsBefore);
+        // every record of every topic the sink reads, the rebuild's results among them, is stored
+        SinkProgress.awaitStored(bootstrap, SinkProgress.read(bootstrap, SinkSettings.of(bootstrap).topics(), STRAY)
+                .next(), PATIENCE);
+        assertGoneEverywhere();
+        assertNoRowOf(STRAY);
+        assertEveryOtherRunHasTheRowsItWasSent();
+    }
+
+    /** Not one row of {@code runId} in any table of the schema but the record of its deletion. */
+    private static void assertNoRowOf(String runId) throws Exception {
+        for (Table table : Table.values()) {
+            if (table != Table.DELETED_RUNS) {
+                assertThat(sql("SELECT count() FROM " + table.sqlName() + " WHERE run_id = '" + runId + "'"))
+                        .as(table + " rows of " + runId).isEqualTo("0");
+            }
+        }
+    }
+
+    /**
+     * Every run the test sent but the stray one has each sample and series it was sent, its {@link #STEPS} steps, each
+     * judged, its one run row and its one conclusion (latest versions).
+     */
+    private static void assertEveryOtherRunHasTheRowsItWasSent() throws Exception {
+        Map<String, Long> samples = countsPerRun("samples");
+        Map<String, Long> points = countsPerRun("sample_points");
+        Map<String, Long> series = countsPerRun("sample_series FINAL");
+        Map<String, Long> steps = countsPerRun("steps FINAL");
+        Map<String, Long> verdicts = countsPerRun("step_verdicts FINAL");
+        Map<String, Long> runs = countsPerRun("runs FINAL");
+        Map<String, Long> conclusions = countsPerRun("run_conclusions FINAL");
+        for (String runId : SAMPLES_SENT.keySet().stream().filter(r -> !r.equals(STRAY)).sorted().toList()) {
+            assertThat(samples.get(runId)).as("samples of " + runId).isEqualTo(SAMPLES_SENT.get(runId).longValue());
+            assertThat(points.get(runId)).as("points of " + runId).isEqualTo(SAMPLES_SENT.get(runId).longValue());
+            assertThat(series.get(runId)).as("series of " + runId).isEqualTo((long) SERIES_SENT.get(runId).size());
+            assertThat(steps.get(runId)).as("steps of " + runId).isEqualTo((long) STEPS);
+            assertThat(verdicts.get(runId)).as("verdicts of " + runId).isEqualTo((long) STEPS);
+            assertThat(runs.get(runId)).as("run " + runId).isEqualTo(1L);
+            assertThat(conclusions.get(runId)).as("conclusion of " + runId).isEqualTo(1L);
+        }
+    }
+
+    /** {@code SELECT run_id, count() FROM <from> GROUP BY run_id} through the SQL endpoint. */
+    private static Map<String, Long> countsPerRun(String from) throws Exception {
+        String statement = "SELECT run_id, count() FROM " + from + " GROUP BY run_id";
+        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(uri("/api/v1/sql?format=csv"))
+                .header("Content-Type", "text/plain").POST(HttpRequest.BodyPublishers.ofString(statement)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).as(statement + ": " + r.body()).isEqualTo(200);
+        Map<String, Long> out = new HashMap<>();
+        for (String line : r.body().lines().toList()) {
+            String[] cells = line.replace("\"", "").split(",");
+            if (cells.length == 2 && cells[1].matches("\\d+")) {
+                out.put(cells[0], Long.parseLong(cells[1]));
+            }
+        }
+        return out;
+    }
+
+    /** Polls {@code statement}'s one value until it is {@code expected}. */
+    private static void awaitSql(String statement, long expected) throws Exception {
         long deadline = System.nanoTime() + PATIENCE.toNanos();
-        while (Long.parseLong(sql(conclusionVersion)) <= before) {
-            assertThat(System.nanoTime()).as("the rebuild's conclusion of " + STRAY + " stored").isLessThan(deadline);
+        String last;
+        while (!(last = sql(statement)).equals(Long.toString(expected))) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError(statement + " answered " + last + ", not " + expected);
+            }
             Thread.sleep(250);
         }
-        assertGoneEverywhere();
-        assertThat(sql("SELECT count() FROM runs WHERE run_id = '" + STRAY + "'")).as("hidden, not erased")
-                .isNotEqualTo("0");
     }
 
     private static void assertGoneEverywhere() throws Exception {
@@ -334,6 +459,8 @@ class RunHistoryIT {
 
     /** Run start, steps and samples and step ends, run end: as a load generator would send them (see SteppedRunOverHttp). */
     private static void send(Shape s, Instant start) throws Exception {
+        STARTS.put(s.runId(), start);
+        Set<String> series = SERIES_SENT.computeIfAbsent(s.runId(), k -> new HashSet<>());
         post("/api/v1/runs", String.format(Locale.ROOT, "{\"runId\":\"%s\",\"sut\":\"%s\",\"sutVersion\":\"%s\","
                 + "\"tier\":\"%s\",\"provider\":\"lab\",\"vcpu\":4,\"tool\":\"k6\","
                 + "\"slo\":[\"p95(http_req_duration)<=500\"],\"loadExpression\":\"users\",\"startedAt\":\"%s\"}",
@@ -343,6 +470,8 @@ class RunHistoryIT {
         for (int k = 0; k < BASELINE_SECONDS; k++) {
             baseline.append(line("cpu.cores", "host", 0.05, start.getEpochSecond() + k));
         }
+        SAMPLES_SENT.merge(s.runId(), BASELINE_SECONDS, Integer::sum);
+        series.add("cpu.cores host");
         post(write, baseline.toString(), 204, s.runId() + " baseline");
         for (int step = 0; step < STEPS; step++) {
             double users = 2.0 * (step + 1);
@@ -362,8 +491,10 @@ class RunHistoryIT {
                 for (int vu = 1; vu <= requestsPerSecond; vu++) {
                     lines.append(String.format(Locale.ROOT, "http_req_duration,source=client,vu=%d value=%s %d\n",
                             vu, latency, t));
+                    series.add("http_req_duration client vu=" + vu);
                 }
             }
+            SAMPLES_SENT.merge(s.runId(), STEP_SECONDS * (1 + requestsPerSecond), Integer::sum);
             post(write, lines.toString(), 204, s.runId() + " step " + step + " samples");
             post("/api/v1/events", String.format(Locale.ROOT, "{\"runId\":\"%s\",\"events\":[{\"type\":\"step_ended\","
                     + "\"index\":%d,\"endedAt\":\"%s\"}]}", s.runId(), step, stepStart.plusSeconds(STEP_SECONDS)),

@@ -96,8 +96,9 @@ class RunsController {
     @DeleteMapping(PATH + "/{runId}")
     @ResponseStatus(HttpStatus.ACCEPTED)
     @Operation(summary = "Delete a run", description = "Publishes RunDeleted on caplab.runs: once the sink stored it"
-            + " (about a second), the run leaves every list, detail, comparison, history, plan and report, and a"
-            + " rebuild, which replays the same log, hides it again; its raw samples stay in the log and the store."
+            + " (about a second), the run leaves every list, detail, comparison, history, plan and report, and its rows"
+            + " leave every table of the store (SQL sees none; deleted_runs keeps the record); its events stay in the"
+            + " log, and a rebuild, which replays it, leaves them out again."
             + " Samples sent to its id afterwards begin a new run (<id>.2). 404 for a run never seen, or deleted"
             + " before (then with deletedAt). Query parameter reason: optional free text, kept with the deletion.")
     Map<String, String> delete(@PathVariable String runId, @RequestParam(required = false) String reason) {

@@ -17,7 +17,7 @@ import java.util.Set;
  * becomes its own run. A sample inside an ended run's span goes to that run as late data; a declared run (its
  * RunStarted came from a client) is never split: samples after its end are stored there, in no step, and said so.
  * A run a client deleted takes no sample at all, declared or not, whatever its time: samples sent to its id begin
- * the next generation as a new test would (a deleted run's late data would stay hidden with it).
+ * the next generation as a new test would (the store leaves out anything of a deleted run).
  *
  * <p>The decision is made once, here, and recorded as the Kafka key of the samples, so a replay or rebuild of the
  * event log gives the same run ids; every later stage reads them from the log. It depends only on the lifecycle events
