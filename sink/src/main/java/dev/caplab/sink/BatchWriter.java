@@ -94,14 +94,14 @@ final class BatchWriter {
     }
 
     /**
-     * Writes the batch; returns the number of rows written. {@code reformed}: the batch re-forms one a previous owner
-     * recorded as an intent (it may have written it).
+     * Writes the batch; returns the number of rows written. {@code rewrite}: it may have been written before (re-formed
+     * from a previous owner's intent, or retried after a failure).
      */
-    int write(BatchIntent intent, List<ConsumerRecord<String, byte[]>> records, boolean reformed) {
+    int write(BatchIntent intent, List<ConsumerRecord<String, byte[]>> records, boolean rewrite) {
         DeletedRunGuard deleted = new DeletedRunGuard(deletions, records);
         int n = write(intent, records, deleted);
         long asked = System.nanoTime();
-        Set<String> erased = deleted.eraseLate(reformed);
+        Set<String> erased = deleted.eraseLate(rewrite);
         if (!erased.isEmpty()) {
             LOG.info("sink erased the rows of runs {}, deleted while {} was written, in {} ms", erased, intent,
                     (System.nanoTime() - asked) / 1_000_000);

@@ -284,11 +284,13 @@ public final class ClickHouseSink implements AutoCloseable {
     private void writeAndCommit(TopicPartition tp, BatchIntent intent, List<ConsumerRecord<String, byte[]>> batch,
             boolean reformed) {
         consumer.commitSync(Map.of(tp, intent.asCommit()));
+        boolean rewrite = reformed;
         while (true) {
             try {
-                rowsWritten.addAndGet(writer.write(intent, batch, reformed));
+                rowsWritten.addAndGet(writer.write(intent, batch, rewrite));
                 break;
             } catch (StoreUnavailableException e) {
+                rewrite = true; // part of it may be stored
                 // ClickHouse down: retry the same batch (same token) rather than skip or re-form it.
                 LOG.warn("ClickHouse unavailable writing {}, retrying in {}: {}", intent, RETRY_BACKOFF, e.toString());
                 sleep();

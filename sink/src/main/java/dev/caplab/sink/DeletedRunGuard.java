@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.stream.Collectors;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /**
@@ -49,7 +48,7 @@ final class DeletedRunGuard {
     <T extends RunScopedRow> List<T> withoutDeleted(List<T> rows) {
         String live = null;
         for (T row : rows) {
-            // a record's rows are mostly of one run: asked about once, compared by reference after
+            // a record's rows are mostly of one run: one lookup per run, not per row
             if (!row.runId().equals(live)) {
                 if (deleted(row.runId())) {
                     return rows.stream().filter(r -> !deleted(r.runId())).toList();
@@ -62,14 +61,15 @@ final class DeletedRunGuard {
 
     /**
      * After the batch is written: erases every row of the runs asked about that were deleted since they were asked
-     * about. {@code reformed}: the batch re-forms one a crashed owner may have written, under the same dedup tokens,
-     * after a deletion's erasure and before it could ask again; this batch's inserts skip those rows as duplicates, so
-     * every deleted run of it is erased. Returns the runs erased.
+     * about. {@code rewrite}: the batch may have been written before (re-formed from a crashed owner's intent, or
+     * retried after a failure), possibly after a deletion's erasure and without the erasure that should have
+     * followed; this attempt's inserts skip those rows as duplicates of the same dedup tokens, so every deleted run of
+     * the batch is erased. Returns the runs erased.
      */
-    Set<String> eraseLate(boolean reformed) {
-        Set<String> erase = deletions.deletedAmong(deletedWhenAsked.keySet()).stream()
-                .filter(runId -> reformed || !deletedWhenAsked.get(runId))
-                .collect(Collectors.toUnmodifiableSet());
+    Set<String> eraseLate(boolean rewrite) {
+        List<String> ask = deletedWhenAsked.entrySet().stream().filter(e -> rewrite || !e.getValue())
+                .map(Map.Entry::getKey).toList();
+        Set<String> erase = deletions.deletedAmong(ask);
         deletions.erase(erase);
         return erase;
     }
