@@ -285,8 +285,9 @@ async function runPage(runId) {
   const [detail, aggregates, throughput] = await Promise.all([api(`api/v1/runs/${id}`),
     api(`api/v1/runs/${id}/aggregates`), api(`api/v1/runs/${id}/throughput`)]);
   const run = detail.run;
-  // a run started without a provider is stored as provider "unknown": nothing to show
-  const provider = run.provider === 'unknown' ? null : run.provider;
+  // a run started without a provider or system name stores "unknown" (schema's Unstated): shown as not said
+  const unstated = v => v == null || v === '' || v === 'unknown';
+  const provider = unstated(run.provider) ? null : run.provider;
   const running = run.status === 'RUNNING';
   // the run conclusion is the one decision (max stable load, bottleneck, capacity): the page shows it, never re-decides
   const conclusion = detail.conclusion || { resources: [] };
@@ -303,7 +304,7 @@ async function runPage(runId) {
     <p class="facts"><span id="run-status">${esc(run.status)}</span>
     <span>${run.origin === 'INFERRED' ? 'inferred from its samples (no run start)' : 'declared'}</span>
     <span>started ${esc(Figures.time(run.startedAt))}</span>${run.endedAt ? `<span>ended ${esc(Figures.time(run.endedAt))}</span>` : ''}</p>
-    <p class="facts"><span>${esc(run.sutName)}${given(run.sutVersion, ' ' + esc(run.sutVersion))}</span>
+    <p class="facts"><span>${unstated(run.sutName) ? 'system not declared' : esc(run.sutName)}${given(run.sutVersion, ' ' + esc(run.sutVersion))}</span>
     ${given(provider || run.region, `<span>${esc([provider, run.region].filter(Boolean).join(' '))}</span>`)}
     ${given(run.tier || run.vcpu, `<span>${given(run.tier, 'tier ' + esc(run.tier))}${given(run.vcpu, ` (${num(run.vcpu)} vCPU)`)}</span>`)}
     ${given(run.memoryBytes, `<span>memory ${Figures.bytes(run.memoryBytes)}</span>`)}

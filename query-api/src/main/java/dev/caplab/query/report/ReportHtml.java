@@ -42,6 +42,11 @@ public final class ReportHtml {
     private ReportHtml() {
     }
 
+    /** A run's heading: its system as the verdict names it, or the run itself when nobody named the system. */
+    private static String heading(RunSummary run) {
+        return Unstated.is(run.sutName()) ? "run " + run.runId() + ", system not declared" : Verdict.system(run);
+    }
+
     /** The document for {@code reports} (at least one). */
     public static String render(List<RunReport> reports) {
         if (reports.isEmpty()) {
@@ -49,7 +54,7 @@ public final class ReportHtml {
         }
         ChartRanges ranges = ChartRanges.of(reports);
         // the run id stands once on the page (a run's subtitle, or its column's head); the window title names it too
-        String heading = reports.size() == 1 ? "Capacity report: " + Verdict.system(reports.get(0).detail().run())
+        String heading = reports.size() == 1 ? "Capacity report: " + heading(reports.get(0).detail().run())
                 : "Capacity report: " + reports.size() + " runs side by side";
         String title = heading + " (" + String.join(", ", reports.stream().map(RunReport::runId).toList()) + ")";
         StringBuilder html = new StringBuilder(64 * 1024);
@@ -74,7 +79,7 @@ public final class ReportHtml {
         html.append("<h2>Side by side</h2><table class=\"overview\"><thead><tr><th></th>");
         reports.forEach(r -> html.append("<th>").append(Html.text(r.runId())).append("</th>"));
         html.append("</tr></thead><tbody>");
-        overviewRow(html, reports, "system under test", r -> r.detail().run().sutName());
+        overviewRow(html, reports, "system under test", r -> Unstated.orNull(r.detail().run().sutName()));
         overviewRow(html, reports, "version", r -> r.detail().run().sutVersion());
         overviewRow(html, reports, "provider", r -> Unstated.orNull(r.detail().run().provider()));
         overviewRow(html, reports, "tier", r -> r.detail().run().tier());

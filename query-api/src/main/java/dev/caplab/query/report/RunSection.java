@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.stream.Collectors;
 
 /** One run's column of the report: environment, outcome, steps and verdicts, then fits, traffic, plan, warnings. */
@@ -29,7 +30,7 @@ final class RunSection {
             html.append("<h2><span class=\"run-id\">").append(Html.text(run.runId())).append("</span></h2>");
         }
         html.append("<p class=\"verdict\">").append(Html.text(Verdict.sentence(report))).append("</p>");
-        html.append("<p class=\"subtitle\"><span class=\"sut\">").append(Html.text(run.sutName())).append("</span>")
+        html.append("<p class=\"subtitle\"><span class=\"sut\">").append(Html.text(Objects.requireNonNullElse(Unstated.orNull(run.sutName()), "system not declared"))).append("</span>")
                 .append(run.sutVersion() == null ? "" : " " + Html.text(run.sutVersion()))
                 .append(named ? "" : " · run <span class=\"run-id\">" + Html.text(run.runId()) + "</span>")
                 .append(" · <span class=\"status\">").append(Html.text(run.status())).append("</span></p>");
@@ -49,7 +50,7 @@ final class RunSection {
         RunSummary run = d.run();
         html.append("<h3>Environment</h3><table class=\"environment kv\">");
         Map<String, Object> facts = new LinkedHashMap<>();
-        facts.put("system under test", run.sutName());
+        facts.put("system under test", Unstated.orNull(run.sutName()));
         facts.put("version", run.sutVersion());
         facts.put("provider", Unstated.orNull(run.provider()));
         facts.put("region", run.region());

@@ -56,8 +56,9 @@ final class Verdict {
 
     /** "shop 1.2 on hetzner tier cx22 (2 vCPU)", leaving out what the run did not say. */
     static String system(RunSummary run) {
-        StringBuilder s = new StringBuilder(run.sutName() == null ? "The system" : run.sutName());
-        if (run.sutVersion() != null && !run.sutVersion().isEmpty()) {
+        String sut = Unstated.orNull(run.sutName());
+        StringBuilder s = new StringBuilder(sut == null ? "The system of run " + run.runId() : sut);
+        if (sut != null && run.sutVersion() != null && !run.sutVersion().isEmpty()) {
             s.append(' ').append(run.sutVersion());
         }
         String provider = Unstated.orNull(run.provider());

@@ -193,6 +193,17 @@ class ReportHtmlTest {
     }
 
     @Test
+    void aRunNobodyNamedIsNotSaidToBeOfASystemCalledUnknown() {
+        // a run inferred from its samples stores the system as schema's Unstated value, "unknown"
+        String html = ReportHtml.render(List.of(report("r1", "unknown", "users", List.of(10.0, 20.0))));
+        assertThat(html).contains("<h1>Capacity report: run r1, system not declared</h1>")
+                .contains("<p class=\"verdict\">The system of run r1 on prov tier tier-a (2 vCPU) ")
+                .contains("<span class=\"sut\">system not declared</span>")
+                .contains("<td class=\"unstated\">system under test, ")
+                .doesNotContain(">unknown").doesNotContain("unknown has");
+    }
+
+    @Test
     void aRunStartedWithoutAProviderIsNotSaidToRunOnOneCalledUnknown() {
         RunSummary run = new RunSummary("r", T0, T0.plusSeconds(600), "COMPLETED", "shop", "1.0", "unknown", null,
                 "t2", "tier-a", 2.0, 1L << 31, null, null, "k6", "users", Map.of(), "DECLARED");
