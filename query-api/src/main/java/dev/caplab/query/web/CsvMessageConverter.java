@@ -4,13 +4,14 @@ import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.lang.reflect.ParameterizedType;
-import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 import org.springframework.http.HttpInputMessage;
 import org.springframework.http.HttpOutputMessage;
@@ -18,11 +19,15 @@ import org.springframework.http.MediaType;
 import org.springframework.http.converter.AbstractGenericHttpMessageConverter;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.http.converter.HttpMessageNotWritableException;
+import tools.jackson.databind.BeanProperty;
+import tools.jackson.databind.JavaType;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.jsonFormatVisitors.JsonFormatVisitorWrapper;
+import tools.jackson.databind.jsonFormatVisitors.JsonObjectFormatVisitor;
 
 /**
- * Writes records, lists of records and {@link TabularResponse}s as RFC 4180 CSV with a header of record component names,
- * so every table the API serves as JSON can also be read by {@code pandas.read_csv}. Maps become a JSON object in
+ * Writes records, lists of records and {@link TabularResponse}s as RFC 4180 CSV whose columns are the rows' JSON
+ * properties, so every table the API serves as JSON can also be read by {@code pandas.read_csv} under the same names. Maps become a JSON object in
  * the cell ({@code {"k;=x":"v"}}), unambiguous whatever the keys hold; nested lists and records are written as their
  * {@code toString}-free CSV-safe text. A text cell a spreadsheet would run as a formula is neutralised
  * ({@link #neutralised}).
@@ -34,6 +39,7 @@ public final class CsvMessageConverter extends AbstractGenericHttpMessageConvert
     private static final String FORMULA_START = "=+-@\t\r";
     private static final Pattern PLAIN_NUMBER = Pattern.compile("[+-]?(?:\\d+(?:\\.\\d*)?|\\.\\d+)(?:[eE][+-]?\\d+)?");
     private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final Map<Class<?>, List<String>> COLUMNS = new ConcurrentHashMap<>();
 
     public CsvMessageConverter() {
         super(TEXT_CSV, new MediaType("text", "csv"));
@@ -72,30 +78,46 @@ public final class CsvMessageConverter extends AbstractGenericHttpMessageConvert
         if (rowType == null || !rowType.isRecord()) {
             throw new HttpMessageNotWritableException("CSV needs rows that are records, got " + rowType);
         }
-        RecordComponent[] columns = rowType.getRecordComponents();
+        List<String> columns = columnsOf(rowType);
         Writer w = new OutputStreamWriter(out.getBody(), StandardCharsets.UTF_8);
-        for (int i = 0; i < columns.length; i++) {
-            w.write(i == 0 ? "" : ",");
-            w.write(columns[i].getName());
-        }
+        w.write(String.join(",", columns));
         w.write("\r\n");
         for (Object row : rows) {
-            for (int i = 0; i < columns.length; i++) {
+            Map<?, ?> properties = JSON.convertValue(row, Map.class);
+            for (int i = 0; i < columns.size(); i++) {
                 w.write(i == 0 ? "" : ",");
-                w.write(cell(read(columns[i], row)));
+                w.write(cell(properties.get(columns.get(i))));
             }
             w.write("\r\n");
         }
         w.flush();
     }
 
-    private static Object read(RecordComponent column, Object row) {
-        try {
-            return column.getAccessor().invoke(row);
-        } catch (ReflectiveOperationException e) {
-            throw new HttpMessageNotWritableException("cannot read column " + column.getName() + " of "
-                    + row.getClass().getSimpleName(), e);
-        }
+    /**
+     * A row type's columns are its JSON properties, in their JSON order: the same names a JSON reader sees, computed
+     * properties ({@code @JsonProperty} methods) included, ignored ones left out, unwrapped records flattened.
+     */
+    static List<String> columnsOf(Class<?> rowType) {
+        return COLUMNS.computeIfAbsent(rowType, type -> {
+            List<String> names = new ArrayList<>();
+            JSON.acceptJsonFormatVisitor(type, new JsonFormatVisitorWrapper.Base() {
+                @Override
+                public JsonObjectFormatVisitor expectObjectFormat(JavaType objectType) {
+                    return new JsonObjectFormatVisitor.Base(getContext()) {
+                        @Override
+                        public void property(BeanProperty property) {
+                            names.add(property.getName());
+                        }
+
+                        @Override
+                        public void optionalProperty(BeanProperty property) {
+                            names.add(property.getName());
+                        }
+                    };
+                }
+            });
+            return List.copyOf(names);
+        });
     }
 
     static String cell(Object value) {
@@ -134,13 +156,10 @@ public final class CsvMessageConverter extends AbstractGenericHttpMessageConvert
     }
 
     private static String plain(Object value) {
-        if (value instanceof Record r) {
+        if (value instanceof Map<?, ?> nested) {
             // nested records (segments, breakpoints) as name:value pairs, readable and splittable
-            RecordComponent[] parts = r.getClass().getRecordComponents();
             StringBuilder sb = new StringBuilder();
-            for (RecordComponent part : parts) {
-                sb.append(sb.isEmpty() ? "" : " ").append(part.getName()).append(':').append(read(part, r));
-            }
+            nested.forEach((k, v) -> sb.append(sb.isEmpty() ? "" : " ").append(k).append(':').append(v));
             return sb.toString();
         }
         return String.valueOf(value);

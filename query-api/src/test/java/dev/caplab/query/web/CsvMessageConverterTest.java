@@ -2,7 +2,11 @@ package dev.caplab.query.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +20,21 @@ class CsvMessageConverterTest {
     record Row(String runId, double x, String note, Map<String, String> labels) {
     }
 
-    private static String csv(List<Row> rows) throws Exception {
+    record Part(double fromX, Double stdErr) {
+    }
+
+    record Stored(String runId, @JsonIgnore long version, List<Part> parts) {
+
+        @JsonProperty("partCount")
+        public int partCount() {
+            return parts.size();
+        }
+    }
+
+    record Listed(@JsonUnwrapped Stored stored, Instant at) {
+    }
+
+    private static String csv(List<?> rows) throws Exception {
         MockHttpOutputMessage out = new MockHttpOutputMessage();
         new CsvMessageConverter().write(rows, CsvMessageConverter.TEXT_CSV, out);
         return out.getBodyAsString(StandardCharsets.UTF_8);
@@ -63,5 +81,38 @@ class CsvMessageConverterTest {
         String json = cell.substring(1, cell.length() - 1).replace("\"\"", "\"");
         assertThat(JsonMapper.builder().build().readValue(json, List.class))
                 .containsExactly("p95<=500; p99<=900", "errors<1%");
+    }
+
+    @Test
+    void columnsAreTheJsonPropertiesComputedOnesIncludedIgnoredOnesLeftOut() throws Exception {
+        Stored stored = new Stored("r1", 7, List.of(new Part(0, 0.5), new Part(25, null)));
+        String json = JsonMapper.builder().build().writeValueAsString(stored);
+
+        String text = csv(List.of(stored));
+
+        assertThat(json).doesNotContain("version").contains("\"partCount\":2");
+        assertThat(text).isEqualTo("runId,parts,partCount\r\n"
+                + "r1,\"[\"\"fromX:0.0 stdErr:0.5\"\",\"\"fromX:25.0 stdErr:null\"\"]\",2\r\n");
+    }
+
+    @Test
+    void anUnwrappedRecordsPropertiesAreColumnsOfTheirOwnAndAnEmptyTableStillHasThem() throws Exception {
+        Listed listed = new Listed(new Stored("r2", 1, List.of()), Instant.parse("2026-12-07T10:15:30Z"));
+
+        assertThat(csv(List.of(listed))).isEqualTo("runId,parts,partCount,at\r\n"
+                + "r2,[],0,2026-12-07T10:15:30Z\r\n");
+        MockHttpOutputMessage out = new MockHttpOutputMessage();
+        new CsvMessageConverter().write(new TabularResponse() {
+            @Override
+            public List<? extends Record> rows() {
+                return List.of();
+            }
+
+            @Override
+            public Class<? extends Record> rowType() {
+                return Listed.class;
+            }
+        }, CsvMessageConverter.TEXT_CSV, out);
+        assertThat(out.getBodyAsString(StandardCharsets.UTF_8)).isEqualTo("runId,parts,partCount,at\r\n");
     }
 }
