@@ -34,6 +34,12 @@ const lineLoad = (x, testedToX) => Figures.beyondTested(x, testedToX)
   : esc(Figures.safeX(x, testedToX));
 /** What lineLoad's mark means, under a table that shows one. */
 const beyondTestedNote = marked => marked ? `<p class="note beyond-tested-note">${esc(Figures.beyondTestedNote())}</p>` : '';
+/**
+ * A run started without a provider, system name or tool stores "unknown" (schema's Unstated): the page shows it as
+ * not said, never as a provider called "unknown".
+ */
+const unstated = v => v == null || v === '' || v === 'unknown';
+const declared = (v, what) => unstated(v) ? `${what} not declared` : v;
 /** A phrase only when its value is present: nothing is rendered for an absent value. */
 const given = (v, phrase) => v == null || v === '' ? '' : phrase;
 /** An axis name kept clear of the axis' labels: under the x axis, beside the y axis. */
@@ -107,9 +113,9 @@ async function runList(params) {
   const sortable = (label, key) => `<a class="sort" href="${hash({ sort: key, order: sort === key && order === 'desc' ? 'asc' : 'desc', offset: 0 })}">${esc(label)}${sort === key ? (order === 'desc' ? ' ▼' : ' ▲') : ''}</a>`;
   const columns = [
     ['run', r => `<a href="#/run/${encodeURIComponent(r.runId)}">${esc(r.runId)}</a>`, true],
-    ['system', r => r.sutName + (r.sutVersion ? ' ' + r.sutVersion : '')],
-    ['provider', r => r.provider], ['tier', r => r.tier + (r.vcpu != null ? ` (${num(r.vcpu)} vCPU)` : '')],
-    ['tool', r => r.tool], ['load', r => r.loadExpression],
+    ['system', r => declared(r.sutName, 'system') + (r.sutVersion ? ' ' + r.sutVersion : '')],
+    ['provider', r => declared(r.provider, 'provider')], ['tier', r => r.tier + (r.vcpu != null ? ` (${num(r.vcpu)} vCPU)` : '')],
+    ['tool', r => declared(r.tool, 'tool')], ['load', r => r.loadExpression],
     ['started', r => r.startedAt ? Figures.time(r.startedAt) : ''], ['status', r => r.status],
     ['max stable', r => r.maxStableX == null ? '' : num(r.maxStableX)],
     ['first failing', r => r.failedX == null ? '' : num(r.failedX)],
@@ -265,10 +271,13 @@ function throughputChart(el, t) {
   chart(el).setOption({
     title: { text: 'Throughput and latency vs load' + (limit ? ` — limit at x = ${num(limit.kneeX)}` : ''), left: 'center',
       subtext },
-    tooltip: { trigger: 'axis', valueFormatter: v => num(v) }, legend: { bottom: 0 }, grid: { right: 120, bottom: 90 },
+    tooltip: { trigger: 'axis', valueFormatter: v => num(v) }, legend: { bottom: 0 }, grid: { left: 90, right: 130, bottom: 90 },
     xAxis: Object.assign({ type: 'value', scale: true }, xAxisName(t.loadExpression)),
-    yAxis: [{ type: 'value', name: 'requests/s' }, { type: 'value', name: 'latency ms' },
-      { type: 'value', name: 'errors %', offset: 60, position: 'right', splitLine: { show: false } }],
+    // three axes: each name runs along its own axis, so the two on the right never print into each other
+    yAxis: [Object.assign({ type: 'value' }, yAxisName('requests/s')),
+      { type: 'value', name: 'latency ms', nameLocation: 'middle', nameGap: 38 },
+      { type: 'value', name: 'errors %', nameLocation: 'middle', nameGap: 34, offset: 62, position: 'right',
+        splitLine: { show: false } }],
     series: [Object.assign({ type: 'line', name: 'requests/s', data: steps.map(s => [s.x, s.requestsPerSecond]),
       itemStyle: { color: '#2f6fbf' } }, knee),
       // a tool that wrote percentiles since start only gives a mean and no percentile: no empty legend entries
@@ -285,8 +294,6 @@ async function runPage(runId) {
   const [detail, aggregates, throughput] = await Promise.all([api(`api/v1/runs/${id}`),
     api(`api/v1/runs/${id}/aggregates`), api(`api/v1/runs/${id}/throughput`)]);
   const run = detail.run;
-  // a run started without a provider or system name stores "unknown" (schema's Unstated): shown as not said
-  const unstated = v => v == null || v === '' || v === 'unknown';
   const provider = unstated(run.provider) ? null : run.provider;
   const running = run.status === 'RUNNING';
   // the run conclusion is the one decision (max stable load, bottleneck, capacity): the page shows it, never re-decides
@@ -740,7 +747,7 @@ async function planPage(params) {
         body: JSON.stringify({ profile, sut: f.get('sut'), tiers: f.getAll('tier'), margin: n('margin') }) });
       out.innerHTML = `<h2>${esc(placed.profile)}: load ${num(placed.load)} at a planning margin of ${Figures.percent(placed.margin)}</h2>` +
         placed.warnings.map(w => `<div class="warning">⚠ ${esc(w)}</div>`).join('') + table([
-          ['tier', t => t.tier], ['provider', t => t.provider], ['run', t => t.runId],
+          ['tier', t => t.tier], ['provider', t => declared(t.provider, 'provider')], ['run', t => t.runId],
           ['fit', t => `<span class="badge ${esc(t.fit)}" data-fit="${esc(t.fit)}">${esc(Figures.planFit(t.fit))}</span>`, true], ['bottleneck', t => t.bottleneck],
           ['safe load', t => lineLoad(t.safeLoad, t.testedToX), true], ['full-ceiling load', t => lineLoad(t.fullCeilingLoad, t.testedToX), true],
           ['headroom', t => t.headroomX < 0 ? `${num(-t.headroomX)} short` : `${num(t.headroomX)} to spare`],
