@@ -53,6 +53,15 @@ public final class Figures {
         return (i == 0 ? number((double) Math.round(scaled)) : number(scaled)) + " " + BINARY[i];
     }
 
+    /**
+     * Whether {@link #quantity} writes {@code metric}'s values in binary units (KiB, MiB, GiB): an axis of such a
+     * metric is round in powers of two, not of ten.
+     */
+    public static boolean binary(String metric) {
+        String m = metric == null ? "" : metric;
+        return m.endsWith(".bytes") && !m.startsWith("net.");
+    }
+
     /** A rate already in Mbit/s. */
     public static String mbps(Double value) {
         return absent(value) ? ABSENT : number(value) + " Mbit/s";

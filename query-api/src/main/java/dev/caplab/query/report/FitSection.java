@@ -65,7 +65,8 @@ final class FitSection {
                 "step " + p.stepIndex() + ": x " + Html.num(p.x()) + ", sustained "
                         + Figures.quantity(f.metric(), p.sustained())))
                 .toList();
-        chart.yTicks(v -> Figures.quantity(f.metric(), v)).series("use", "sustained per step", points, false);
+        chart.yTicks(v -> Figures.quantity(f.metric(), v), Figures.binary(f.metric()))
+                .series("use", "sustained per step", points, false);
         for (FitView.Segment s : f.segments()) {
             chart.segment("fitline", s.fromX(), s.intercept() + s.slope() * s.fromX(), s.toX(),
                     s.intercept() + s.slope() * s.toX());

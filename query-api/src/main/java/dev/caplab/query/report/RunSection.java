@@ -60,11 +60,12 @@ final class RunSection {
         facts.put("memory", run.memoryBytes() == null ? null : Figures.bytes(run.memoryBytes().doubleValue()));
         facts.put("egress ceiling", d.egressCeiling() == null ? null
                 : Figures.mbps(d.egressCeiling().mbps()) + " (" + d.egressCeiling().text() + ")");
-        facts.put("tool", run.tool());
+        facts.put("tool", Unstated.orNull(run.tool()));
         facts.put("load expression", run.loadExpression());
         facts.put("started", run.startedAt() == null ? null : Figures.time(run.startedAt()));
         facts.put("ended", run.endedAt() == null ? "not yet: the run is still running" : Figures.time(run.endedAt()));
-        facts.put("origin", run.origin());
+        // the page's words for the same fact: who said the run started
+        facts.put("origin", "INFERRED".equals(run.origin()) ? "inferred from its samples (no run start)" : "declared");
         // a row of dashes per fact the run did not declare hides the ones it did: name them once instead
         List<String> unstated = new ArrayList<>();
         facts.forEach((key, value) -> {

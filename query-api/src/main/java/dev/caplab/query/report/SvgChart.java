@@ -35,6 +35,7 @@ final class SvgChart {
     private final StringBuilder points = new StringBuilder();
     private final List<Legend> legend = new ArrayList<>();
     private Function<Double, String> yTick = Html::num;
+    private boolean binaryY;
 
     SvgChart(String chartName, String title, String xLabel, String yLabel, Range x, Range y) {
         this.chartName = chartName;
@@ -47,7 +48,13 @@ final class SvgChart {
 
     /** How the y axis writes its tick values (a plain number unless told), e.g. in the metric's unit. */
     SvgChart yTicks(Function<Double, String> format) {
+        return yTicks(format, false);
+    }
+
+    /** As {@link #yTicks(Function)}, ticks a power of two apart when the values are written in binary units. */
+    SvgChart yTicks(Function<Double, String> format, boolean binary) {
         this.yTick = format;
+        this.binaryY = binary;
         return this;
     }
 
@@ -133,7 +140,7 @@ final class SvgChart {
             svg.append("<text class=\"tick\" text-anchor=\"middle\" x=\"").append(Html.coord(px(t))).append("\" y=\"")
                     .append(HEIGHT - BOTTOM + 16).append("\">").append(Html.num(t)).append("</text>");
         }
-        for (double t : ticks(y)) {
+        for (double t : binaryY ? binaryTicks(y) : ticks(y)) {
             svg.append("<line class=\"grid\" x1=\"").append(LEFT).append("\" y1=\"").append(Html.coord(py(t)))
                     .append("\" x2=\"").append(WIDTH - RIGHT).append("\" y2=\"").append(Html.coord(py(t)))
                     .append("\"/><text class=\"tick\" text-anchor=\"end\" x=\"").append(LEFT - 6).append("\" y=\"")
@@ -151,7 +158,22 @@ final class SvgChart {
     static List<Double> ticks(Range range) {
         double raw = (range.max() - range.min()) / 5;
         double magnitude = Math.pow(10, Math.floor(Math.log10(raw)));
-        double step = magnitude * (raw / magnitude >= 5 ? 5 : raw / magnitude >= 2 ? 2 : 1);
+        return ticksApart(range, magnitude * (raw / magnitude >= 5 ? 5 : raw / magnitude >= 2 ? 2 : 1));
+    }
+
+    /**
+     * About four tick values a power of two apart (…, 256 MiB, 512 MiB, 1 GiB, …) inside the range, so bytes written
+     * in binary units read 512 MiB, 1 GiB, 1.5 GiB rather than 190.7 MiB, 381.5 MiB.
+     */
+    static List<Double> binaryTicks(Range range) {
+        double raw = (range.max() - range.min()) / 5;
+        if (!(raw > 0)) {
+            return ticks(range);
+        }
+        return ticksApart(range, Math.pow(2, Math.ceil(Math.log(raw) / Math.log(2))));
+    }
+
+    private static List<Double> ticksApart(Range range, double step) {
         List<Double> out = new ArrayList<>();
         for (double t = Math.ceil(range.min() / step) * step; t <= range.max() + step * 1e-9; t += step) {
             out.add(Math.abs(t) < step * 1e-9 ? 0 : t);

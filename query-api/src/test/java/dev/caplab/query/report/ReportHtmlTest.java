@@ -161,7 +161,9 @@ class ReportHtmlTest {
                 + " at users = 15, at 11 requests/s.</p>");
         assertThat(html.substring(html.indexOf("<body>"))).as("the run id once in the page").containsOnlyOnce("r1<");
         String text = html.replaceAll("<[^>]*>", " ");
-        assertThat(text).as("what a reader sees").doesNotContain("TIGHT").doesNotContain("SMALLEST_SAFE_CAPACITY");
+        assertThat(text).as("what a reader sees").doesNotContain("TIGHT").doesNotContain("SMALLEST_SAFE_CAPACITY")
+                .doesNotContain("DECLARED");
+        assertThat(html).contains("<tr><th>origin</th><td>declared</td></tr>");
         assertThat(html)
                 .contains("fits only past the planning margin, under the full ceilings")
                 .contains("<td>6.59 short of the profile</td>").contains("<td>2 GiB</td>");
