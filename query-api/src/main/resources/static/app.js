@@ -162,9 +162,20 @@ function fitChart(el, fit, points) {
     tooltip: { trigger: 'item', valueFormatter: v => qty(fit && fit.metric, v) }, legend: { bottom: 0 }, grid: { left: 110, bottom: 70 },
     xAxis: Object.assign({ type: 'value', scale: true }, xAxisName(fit ? fit.loadExpression : 'x')),
     yAxis: Object.assign({ type: 'value', axisLabel: { formatter: v => qty(fit && fit.metric, v) } },
-      yAxisName(fit ? fit.metric : '')),
+      yAxisName(fit ? fit.metric : ''), binaryAxis(fit && fit.metric, [...points.map(p => p[1]), fit && fit.capacity])),
     series: [Object.assign({ type: 'scatter', name: 'sustained per step', symbolSize: 10, data: points }, knee),
       ...segs, ...ceiling] });
+}
+
+/**
+ * A y axis of bytes written in binary units ticks a power of two apart (512 MiB, 1 GiB, 1.5 GiB), as the report's
+ * does; any other axis keeps ECharts' decimal ticks.
+ */
+function binaryAxis(metric, values) {
+  const top = Math.max(0, ...values.filter(v => v != null && Number.isFinite(v)));
+  if (!Figures.binary(metric) || !(top > 0)) return {};
+  const step = 2 ** Math.ceil(Math.log2(top / 5));
+  return { min: 0, max: Math.ceil(top / step) * step, interval: step };
 }
 
 /** What the CPU and egress chart draws. */

@@ -85,6 +85,9 @@ const Figures = (() => {
     return number(v);
   }
 
+  /** Whether quantity() writes a metric's values in binary units (KiB, MiB, GiB): its axis ticks a power of two apart. */
+  const binary = metric => String(metric || '').endsWith('.bytes') && !String(metric || '').startsWith('net.');
+
   /** The unit quantity() writes a metric's values in, for an axis name. */
   function unit(metric) {
     const m = String(metric || '');
@@ -142,7 +145,7 @@ const Figures = (() => {
   /** Why a step's "over margin" resource may not be the run's bottleneck: said when a step names another one. */
   const overMarginVersusBottleneck = () => '“Over margin” names, in each step, the resource furthest past its planning margin in that step’s own measurements; the run’s bottleneck is the resource whose fitted line reaches its margin at the lowest load, so a step can name another resource.';
 
-  return { ABSENT, number, bytes, mbps, bitrate, percent, pValue, standardError, time, alertKind, quantity, unit, formula, rule, planFit,
+  return { ABSENT, number, bytes, mbps, bitrate, percent, pValue, standardError, time, alertKind, quantity, binary, unit, formula, rule, planFit,
     capacityVersusFit, overMarginVersusBottleneck, beyondTested, safeX, beyondTestedNote, noResourceReadings };
 })();
 if (typeof module === 'object' && module.exports) module.exports = Figures;

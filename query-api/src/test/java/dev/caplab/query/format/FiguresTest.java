@@ -45,7 +45,7 @@ class FiguresTest {
     void pageWritesEveryCaseAsTheTableSays() throws Exception {
         Path cases = Path.of(FiguresTest.class.getResource(CASES).toURI());
         String program = "const F = require(process.argv[1]); const cases = require(process.argv[2]);"
-                + "for (const c of cases) { const a = F[c.fn](...c.args);"
+                + "for (const c of cases) { const a = String(F[c.fn](...c.args));"
                 + " if (a !== c.expect) console.log(c.fn + JSON.stringify(c.args) + \" wrote '\" + a"
                 + " + \"', expected '\" + c.expect + \"'\"); }";
         Process node = new ProcessBuilder("node", "-e", program, SCRIPT.toAbsolutePath().toString(),
@@ -67,6 +67,7 @@ class FiguresTest {
             case "standardError" -> Figures.standardError(dbl(args.get(0)));
             case "quantity" -> Figures.quantity(str(args.get(0)), dbl(args.get(1)));
             case "unit" -> Figures.unit(str(args.get(0)));
+            case "binary" -> String.valueOf(Figures.binary(str(args.get(0))));
             case "time" -> Figures.time(args.get(0).isNull() ? null : java.time.Instant.parse(str(args.get(0))));
             case "alertKind" -> Figures.alertKind(str(args.get(0)));
             case "formula" -> Figures.formula(str(args.get(0)), dbl(args.get(1)), dbl(args.get(2)), str(args.get(3)));
