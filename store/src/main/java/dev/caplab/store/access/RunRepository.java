@@ -30,7 +30,7 @@ public final class RunRepository {
                     r.provider(), r.region(), r.instanceType(), r.tier(), r.vcpu(), r.memoryBytes(),
                     r.nominalEgressMbps(), r.measuredEgressMbps(), r.tool(), r.labels(), r.plannedSteps(),
                     NestedValues.tuples(r.sloRules(), NestedValues::sloRule), r.loadExpression(), r.origin(),
-                    r.endedAt(), r.status(), r.endReason(), r.version()),
+                    r.endedAt(), r.endStatus(), r.endReason(), r.version()),
             rs -> {
                 Fields f = new Fields(rs);
                 return new RunRow(f.string(), f.instant(), f.string(), f.string(), f.string(), f.string(),

@@ -1,0 +1,85 @@
+package dev.caplab.store.row;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Which steps a run has, from its stored steps and verdicts. */
+class RunStepTest {
+
+    private static final Instant T0 = Instant.parse("2026-11-02T09:00:00Z");
+
+    private static StepVerdictRow verdict(String run, int index, double users) {
+        return new StepVerdictRow(run, index, Map.of("vus", users), users, true, List.of(), false, null, null, 1);
+    }
+
+    @Test
+    void aRunWithDeclaredStepsShowsThoseNotTheMoreNumerousOnesInferredBeforeTheDeclarationCame() {
+        // Eight steps were inferred from k6's vus (verdicts 0-7); the controller then declared four.
+        List<StepVerdictRow> verdicts = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            verdicts.add(verdict("declared-late", i, 10 * (i + 1)));
+        }
+        List<StepRow> declared = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            Instant start = T0.plusSeconds(60L * i);
+            declared.add(new StepRow("declared-late", i, Map.of("users", 20.0 * (i + 1)), start, 5_000_000L,
+                    start.plusSeconds(60), 1));
+        }
+        // A run nobody declared steps for: its inferred steps are its steps.
+        verdicts.add(verdict("inferred", 0, 10));
+        verdicts.add(verdict("inferred", 1, 20));
+        List<StepVerdictRow> late = verdicts.stream().filter(v -> v.runId().equals("declared-late")).toList();
+        List<StepVerdictRow> inferred = verdicts.stream().filter(v -> v.runId().equals("inferred")).toList();
+
+        assertThat(RunStep.of("declared-late", declared, late)).extracting(RunStep::stepIndex)
+                .containsExactly(0, 1, 2, 3);
+        assertThat(RunStep.of("declared-late", declared, late).get(3).startedAt()).isEqualTo(T0.plusSeconds(180));
+        assertThat(RunStep.of("inferred", List.of(), inferred)).extracting(RunStep::stepIndex)
+                .containsExactly(0, 1);
+    }
+
+    @Test
+    void anInferredStepRunsOverItsVerdictsWindowAndAStepWithoutVerdictIsPending() {
+        Instant from = T0.plusSeconds(120);
+        StepVerdictRow inferred = new StepVerdictRow("r", 0, Map.of("vus", 10.0), 10.0, false, List.of(), false, null,
+                null, 3, 4, false, true, from, from.plusSeconds(90), 7_000_000L);
+        RunStep step = RunStep.of("r", List.of(), List.of(inferred)).getFirst();
+        assertThat(step.startedAt()).isEqualTo(from);
+        assertThat(step.endedAt()).isEqualTo(from.plusSeconds(90));
+        assertThat(step.warmupMillis()).isEqualTo(7_000);
+        assertThat(step.passed()).isFalse();
+        assertThat(step.lateSamples()).isEqualTo(4);
+        assertThat(step.amended()).isTrue();
+
+        RunStep pending = RunStep.of("r", List.of(new StepRow("r", 0, Map.of("vus", 10.0), T0, 2_000_000L, null, 1)),
+                List.of()).getFirst();
+        assertThat(pending.passed()).isNull();
+        assertThat(pending.judged()).isTrue();
+        assertThat(pending.outcomes()).as("no verdict, no outcomes").isNull();
+        assertThat(pending.warmupMillis()).isEqualTo(2_000);
+        assertThat(pending.amended()).isFalse();
+    }
+
+    @Test
+    void aStepNoRuleJudgedSaysNothingAboutPassing() {
+        StepVerdictRow unjudged = new StepVerdictRow("r", 0, Map.of("vus", 10.0), 10.0, true, List.of(), false, null,
+                null, 3, 0, false, false, T0, T0.plusSeconds(60), null);
+        RunStep step = RunStep.of("r", List.of(), List.of(unjudged)).getFirst();
+        assertThat(step.judged()).isFalse();
+        assertThat(step.passed()).isNull();
+        assertThat(step.warmupMillis()).isZero();
+    }
+
+    @Test
+    void theRunIsTestedToTheLargestXOfItsSteps() {
+        List<RunStep> steps = RunStep.of("r", List.of(), List.of(verdict("r", 0, 10), verdict("r", 1, 30),
+                verdict("r", 2, 20)));
+        assertThat(RunStep.testedToX(steps)).isEqualTo(30.0);
+        assertThat(RunStep.testedToX(List.of())).isNull();
+    }
+}
