@@ -8,6 +8,7 @@ import dev.caplab.store.access.RunActivityRepository;
 import dev.caplab.store.access.RunConclusionRepository;
 import dev.caplab.store.access.RunLatenessRepository;
 import dev.caplab.store.access.RunRepository;
+import dev.caplab.store.access.RunSteps;
 import dev.caplab.store.access.StepAggregateRepository;
 import dev.caplab.store.access.StepRepository;
 import dev.caplab.store.access.StepVerdictRepository;
@@ -41,6 +42,11 @@ public class StoreRepositories {
     @Bean
     StepVerdictRepository stepVerdictRepository(DataSource dataSource) {
         return new StepVerdictRepository(dataSource, RequestReads.SCOPE);
+    }
+
+    @Bean
+    RunSteps runSteps(StepRepository steps, StepVerdictRepository verdicts) {
+        return new RunSteps(steps, verdicts);
     }
 
     @Bean

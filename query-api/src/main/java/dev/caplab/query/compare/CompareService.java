@@ -8,7 +8,7 @@ import dev.caplab.query.conclusion.BottleneckView;
 import dev.caplab.query.conclusion.ConclusionView;
 import dev.caplab.query.fits.FitView;
 import dev.caplab.query.runs.RunService;
-import dev.caplab.query.runs.RunSummary;
+import dev.caplab.store.row.RunRow;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -39,7 +39,7 @@ public class CompareService {
                        Optional<String> metric) {
         RunSelection chosen = RunSelection.of(runs, runIds, sut, acrossSystems);
         // every run's conclusion and fits in one query each, not two per run
-        List<String> ids = chosen.runs().stream().map(RunSummary::runId).toList();
+        List<String> ids = chosen.runs().stream().map(RunRow::runId).toList();
         Map<String, ConclusionView> concluded = ConclusionView.byRun(conclusions.ofRuns(ids));
         Map<String, List<FitView>> fitted = FitView.of(fits.ofRuns(ids)).stream()
                 .collect(Collectors.groupingBy(FitView::runId));
@@ -57,7 +57,7 @@ public class CompareService {
      * Max stable load, bottleneck and safe capacity as the run's conclusion states them; base and slope from fits;
      * {@code testedToX} the highest load the run tested (null when none closed).
      */
-    static ComparisonRow row(RunSummary run, GroupBy groupBy, Optional<String> metric,
+    static ComparisonRow row(RunRow run, GroupBy groupBy, Optional<String> metric,
             Optional<ConclusionView> conclusion, List<FitView> runFits, Double testedToX) {
         Optional<BottleneckView> bottleneck = conclusion.map(ConclusionView::bottleneck);
         // the requested resource, else the binding one, so base and slope describe what limits this run

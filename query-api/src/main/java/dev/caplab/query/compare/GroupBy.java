@@ -1,6 +1,6 @@
 package dev.caplab.query.compare;
 
-import dev.caplab.query.runs.RunSummary;
+import dev.caplab.store.row.RunRow;
 import java.util.Locale;
 import java.util.Objects;
 
@@ -8,7 +8,7 @@ import java.util.Objects;
 public enum GroupBy {
     PROVIDER, TIER;
 
-    String groupOf(RunSummary run) {
+    String groupOf(RunRow run) {
         return this == PROVIDER ? run.provider() : Objects.requireNonNullElse(run.tier(), "unknown tier");
     }
 

@@ -1,7 +1,7 @@
 package dev.caplab.query.compare;
 
 import dev.caplab.store.access.RunRepository;
-import dev.caplab.query.runs.RunSummary;
+import dev.caplab.store.row.RunRow;
 import dev.caplab.query.web.BadRequestParameterException;
 import dev.caplab.store.access.RunFilter;
 import java.util.List;
@@ -15,7 +15,7 @@ import java.util.stream.Collectors;
  * Which runs a comparison covers: the runs asked for by id, else every run of one system under test (the one asked
  * for, else the system of the most recent run), or, only when asked, the latest runs of every system.
  */
-record RunSelection(List<RunSummary> runs, String sut, String scope) {
+record RunSelection(List<RunRow> runs, String sut, String scope) {
 
     static final int MAX_RUNS = 50;
 
@@ -32,20 +32,20 @@ record RunSelection(List<RunSummary> runs, String sut, String scope) {
             return requested(reader, runIds, sut);
         }
         if (acrossSystems) {
-            List<RunSummary> runs = RunSummary.of(reader.find(filter(null, MAX_RUNS)));
+            List<RunRow> runs = reader.find(filter(null, MAX_RUNS));
             return new RunSelection(runs, onlySystem(runs), "the latest runs of every system (acrossSystems=true),"
                     + " compared per system and load expression");
         }
         if (sut.isPresent()) {
-            return new RunSelection(RunSummary.of(reader.find(filter(sut.get(), MAX_RUNS))), sut.get(),
+            return new RunSelection(reader.find(filter(sut.get(), MAX_RUNS)), sut.get(),
                     "runs of system " + sut.get() + " (sut=" + sut.get() + ")");
         }
-        Optional<RunSummary> latest = RunSummary.of(reader.find(filter(null, 1))).stream().findFirst();
+        Optional<RunRow> latest = reader.find(filter(null, 1)).stream().findFirst();
         if (latest.isEmpty()) {
             return new RunSelection(List.of(), null, "no runs stored yet");
         }
         String system = latest.get().sutName();
-        return new RunSelection(RunSummary.of(reader.find(filter(system, MAX_RUNS))), system,
+        return new RunSelection(reader.find(filter(system, MAX_RUNS)), system,
                 "runs of system " + system + ", the system of the most recent run " + latest.get().runId()
                 + "; pass sut= for another system or acrossSystems=true for all of them");
     }
@@ -54,7 +54,7 @@ record RunSelection(List<RunSummary> runs, String sut, String scope) {
         if (runIds.size() > MAX_RUNS) {
             throw new BadRequestParameterException("runId", runIds.size() + " runs", "at most " + MAX_RUNS);
         }
-        List<RunSummary> runs = RunSummary.of(reader.findAll(runIds));
+        List<RunRow> runs = reader.findAll(runIds);
         if (runs.size() < runIds.size()) {
             List<String> missing = runIds.stream().filter(id -> runs.stream().noneMatch(r -> r.runId().equals(id)))
                     .toList();
@@ -78,11 +78,11 @@ record RunSelection(List<RunSummary> runs, String sut, String scope) {
         return new RunFilter(sut, null, null, null, null, null, Map.of(), null, null, limit, 0);
     }
 
-    private static TreeSet<String> systems(List<RunSummary> runs) {
+    private static TreeSet<String> systems(List<RunRow> runs) {
         return runs.stream().map(r -> Objects.requireNonNullElse(r.sutName(), Cohort.UNKNOWN)).collect(Collectors.toCollection(TreeSet::new));
     }
 
-    private static String onlySystem(List<RunSummary> runs) {
+    private static String onlySystem(List<RunRow> runs) {
         TreeSet<String> systems = systems(runs);
         return systems.size() == 1 ? systems.first() : null;
     }

@@ -1,14 +1,13 @@
 package dev.caplab.query.endpoints;
 
-import dev.caplab.query.runs.RunSummary;
+import dev.caplab.query.runs.RunNotFoundException;
 import dev.caplab.store.access.DeletedRunRepository;
 import dev.caplab.store.access.RunRepository;
-import dev.caplab.store.access.StepRepository;
-import dev.caplab.store.access.StepVerdictRepository;
+import dev.caplab.store.access.RunSteps;
 import dev.caplab.store.access.TrafficSampleRepository;
 import dev.caplab.analysis.throughput.TrafficMetrics;
 import dev.caplab.query.runs.RunNotFoundException;
-import dev.caplab.query.steps.StepView;
+import dev.caplab.store.row.RunStep;
 import dev.caplab.schema.vocabulary.LabelNames;
 import dev.caplab.schema.vocabulary.MetricNames;
 import dev.caplab.store.access.TrafficSampleRepository.SeriesSelection;
@@ -25,7 +24,7 @@ import org.springframework.stereotype.Service;
  * A run's per-endpoint and error tables, read from its raw samples in ClickHouse on each call: the store keeps the
  * tools' per-endpoint rows labelled, so the breakdown needs no derived state, scales with the store (three queries per
  * call, each over the run's own part of the primary key) and any query-api process answers it. Steps are the run's
- * steps as stored ({@link StepView#of}); each step's figures cover its steady part, from its start plus warm-up to
+ * steps as stored ({@link RunStep#of}); each step's figures cover its steady part, from its start plus warm-up to
  * its end, as its total row does.
  */
 @Service
@@ -42,24 +41,21 @@ public class EndpointService {
 
     private final RunRepository runs;
     private final DeletedRunRepository deletions;
-    private final StepRepository steps;
-    private final StepVerdictRepository verdicts;
+    private final RunSteps steps;
     private final TrafficSampleRepository samples;
 
-    EndpointService(RunRepository runs, DeletedRunRepository deletions, StepRepository steps,
-            StepVerdictRepository verdicts, TrafficSampleRepository samples) {
+    EndpointService(RunRepository runs, DeletedRunRepository deletions, RunSteps steps,
+            TrafficSampleRepository samples) {
         this.runs = runs;
         this.deletions = deletions;
         this.steps = steps;
-        this.verdicts = verdicts;
         this.samples = samples;
     }
 
     /** The run's tables; throws {@link RunNotFoundException} for an unknown run. */
     public RunEndpoints of(String runId) {
-        RunSummary.require(runId, runs, deletions);
-        List<StepView> bounded = StepView.of(runId, steps.ofRun(runId), verdicts.ofRun(runId)).stream()
-                .filter(s -> s.startedAt() != null).toList();
+        RunNotFoundException.require(runId, runs, deletions);
+        List<RunStep> bounded = steps.ofRun(runId).stream().filter(s -> s.startedAt() != null).toList();
         long[] from = new long[bounded.size()];
         long[] to = new long[bounded.size()];
         for (int i = 0; i < bounded.size(); i++) {
@@ -74,7 +70,7 @@ public class EndpointService {
         RequestGroupRows failures = groups(runId, ERROR_KEY, true, from, to);
         List<StepEndpoints> stepTables = new ArrayList<>();
         for (int i = 0; i < bounded.size(); i++) {
-            StepView s = bounded.get(i);
+            RunStep s = bounded.get(i);
             int slot = i + 1;
             EndpointBreakdown.RequestGroups g = new EndpointBreakdown.RequestGroups(inSlot(requests.perSlot(), slot),
                     inSlot(failures.perSlot(), slot));

@@ -1,6 +1,6 @@
 package dev.caplab.query.fits;
 
-import dev.caplab.query.runs.RunSummary;
+import dev.caplab.query.runs.RunNotFoundException;
 import dev.caplab.store.access.CapacityFitRepository;
 import dev.caplab.store.access.DeletedRunRepository;
 import dev.caplab.store.access.RunRepository;
@@ -31,7 +31,7 @@ class FitController {
     @Operation(summary = "Capacity fits of a run: coefficients, breakpoints with intervals, cliff, safe capacity")
     @GetMapping("/api/v1/runs/{runId}/fits")
     List<FitView> fits(@PathVariable String runId, @RequestParam Optional<String> metric) {
-        RunSummary.require(runId, runs, deletions);
+        RunNotFoundException.require(runId, runs, deletions);
         // an empty metric (?metric=) does not filter
         return FitView.of(fits.ofRun(runId, metric.filter(m -> !m.isEmpty())));
     }

@@ -3,7 +3,7 @@ package dev.caplab.query.history;
 import dev.caplab.store.access.RunFilter;
 import dev.caplab.store.access.RunRepository;
 import dev.caplab.store.row.RunKindCount;
-import dev.caplab.query.runs.RunSummary;
+import dev.caplab.store.row.RunRow;
 import dev.caplab.query.web.BadRequestParameterException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -21,7 +21,7 @@ import java.util.function.Function;
  * RUNNING are left out ({@code running} counts them): their steps and fits are not final, and a half-done newest run
  * would read as a change.
  */
-record HistoryCohort(String sut, String tier, String tool, String loadExpression, List<RunSummary> runs,
+record HistoryCohort(String sut, String tier, String tool, String loadExpression, List<RunRow> runs,
                      int matching, int running) {
 
     /** The newest runs a history covers: change detection is cubic in the number of runs. */
@@ -54,10 +54,10 @@ record HistoryCohort(String sut, String tier, String tool, String loadExpression
         }
         // the newest page holds the newest MAX_RUNS ended runs unless more than MAX_LIMIT - MAX_RUNS are running
         int page = (int) Math.min(RunFilter.MAX_LIMIT, MAX_RUNS + running);
-        List<RunSummary> oldestFirst = new ArrayList<>(RunSummary.of(reader.find(filter(sut, tier, tool,
-                loadExpression, page))).stream().filter(r -> !RunSummary.RUNNING.equals(r.status())).limit(MAX_RUNS).toList());
-        oldestFirst.sort(Comparator.comparing(RunSummary::startedAt, Comparator.nullsFirst(Comparator.naturalOrder()))
-                .thenComparing(RunSummary::runId));
+        List<RunRow> oldestFirst = new ArrayList<>(reader.find(filter(sut, tier, tool,
+                loadExpression, page)).stream().filter(r -> !RunRow.RUNNING.equals(r.status())).limit(MAX_RUNS).toList());
+        oldestFirst.sort(Comparator.comparing(RunRow::startedAt, Comparator.nullsFirst(Comparator.naturalOrder()))
+                .thenComparing(RunRow::runId));
         RunKindCount any = kinds.getFirst();
         return new HistoryCohort(any.sutName(), any.tier(), any.tool(), any.loadExpression(), oldestFirst,
                 (int) (total - running), (int) running);
@@ -70,7 +70,7 @@ record HistoryCohort(String sut, String tier, String tool, String loadExpression
     }
 
     private static boolean running(RunKindCount kind) {
-        return RunSummary.RUNNING.equals(RunSummary.statusOf(kind.status()));
+        return RunRow.RUNNING.equals(RunRow.statusOf(kind.status()));
     }
 
     String label() {

@@ -5,7 +5,7 @@ import dev.caplab.analysis.change.ChangeDetection;
 import dev.caplab.analysis.change.ChangeOptions;
 import dev.caplab.analysis.change.ChangePoint;
 import dev.caplab.analysis.change.ChangeReport;
-import dev.caplab.query.runs.RunSummary;
+import dev.caplab.store.row.RunRow;
 import dev.caplab.query.web.BadRequestParameterException;
 import java.util.ArrayList;
 import java.util.List;
@@ -79,7 +79,7 @@ public class HistoryService {
                 ChangeReport.MODEL_NAME + " " + ChangeReport.MODEL_VERSION, series, warnings);
     }
 
-    private static SeriesHistory series(HistorySeries s, List<RunSummary> runs, List<RunMetrics> metrics,
+    private static SeriesHistory series(HistorySeries s, List<RunRow> runs, List<RunMetrics> metrics,
                                         String resource, List<String> warnings) {
         Double[] values = metrics.stream().map(m -> s.valueOf(m, resource)).toArray(Double[]::new);
         int[] withValue = IntStream.range(0, values.length).filter(i -> values[i] != null).toArray();
@@ -88,14 +88,14 @@ public class HistoryService {
         Set<Integer> changedRuns = new TreeSet<>();
         List<ChangeMark> marks = new ArrayList<>();
         for (ChangePoint c : changes) {
-            RunSummary run = runs.get(withValue[c.index()]);
+            RunRow run = runs.get(withValue[c.index()]);
             changedRuns.add(withValue[c.index()]);
             marks.add(new ChangeMark(run.runId(), run.sutVersion(), run.startedAt(), c.meanBefore(), c.meanAfter(),
                     c.forwardChangePercent(), c.pValue()));
         }
         List<HistoryPoint> points = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {
-            RunSummary run = runs.get(i);
+            RunRow run = runs.get(i);
             points.add(new HistoryPoint(s.key(), run.runId(), run.startedAt(), run.sutVersion(), values[i],
                     changedRuns.contains(i)));
         }

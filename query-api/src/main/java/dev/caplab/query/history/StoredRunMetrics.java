@@ -4,7 +4,7 @@ import dev.caplab.store.access.CapacityFitRepository;
 import dev.caplab.store.access.RunConclusionRepository;
 import dev.caplab.query.conclusion.ConclusionView;
 import dev.caplab.query.fits.FitView;
-import dev.caplab.query.runs.RunSummary;
+import dev.caplab.store.row.RunRow;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -27,8 +27,8 @@ class StoredRunMetrics {
     }
 
     /** One {@link RunMetrics} per run, in the order of {@code runs}. */
-    List<RunMetrics> metricsOf(List<RunSummary> runs) {
-        List<String> ids = runs.stream().map(RunSummary::runId).toList();
+    List<RunMetrics> metricsOf(List<RunRow> runs) {
+        List<String> ids = runs.stream().map(RunRow::runId).toList();
         Map<String, ConclusionView> concluded = ConclusionView.byRun(conclusions.ofRuns(ids));
         Map<String, Map<String, RunMetrics.ResourceLine>> lines = new HashMap<>();
         // by run, then metric and source: one line per resource, the fit the run names as bottleneck wins over

@@ -2,10 +2,11 @@ package dev.caplab.query.live;
 
 import dev.caplab.store.access.DeletedRunRepository;
 import dev.caplab.store.access.RunRepository;
-import dev.caplab.store.access.StepRepository;
-import dev.caplab.store.access.StepVerdictRepository;
-import dev.caplab.query.runs.RunSummary;
+import dev.caplab.store.access.RunSteps;
+import dev.caplab.query.runs.RunNotFoundException;
 import dev.caplab.query.steps.StepView;
+import dev.caplab.store.row.RunRow;
+import dev.caplab.store.row.RunStep;
 import dev.caplab.store.access.RunActivityRepository;
 import java.time.Clock;
 import java.time.Duration;
@@ -27,41 +28,39 @@ public class LiveService {
 
     private final RunRepository runs;
     private final DeletedRunRepository deletions;
-    private final StepRepository steps;
-    private final StepVerdictRepository verdicts;
+    private final RunSteps steps;
     private final RunActivityRepository activity;
     private final LiveProperties properties;
     private final Clock clock;
 
     @Autowired
-    LiveService(RunRepository runs, DeletedRunRepository deletions, StepRepository steps,
-            StepVerdictRepository verdicts, RunActivityRepository activity, LiveProperties properties) {
-        this(runs, deletions, steps, verdicts, activity, properties, Clock.systemUTC());
+    LiveService(RunRepository runs, DeletedRunRepository deletions, RunSteps steps,
+            RunActivityRepository activity, LiveProperties properties) {
+        this(runs, deletions, steps, activity, properties, Clock.systemUTC());
     }
 
-    LiveService(RunRepository runs, DeletedRunRepository deletions, StepRepository steps,
-            StepVerdictRepository verdicts, RunActivityRepository activity, LiveProperties properties, Clock clock) {
+    LiveService(RunRepository runs, DeletedRunRepository deletions, RunSteps steps,
+            RunActivityRepository activity, LiveProperties properties, Clock clock) {
         this.runs = runs;
         this.deletions = deletions;
         this.steps = steps;
-        this.verdicts = verdicts;
         this.activity = activity;
         this.properties = properties;
         this.clock = clock;
     }
 
     public LiveRun of(String runId) {
-        RunSummary run = RunSummary.require(runId, runs, deletions);
+        RunRow run = RunNotFoundException.require(runId, runs, deletions);
         Instant now = clock.instant();
         RunActivityRepository.Activity a = activity.activity(runId, RATE_WINDOW_SECONDS);
         int window = rateWindowSeconds(run.startedAt(), a.lastSampleAt());
         long inWindow = window == RATE_WINDOW_SECONDS ? a.samplesInWindow()
                 : activity.activity(runId, window).samplesInWindow();
-        List<StepView> known = StepView.of(runId, steps.ofRun(runId), verdicts.ofRun(runId));
+        List<RunStep> known = steps.ofRun(runId);
         Instant until = run.endedAt() != null ? run.endedAt() : now;
         return new LiveRun(runId, run.status(), run.origin(), run.startedAt(), run.endedAt(), now,
                 seconds(run.startedAt(), until), a.samples(), a.lastSampleAt(),
-                a.samples() == 0 ? 0 : (double) inWindow / window, window, current(known, until), known,
+                a.samples() == 0 ? 0 : (double) inWindow / window, window, current(known, until), StepView.of(known),
                 end(run, a.lastSampleAt()));
     }
 
@@ -78,10 +77,10 @@ public class LiveService {
      * The highest-numbered step not yet ended, else the last step; null without steps. A step without an end of its
      * own lasts until {@code until}: now while the run runs, else the run's end (which closed it).
      */
-    static LiveRun.CurrentStep current(List<StepView> known, Instant until) {
-        StepView step = known.stream().filter(s -> s.endedAt() == null)
-                .max(Comparator.comparingInt(StepView::stepIndex))
-                .orElse(known.stream().max(Comparator.comparingInt(StepView::stepIndex)).orElse(null));
+    static LiveRun.CurrentStep current(List<RunStep> known, Instant until) {
+        RunStep step = known.stream().filter(s -> s.endedAt() == null)
+                .max(Comparator.comparingInt(RunStep::stepIndex))
+                .orElse(known.stream().max(Comparator.comparingInt(RunStep::stepIndex)).orElse(null));
         if (step == null) {
             return null;
         }
@@ -91,8 +90,8 @@ public class LiveService {
                 elapsed);
     }
 
-    private LiveRun.RunEnd end(RunSummary run, Instant lastSampleAt) {
-        if (run.endedAt() != null || !RunSummary.RUNNING.equals(run.status())) {
+    private LiveRun.RunEnd end(RunRow run, Instant lastSampleAt) {
+        if (run.endedAt() != null || !RunRow.RUNNING.equals(run.status())) {
             return new LiveRun.RunEnd("ENDED", null, null, run.endedAt());
         }
         boolean inferred = "INFERRED".equals(run.origin());

@@ -2,11 +2,11 @@ package dev.caplab.query.live;
 
 import dev.caplab.store.access.DeletedRunRepository;
 import dev.caplab.store.access.RunRepository;
-import dev.caplab.store.access.StepRepository;
-import dev.caplab.store.access.StepVerdictRepository;
+import dev.caplab.store.access.RunSteps;
 import dev.caplab.analysis.throughput.TrafficMetrics;
-import dev.caplab.query.runs.RunSummary;
-import dev.caplab.query.steps.StepView;
+import dev.caplab.query.runs.RunNotFoundException;
+import dev.caplab.store.row.RunRow;
+import dev.caplab.store.row.RunStep;
 import dev.caplab.schema.vocabulary.MetricNames;
 import dev.caplab.store.access.RunActivityRepository;
 import dev.caplab.store.access.RunActivityRepository.Bucket;
@@ -49,22 +49,20 @@ public class TimelineService {
 
     private final RunRepository runs;
     private final DeletedRunRepository deletions;
-    private final StepRepository steps;
-    private final StepVerdictRepository verdicts;
+    private final RunSteps steps;
     private final RunActivityRepository samples;
 
-    TimelineService(RunRepository runs, DeletedRunRepository deletions, StepRepository steps,
-            StepVerdictRepository verdicts, RunActivityRepository samples) {
+    TimelineService(RunRepository runs, DeletedRunRepository deletions, RunSteps steps,
+            RunActivityRepository samples) {
         this.runs = runs;
         this.deletions = deletions;
         this.steps = steps;
-        this.verdicts = verdicts;
         this.samples = samples;
     }
 
     /** The run's timeline at {@code bucketSeconds}, or at a bucket chosen from its length when null. */
     public RunTimeline of(String runId, Integer bucketSeconds) {
-        RunSummary run = RunSummary.require(runId, runs, deletions);
+        RunRow run = RunNotFoundException.require(runId, runs, deletions);
         int bucket = bucketSeconds != null ? bucketSeconds : autoBucket(run);
         List<SeriesRef> series = samples.series(runId, Stream.of(TrafficMetrics.LATENCY_PER_REQUEST_MS,
                 TrafficMetrics.FAILURE_FLAGS, TrafficMetrics.REQUEST_COUNTERS, TrafficMetrics.FAILURE_COUNTERS,
@@ -101,7 +99,7 @@ public class TimelineService {
     }
 
     /** The smallest of {@link #BUCKETS} that keeps the run (start to end, or to its latest sample) within 150 points. */
-    int autoBucket(RunSummary run) {
+    int autoBucket(RunRow run) {
         Instant until = run.endedAt();
         if (until == null) {
             until = samples.activity(run.runId(), 1).lastSampleAt();
@@ -211,13 +209,12 @@ public class TimelineService {
 
     /** The x (or the single load dimension) of the step each bucket starts in; null when the run has no steps. */
     private String loadFromSteps(String runId, int bucket, Set<Long> buckets, Map<Long, Double> out) {
-        List<StepView> known = StepView.of(runId, steps.ofRun(runId), verdicts.ofRun(runId)).stream().filter(s -> s.startedAt() != null && level(s) != null)
-                .toList();
+        List<RunStep> known = steps.ofRun(runId).stream().filter(s -> s.startedAt() != null && level(s) != null).toList();
         if (known.isEmpty()) {
             return null;
         }
         TreeSet<Long> at = new TreeSet<>(buckets);
-        for (StepView s : known) {
+        for (RunStep s : known) {
             long from = Math.floorDiv(s.startedAt().toEpochMilli(), bucket * 1000L) * bucket * 1000L;
             long to = s.endedAt() != null ? s.endedAt().toEpochMilli() : at.isEmpty() ? from : at.last();
             for (long ms = from; ms <= to; ms += bucket * 1000L) {
@@ -232,7 +229,7 @@ public class TimelineService {
         return "steps";
     }
 
-    private static Double level(StepView s) {
+    private static Double level(RunStep s) {
         if (s.x() != null) {
             return s.x();
         }

@@ -16,7 +16,6 @@ import dev.caplab.analysis.capacity.WorkloadProfile;
 import dev.caplab.query.conclusion.ConclusionView;
 import dev.caplab.query.format.Figures;
 import dev.caplab.query.runs.RunService;
-import dev.caplab.query.runs.RunSummary;
 import dev.caplab.query.web.BadRequestParameterException;
 import dev.caplab.query.web.NotFoundException;
 import dev.caplab.store.access.RunFilter;
@@ -56,13 +55,13 @@ public class PlanService {
         if (!(margin > 0 && margin <= 1)) {
             throw new BadRequestParameterException("margin", margin, "must be in (0, 1]");
         }
-        List<RunSummary> tierRuns = tierRuns(request);
-        List<String> ids = tierRuns.stream().map(RunSummary::runId).toList();
+        List<RunRow> tierRuns = tierRuns(request);
+        List<String> ids = tierRuns.stream().map(RunRow::runId).toList();
         Map<String, ConclusionView> concluded = ConclusionView.byRun(conclusions.ofRuns(ids));
         Map<String, Double> tested = details.testedToX(ids);
         List<TierPlan> plans = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
-        for (RunSummary run : tierRuns) {
+        for (RunRow run : tierRuns) {
             plan(run, Optional.ofNullable(concluded.get(run.runId())), profile, margin, warnings)
                     .map(p -> p.testedTo(tested.get(run.runId()))).ifPresent(plans::add);
         }
@@ -70,7 +69,7 @@ public class PlanService {
                 plans, warnings);
     }
 
-    private static Optional<TierPlan> plan(RunSummary run, Optional<ConclusionView> conclusion,
+    private static Optional<TierPlan> plan(RunRow run, Optional<ConclusionView> conclusion,
                                            WorkloadProfile profile, double margin, List<String> warnings) {
         Optional<List<ResourceEstimate>> concluded = conclusion
                 .map(c -> c.resources().stream().map(PlanService::estimate).toList());
@@ -124,7 +123,7 @@ public class PlanService {
      * one system and one load expression: a profile in one load unit means nothing on another system's curve.
      * Their number is checked before any is read (each tier name costs one query).
      */
-    private List<RunSummary> tierRuns(PlanRequest request) {
+    private List<RunRow> tierRuns(PlanRequest request) {
         if (request.runIds().size() > MAX_TIERS) {
             throw new BadRequestParameterException("runIds", request.runIds().size() + " run ids", "at most "
                     + MAX_TIERS + " run ids and tiers together");
@@ -136,16 +135,16 @@ public class PlanService {
         if (request.runIds().isEmpty() && request.tiers().isEmpty()) {
             throw new BadRequestParameterException("tiers", "[]", "name at least one tier or run id");
         }
-        List<RunSummary> out = new ArrayList<>(RunSummary.of(runs.findAll(request.runIds())));
+        List<RunRow> out = new ArrayList<>(runs.findAll(request.runIds()));
         if (out.size() < request.runIds().size()) {
             throw new NotFoundException("runs " + request.runIds() + " asked, only "
-                    + out.stream().map(RunSummary::runId).toList() + " exist");
+                    + out.stream().map(RunRow::runId).toList() + " exist");
         }
         String system = request.sut() != null ? request.sut() : !out.isEmpty() ? out.getFirst().sutName()
                 : runs.find(filter(null, null)).stream().findFirst().map(RunRow::sutName).orElse(null);
         Map<String, RunRow> newest = runs.newestOfTiers(system, request.tiers());
         for (String tier : request.tiers()) {
-            out.add(Optional.ofNullable(newest.get(tier)).map(RunSummary::of)
+            out.add(Optional.ofNullable(newest.get(tier))
                     .orElseThrow(() -> new NotFoundException("no measured run on tier '" + tier + "'"
                             + (system == null ? "" : " for " + system))));
         }

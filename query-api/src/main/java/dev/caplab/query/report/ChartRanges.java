@@ -36,7 +36,7 @@ final class ChartRanges {
     static ChartRanges of(List<RunReport> reports) {
         ChartRanges ranges = new ChartRanges();
         for (RunReport r : reports) {
-            String expression = r.detail().run().loadExpression();
+            String expression = r.run().loadExpression();
             for (FittedResource use : r.resources()) {
                 FitView fit = use.fit();
                 DoubleStream xs = DoubleStream.concat(use.points().stream().mapToDouble(FittedResource.Point::x),

@@ -50,7 +50,7 @@ final class FitSection {
         html.append("<p class=\"note capacity-vs-fit\">").append(Html.text(Figures.capacityVersusFit()))
                 .append("</p><div class=\"charts\">");
         for (FittedResource use : report.resources()) {
-            html.append(chart(use, report.detail().run().loadExpression(), ranges));
+            html.append(chart(use, report.run().loadExpression(), ranges));
         }
         return html.append("</div>").toString();
     }

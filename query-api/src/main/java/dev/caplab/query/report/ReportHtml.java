@@ -1,6 +1,6 @@
 package dev.caplab.query.report;
 
-import dev.caplab.query.runs.RunSummary;
+import dev.caplab.store.row.RunRow;
 import dev.caplab.schema.vocabulary.Unstated;
 import java.util.List;
 import java.util.function.Function;
@@ -43,7 +43,7 @@ public final class ReportHtml {
     }
 
     /** A run's heading: its system as the verdict names it, or the run itself when nobody named the system. */
-    private static String heading(RunSummary run) {
+    private static String heading(RunRow run) {
         return Unstated.is(run.sutName()) ? "run " + run.runId() + ", system not declared" : Verdict.system(run);
     }
 
@@ -54,7 +54,7 @@ public final class ReportHtml {
         }
         ChartRanges ranges = ChartRanges.of(reports);
         // the run id stands once on the page (a run's subtitle, or its column's head); the window title names it too
-        String heading = reports.size() == 1 ? "Capacity report: " + heading(reports.get(0).detail().run())
+        String heading = reports.size() == 1 ? "Capacity report: " + heading(reports.get(0).run())
                 : "Capacity report: " + reports.size() + " runs side by side";
         String title = heading + " (" + String.join(", ", reports.stream().map(RunReport::runId).toList()) + ")";
         StringBuilder html = new StringBuilder(64 * 1024);
@@ -79,23 +79,23 @@ public final class ReportHtml {
         html.append("<h2>Side by side</h2><table class=\"overview\"><thead><tr><th></th>");
         reports.forEach(r -> html.append("<th>").append(Html.text(r.runId())).append("</th>"));
         html.append("</tr></thead><tbody>");
-        overviewRow(html, reports, "system under test", r -> Unstated.orNull(r.detail().run().sutName()));
-        overviewRow(html, reports, "version", r -> r.detail().run().sutVersion());
-        overviewRow(html, reports, "provider", r -> Unstated.orNull(r.detail().run().provider()));
-        overviewRow(html, reports, "tier", r -> r.detail().run().tier());
-        overviewRow(html, reports, "tool", r -> r.detail().run().tool());
-        overviewRow(html, reports, "load expression", r -> r.detail().run().loadExpression());
+        overviewRow(html, reports, "system under test", r -> Unstated.orNull(r.run().sutName()));
+        overviewRow(html, reports, "version", r -> r.run().sutVersion());
+        overviewRow(html, reports, "provider", r -> Unstated.orNull(r.run().provider()));
+        overviewRow(html, reports, "tier", r -> r.run().tier());
+        overviewRow(html, reports, "tool", r -> r.run().tool());
+        overviewRow(html, reports, "load expression", r -> r.run().loadExpression());
         overviewRow(html, reports, "max stable load", r -> r.detail().maxStableX() == null
                 && r.detail().maxStableNote() != null ? "not judged (no SLO rules)" : Html.num(r.detail().maxStableX()));
         overviewRow(html, reports, "first failing load", r -> Html.num(r.detail().failedX()));
         overviewRow(html, reports, "bottleneck", r -> r.detail().bottleneckName());
-        overviewRow(html, reports, "status", r -> r.detail().run().status());
+        overviewRow(html, reports, "status", r -> r.run().status());
         html.append("</tbody></table>");
-        if (reports.stream().map(r -> r.detail().run()).map(RunSummary::loadExpression).distinct().count() > 1) {
+        if (reports.stream().map(r -> r.run().loadExpression()).distinct().count() > 1) {
             html.append("<p class=\"warning\">These runs measure load differently (different load expressions): "
                     + "their charts keep separate axes and their x values are not comparable.</p>");
         }
-        if (reports.stream().map(r -> r.detail().run().sutName()).distinct().count() > 1) {
+        if (reports.stream().map(r -> r.run().sutName()).distinct().count() > 1) {
             html.append("<p class=\"warning\">These runs test different systems: differences between them are not "
                     + "differences of provider or tier.</p>");
         }

@@ -11,6 +11,7 @@ import dev.caplab.query.runs.RunDetail;
 import dev.caplab.query.runs.RunService;
 import dev.caplab.query.steps.StepAggregateView;
 import dev.caplab.query.steps.StepView;
+import dev.caplab.store.row.RunStep;
 import dev.caplab.query.throughput.ThroughputService;
 import dev.caplab.query.web.BadRequestParameterException;
 import java.util.ArrayList;
@@ -72,13 +73,13 @@ public class ReportService {
     }
 
     private static List<FittedResource> resources(RunDetail detail, List<StepAggregateView> aggregates) {
-        Map<Integer, StepView> byIndex = detail.steps().stream()
-                .collect(Collectors.toMap(StepView::stepIndex, Function.identity()));
+        Map<Integer, RunStep> byIndex = detail.steps().stream().map(StepView::step)
+                .collect(Collectors.toMap(RunStep::stepIndex, Function.identity()));
         List<FittedResource> out = new ArrayList<>();
         for (FitView fit : detail.fits().stream().filter(f -> !f.throughputFit()).toList()) {
             List<FittedResource.Point> points = new ArrayList<>();
             for (StepAggregateView a : aggregates) {
-                StepView step = byIndex.get(a.stepIndex());
+                RunStep step = byIndex.get(a.stepIndex());
                 if (a.metric().equals(fit.metric()) && a.source().equals(fit.source()) && a.x() != null
                         && Double.isFinite(a.sustained())) {
                     points.add(new FittedResource.Point(a.stepIndex(), a.x(), a.sustained(),

@@ -3,6 +3,7 @@ package dev.caplab.query.report;
 import dev.caplab.query.endpoints.RunEndpoints;
 import dev.caplab.query.plan.Plan;
 import dev.caplab.query.runs.RunDetail;
+import dev.caplab.store.row.RunRow;
 import dev.caplab.query.throughput.RunThroughput;
 import dev.caplab.query.throughput.ThroughputService;
 import dev.caplab.store.row.SloRuleValue;
@@ -27,7 +28,7 @@ public record RunReport(RunDetail detail, List<FittedResource> resources, RunThr
         Objects.requireNonNull(throughput, "throughput");
         Objects.requireNonNull(endpoints, "endpoints");
         if (resourceSteps < 0) {
-            throw new IllegalArgumentException("run " + detail.run().runId() + ": resourceSteps " + resourceSteps
+            throw new IllegalArgumentException("run " + detail.run().run().runId() + ": resourceSteps " + resourceSteps
                     + " < 0");
         }
     }
@@ -42,7 +43,7 @@ public record RunReport(RunDetail detail, List<FittedResource> resources, RunThr
     /** A run without per-endpoint rows. */
     public RunReport(RunDetail detail, List<FittedResource> resources, RunThroughput throughput, Plan plan,
                      double planLoad, List<SloRuleValue> rules) {
-        this(detail, resources, throughput, plan, planLoad, rules, new RunEndpoints(detail.run().runId(), List.of(),
+        this(detail, resources, throughput, plan, planLoad, rules, new RunEndpoints(detail.run().run().runId(), List.of(),
                 List.of(), List.of()));
     }
 
@@ -57,7 +58,12 @@ public record RunReport(RunDetail detail, List<FittedResource> resources, RunThr
         return resourceSteps == 0 && resources.isEmpty();
     }
 
+    /** The stored run this report is of. */
+    public RunRow run() {
+        return detail.run().run();
+    }
+
     public String runId() {
-        return detail.run().runId();
+        return run().runId();
     }
 }

@@ -3,8 +3,9 @@ package dev.caplab.query.report;
 import dev.caplab.analysis.conclusion.StepStatus;
 import dev.caplab.query.format.Figures;
 import dev.caplab.query.runs.RunDetail;
-import dev.caplab.query.runs.RunSummary;
+import dev.caplab.store.row.RunRow;
 import dev.caplab.query.steps.StepView;
+import dev.caplab.store.row.RunStep;
 import dev.caplab.schema.vocabulary.Unstated;
 import dev.caplab.store.row.AlertRow;
 import java.util.ArrayList;
@@ -23,7 +24,7 @@ final class RunSection {
     /** One run's section; {@code named} heads it with the run id, to tell columns of several runs apart. */
     static String render(RunReport report, ChartRanges ranges, boolean named) {
         RunDetail d = report.detail();
-        RunSummary run = d.run();
+        RunRow run = d.run().run();
         StringBuilder html = new StringBuilder();
         html.append("<section class=\"run\" data-run=\"").append(Html.text(run.runId())).append("\">");
         if (named) {
@@ -47,7 +48,7 @@ final class RunSection {
     }
 
     private static void environment(StringBuilder html, RunDetail d) {
-        RunSummary run = d.run();
+        RunRow run = d.run().run();
         html.append("<h3>Environment</h3><table class=\"environment kv\">");
         Map<String, Object> facts = new LinkedHashMap<>();
         facts.put("system under test", Unstated.orNull(run.sutName()));
@@ -108,7 +109,8 @@ final class RunSection {
                 + "<th>verdict</th><th>broken rules</th>"
                 + "<th title=\"the resource at or past its planning margin in this step\">over margin</th>"
                 + "<th>late samples</th></tr></thead><tbody>");
-        for (StepView s : d.steps()) {
+        for (StepView view : d.steps()) {
+            RunStep s = view.step();
             String verdict = verdict(s);
             html.append("<tr class=\"step ").append(verdict).append(s.amended() ? " amended" : "")
                     .append("\" data-step=\"").append(s.stepIndex()).append("\"><td>").append(s.stepIndex())
@@ -117,7 +119,7 @@ final class RunSection {
                             .map(e -> e.getKey() + "=" + Html.num(e.getValue())).collect(Collectors.joining(", "))))
                     .append("</td><td class=\"x\">").append(Html.num(s.x())).append("</td><td class=\"verdict\">")
                     .append(verdict).append(s.contaminated() ? " (" + Html.text(s.contaminationReason()) + ")" : "")
-                    .append("</td><td>").append(Html.text(s.failedRules())).append("</td><td>")
+                    .append("</td><td>").append(Html.text(view.failedRules())).append("</td><td>")
                     .append(Html.text(s.bottleneck())).append("</td><td>")
                     .append(s.amended() ? "amended (" + s.lateSamples() + ")" : "0").append("</td></tr>");
         }
@@ -132,12 +134,12 @@ final class RunSection {
     private static boolean overMarginNamesAnother(RunDetail d) {
         String bottleneck = d.conclusion() == null || d.conclusion().bottleneck() == null ? null
                 : d.conclusion().bottleneck().metric() + "@" + d.conclusion().bottleneck().source();
-        return d.steps().stream().anyMatch(s -> s.bottleneck() != null && !s.bottleneck().isBlank()
+        return d.steps().stream().map(StepView::step).anyMatch(s -> s.bottleneck() != null && !s.bottleneck().isBlank()
                 && !s.bottleneck().equals(bottleneck));
     }
 
     /** What a step's verdict column says: contaminated steps say nothing about the system, so they are not pass/fail. */
-    static String verdict(StepView s) {
+    static String verdict(RunStep s) {
         return verdict(s.contaminated(), s.judged(), s.passed());
     }
 

@@ -62,7 +62,7 @@ final class TrafficSection {
         if (drawable.isEmpty()) {
             return html.toString();
         }
-        String expression = report.detail().run().loadExpression();
+        String expression = report.run().loadExpression();
         String xLabel = expression == null ? "x" : expression;
         html.append("<div class=\"charts\">");
         ChartRanges.Axes rateAxes = ranges.axes(expression, ChartRanges.THROUGHPUT);

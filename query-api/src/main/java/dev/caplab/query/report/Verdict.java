@@ -4,7 +4,7 @@ import dev.caplab.query.conclusion.BottleneckView;
 import dev.caplab.query.conclusion.ConclusionView;
 import dev.caplab.query.format.Figures;
 import dev.caplab.query.runs.RunDetail;
-import dev.caplab.query.runs.RunSummary;
+import dev.caplab.store.row.RunRow;
 import dev.caplab.query.throughput.ThroughputLimitView;
 import dev.caplab.query.throughput.ThroughputStep;
 import dev.caplab.schema.vocabulary.Unstated;
@@ -31,7 +31,7 @@ final class Verdict {
     /** The sentence, as plain text (escape it for HTML). */
     static String sentence(RunReport report) {
         RunDetail d = report.detail();
-        RunSummary run = d.run();
+        RunRow run = d.run().run();
         String load = run.loadExpression() == null ? "load" : run.loadExpression();
         List<String> clauses = new ArrayList<>();
         clauses.add(system(run) + " " + held(d, load, report.rules()));
@@ -55,7 +55,7 @@ final class Verdict {
     }
 
     /** "shop 1.2 on hetzner tier cx22 (2 vCPU)", leaving out what the run did not say. */
-    static String system(RunSummary run) {
+    static String system(RunRow run) {
         String sut = Unstated.orNull(run.sutName());
         StringBuilder s = new StringBuilder(sut == null ? "The system of run " + run.runId() : sut);
         if (sut != null && run.sutVersion() != null && !run.sutVersion().isEmpty()) {

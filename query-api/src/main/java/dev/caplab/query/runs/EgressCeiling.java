@@ -2,6 +2,7 @@ package dev.caplab.query.runs;
 
 import dev.caplab.schema.vocabulary.EgressMeasurement;
 import dev.caplab.store.row.EgressCeilingValue;
+import dev.caplab.store.row.RunRow;
 import java.time.Instant;
 
 /**
@@ -20,8 +21,8 @@ public record EgressCeiling(double mbps, String source, Instant measuredAt, Stri
      * The ceiling of the run's conclusion, else the one it declared ({@link RunSummary#declaredEgressCeiling}): a
      * run's declared egress stands from its start, before any step closed and streams concluded; null without either.
      */
-    public static EgressCeiling of(EgressCeilingValue concluded, RunSummary run) {
-        return concluded != null ? of(concluded) : run.declaredEgressCeiling()
+    public static EgressCeiling of(EgressCeilingValue concluded, RunRow run) {
+        return concluded != null ? of(concluded) : RunSummary.declaredEgressCeiling(run)
                 .map(e -> of(new EgressCeilingValue(e.mbps(), e.source().name(), e.measuredAt().orElse(null))))
                 .orElse(null);
     }

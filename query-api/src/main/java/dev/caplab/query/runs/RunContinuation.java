@@ -1,6 +1,7 @@
 package dev.caplab.query.runs;
 
 import dev.caplab.schema.vocabulary.RunGenerationIds;
+import dev.caplab.store.row.RunRow;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -12,14 +13,14 @@ import java.util.function.Function;
 public record RunContinuation(String continues, String continuedBy, String text) {
 
     /** The links of {@code run}, empty when it has none; {@code runs} looks a run up by id. */
-    public static Optional<RunContinuation> of(RunSummary run, Function<String, Optional<RunSummary>> runs) {
+    public static Optional<RunContinuation> of(RunRow run, Function<String, Optional<RunRow>> runs) {
         if (!inferred(run)) {
             return Optional.empty();
         }
         String continues = RunGenerationIds.previous(run.runId()).flatMap(runs)
-                .filter(RunContinuation::inferred).map(RunSummary::runId).orElse(null);
+                .filter(RunContinuation::inferred).map(RunRow::runId).orElse(null);
         String continuedBy = runs.apply(RunGenerationIds.next(run.runId()))
-                .filter(RunContinuation::inferred).map(RunSummary::runId).orElse(null);
+                .filter(RunContinuation::inferred).map(RunRow::runId).orElse(null);
         if (continues == null && continuedBy == null) {
             return Optional.empty();
         }
@@ -35,7 +36,7 @@ public record RunContinuation(String continues, String continuedBy, String text)
         return Optional.of(new RunContinuation(continues, continuedBy, text.toString()));
     }
 
-    private static boolean inferred(RunSummary r) {
+    private static boolean inferred(RunRow r) {
         return "INFERRED".equals(r.origin());
     }
 }

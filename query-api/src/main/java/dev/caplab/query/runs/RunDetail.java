@@ -6,11 +6,12 @@ import dev.caplab.query.fits.FitView;
 import dev.caplab.query.steps.StepView;
 import dev.caplab.query.throughput.ThroughputLimitView;
 import dev.caplab.store.row.AlertRow;
+import dev.caplab.store.row.RunStep;
 import java.util.List;
 import java.util.Objects;
 
 /**
- * A run with its environment, its conclusion (max stable load, first failing step, the bottleneck and the rule that
+ * A run with its environment (as listed, with its conclusion's outcome), its conclusion (max stable load, first failing step, the bottleneck and the rule that
  * named it, per-resource capacity estimates; null until a step closed), steps and verdicts, fits, the alerts raised
  * for it (failed or contaminated steps, cliffs, input the pipeline rejected or limited), how much of its input came
  * late (each step says whether it was amended), and the egress ceiling planned against and where it came from (null
@@ -50,10 +51,10 @@ public record RunDetail(RunSummary run, ConclusionView conclusion, List<StepView
         return conclusion == null ? null : conclusion.stableLoadNote();
     }
 
-    /** The highest load the run tested ({@link StepView#testedToX}); null before a step closed. */
+    /** The highest load the run tested ({@link RunStep#testedToX}); null before a step closed. */
     @JsonProperty("testedToX")
     public Double testedToX() {
-        return StepView.testedToX(steps);
+        return RunStep.testedToX(steps.stream().map(StepView::step).toList());
     }
 
     @JsonProperty("failedX")

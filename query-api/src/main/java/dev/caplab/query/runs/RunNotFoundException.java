@@ -1,6 +1,8 @@
 package dev.caplab.query.runs;
 
 import dev.caplab.store.access.DeletedRunRepository;
+import dev.caplab.store.access.RunRepository;
+import dev.caplab.store.row.RunRow;
 import dev.caplab.query.web.NotFoundException;
 import java.time.Instant;
 import java.util.Map;
@@ -20,6 +22,14 @@ public final class RunNotFoundException extends NotFoundException {
                 : "run '" + runId + "' was deleted at " + deletedAt);
         this.runId = runId;
         this.deletedAt = deletedAt;
+    }
+
+    /**
+     * The stored run {@code runId}; throws {@link RunNotFoundException} when it was never stored or a client deleted
+     * it (then saying when).
+     */
+    public static RunRow require(String runId, RunRepository runs, DeletedRunRepository deletions) {
+        return runs.find(runId).orElseThrow(() -> of(runId, deletions));
     }
 
     /** What to throw for {@code runId}, which the store does not have: says when it was deleted, if it was. */

@@ -8,18 +8,16 @@ import dev.caplab.store.access.DeletedRunRepository;
 import dev.caplab.store.access.RunConclusionRepository;
 import dev.caplab.store.access.RunLatenessRepository;
 import dev.caplab.store.access.RunRepository;
-import dev.caplab.store.access.StepRepository;
-import dev.caplab.store.access.StepVerdictRepository;
+import dev.caplab.store.access.RunSteps;
 import dev.caplab.query.throughput.RunThroughput;
 import dev.caplab.query.throughput.ThroughputService;
 import dev.caplab.store.access.RunFilter;
 import dev.caplab.query.conclusion.ConclusionView;
-import dev.caplab.store.row.StepRow;
-import dev.caplab.store.row.StepVerdictRow;
+import dev.caplab.store.row.RunRow;
+import dev.caplab.store.row.RunStep;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 import org.springframework.stereotype.Service;
 
 /**
@@ -31,22 +29,19 @@ public class RunService {
 
     private final RunRepository runs;
     private final DeletedRunRepository deletions;
-    private final StepRepository steps;
-    private final StepVerdictRepository verdicts;
+    private final RunSteps steps;
     private final CapacityFitRepository fits;
     private final AlertRepository alerts;
     private final RunLatenessRepository lateness;
     private final RunConclusionRepository conclusions;
     private final ThroughputService throughput;
 
-    RunService(RunRepository runs, DeletedRunRepository deletions, StepRepository steps,
-            StepVerdictRepository verdicts, CapacityFitRepository fits, AlertRepository alerts,
+    RunService(RunRepository runs, DeletedRunRepository deletions, RunSteps steps, CapacityFitRepository fits, AlertRepository alerts,
             RunLatenessRepository lateness, RunConclusionRepository conclusions, ThroughputService throughput) {
         this.throughput = throughput;
         this.runs = runs;
         this.deletions = deletions;
         this.steps = steps;
-        this.verdicts = verdicts;
         this.fits = fits;
         this.alerts = alerts;
         this.lateness = lateness;
@@ -55,14 +50,10 @@ public class RunService {
 
     /** The runs of {@code filter}, each with its conclusion's outcome (read for the whole page at once). */
     public List<RunSummary> find(RunFilter filter) {
-        List<RunSummary> page = runs.find(filter).stream().map(RunSummary::of).toList();
+        List<RunRow> page = runs.find(filter);
         Map<String, ConclusionView> outcomes = ConclusionView.byRun(
-                conclusions.ofRuns(page.stream().map(RunSummary::runId).toList()));
-        return page.stream().map(r -> {
-            ConclusionView c = outcomes.get(r.runId());
-            return c == null ? r : r.withOutcome(c.maxStableX(), c.firstFailingX(), c.bottleneck() == null ? null
-                    : c.bottleneck().metric() + "@" + c.bottleneck().source());
-        }).toList();
+                conclusions.ofRuns(page.stream().map(RunRow::runId).toList()));
+        return page.stream().map(r -> RunSummary.of(r, outcomes.get(r.runId()))).toList();
     }
 
     /** The values every page offers to choose among, over all stored runs. */
@@ -71,34 +62,28 @@ public class RunService {
     }
 
     /**
-     * The highest load each run of {@code runIds} tested ({@link StepView#testedToX}), read for all at once (two
+     * The highest load each run of {@code runIds} tested ({@link RunStep#testedToX}), read for all at once (two
      * queries); a run without a closed step has none. One run's rows are read as its detail reads them, so a
      * request that already read them (a report's detail, then its plan) reads them once.
      */
     public Map<String, Double> testedToX(List<String> runIds) {
-        boolean one = runIds.size() == 1;
-        Map<String, List<StepRow>> started = (one ? steps.ofRun(runIds.getFirst()) : steps.ofRuns(runIds)).stream()
-                .collect(Collectors.groupingBy(StepRow::runId));
-        Map<String, List<StepVerdictRow>> judged = (one ? verdicts.ofRun(runIds.getFirst())
-                : verdicts.ofRuns(runIds)).stream().collect(Collectors.groupingBy(StepVerdictRow::runId));
         Map<String, Double> out = new HashMap<>();
-        for (String id : runIds) {
-            Double tested = StepView.testedToX(StepView.of(id, started.getOrDefault(id, List.of()),
-                    judged.getOrDefault(id, List.of())));
+        steps.ofRuns(runIds).forEach((id, runSteps) -> {
+            Double tested = RunStep.testedToX(runSteps);
             if (tested != null) {
                 out.put(id, tested);
             }
-        }
+        });
         return out;
     }
 
     public RunDetail detail(String runId) {
-        RunSummary run = RunSummary.require(runId, runs, deletions);
+        RunRow run = RunNotFoundException.require(runId, runs, deletions);
         RunThroughput traffic = throughput.of(runId);
         ConclusionView conclusion = conclusions.latest(runId).map(ConclusionView::of).orElse(null);
-        return new RunDetail(run, conclusion, StepView.of(runId, steps.ofRun(runId), verdicts.ofRun(runId)),
+        return new RunDetail(RunSummary.of(run, conclusion), conclusion, StepView.of(steps.ofRun(runId)),
                 FitView.of(fits.ofRun(runId)), alerts.ofRun(runId), RunLateness.of(lateness.find(runId)),
                 EgressCeiling.of(conclusion == null ? null : conclusion.egressCeiling(), run), traffic.throughputLimit(),
-                traffic.warnings(), RunContinuation.of(run, id -> runs.find(id).map(RunSummary::of)).orElse(null));
+                traffic.warnings(), RunContinuation.of(run, runs::find).orElse(null));
     }
 }

@@ -1,11 +1,10 @@
 package dev.caplab.query.steps;
 
-import dev.caplab.query.runs.RunSummary;
+import dev.caplab.query.runs.RunNotFoundException;
 import dev.caplab.store.access.DeletedRunRepository;
 import dev.caplab.store.access.RunRepository;
 import dev.caplab.store.access.StepAggregateRepository;
-import dev.caplab.store.access.StepRepository;
-import dev.caplab.store.access.StepVerdictRepository;
+import dev.caplab.store.access.RunSteps;
 import dev.caplab.access.RequiresScope;
 import dev.caplab.access.Scope;
 import io.swagger.v3.oas.annotations.Operation;
@@ -24,16 +23,14 @@ class StepController {
 
     private final RunRepository runs;
     private final DeletedRunRepository deletions;
-    private final StepRepository steps;
-    private final StepVerdictRepository verdicts;
+    private final RunSteps steps;
     private final StepAggregateRepository aggregates;
 
-    StepController(RunRepository runs, DeletedRunRepository deletions, StepRepository steps,
-            StepVerdictRepository verdicts, StepAggregateRepository aggregates) {
+    StepController(RunRepository runs, DeletedRunRepository deletions, RunSteps steps,
+            StepAggregateRepository aggregates) {
         this.runs = runs;
         this.deletions = deletions;
         this.steps = steps;
-        this.verdicts = verdicts;
         this.aggregates = aggregates;
     }
 
@@ -41,15 +38,15 @@ class StepController {
             description = "lateSamples / amended: samples that reached a step after it first closed amend it")
     @GetMapping("/steps")
     List<StepView> steps(@PathVariable String runId) {
-        RunSummary.require(runId, runs, deletions);
-        return StepView.of(runId, steps.ofRun(runId), verdicts.ofRun(runId));
+        RunNotFoundException.require(runId, runs, deletions);
+        return StepView.of(steps.ofRun(runId));
     }
 
     @Operation(summary = "Step aggregates of a run: sustained, peak, quantiles, rate, baseline delta (JSON or CSV)")
     @GetMapping("/aggregates")
     List<StepAggregateView> aggregates(@PathVariable String runId, @RequestParam Optional<String> metric,
                                        @RequestParam Optional<String> source) {
-        RunSummary.require(runId, runs, deletions);
+        RunNotFoundException.require(runId, runs, deletions);
         return StepAggregateView.of(aggregates.ofRun(runId, metric, source));
     }
 }

@@ -1,74 +1,34 @@
 package dev.caplab.query.steps;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.caplab.query.format.Figures;
 import dev.caplab.store.row.RuleOutcomeValue;
-import dev.caplab.store.row.StepRow;
-import dev.caplab.store.row.StepVerdictRow;
-import java.time.Instant;
+import dev.caplab.store.row.RunStep;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.TreeMap;
+import java.util.Objects;
 import java.util.stream.Collectors;
 
 /**
- * One load step of a run with its verdict: the load dimensions and the fitted x, when it ran (declared, or inferred
- * from the load level) and its warm-up, whether it passed (null while no verdict exists, or when no rule judged it:
- * {@code judged} false), whether another process contaminated it, what hit its ceiling first, and how many
- * samples reached it after it first closed: a step with any is amended (its verdict and aggregates were re-emitted).
+ * A run's step as the API serves it: the step ({@link RunStep}, its fields flattened into this one's JSON and CSV)
+ * with the SLO rules it broke written for people ({@code failedRules}). That text gives each observed value in its
+ * metric's unit by {@link Figures}, which is presentation and lives here, not in the store.
  */
-public record StepView(String runId, int stepIndex, Map<String, Double> load, Double x, Instant startedAt,
-                       Instant endedAt, long warmupMillis, Boolean passed, boolean contaminated,
-                       String contaminationReason, String bottleneck, String failedRules, long lateSamples,
-                       boolean amended, boolean judged) {
+public record StepView(@JsonUnwrapped RunStep step) {
 
     public StepView {
-        load = load == null ? Map.of() : Map.copyOf(load);
-        if (!judged && passed != null) {
-            throw new IllegalArgumentException("step " + stepIndex + " of run " + runId + " was not judged but "
-                    + "passed is " + passed);
-        }
-        if (amended != amended(lateSamples)) {
-            throw new IllegalArgumentException("step " + stepIndex + " of run " + runId + ": amended is " + amended
-                    + " but " + lateSamples + " samples came late");
-        }
+        Objects.requireNonNull(step, "step");
     }
 
-    /** A step whose amendment follows from its late samples. */
-    public StepView(String runId, int stepIndex, Map<String, Double> load, Double x, Instant startedAt,
-            Instant endedAt, long warmupMillis, Boolean passed, boolean contaminated, String contaminationReason,
-            String bottleneck, String failedRules, long lateSamples) {
-        this(runId, stepIndex, load, x, startedAt, endedAt, warmupMillis, passed, contaminated, contaminationReason,
-                bottleneck, failedRules, lateSamples, amended(lateSamples), true);
+    /** The steps as served. */
+    public static List<StepView> of(List<RunStep> steps) {
+        return steps.stream().map(StepView::new).toList();
     }
 
-    /**
-     * A run's steps with their verdicts, by step index, from its stored steps and verdicts. A run's steps are its
-     * declared ones once it has any, as streams' timeline has them: a verdict of a step inferred from the load level
-     * before the declaration arrived, at an index no declared step has, belongs to a step the run no longer has.
-     * Without declared steps, the judged (inferred) steps are the run's steps.
-     */
-    public static List<StepView> of(String runId, List<StepRow> steps, List<StepVerdictRow> verdicts) {
-        Map<Integer, StepRow> started = new TreeMap<>();
-        steps.forEach(s -> started.put(s.stepIndex(), s));
-        Map<Integer, StepVerdictRow> judged = new TreeMap<>();
-        verdicts.forEach(v -> judged.put(v.stepIndex(), v));
-        Set<Integer> indexes = started.isEmpty() ? judged.keySet() : started.keySet();
-        return indexes.stream().map(i -> step(runId, i, started.get(i), judged.get(i))).toList();
-    }
-
-    private static StepView step(String runId, int stepIndex, StepRow s, StepVerdictRow v) {
-        // an inferred step has no StepStarted row: its bounds are those its verdict was computed over
-        Instant startedAt = s != null ? s.startedAt() : v.windowStart();
-        Instant endedAt = s != null ? s.endedAt() : v.windowEnd();
-        long warmupMicros = s != null ? s.warmupMicros() : v.warmupMicros() == null ? 0 : v.warmupMicros();
-        boolean judged = v == null || v.judged();
-        long late = v == null ? 0 : v.lateCount();
-        return new StepView(runId, stepIndex, s != null ? s.load() : v.load(), v == null ? null : v.x(),
-                startedAt, endedAt, warmupMicros / 1_000L, v == null || !judged ? null : v.passed(),
-                v != null && v.contaminated(), v == null ? null : v.contaminationReason(),
-                v == null ? null : v.bottleneck(), v == null ? null : failedRules(v.outcomes()), late,
-                amended(late), judged);
+    /** {@link #failedRules(List)} of the step's verdict; null while it has none. */
+    @JsonProperty("failedRules")
+    public String failedRules() {
+        return step.outcomes() == null ? null : failedRules(step.outcomes());
     }
 
     /**
@@ -80,19 +40,5 @@ public record StepView(String runId, int stepIndex, Map<String, Double> load, Do
                 .map(o -> o.rule().name() + (o.observed() == null ? ""
                         : " (observed " + Figures.quantity(o.rule().metric(), o.observed()) + ")"))
                 .collect(Collectors.joining("; "));
-    }
-
-    /**
-     * The highest load a run tested: the largest x of its steps that closed with one (a step has its x from its
-     * verdict); null before any did. A safe capacity beyond it is a straight line extrapolated, not a measured load
-     * (Figures.safeX marks it).
-     */
-    public static Double testedToX(List<StepView> steps) {
-        return steps.stream().map(StepView::x).filter(java.util.Objects::nonNull).max(Double::compare).orElse(null);
-    }
-
-    /** A step is amended when any sample reached it after it first closed (StepVerdict.lateCount > 0). */
-    static boolean amended(long lateSamples) {
-        return lateSamples > 0;
     }
 }

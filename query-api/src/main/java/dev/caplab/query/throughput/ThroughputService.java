@@ -4,15 +4,14 @@ import dev.caplab.store.access.DeletedRunRepository;
 import dev.caplab.store.access.RunConclusionRepository;
 import dev.caplab.store.access.RunRepository;
 import dev.caplab.store.access.StepAggregateRepository;
-import dev.caplab.store.access.StepRepository;
-import dev.caplab.store.access.StepVerdictRepository;
+import dev.caplab.store.access.RunSteps;
 import dev.caplab.store.row.RunConclusionRow;
 import dev.caplab.store.row.RunRow;
+import dev.caplab.store.row.RunStep;
 import dev.caplab.query.format.Figures;
 import dev.caplab.analysis.throughput.TrafficMetrics;
 import dev.caplab.query.runs.RunNotFoundException;
 import dev.caplab.query.steps.StepAggregateView;
-import dev.caplab.query.steps.StepView;
 import dev.caplab.schema.vocabulary.MetricNames;
 import dev.caplab.store.row.SloRuleValue;
 import java.util.ArrayList;
@@ -36,17 +35,15 @@ public class ThroughputService {
 
     private final RunRepository runs;
     private final DeletedRunRepository deletions;
-    private final StepRepository steps;
-    private final StepVerdictRepository verdicts;
+    private final RunSteps steps;
     private final StepAggregateRepository aggregates;
     private final RunConclusionRepository conclusions;
 
-    ThroughputService(RunRepository runs, DeletedRunRepository deletions, StepRepository steps,
-            StepVerdictRepository verdicts, StepAggregateRepository aggregates, RunConclusionRepository conclusions) {
+    ThroughputService(RunRepository runs, DeletedRunRepository deletions, RunSteps steps,
+            StepAggregateRepository aggregates, RunConclusionRepository conclusions) {
         this.runs = runs;
         this.deletions = deletions;
         this.steps = steps;
-        this.verdicts = verdicts;
         this.aggregates = aggregates;
         this.conclusions = conclusions;
     }
@@ -69,7 +66,7 @@ public class ThroughputService {
             }
         }
         List<ThroughputStep> out = new ArrayList<>();
-        for (StepView s : StepView.of(runId, steps.ofRun(runId), verdicts.ofRun(runId))) {
+        for (RunStep s : steps.ofRun(runId)) {
             Map<String, StepAggregateView> m = byStep.getOrDefault(s.stepIndex(), Map.of());
             StepAggregateView rate = m.get(MetricNames.THROUGHPUT_REQUESTS_PER_S);
             StepAggregateView errors = m.get(MetricNames.THROUGHPUT_ERRORS_RATIO);

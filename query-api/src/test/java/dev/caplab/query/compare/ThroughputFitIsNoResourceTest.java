@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.caplab.query.conclusion.BottleneckView;
 import dev.caplab.query.conclusion.ConclusionView;
 import dev.caplab.query.fits.FitView;
-import dev.caplab.query.runs.RunSummary;
+import dev.caplab.store.row.RunRow;
 import dev.caplab.store.row.ResourceEstimateValue;
 import java.time.Instant;
 import java.util.List;
@@ -23,9 +23,9 @@ class ThroughputFitIsNoResourceTest {
 
     @Test
     void aCliffOfTheRequestRateFitIsNoCliffOfTheRun() {
-        RunSummary run = new RunSummary("ln-1vcpu", Instant.parse("2026-07-28T10:00:00Z"), AT, "COMPLETED", "mmx",
-                "0.9", "lightnode", "manila", "1c2g", "1vcpu-2gb", 1.0, 2L << 30, 1000.0, 100.0, "whep-loadgen",
-                "viewers", Map.of("episode", "ep19"), "DECLARED");
+        RunRow run = new RunRow("ln-1vcpu", Instant.parse("2026-07-28T10:00:00Z"), "mmx", "0.9", null, "lightnode",
+                "manila", "1c2g", "1vcpu-2gb", 1.0, 2L << 30, 1000.0, 100.0, "whep-loadgen", Map.of("episode", "ep19"),
+                List.of(), List.of(), "viewers", "DECLARED", AT, "COMPLETED", null, 1);
         ConclusionView conclusion = new ConclusionView(18.0, 3, 19.0, 4, 5, 0,
                 new BottleneckView("node", "cpu.cores", "SMALLEST_SAFE_CAPACITY", 18.0, null, "sut"), 0.6,
                 List.of(new ResourceEstimateValue("node", "cpu.cores", 0.05, 0.022, null, 0.004 * 0.004, null, null, 2, 4, null,

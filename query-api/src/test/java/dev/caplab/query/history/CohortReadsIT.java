@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.caplab.query.plan.Plan;
 import dev.caplab.query.plan.PlanRequest;
 import dev.caplab.query.plan.PlanService;
-import dev.caplab.query.runs.RunSummary;
+import dev.caplab.store.row.RunRow;
 import dev.caplab.query.testing.StatementLog;
 import dev.caplab.query.testing.StoreTestSupport;
 import dev.caplab.query.testing.StoredConclusions;
@@ -16,7 +16,6 @@ import dev.caplab.store.access.RunRepository;
 import dev.caplab.store.row.BreakpointValue;
 import dev.caplab.store.row.CapacityFitRow;
 import dev.caplab.store.row.RunConclusionRow;
-import dev.caplab.store.row.RunRow;
 import dev.caplab.store.row.SegmentValue;
 import dev.caplab.store.row.ThroughputLimitValue;
 import dev.caplab.store.testing.EmbeddedClickHouse;
@@ -85,7 +84,7 @@ class CohortReadsIT {
             ids.add("c-" + i);
         }
         ids.add("c-bare");
-        List<RunSummary> cohort = RunSummary.of(runs.findAll(ids));
+        List<RunRow> cohort = runs.findAll(ids);
         assertThat(cohort).hasSize(RUNS + 1);
 
         STATEMENTS.clear();

@@ -13,6 +13,9 @@ import dev.caplab.query.runs.RunDetail;
 import dev.caplab.query.runs.RunLateness;
 import dev.caplab.query.runs.RunSummary;
 import dev.caplab.query.steps.StepView;
+import dev.caplab.store.row.RuleOutcomeValue;
+import dev.caplab.store.row.RunRow;
+import dev.caplab.store.row.RunStep;
 import dev.caplab.query.throughput.RunThroughput;
 import dev.caplab.query.throughput.SloLine;
 import dev.caplab.query.throughput.ThroughputLimitView;
@@ -207,8 +210,9 @@ class ReportHtmlTest {
 
     @Test
     void aRunStartedWithoutAProviderIsNotSaidToRunOnOneCalledUnknown() {
-        RunSummary run = new RunSummary("r", T0, T0.plusSeconds(600), "COMPLETED", "shop", "1.0", "unknown", null,
-                "t2", "tier-a", 2.0, 1L << 31, null, null, "k6", "users", Map.of(), "DECLARED");
+        RunRow run = new RunRow("r", T0, "shop", "1.0", null, "unknown", null, "t2", "tier-a", 2.0, 1L << 31, null,
+                null, "k6", Map.of(), List.of(), List.of(), "users", "DECLARED", T0.plusSeconds(600), "COMPLETED",
+                null, 1);
         assertThat(Verdict.system(run)).isEqualTo("shop 1.0 on tier tier-a (2 vCPU)");
     }
 
@@ -321,13 +325,16 @@ class ReportHtmlTest {
     /** The same run with {@code overMargin} as the failing step's "over margin" resource (metric@source). */
     static RunReport report(String runId, String sut, String loadExpression, List<Double> xs,
             Map<String, String> labels, String overMargin) {
-        RunSummary run = new RunSummary(runId, T0, T0.plusSeconds(600), "COMPLETED", sut, "1.0", "prov", null,
-                "t2", "tier-a", 2.0, 1L << 31, null, null, "k6", loadExpression, labels, "DECLARED");
-        List<StepView> steps = List.of(
-                new StepView(runId, 0, Map.of(loadExpression, xs.get(0)), xs.get(0), T0, T0.plusSeconds(60), 5_000,
-                        true, false, null, null, "", 0),
-                new StepView(runId, 1, Map.of(loadExpression, xs.get(1)), xs.get(1), T0.plusSeconds(60),
-                        T0.plusSeconds(120), 5_000, false, false, null, overMargin, "p95 (observed 900)", 0));
+        RunSummary run = new RunSummary(new RunRow(runId, T0, sut, "1.0", null, "prov", null, "t2", "tier-a", 2.0,
+                1L << 31, null, null, "k6", labels, List.of(), List.of(), loadExpression, "DECLARED",
+                T0.plusSeconds(600), "COMPLETED", null, 1), null, null, null);
+        RuleOutcomeValue p95 = new RuleOutcomeValue(new SloRuleValue("p95", "http_req_duration", "p95", "LE", 500.0,
+                null), 900.0, false, null);
+        List<StepView> steps = StepView.of(List.of(
+                new RunStep(runId, 0, Map.of(loadExpression, xs.get(0)), xs.get(0), T0, T0.plusSeconds(60), 5_000,
+                        true, false, null, null, List.of(), 0),
+                new RunStep(runId, 1, Map.of(loadExpression, xs.get(1)), xs.get(1), T0.plusSeconds(60),
+                        T0.plusSeconds(120), 5_000, false, false, null, overMargin, List.of(p95), 0)));
         FitView fit = FitView.of(runId, "host", "cpu.cores", "segmented-1", "1", loadExpression, 2,
                 List.of(new FitView.Segment(xs.get(0), 15, 0.1, 0.05, 0.01),
                         new FitView.Segment(15, xs.get(1), -2, 0.19, null)),

@@ -2,46 +2,47 @@ package dev.caplab.query.steps;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.caplab.store.row.StepRow;
-import dev.caplab.store.row.StepVerdictRow;
+import dev.caplab.store.row.RuleOutcomeValue;
+import dev.caplab.store.row.RunStep;
+import dev.caplab.store.row.SloRuleValue;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
-/** Which steps a run has, from its stored steps and verdicts. */
+/** A step as the API serves it: the run's step flattened, with the rules it broke in words and units. */
 class StepViewTest {
 
     private static final Instant T0 = Instant.parse("2026-11-02T09:00:00Z");
+    private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    private static StepVerdictRow verdict(String run, int index, double users) {
-        return new StepVerdictRow(run, index, Map.of("vus", users), users, true, List.of(), false, null, null, 1);
+    @Test
+    void aFailedStepNamesTheRulesItBrokeWithTheObservedValueInItsUnitAndKeepsEveryField() {
+        SloRuleValue p95 = new SloRuleValue("p95-latency", "http_req_duration", "p95", "LE", 500.0, null);
+        SloRuleValue errors = new SloRuleValue("errors", "http_req_failed", "mean", "LE", 0.01, null);
+        RunStep step = new RunStep("r", 2, Map.of("vus", 30.0), 30.0, T0, T0.plusSeconds(60), 5_000, false, false,
+                null, "cpu.cores@host", List.of(new RuleOutcomeValue(p95, 812.0, false, null),
+                        new RuleOutcomeValue(errors, 0.0, true, null)), 3);
+
+        JsonNode json = JSON.valueToTree(new StepView(step));
+
+        assertThat(json.get("failedRules").asString()).isEqualTo("p95-latency (observed 812 ms)");
+        assertThat(json.propertyNames()).containsExactlyInAnyOrder("runId", "stepIndex", "load", "x", "startedAt",
+                "endedAt", "warmupMillis", "passed", "contaminated", "contaminationReason", "bottleneck",
+                "failedRules", "lateSamples", "amended", "judged");
+        assertThat(json.get("amended").asBoolean()).isTrue();
+        assertThat(json.get("lateSamples").asLong()).isEqualTo(3);
     }
 
     @Test
-    void aRunWithDeclaredStepsShowsThoseNotTheMoreNumerousOnesInferredBeforeTheDeclarationCame() {
-        // Eight steps were inferred from k6's vus (verdicts 0-7); the controller then declared four.
-        List<StepVerdictRow> verdicts = new ArrayList<>();
-        for (int i = 0; i < 8; i++) {
-            verdicts.add(verdict("declared-late", i, 10 * (i + 1)));
-        }
-        List<StepRow> declared = new ArrayList<>();
-        for (int i = 0; i < 4; i++) {
-            Instant start = T0.plusSeconds(60L * i);
-            declared.add(new StepRow("declared-late", i, Map.of("users", 20.0 * (i + 1)), start, 5_000_000L,
-                    start.plusSeconds(60), 1));
-        }
-        // A run nobody declared steps for: its inferred steps are its steps.
-        verdicts.add(verdict("inferred", 0, 10));
-        verdicts.add(verdict("inferred", 1, 20));
-        List<StepVerdictRow> late = verdicts.stream().filter(v -> v.runId().equals("declared-late")).toList();
-        List<StepVerdictRow> inferred = verdicts.stream().filter(v -> v.runId().equals("inferred")).toList();
-
-        assertThat(StepView.of("declared-late", declared, late)).extracting(StepView::stepIndex)
-                .containsExactly(0, 1, 2, 3);
-        assertThat(StepView.of("declared-late", declared, late).get(3).startedAt()).isEqualTo(T0.plusSeconds(180));
-        assertThat(StepView.of("inferred", List.of(), inferred)).extracting(StepView::stepIndex)
-                .containsExactly(0, 1);
+    void aStepWithoutVerdictHasNoFailedRulesAndAPassedOneNone() {
+        RunStep pending = new RunStep("r", 0, Map.of("vus", 10.0), null, T0, null, 0, null, false, null, null, null,
+                0);
+        RunStep passed = new RunStep("r", 1, Map.of("vus", 20.0), 20.0, T0, T0.plusSeconds(60), 0, true, false, null,
+                null, List.of(), 0);
+        assertThat(new StepView(pending).failedRules()).isNull();
+        assertThat(new StepView(passed).failedRules()).isEmpty();
     }
 }
