@@ -248,7 +248,12 @@ public final class RunRepository {
         equal(where, values, "region", filter.region());
         equal(where, values, "tier", filter.tier());
         equal(where, values, "tool", filter.tool());
-        equal(where, values, "status", filter.status());
+        if (RunRow.RUNNING.equals(filter.status())) {
+            // a running run has no status stored yet (RunRow.statusOf)
+            where.add("status IS NULL");
+        } else {
+            equal(where, values, "status", filter.status());
+        }
         equal(where, values, "load_expression", filter.loadExpression());
         filter.labels().forEach((key, value) -> add(where, values, "labels[?] = ?", key, value));
         if (filter.from() != null) {

@@ -107,6 +107,17 @@ class ReadApiIT {
     }
 
     @Test
+    void aRunningRunIsFoundByTheStatusItIsListedWith() {
+        // no fixture run has ended: each stores no status and is listed as RUNNING (RunRow.status)
+        RunFilter running = new RunFilter(null, null, null, null, null, null, Map.of(), null, null, 100, 0, "RUNNING",
+                null, true, null);
+        assertThat(new RunRepository(db.dataSource()).find(running)).extracting(RunRow::status).containsOnly("RUNNING");
+        assertThat(ids(running)).containsExactly("e", "d", "c", "b", "a");
+        assertThat(ids(new RunFilter(null, null, null, null, null, null, Map.of(), null, null, 100, 0, "COMPLETED",
+                null, true, null))).isEmpty();
+    }
+
+    @Test
     void runsArePagedAndBoundValuesNeverBecomeSql() {
         assertThat(ids(filter(null, null, null, null, null, null, Map.of(), null, null, 2, 0))).containsExactly("e",
                 "d");
