@@ -11,6 +11,6 @@ public record AnnotationRow(String runId, Instant at, String text, Map<String, S
         Checks.text(runId, "runId");
         Objects.requireNonNull(at, "at");
         Objects.requireNonNull(text, "text");
-        labels = Checks.map(labels, "labels");
+        labels = Checks.sortedMap(labels, "labels");
     }
 }

@@ -1,7 +1,9 @@
 package dev.caplab.store.row;
 
 import java.time.Instant;
+import java.util.Collections;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.Objects;
 
 /** Shared compact-constructor checks for the row records. */
@@ -29,6 +31,14 @@ final class Checks {
                     + EARLIEST_STORABLE + " .. " + LATEST_STORABLE + ")");
         }
         return value;
+    }
+
+    /**
+     * An unmodifiable copy in key order, for maps people read (labels, load dimensions): the same row serialises the
+     * same way on every start, where {@link Map#copyOf}'s order changes from one JVM to the next.
+     */
+    static <V> Map<String, V> sortedMap(Map<String, V> value, String field) {
+        return Collections.unmodifiableMap(new TreeMap<>(Objects.requireNonNull(value, field)));
     }
 
     static <K, V> Map<K, V> map(Map<K, V> value, String field) {

@@ -39,7 +39,7 @@ public record RunRow(String runId, Instant startedAt, String sutName, String sut
         Checks.text(sutName, "sutName");
         Objects.requireNonNull(provider, "provider");
         Objects.requireNonNull(tool, "tool");
-        labels = Checks.map(labels, "labels");
+        labels = Checks.sortedMap(labels, "labels");
         plannedSteps = Objects.requireNonNull(plannedSteps, "plannedSteps").stream().map(Map::copyOf).toList();
         sloRules = List.copyOf(Objects.requireNonNull(sloRules, "sloRules"));
         Objects.requireNonNull(loadExpression, "loadExpression");

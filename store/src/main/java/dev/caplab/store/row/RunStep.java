@@ -21,7 +21,7 @@ public record RunStep(String runId, int stepIndex, Map<String, Double> load, Dou
                       long lateSamples, boolean amended, boolean judged) {
 
     public RunStep {
-        load = load == null ? Map.of() : Map.copyOf(load);
+        load = Checks.sortedMap(load == null ? Map.of() : load, "load");
         outcomes = outcomes == null ? null : List.copyOf(outcomes);
         if (!judged && passed != null) {
             throw new IllegalArgumentException("step " + stepIndex + " of run " + runId + " was not judged but "

@@ -13,7 +13,7 @@ public record StepRow(String runId, int stepIndex, Map<String, Double> load, Ins
         if (stepIndex < 0) {
             throw new IllegalArgumentException("stepIndex must be >= 0, was " + stepIndex);
         }
-        load = Checks.map(load, "load");
+        load = Checks.sortedMap(load, "load");
         Checks.storable(Objects.requireNonNull(startedAt, "startedAt"), "startedAt");
         Checks.storable(endedAt, "endedAt");
         Checks.nonNegative(warmupMicros, "warmupMicros");

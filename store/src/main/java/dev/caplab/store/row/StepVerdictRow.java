@@ -19,7 +19,7 @@ public record StepVerdictRow(String runId, int stepIndex, Map<String, Double> lo
 
     public StepVerdictRow {
         Checks.text(runId, "runId");
-        load = Checks.map(load, "load");
+        load = Checks.sortedMap(load, "load");
         outcomes = List.copyOf(Objects.requireNonNull(outcomes, "outcomes"));
         Checks.nonNegative(version, "version");
         Checks.nonNegative(lateCount, "lateCount");

@@ -82,4 +82,18 @@ class RunStepTest {
         assertThat(RunStep.testedToX(steps)).isEqualTo(30.0);
         assertThat(RunStep.testedToX(List.of())).isNull();
     }
+
+    @Test
+    void aStepsLoadDimensionsAndARunsLabelsReadInKeyOrderWhateverOrderTheyCameIn() {
+        Map<String, Double> load = new java.util.LinkedHashMap<>();
+        for (String dimension : List.of("viewers", "subscribers", "rooms", "publishers", "participants", "cameras")) {
+            load.put(dimension, 1.0);
+        }
+        StepRow step = new StepRow("r", 0, load, T0, 0, T0.plusSeconds(60), 1);
+
+        List<String> expected = List.of("cameras", "participants", "publishers", "rooms", "subscribers", "viewers");
+        assertThat(List.copyOf(step.load().keySet())).containsExactlyElementsOf(expected);
+        assertThat(List.copyOf(RunStep.of("r", List.of(step), List.of()).getFirst().load().keySet()))
+                .containsExactlyElementsOf(expected);
+    }
 }
