@@ -4,18 +4,11 @@ import dev.caplab.store.row.AlertRow;
 
 import dev.caplab.store.schema.Table;
 import javax.sql.DataSource;
-import java.util.List;
 
 /** Alerts raised during runs; an identical replayed alert collapses onto the original. */
 public final class AlertRepository extends RunScopedRepository<AlertRow> {
 
-    private static final RowCodec<AlertRow> CODEC = new RowCodec<>(Table.ALERTS.sqlName(),
-            List.of("run_id", "at", "kind", "step_index", "message"), true,
-            (p, r) -> p.addAll(r.runId(), r.at(), r.kind(), r.stepIndex(), r.message()),
-            rs -> {
-                Fields f = new Fields(rs);
-                return new AlertRow(f.string(), f.instant(), f.string(), f.nullableInt32(), f.string());
-            });
+    static final RowCodec<AlertRow> CODEC = RowCodec.derived(Table.ALERTS.sqlName(), AlertRow.class, true);
 
     public AlertRepository(DataSource dataSource) {
         this(dataSource, (EngineInserts) null);

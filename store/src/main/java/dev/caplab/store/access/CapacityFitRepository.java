@@ -10,24 +10,7 @@ import java.util.Optional;
 /** Fitted capacity models per (run, metric, source); the highest version (latest refit) wins. */
 public final class CapacityFitRepository extends RunScopedRepository<CapacityFitRow> {
 
-    private static final RowCodec<CapacityFitRow> CODEC = new RowCodec<>(Table.CAPACITY_FITS.sqlName(),
-            List.of("run_id", "source", "metric", "model", "model_version", "load_expression", "steps_used",
-                    "segments", "breakpoints", "breakpoint_p_value", "r_squared", "cliff",
-                    "cliff_step_index", "capacity", "margin", "safe_capacity_x", "bottleneck", "fitted_at",
-                    "version", "role"),
-            true,
-            (p, r) -> p.addAll(r.runId(), r.source(), r.metric(), r.model(), r.modelVersion(), r.loadExpression(),
-                    r.stepsUsed(), NestedValues.tuples(r.segments(), NestedValues::segment),
-                    NestedValues.tuples(r.breakpoints(), NestedValues::breakpoint), r.breakpointPValue(), r.rSquared(),
-                    r.cliff(), r.cliffStepIndex(), r.capacity(), r.margin(), r.safeCapacityX(), r.bottleneck(),
-                    r.fittedAt(), r.version(), r.role()),
-            rs -> {
-                Fields f = new Fields(rs);
-                return new CapacityFitRow(f.string(), f.string(), f.string(), f.string(), f.string(), f.string(),
-                        f.int32(), f.tuples(NestedValues::segment), f.tuples(NestedValues::breakpoint),
-                        f.nullableFloat64(), f.nullableFloat64(), f.bool(), f.nullableInt32(), f.nullableFloat64(), f.float64(), f.nullableFloat64(), f.bool(),
-                        f.instant(), f.int64(), f.string());
-            });
+    static final RowCodec<CapacityFitRow> CODEC = RowCodec.derived(Table.CAPACITY_FITS.sqlName(), CapacityFitRow.class, true);
 
     public CapacityFitRepository(DataSource dataSource) {
         this(dataSource, (EngineInserts) null);

@@ -24,13 +24,8 @@ public final class DeletedRunRepository extends RunScopedRepository<DeletedRunRo
     /** Later than any time a row stores, so every version is positive. */
     private static final Instant AFTER_LATEST_STORABLE = Instant.parse("2300-01-01T00:00:00Z");
 
-    private static final RowCodec<DeletedRunRow> CODEC = new RowCodec<>(Table.DELETED_RUNS.sqlName(),
-            List.of("run_id", "deleted_at", "reason", "version"), true,
-            (p, r) -> p.addAll(r.runId(), r.deletedAt(), r.reason(), version(r)),
-            rs -> {
-                Fields f = new Fields(rs);
-                return new DeletedRunRow(f.string(), f.instant(), f.string());
-            });
+    static final RowCodec<DeletedRunRow> CODEC = RowCodec.derived(Table.DELETED_RUNS.sqlName(), DeletedRunRow.class, true)
+            .withWrittenColumn("version", DeletedRunRepository::version);
 
     public DeletedRunRepository(DataSource dataSource) {
         this(dataSource, (EngineInserts) null);

@@ -1,25 +1,38 @@
 package dev.caplab.store.access;
 
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * How one row type maps to its table: the columns, written and read back in the same order.
  *
- * @param replacing whether reads must collapse versions (ReplacingMergeTree) with FINAL
- * @param rowBinary  a hand-written RowBinary encoder of a row in column order for high-volume tables whose listed
- *                   columns have no DEFAULT (plain RowBinary, no per-value default flag), or null to let the driver
- *                   encode the values {@code writer} binds
+ * @param replacing   whether reads must collapse versions (ReplacingMergeTree) with FINAL
+ * @param rowBinary   a hand-written RowBinary encoder of a row in column order for high-volume tables whose listed
+ *                    columns have no DEFAULT (plain RowBinary, no per-value default flag), or null to let the driver
+ *                    encode the values {@code writer} binds
+ * @param derivedFrom the record codec the columns, writer and reader were derived from, or null for a hand-written
+ *                    codec
  */
 record RowCodec<T>(String table, List<String> columns, boolean replacing, Writer<T> writer,
-                   TableAccess.Reader<T> reader, RowBinaryEncoder<T> rowBinary) {
+                   TableAccess.Reader<T> reader, RowBinaryEncoder<T> rowBinary, RecordCodec<?> derivedFrom) {
 
     RowCodec {
         Objects.requireNonNull(table, "table");
         columns = List.copyOf(columns);
         Objects.requireNonNull(writer, "writer");
         Objects.requireNonNull(reader, "reader");
+    }
+
+    /**
+     * The codec of a table whose rows are the records of {@code type}: columns, writer and reader derived from its
+     * components ({@link RecordCodec}).
+     */
+    static <R extends Record> RowCodec<R> derived(String table, Class<R> type, boolean replacing) {
+        RecordCodec<R> record = RecordCodec.of(type);
+        return new RowCodec<>(table, record.columns(), replacing, record::write, record::read, null, record);
     }
 
     /**
@@ -32,12 +45,33 @@ record RowCodec<T>(String table, List<String> columns, boolean replacing, Writer
             throw new UnsupportedOperationException(table + " is written as RowBinary only");
         }, rs -> {
             throw new UnsupportedOperationException(table + " is not read through its codec");
-        }, rowBinary);
+        }, rowBinary, null);
     }
 
-    /** A codec whose rows the driver encodes. */
+    /** A hand-written codec whose rows the driver encodes. */
     RowCodec(String table, List<String> columns, boolean replacing, Writer<T> writer, TableAccess.Reader<T> reader) {
-        this(table, columns, replacing, writer, reader, null);
+        this(table, columns, replacing, writer, reader, null, null);
+    }
+
+    /**
+     * This codec with one more column written after the others, its value computed from the row: reads, which take
+     * the row's columns in order, never look at it.
+     */
+    RowCodec<T> withWrittenColumn(String column, Function<T, Object> value) {
+        List<String> more = new ArrayList<>(columns);
+        more.add(column);
+        Writer<T> rowWriter = writer;
+        return new RowCodec<>(table, more, replacing, (p, r) -> {
+            rowWriter.write(p, r);
+            p.add(value.apply(r));
+        }, reader, rowBinary, derivedFrom);
+    }
+
+    /** This codec refusing every write with {@code why}: for a view, whose rows go to other tables. */
+    RowCodec<T> refusingWrites(String why) {
+        return new RowCodec<>(table, columns, replacing, (p, r) -> {
+            throw new UnsupportedOperationException(why);
+        }, reader, rowBinary, derivedFrom);
     }
 
     /**

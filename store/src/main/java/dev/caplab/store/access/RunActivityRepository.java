@@ -23,6 +23,12 @@ import javax.sql.DataSource;
 public final class RunActivityRepository {
 
     /** The figures of {@link Bucket} after its start, in its order. */
+    /** A series as the query returns it: its UInt64 id as text, which a Java long holds only unsigned. */
+    record SeriesColumns(String seriesId, String source, String metric, String kind, Map<String, String> labels) {
+    }
+
+    private static final RecordCodec<SeriesColumns> SERIES_COLUMNS = RecordCodec.of(SeriesColumns.class);
+
     private static final String FIGURES = "count(), sum(value), max(value), avg(value), quantileExact(0.95)(value)";
 
     private final DataSource dataSource;
@@ -88,9 +94,9 @@ public final class RunActivityRepository {
         return query(runId, "SELECT toString(series_id), any(source), any(metric), any(kind), any(labels) FROM "
                 + Table.SAMPLE_SERIES.sqlName() + " WHERE run_id = ?" + where + " GROUP BY series_id "
                 + "ORDER BY series_id", rs -> {
-                    Fields f = new Fields(rs);
-                    return new SeriesRef(Long.parseUnsignedLong(f.string()), f.string(), f.string(), f.string(),
-                            f.stringMap());
+                    SeriesColumns c = SERIES_COLUMNS.read(rs);
+                    return new SeriesRef(Long.parseUnsignedLong(c.seriesId()), c.source(), c.metric(), c.kind(),
+                            c.labels());
                 }, values.toArray());
     }
 

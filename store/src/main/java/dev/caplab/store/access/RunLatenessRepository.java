@@ -4,19 +4,12 @@ import dev.caplab.store.row.RunLatenessRow;
 
 import dev.caplab.store.schema.Table;
 import javax.sql.DataSource;
-import java.util.List;
 import java.util.Optional;
 
 /** Late and beyond-lateness sample counts per run written by streams; the highest version per run wins. */
 public final class RunLatenessRepository extends RunScopedRepository<RunLatenessRow> {
 
-    private static final RowCodec<RunLatenessRow> CODEC = new RowCodec<>(Table.RUN_LATENESS.sqlName(),
-            List.of("run_id", "late_samples", "beyond_lateness_samples", "updated_at", "version"), true,
-            (p, r) -> p.addAll(r.runId(), r.lateSamples(), r.beyondLatenessSamples(), r.updatedAt(), r.version()),
-            rs -> {
-                Fields f = new Fields(rs);
-                return new RunLatenessRow(f.string(), f.int64(), f.int64(), f.instant(), f.int64());
-            });
+    static final RowCodec<RunLatenessRow> CODEC = RowCodec.derived(Table.RUN_LATENESS.sqlName(), RunLatenessRow.class, true);
 
     public RunLatenessRepository(DataSource dataSource) {
         this(dataSource, (EngineInserts) null);

@@ -20,25 +20,7 @@ import java.util.Optional;
  */
 public final class RunRepository {
 
-    private static final List<String> COLUMNS = List.of("run_id", "started_at", "sut_name", "sut_version",
-            "sut_config_digest", "provider", "region", "instance_type", "tier", "vcpu", "memory_bytes",
-            "nominal_egress_mbps", "measured_egress_mbps", "tool", "labels", "planned_steps", "slo_rules",
-            "load_expression", "origin", "ended_at", "status", "end_reason", "version");
-
-    private static final RowCodec<RunRow> CODEC = new RowCodec<>(Table.RUNS.sqlName(), COLUMNS, true,
-            (p, r) -> p.addAll(r.runId(), r.startedAt(), r.sutName(), r.sutVersion(), r.sutConfigDigest(),
-                    r.provider(), r.region(), r.instanceType(), r.tier(), r.vcpu(), r.memoryBytes(),
-                    r.nominalEgressMbps(), r.measuredEgressMbps(), r.tool(), r.labels(), r.plannedSteps(),
-                    NestedValues.tuples(r.sloRules(), NestedValues::sloRule), r.loadExpression(), r.origin(),
-                    r.endedAt(), r.endStatus(), r.endReason(), r.version()),
-            rs -> {
-                Fields f = new Fields(rs);
-                return new RunRow(f.string(), f.instant(), f.string(), f.string(), f.string(), f.string(),
-                        f.string(), f.string(), f.string(), f.nullableFloat64(), f.nullableInt64(),
-                        f.nullableFloat64(), f.nullableFloat64(), f.string(), f.stringMap(), f.doubleMaps(),
-                        f.tuples(NestedValues::sloRule), f.string(), f.string(), f.instant(), f.string(), f.string(),
-                        f.int64());
-            });
+    static final RowCodec<RunRow> CODEC = RowCodec.derived(Table.RUNS.sqlName(), RunRow.class, true);
 
     /**
      * Version bit of a row carrying a declared start's metadata: set, it outranks every row without it, so a declared
@@ -49,6 +31,8 @@ public final class RunRepository {
     public static final long ENDED_BIT = 1L << 61;
 
     private static final String RUN = "run";
+
+    private static final RecordCodec<RunKindCount> KIND = RecordCodec.of(RunKindCount.class);
 
     private final TableAccess<RunRow> access;
     private final ReadScope reads;
@@ -120,10 +104,14 @@ public final class RunRepository {
             reasons[i] = e.reason();
             sequences[i] = ENDED_BIT | e.sequence();
         }
-        List<String> copied = COLUMNS.subList(0, COLUMNS.indexOf("ended_at")).stream().map(c -> "s." + c).toList();
         String version = "bitOr(bitAnd(s.version, toUInt64(" + DECLARED_BIT + ")), e.sequence)";
-        access.update("INSERT INTO " + access.table() + " (" + String.join(", ", COLUMNS) + ") SELECT "
-                + String.join(", ", copied) + ", e.ended_at, e.status, e.end_reason, " + version + " FROM "
+        List<String> copied = access.columns().stream().map(c -> switch (c) {
+            case "ended_at", "status", "end_reason" -> "e." + c;
+            case "version" -> version;
+            default -> "s." + c;
+        }).toList();
+        access.update("INSERT INTO " + access.table() + " (" + String.join(", ", access.columns()) + ") SELECT "
+                + String.join(", ", copied) + " FROM "
                 + access.table() + " AS s FINAL INNER JOIN (SELECT t.1 AS run_id,"
                 + " fromUnixTimestamp64Micro(t.2, 'UTC') AS ended_at, t.3 AS status, t.4 AS end_reason,"
                 + " t.5 AS sequence FROM (SELECT arrayJoin(arrayZip(CAST(? AS Array(String)),"
@@ -202,11 +190,7 @@ public final class RunRepository {
     private List<RunKindCount> kinds(String where, Object... values) {
         return access.query("SELECT sut_name, sut_version, tier, provider, tool, status, load_expression, count()"
                 + " FROM " + access.table() + " FINAL WHERE " + where
-                + " GROUP BY sut_name, sut_version, tier, provider, tool, status, load_expression", rs -> {
-                    Fields f = new Fields(rs);
-                    return new RunKindCount(f.string(), f.string(), f.string(), f.string(), f.string(), f.string(),
-                            f.string(), f.int64());
-                }, values);
+                + " GROUP BY sut_name, sut_version, tier, provider, tool, status, load_expression", KIND::read, values);
     }
 
     /**

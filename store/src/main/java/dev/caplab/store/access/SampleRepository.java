@@ -16,26 +16,15 @@ import java.util.Optional;
  */
 public final class SampleRepository extends RunScopedRepository<SampleRow> {
 
-    static final RowCodec<SampleRow> CODEC = new RowCodec<>(Table.SAMPLES.sqlName(),
-            List.of("run_id", "ts", "source", "metric", "kind", "value", "labels", "summary_window", "summary_count",
-                    "summary_window_micros", "summary_mean", "summary_min", "summary_max", "summary_quantiles"),
-            false,
-            (p, r) -> {
-                throw new UnsupportedOperationException(Table.SAMPLES + " is a view: rows go to "
-                        + Table.SAMPLE_SERIES + " and " + Table.SAMPLE_POINTS);
-            },
-            rs -> {
-                Fields f = new Fields(rs);
-                return new SampleRow(f.string(), f.instant(), f.string(), f.string(), f.string(), f.float64(),
-                        f.stringMap(), f.string(), f.nullableInt64(), f.nullableInt64(), f.nullableFloat64(),
-                        f.nullableFloat64(), f.nullableFloat64(), f.doubleMap());
-            });
+    static final RowCodec<SampleRow> CODEC = RowCodec.derived(Table.SAMPLES.sqlName(), SampleRow.class, false)
+            .refusingWrites(Table.SAMPLES + " is a view: rows go to " + Table.SAMPLE_SERIES + " and "
+                    + Table.SAMPLE_POINTS);
 
-    private static final RowCodec<SampleRow> SERIES = RowCodec.writeOnly(Table.SAMPLE_SERIES.sqlName(),
+    static final RowCodec<SampleRow> SERIES = RowCodec.writeOnly(Table.SAMPLE_SERIES.sqlName(),
             SampleRowBinary.SERIES_COLUMNS, SampleRowBinary::encodeSeries);
-    private static final RowCodec<SampleRow> POINTS = RowCodec.writeOnly(Table.SAMPLE_POINTS.sqlName(),
+    static final RowCodec<SampleRow> POINTS = RowCodec.writeOnly(Table.SAMPLE_POINTS.sqlName(),
             SampleRowBinary.POINT_COLUMNS, SampleRowBinary::encodePoints);
-    private static final RowCodec<SampleRow> PLAIN_POINTS = RowCodec.writeOnly(Table.SAMPLE_POINTS.sqlName(),
+    static final RowCodec<SampleRow> PLAIN_POINTS = RowCodec.writeOnly(Table.SAMPLE_POINTS.sqlName(),
             SampleRowBinary.PLAIN_POINT_COLUMNS, SampleRowBinary::encodePlainPoints);
 
     private final TableAccess<SampleRow> series;
@@ -80,6 +69,8 @@ public final class SampleRepository extends RunScopedRepository<SampleRow> {
     }
 
     /** {@link EgressMeasurement#isCeiling} over the samples table's {@code metric} and {@code labels} columns. */
+    private static final RecordCodec<MeasuredEgress> EGRESS = RecordCodec.of(MeasuredEgress.class);
+
     private static final String EGRESS_CEILING = "metric = '" + EgressMeasurement.METRIC + "' AND labels['"
             + EgressMeasurement.SCOPE + "'] = '" + EgressMeasurement.SCOPE_TEST + "' AND labels['"
             + EgressMeasurement.SIDE + "'] = '" + EgressMeasurement.SIDE_SENDER + "'";
@@ -87,9 +78,6 @@ public final class SampleRepository extends RunScopedRepository<SampleRow> {
     /** The latest egress ceiling iperf3 measured in the run's samples ({@link EgressMeasurement}), if any. */
     public Optional<MeasuredEgress> latestEgressMeasurement(String runId) {
         return access.query("SELECT argMax(value, ts), max(ts) FROM " + access.table() + " WHERE run_id = ? AND "
-                + EGRESS_CEILING + " HAVING count() > 0", rs -> {
-                    Fields f = new Fields(rs);
-                    return new MeasuredEgress(f.float64(), f.instant());
-                }, runId).stream().findFirst();
+                + EGRESS_CEILING + " HAVING count() > 0", EGRESS::read, runId).stream().findFirst();
     }
 }

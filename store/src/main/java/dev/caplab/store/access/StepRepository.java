@@ -10,17 +10,7 @@ import java.util.List;
 /** Steps of runs, from StepStarted/StepEnded. */
 public final class StepRepository extends RunScopedRepository<StepRow> {
 
-    private static final List<String> COLUMNS = List.of("run_id", "step_index", "load", "started_at",
-            "warmup_micros", "ended_at", "version");
-
-    private static final RowCodec<StepRow> CODEC = new RowCodec<>(Table.STEPS.sqlName(), COLUMNS, true,
-            (p, r) -> p.addAll(r.runId(), r.stepIndex(), r.load(), r.startedAt(), r.warmupMicros(), r.endedAt(),
-                    r.version()),
-            rs -> {
-                Fields f = new Fields(rs);
-                return new StepRow(f.string(), f.int32(), f.doubleMap(), f.instant(), f.int64(), f.instant(),
-                        f.int64());
-            });
+    static final RowCodec<StepRow> CODEC = RowCodec.derived(Table.STEPS.sqlName(), StepRow.class, true);
 
     public StepRepository(DataSource dataSource) {
         this(dataSource, (EngineInserts) null);
@@ -61,8 +51,10 @@ public final class StepRepository extends RunScopedRepository<StepRow> {
             endedAt[i] = micros(e.endedAt());
             versions[i] = e.version();
         }
-        access.update("INSERT INTO " + access.table() + " (" + String.join(", ", COLUMNS) + ") SELECT s.run_id,"
-                + " s.step_index, s.load, s.started_at, s.warmup_micros, e.ended_at, e.version FROM "
+        List<String> copied = access.columns().stream()
+                .map(c -> c.equals("ended_at") || c.equals("version") ? "e." + c : "s." + c).toList();
+        access.update("INSERT INTO " + access.table() + " (" + String.join(", ", access.columns()) + ") SELECT "
+                + String.join(", ", copied) + " FROM "
                 + access.table() + " AS s FINAL INNER JOIN (SELECT t.1 AS run_id, t.2 AS step_index,"
                 + " fromUnixTimestamp64Micro(t.3, 'UTC') AS ended_at, t.4 AS version FROM (SELECT arrayJoin(arrayZip("
                 + "CAST(? AS Array(String)), CAST(? AS Array(Int32)), CAST(? AS Array(Int64)),"

@@ -10,21 +10,7 @@ import java.util.List;
 /** Pass/fail verdicts per step; the highest version per (run, step) wins. */
 public final class StepVerdictRepository extends RunScopedRepository<StepVerdictRow> {
 
-    private static final RowCodec<StepVerdictRow> CODEC = new RowCodec<>(Table.STEP_VERDICTS.sqlName(),
-            List.of("run_id", "step_index", "load", "x", "passed", "outcomes", "contaminated",
-                    "contamination_reason", "bottleneck", "version", "late_count", "withdrawn", "judged", "window_start",
-                    "window_end", "warmup_micros"),
-            true,
-            (p, r) -> p.addAll(r.runId(), r.stepIndex(), r.load(), r.x(), r.passed(),
-                    NestedValues.tuples(r.outcomes(), NestedValues::outcome),
-                    r.contaminated(), r.contaminationReason(), r.bottleneck(), r.version(), r.lateCount(),
-                    r.withdrawn(), r.judged(), r.windowStart(), r.windowEnd(), r.warmupMicros()),
-            rs -> {
-                Fields f = new Fields(rs);
-                return new StepVerdictRow(f.string(), f.int32(), f.doubleMap(), f.nullableFloat64(), f.bool(),
-                        f.tuples(NestedValues::outcome), f.bool(), f.string(), f.string(), f.int64(), f.int64(),
-                        f.bool(), f.bool(), f.instant(), f.instant(), f.nullableInt64());
-            });
+    static final RowCodec<StepVerdictRow> CODEC = RowCodec.derived(Table.STEP_VERDICTS.sqlName(), StepVerdictRow.class, true);
 
     public StepVerdictRepository(DataSource dataSource) {
         this(dataSource, (EngineInserts) null);

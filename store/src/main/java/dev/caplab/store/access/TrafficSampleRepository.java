@@ -23,6 +23,8 @@ import javax.sql.DataSource;
  */
 public final class TrafficSampleRepository {
 
+    private static final RecordCodec<TrafficPointRow> POINT = RecordCodec.of(TrafficPointRow.class);
+
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.:\\-]{1,128}");
     private final TableAccess<SampleRow> access;
 
@@ -66,11 +68,7 @@ public final class TrafficSampleRepository {
                 + " WHERE run_id = ? AND (" + series + ") GROUP BY series_id) AS s ON s.series_id = p.series_id"
                 + " WHERE p.run_id = ? AND p.series_id IN (SELECT series_id FROM " + Table.SAMPLE_SERIES.sqlName()
                 + " WHERE run_id = ? AND (" + series + ")) ORDER BY " + selection + ", p.series_id, p.ts";
-        return access.query(sql, rs -> {
-            Fields f = new Fields(rs);
-            return new TrafficPointRow(f.string(), f.string(), f.string(), f.string(), f.stringMap(), f.int64(),
-                    f.float64(), f.string(), f.nullableInt64(), f.doubleMap());
-        }, runId, runId, runId);
+        return access.query(sql, POINT::read, runId, runId, runId);
     }
 
     /**
@@ -124,14 +122,13 @@ public final class TrafficSampleRepository {
         List<RequestGroupRow> perSlot = new ArrayList<>();
         List<RequestGroupRow> wholeRun = new ArrayList<>();
         access.query(select.toString(), rs -> {
-            Fields f = new Fields(rs);
-            int s = f.int32();
+            int s = rs.getInt(1);
             List<String> key = new ArrayList<>(width);
             for (int i = 0; i < width; i++) {
-                key.add(f.string());
+                key.add(rs.getString(i + 2));
             }
-            long n = f.int64();
-            long bad = f.int64();
+            long n = rs.getLong(width + 2);
+            long bad = rs.getLong(width + 3);
             List<Double> values = doubles(rs.getArray(width + 4));
             boolean whole = rs.getInt(width + 7) != 0;
             RequestGroupRow row = new RequestGroupRow(whole ? 1 : s, key, n, bad, values, rs.getLong(width + 5),

@@ -1,17 +1,18 @@
 package dev.caplab.store.row;
 
-import static java.lang.annotation.ElementType.FIELD;
-import static java.lang.annotation.ElementType.METHOD;
-import static java.lang.annotation.ElementType.PARAMETER;
-import static java.lang.annotation.ElementType.RECORD_COMPONENT;
-import static java.lang.annotation.RetentionPolicy.RUNTIME;
-
+import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
-/** The stored column's name where it is not the component's name in snake_case. */
-@Retention(RUNTIME)
-@Target({RECORD_COMPONENT, PARAMETER, FIELD, METHOD})
+/**
+ * The stored name of a row component whose column (or tuple element) is not the component's name in snake_case. On a
+ * component of a {@link Flattened} value it names the whole column: the prefix is not added.
+ */
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.RECORD_COMPONENT)
 public @interface Column {
+
+    /** The column's name as the table declares it. */
     String value();
 }

@@ -19,7 +19,8 @@ public record RunConclusionRow(String runId, Double maxStableX, Integer maxStabl
                                Double bottleneckValue, Integer bottleneckStepIndex, double margin,
                                List<ResourceEstimateValue> resources, boolean runClosed, String model, Instant concludedAt,
                                long version, String warningsJson, String rulesFrom,
-                               ThroughputLimitValue throughputLimit, EgressCeilingValue egressCeiling)
+                               @Flattened(prefix = "throughput_") ThroughputLimitValue throughputLimit,
+                               @Flattened(prefix = "egress_ceiling_") EgressCeilingValue egressCeiling)
         implements RunScopedRow {
 
     public RunConclusionRow {

@@ -9,10 +9,12 @@ import java.util.Objects;
  * fit's step count and time, and where the load generator was saturated at or past the knee (both null when it was
  * not the limit). Stored as the {@code throughput_*} and {@code generator_*} columns of {@code run_conclusions}.
  */
-public record ThroughputLimitValue(double kneeX, Double kneeLower95, Double kneeUpper95, double plateauRatePerSecond,
+public record ThroughputLimitValue(double kneeX, Double kneeLower95, Double kneeUpper95,
+                                   @Column("throughput_plateau_rate_per_s") double plateauRatePerSecond,
                                    double slopeBeforePerX, double slopeAfterPerX, Double breakpointPValue,
-                                   int stepsUsed, Instant fittedAt, Double generatorSaturatedAtX,
-                                   Double generatorCpuPercent) {
+                                   int stepsUsed, Instant fittedAt,
+                                   @Column("generator_saturated_at_x") Double generatorSaturatedAtX,
+                                   @Column("generator_cpu_percent") Double generatorCpuPercent) {
 
     public ThroughputLimitValue {
         Checks.nonNegative(stepsUsed, "stepsUsed");
