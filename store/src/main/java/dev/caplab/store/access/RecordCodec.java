@@ -4,6 +4,8 @@ import dev.caplab.store.row.Column;
 import dev.caplab.store.row.Flattened;
 import dev.caplab.store.row.NotStored;
 
+import java.lang.invoke.CallSite;
+import java.lang.invoke.LambdaMetafactory;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -18,6 +20,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The columns, writer and reader of a row record, derived from its components in declared order: each component is
@@ -145,7 +148,7 @@ final class RecordCodec<R extends Record> {
     private static Part part(RecordComponent component, String prefix, int index, List<StoredColumn> stored) {
         String where = component.getDeclaringRecord().getSimpleName() + "." + component.getName();
         Class<?> raw = component.getType();
-        MethodHandle accessor = accessor(component);
+        Function<Record, Object> accessor = accessor(component);
         if (component.isAnnotationPresent(NotStored.class)) {
             Object absent = raw.isPrimitive() ? zero(raw) : null;
             return new Part() {
@@ -168,7 +171,7 @@ final class RecordCodec<R extends Record> {
         ColumnReader reader = columnReader(component.getGenericType(), where);
         return new Part() {
             public void bind(Params params, Record row) throws SQLException {
-                Object value = get(accessor, row);
+                Object value = accessor.apply(row);
                 params.add(encode == null || value == null ? value : encode.apply(value));
             }
 
@@ -179,7 +182,7 @@ final class RecordCodec<R extends Record> {
     }
 
     private static Part flattenedPart(RecordComponent component, String where, String prefix, int index,
-                                      MethodHandle accessor, List<StoredColumn> stored) {
+                                      Function<Record, Object> accessor, List<StoredColumn> stored) {
         Class<? extends Record> valueType = recordType(component.getType(), where, "@Flattened");
         RecordComponent[] inner = components(valueType);
         if (inner.length == 0 || !inner[0].getType().isPrimitive()) {
@@ -192,7 +195,7 @@ final class RecordCodec<R extends Record> {
         int width = value.columns.size();
         return new Part() {
             public void bind(Params params, Record row) throws SQLException {
-                Record v = (Record) get(accessor, row);
+                Record v = (Record) accessor.apply(row);
                 if (v == null) {
                     for (int i = 0; i < width; i++) {
                         params.add(null);
@@ -296,12 +299,13 @@ final class RecordCodec<R extends Record> {
      * A record stored as a ClickHouse {@code Tuple}: an {@code Object[]} of its components in declared order, a
      * record among them a tuple again.
      */
-    private record TupleCodec(MethodHandle[] accessors, Conversion[] encodings, Conversion[] decodings,
+    private record TupleCodec(Function<Record, Object>[] accessors, Conversion[] encodings, Conversion[] decodings,
                               MethodHandle constructor) {
 
         static TupleCodec of(Class<? extends Record> type) {
             RecordComponent[] components = components(type);
-            MethodHandle[] accessors = new MethodHandle[components.length];
+            @SuppressWarnings("unchecked")
+            Function<Record, Object>[] accessors = new Function[components.length];
             Conversion[] encodings = new Conversion[components.length];
             Conversion[] decodings = new Conversion[components.length];
             for (int i = 0; i < components.length; i++) {
@@ -325,7 +329,7 @@ final class RecordCodec<R extends Record> {
         Object[] encode(Record value) {
             Object[] out = new Object[accessors.length];
             for (int i = 0; i < out.length; i++) {
-                Object v = get(accessors[i], value);
+                Object v = accessors[i].apply(value);
                 out[i] = encodings[i] == null || v == null ? v : encodings[i].apply(v);
             }
             return out;
@@ -421,13 +425,22 @@ final class RecordCodec<R extends Record> {
         return (Class<? extends Record>) type;
     }
 
-    /** The component's accessor as {@code (Record) -> Object}. */
-    private static MethodHandle accessor(RecordComponent component) {
+    /**
+     * The component's accessor as a function: a class of its own calling the accessor directly (LambdaMetafactory),
+     * which the JIT compiles as it would a lambda, where a method handle held in a field is called through its
+     * lambda forms on every row.
+     */
+    @SuppressWarnings("unchecked")
+    private static Function<Record, Object> accessor(RecordComponent component) {
+        Class<?> record = component.getDeclaringRecord();
         try {
-            return LOOKUP.unreflect(component.getAccessor())
-                    .asType(MethodType.methodType(Object.class, Record.class));
-        } catch (IllegalAccessException e) {
-            throw new IllegalArgumentException(component.getDeclaringRecord().getName() + "." + component.getName()
+            MethodHandle getter = LOOKUP.unreflect(component.getAccessor());
+            CallSite site = LambdaMetafactory.metafactory(LOOKUP, "apply", MethodType.methodType(Function.class),
+                    MethodType.methodType(Object.class, Object.class), getter,
+                    MethodType.methodType(getter.type().wrap().returnType(), record));
+            return (Function<Record, Object>) site.getTarget().invoke();
+        } catch (Throwable e) {
+            throw new IllegalArgumentException(record.getName() + "." + component.getName()
                     + ": its accessor is not accessible to the store", e);
         }
     }
@@ -442,16 +455,6 @@ final class RecordCodec<R extends Record> {
         } catch (NoSuchMethodException | IllegalAccessException e) {
             throw new IllegalArgumentException(type.getName() + ": its canonical constructor is not accessible to"
                     + " the store", e);
-        }
-    }
-
-    private static Object get(MethodHandle accessor, Record row) {
-        try {
-            return (Object) accessor.invokeExact(row);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw new IllegalStateException("reading a component of " + row.getClass().getSimpleName(), e);
         }
     }
 
