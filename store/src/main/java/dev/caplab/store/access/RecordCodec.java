@@ -4,11 +4,7 @@ import dev.caplab.store.row.Column;
 import dev.caplab.store.row.Flattened;
 import dev.caplab.store.row.NotStored;
 
-import java.lang.invoke.CallSite;
-import java.lang.invoke.LambdaMetafactory;
-import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
@@ -20,7 +16,6 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 
 /**
  * The columns, writer and reader of a row record, derived from its components in declared order: each component is
@@ -31,28 +26,30 @@ import java.util.function.Function;
  * the row's own table; a {@link NotStored} component has none. A type the store has no column for fails here, when
  * the codec is made, naming the record and the component.
  *
- * <p>Accessors and constructors are method handles looked up once per codec: a row costs one accessor call per
- * column to write and one result-set read per column to read.
+ * <p>Components are read and the record made through its {@link RecordShape}, spun once per record type: a row costs
+ * what the hand-written codec cost, one accessor call per column to write (a plain column bound as it is, with no
+ * call through an interface) and one result-set read per column to read.
  */
 final class RecordCodec<R extends Record> {
 
-    private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
-
     private final Class<R> type;
     private final List<StoredColumn> columns;
-    private final Part[] parts;
-    private final MethodHandle constructor;
+    private final RecordShape shape;
+    /** Per component: null to bind its value as it is, else how to bind it (none, a tuple list, a flattened value). */
+    private final ValueBinder[] binders;
+    private final PartReader[] readers;
 
     private RecordCodec(Class<R> type, String prefix, int firstIndex) {
         this.type = type;
         RecordComponent[] components = components(type);
         List<StoredColumn> stored = new ArrayList<>();
-        this.parts = new Part[components.length];
+        this.binders = new ValueBinder[components.length];
+        this.readers = new PartReader[components.length];
         for (int i = 0; i < components.length; i++) {
-            parts[i] = part(components[i], prefix, firstIndex + stored.size(), stored);
+            part(components[i], prefix, firstIndex + stored.size(), stored, i);
         }
         this.columns = List.copyOf(stored);
-        this.constructor = spreadConstructor(type, components);
+        this.shape = RecordShape.of(type);
     }
 
     /** The codec of {@code type}'s rows, their columns read from the first of a result set's row on. */
@@ -86,17 +83,23 @@ final class RecordCodec<R extends Record> {
     }
 
     private void bind(Params params, Record row) throws SQLException {
-        for (Part part : parts) {
-            part.bind(params, row);
+        Object[] values = shape.values(row);
+        for (int i = 0; i < values.length; i++) {
+            ValueBinder binder = binders[i];
+            if (binder == null) {
+                params.add(values[i]);
+            } else {
+                binder.bind(params, values[i]);
+            }
         }
     }
 
     private Record construct(ResultSet rs) throws SQLException {
-        Object[] args = new Object[parts.length];
-        for (int i = 0; i < parts.length; i++) {
-            args[i] = parts[i].read(rs);
+        Object[] args = new Object[readers.length];
+        for (int i = 0; i < args.length; i++) {
+            args[i] = readers[i].read(rs);
         }
-        return newRecord(constructor, args);
+        return shape.make(args);
     }
 
     /**
@@ -126,10 +129,15 @@ final class RecordCodec<R extends Record> {
         return out.toString();
     }
 
-    /** One component's columns (none, one, or a flattened value's): how it is bound and read back. */
-    private interface Part {
-        void bind(Params params, Record row) throws SQLException;
+    /** Binds one component's value (none, one or several columns). */
+    @FunctionalInterface
+    private interface ValueBinder {
+        void bind(Params params, Object value) throws SQLException;
+    }
 
+    /** Reads one component's value from its columns of the current row. */
+    @FunctionalInterface
+    private interface PartReader {
         Object read(ResultSet rs) throws SQLException;
     }
 
@@ -145,44 +153,35 @@ final class RecordCodec<R extends Record> {
         Object apply(Object value);
     }
 
-    private static Part part(RecordComponent component, String prefix, int index, List<StoredColumn> stored) {
+    /** Sets component {@code i}'s binder and reader, adding its columns to {@code stored}. */
+    private void part(RecordComponent component, String prefix, int index, List<StoredColumn> stored, int i) {
         String where = component.getDeclaringRecord().getSimpleName() + "." + component.getName();
         Class<?> raw = component.getType();
-        Function<Record, Object> accessor = accessor(component);
         if (component.isAnnotationPresent(NotStored.class)) {
             Object absent = raw.isPrimitive() ? zero(raw) : null;
-            return new Part() {
-                public void bind(Params params, Record row) {
-                }
-
-                public Object read(ResultSet rs) {
-                    return absent;
-                }
+            binders[i] = (params, value) -> {
             };
+            readers[i] = rs -> absent;
+            return;
         }
         Flattened flattened = component.getAnnotation(Flattened.class);
         if (flattened != null) {
-            return flattenedPart(component, where, prefix + flattened.prefix(), index, accessor, stored);
+            flattenedPart(component, where, prefix + flattened.prefix(), index, stored, i);
+            return;
         }
         String name = component.isAnnotationPresent(Column.class) || prefix.isEmpty() ? storedName(component)
                 : prefix + storedName(component);
         stored.add(new StoredColumn(name, component.getGenericType(), !prefix.isEmpty()));
         Conversion encode = columnEncoding(component.getGenericType());
+        if (encode != null) {
+            binders[i] = (params, value) -> params.add(value == null ? null : encode.apply(value));
+        }
         ColumnReader reader = columnReader(component.getGenericType(), where);
-        return new Part() {
-            public void bind(Params params, Record row) throws SQLException {
-                Object value = accessor.apply(row);
-                params.add(encode == null || value == null ? value : encode.apply(value));
-            }
-
-            public Object read(ResultSet rs) throws SQLException {
-                return reader.read(rs, index);
-            }
-        };
+        readers[i] = rs -> reader.read(rs, index);
     }
 
-    private static Part flattenedPart(RecordComponent component, String where, String prefix, int index,
-                                      Function<Record, Object> accessor, List<StoredColumn> stored) {
+    private void flattenedPart(RecordComponent component, String where, String prefix, int index,
+                               List<StoredColumn> stored, int i) {
         Class<? extends Record> valueType = recordType(component.getType(), where, "@Flattened");
         RecordComponent[] inner = components(valueType);
         if (inner.length == 0 || !inner[0].getType().isPrimitive()) {
@@ -193,29 +192,30 @@ final class RecordCodec<R extends Record> {
         RecordCodec<?> value = new RecordCodec<>(valueType, prefix, index);
         stored.addAll(value.columns);
         int width = value.columns.size();
-        return new Part() {
-            public void bind(Params params, Record row) throws SQLException {
-                Record v = (Record) accessor.apply(row);
-                if (v == null) {
-                    for (int i = 0; i < width; i++) {
-                        params.add(null);
-                    }
-                } else {
-                    value.bind(params, v);
+        binders[i] = (params, v) -> {
+            if (v == null) {
+                for (int c = 0; c < width; c++) {
+                    params.add(null);
                 }
-            }
-
-            public Object read(ResultSet rs) throws SQLException {
-                return rs.getObject(index) == null ? null : value.construct(rs);
+            } else {
+                value.bind(params, (Record) v);
             }
         };
+        readers[i] = rs -> rs.getObject(index) == null ? null : value.construct(rs);
     }
 
     /** How a component's value is bound: a list of records as a list of tuples, anything else as it is (null). */
     private static Conversion columnEncoding(Type type) {
         if (raw(type) == List.class && raw(typeArgument(type, 0)).isRecord()) {
             TupleCodec tuple = TupleCodec.of(recordType(raw(typeArgument(type, 0)), "", ""));
-            return v -> ((List<?>) v).stream().map(e -> tuple.encode((Record) e)).toList();
+            return v -> {
+                List<?> values = (List<?>) v;
+                Object[] tuples = new Object[values.size()];
+                for (int i = 0; i < tuples.length; i++) {
+                    tuples[i] = tuple.encode((Record) values.get(i));
+                }
+                return Arrays.asList(tuples);
+            };
         }
         return null;
     }
@@ -297,15 +297,12 @@ final class RecordCodec<R extends Record> {
 
     /**
      * A record stored as a ClickHouse {@code Tuple}: an {@code Object[]} of its components in declared order, a
-     * record among them a tuple again.
+     * record among them a tuple again ({@code plain} when none is).
      */
-    private record TupleCodec(Function<Record, Object>[] accessors, Conversion[] encodings, Conversion[] decodings,
-                              MethodHandle constructor) {
+    private record TupleCodec(RecordShape shape, Conversion[] encodings, Conversion[] decodings, boolean plain) {
 
         static TupleCodec of(Class<? extends Record> type) {
             RecordComponent[] components = components(type);
-            @SuppressWarnings("unchecked")
-            Function<Record, Object>[] accessors = new Function[components.length];
             Conversion[] encodings = new Conversion[components.length];
             Conversion[] decodings = new Conversion[components.length];
             for (int i = 0; i < components.length; i++) {
@@ -314,7 +311,6 @@ final class RecordCodec<R extends Record> {
                 if (c.isAnnotationPresent(NotStored.class) || c.isAnnotationPresent(Flattened.class)) {
                     throw new IllegalArgumentException(where + ": a tuple element is always stored, as itself");
                 }
-                accessors[i] = accessor(c);
                 if (c.getType().isRecord()) {
                     TupleCodec nested = of(recordType(c.getType(), where, "a tuple"));
                     encodings[i] = v -> nested.encode((Record) v);
@@ -323,14 +319,19 @@ final class RecordCodec<R extends Record> {
                     decodings[i] = tupleElement(c.getType(), where);
                 }
             }
-            return new TupleCodec(accessors, encodings, decodings, spreadConstructor(type, components));
+            return new TupleCodec(RecordShape.of(type), encodings, decodings,
+                    Arrays.stream(encodings).allMatch(java.util.Objects::isNull));
         }
 
         Object[] encode(Record value) {
-            Object[] out = new Object[accessors.length];
+            Object[] out = shape.values(value);
+            if (plain) {
+                return out;
+            }
             for (int i = 0; i < out.length; i++) {
-                Object v = accessors[i].apply(value);
-                out[i] = encodings[i] == null || v == null ? v : encodings[i].apply(v);
+                if (encodings[i] != null && out[i] != null) {
+                    out[i] = encodings[i].apply(out[i]);
+                }
             }
             return out;
         }
@@ -340,7 +341,7 @@ final class RecordCodec<R extends Record> {
             for (int i = 0; i < args.length; i++) {
                 args[i] = tuple[i] == null ? null : decodings[i].apply(tuple[i]);
             }
-            return newRecord(constructor, args);
+            return shape.make(args);
         }
     }
 
@@ -423,49 +424,6 @@ final class RecordCodec<R extends Record> {
             throw new IllegalArgumentException(where + ": " + type.getName() + " as " + as + " must be a record");
         }
         return (Class<? extends Record>) type;
-    }
-
-    /**
-     * The component's accessor as a function: a class of its own calling the accessor directly (LambdaMetafactory),
-     * which the JIT compiles as it would a lambda, where a method handle held in a field is called through its
-     * lambda forms on every row.
-     */
-    @SuppressWarnings("unchecked")
-    private static Function<Record, Object> accessor(RecordComponent component) {
-        Class<?> record = component.getDeclaringRecord();
-        try {
-            MethodHandle getter = LOOKUP.unreflect(component.getAccessor());
-            CallSite site = LambdaMetafactory.metafactory(LOOKUP, "apply", MethodType.methodType(Function.class),
-                    MethodType.methodType(Object.class, Object.class), getter,
-                    MethodType.methodType(getter.type().wrap().returnType(), record));
-            return (Function<Record, Object>) site.getTarget().invoke();
-        } catch (Throwable e) {
-            throw new IllegalArgumentException(record.getName() + "." + component.getName()
-                    + ": its accessor is not accessible to the store", e);
-        }
-    }
-
-    /** The canonical constructor as {@code (Object[]) -> Record}, the arguments in component order. */
-    private static MethodHandle spreadConstructor(Class<?> type, RecordComponent[] components) {
-        Class<?>[] parameters = Arrays.stream(components).map(RecordComponent::getType).toArray(Class<?>[]::new);
-        try {
-            return LOOKUP.unreflectConstructor(type.getDeclaredConstructor(parameters))
-                    .asSpreader(Object[].class, parameters.length)
-                    .asType(MethodType.methodType(Record.class, Object[].class));
-        } catch (NoSuchMethodException | IllegalAccessException e) {
-            throw new IllegalArgumentException(type.getName() + ": its canonical constructor is not accessible to"
-                    + " the store", e);
-        }
-    }
-
-    private static Record newRecord(MethodHandle constructor, Object[] args) {
-        try {
-            return (Record) constructor.invokeExact(args);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw new IllegalStateException("constructing a row record", e);
-        }
     }
 
     private static Object zero(Class<?> primitive) {

@@ -56,6 +56,15 @@ class RowCodecSchemaIT {
                 .containsExactlyInAnyOrder(Table.SAMPLE_SERIES.sqlName(), Table.SAMPLE_POINTS.sqlName());
     }
 
+    @Test
+    void theHandWrittenSampleEncodersWriteEveryColumnTheSamplesViewReadsBack() {
+        Set<String> written = new java.util.HashSet<>(SampleRepository.SERIES.columns());
+        written.addAll(SampleRepository.POINTS.columns());
+        assertThat(written).containsAll(SampleRepository.CODEC.columns());
+        assertThat(SampleRepository.POINTS.columns()).startsWith(SampleRepository.PLAIN_POINTS.columns()
+                .toArray(String[]::new));
+    }
+
     /** Twin of {@code SegmentValue} with two components swapped. */
     record SwappedSegment(double toX, double fromX, double intercept, double slope, Double slopeStdErr) {
     }
