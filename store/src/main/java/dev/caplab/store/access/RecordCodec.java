@@ -57,11 +57,6 @@ final class RecordCodec<R extends Record> {
         return new RecordCodec<>(type, "", 1);
     }
 
-    /** The record type rows are made of. */
-    Class<R> type() {
-        return type;
-    }
-
     /** The stored columns in the order they are written and read. */
     List<StoredColumn> storedColumns() {
         return columns;

@@ -30,6 +30,7 @@ interface RecordShape {
     /** The shape of {@code type}, a record whose class, accessors and canonical constructor the store can access. */
     static RecordShape of(Class<? extends Record> type) {
         RecordComponent[] components = type.getRecordComponents();
+        requireAccessible(type, components);
         ClassDesc record = type.describeConstable().orElseThrow();
         ClassDesc shape = ClassDesc.of(RecordShape.class.getPackageName() + ".RecordShape$" + type.getSimpleName());
         MethodTypeDesc constructor = MethodTypeDesc.of(ConstantDescs.CD_void, Arrays.stream(components)
@@ -69,6 +70,25 @@ interface RecordShape {
         } catch (Throwable e) {
             throw new IllegalArgumentException(type.getName() + ": its accessors and canonical constructor are not"
                     + " accessible to the store", e);
+        }
+    }
+
+    /**
+     * Fails now, naming the type, where the spun class would fail at its first row with an IllegalAccessError: the
+     * store must see the record, its accessors and its canonical constructor.
+     */
+    private static void requireAccessible(Class<?> type, RecordComponent[] components) {
+        MethodHandles.Lookup lookup = MethodHandles.lookup();
+        try {
+            lookup.accessClass(type);
+            lookup.unreflectConstructor(type.getDeclaredConstructor(Arrays.stream(components)
+                    .map(RecordComponent::getType).toArray(Class<?>[]::new)));
+            for (RecordComponent c : components) {
+                lookup.unreflect(c.getAccessor());
+            }
+        } catch (IllegalAccessException | NoSuchMethodException e) {
+            throw new IllegalArgumentException(type.getName() + ": its accessors and canonical constructor are not"
+                    + " accessible to the store (" + e.getMessage() + ")", e);
         }
     }
 

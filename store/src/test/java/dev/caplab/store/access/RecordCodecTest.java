@@ -44,6 +44,16 @@ class RecordCodecTest {
     record FlattenedBox(String runId, @Flattened(prefix = "b_") Boxed boxed) {
     }
 
+    private record Hidden(String runId) {
+    }
+
+    @Test
+    void aRecordTheStoreCannotSeeFailsWhenTheCodecIsMadeNotAtItsFirstRow() {
+        assertThatThrownBy(() -> RecordCodec.of(Hidden.class))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("RecordCodecTest$Hidden").hasMessageContaining("not accessible to the store");
+    }
+
     @Test
     void aComponentWithoutAStoredFormOrAnAmbiguousAbsenceFailsWhenTheCodecIsMade() {
         assertThatThrownBy(() -> RecordCodec.of(WithSet.class))
