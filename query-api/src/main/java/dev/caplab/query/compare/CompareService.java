@@ -4,8 +4,7 @@ import dev.caplab.store.access.CapacityFitRepository;
 import dev.caplab.store.row.ResourceEstimateValue;
 import dev.caplab.store.access.RunConclusionRepository;
 import dev.caplab.store.access.RunRepository;
-import dev.caplab.query.conclusion.BottleneckView;
-import dev.caplab.query.conclusion.ConclusionView;
+import dev.caplab.store.row.RunConclusionRow;
 import dev.caplab.query.fits.FitView;
 import dev.caplab.query.runs.RunService;
 import dev.caplab.store.row.RunRow;
@@ -40,7 +39,7 @@ public class CompareService {
         RunSelection chosen = RunSelection.of(runs, runIds, sut, acrossSystems);
         // every run's conclusion and fits in one query each, not two per run
         List<String> ids = chosen.runs().stream().map(RunRow::runId).toList();
-        Map<String, ConclusionView> concluded = ConclusionView.byRun(conclusions.ofRuns(ids));
+        Map<String, RunConclusionRow> concluded = RunConclusionRow.byRun(conclusions.ofRuns(ids));
         Map<String, List<FitView>> fitted = FitView.of(fits.ofRuns(ids)).stream()
                 .collect(Collectors.groupingBy(FitView::runId));
         Map<String, Double> tested = details.testedToX(ids);
@@ -58,23 +57,24 @@ public class CompareService {
      * {@code testedToX} the highest load the run tested (null when none closed).
      */
     static ComparisonRow row(RunRow run, GroupBy groupBy, Optional<String> metric,
-            Optional<ConclusionView> conclusion, List<FitView> runFits, Double testedToX) {
-        Optional<BottleneckView> bottleneck = conclusion.map(ConclusionView::bottleneck);
+            Optional<RunConclusionRow> conclusion, List<FitView> runFits, Double testedToX) {
         // the requested resource, else the binding one, so base and slope describe what limits this run
         Optional<FitView> shown = metric.map(m -> runFits.stream().filter(f -> f.metric().equals(m)).findFirst())
-                .orElseGet(() -> bottleneck.flatMap(b -> runFits.stream()
-                        .filter(f -> f.metric().equals(b.metric()) && f.source().equals(b.source())).findFirst()));
+                .orElseGet(() -> conclusion.filter(c -> c.bottleneckMetric() != null).flatMap(c -> runFits.stream()
+                        .filter(f -> f.metric().equals(c.bottleneckMetric()) && f.source().equals(c.bottleneckSource()))
+                        .findFirst()));
         return new ComparisonRow(groupBy.groupOf(run), run.runId(), run.sutName(), run.provider(), run.region(),
                 run.tier(), run.instanceType(), run.vcpu(), run.memoryBytes(), run.nominalEgressMbps(),
-                run.measuredEgressMbps(), run.loadExpression(), conclusion.map(ConclusionView::maxStableX).orElse(null),
-                conclusion.map(ConclusionView::firstFailingX).orElse(null),
+                run.measuredEgressMbps(), run.loadExpression(), conclusion.map(RunConclusionRow::maxStableX).orElse(null),
+                conclusion.map(RunConclusionRow::firstFailingX).orElse(null),
                 shown.map(FitView::metric).orElse(null), shown.map(FitView::baseline).orElse(null),
                 shown.map(FitView::slopePerX).orElse(null), shown.map(FitView::kneeX).orElse(null),
                 // a cliff of a resource: the request rate's fit is the throughput limit's, not a resource's
                 runFits.stream().filter(f -> !f.throughputFit()).anyMatch(FitView::cliff),
-                bottleneck.map(BottleneckView::metric).orElse(null),
-                bottleneck.map(BottleneckView::source).orElse(null), bottleneck.map(BottleneckView::rule).orElse(null),
-                conclusion.flatMap(ConclusionView::bottleneckEstimate).map(ResourceEstimateValue::safeCapacityX).orElse(null),
+                conclusion.map(RunConclusionRow::bottleneckMetric).orElse(null),
+                conclusion.map(RunConclusionRow::bottleneckSource).orElse(null),
+                conclusion.map(RunConclusionRow::bottleneckRule).orElse(null),
+                conclusion.flatMap(RunConclusionRow::bottleneckEstimate).map(ResourceEstimateValue::safeCapacityX).orElse(null),
                 testedToX);
     }
 }

@@ -18,7 +18,7 @@ import org.springframework.context.annotation.Configuration;
 
 /**
  * The OpenAPI document as documentation: its title and version, and for the fields of the views people read first
- * (run, step, step aggregate, conclusion) what each means with its unit, and the values of each enumerated field,
+ * (run, step, step aggregate, conclusion, lateness) what each means with its unit, and the values of each enumerated field,
  * taken from the enums that produce them. One table here rather than an annotation on every record component.
  */
 @Configuration(proxyBeanMethods = false)
@@ -32,11 +32,12 @@ public class ApiDocumentation {
             "RunSummary", FieldTable.RUN,
             "StepView", FieldTable.STEP,
             "StepAggregateView", FieldTable.AGGREGATE,
-            "ConclusionView", FieldTable.CONCLUSION,
-            "BottleneckView", FieldTable.BOTTLENECK,
+            "RunConclusionRow", FieldTable.CONCLUSION,
+            "Bottleneck", FieldTable.BOTTLENECK,
             "ResourceEstimateValue", FieldTable.ESTIMATE,
-            "WarningView", Map.of("kind", "what the warning is about (one of the values listed)",
-                    "message", "what a person should know and do, as a sentence"));
+            "Warning", Map.of("kind", "what the warning is about (one of the values listed)",
+                    "message", "what a person should know and do, as a sentence"),
+            "RunLatenessRow", FieldTable.LATENESS);
 
     /** Schema name, then property name, then the values it takes. */
     static final Map<String, Map<String, List<String>>> ENUMS = Map.of(
@@ -44,10 +45,10 @@ public class ApiDocumentation {
                             Arrays.stream(RunStatus.values()).map(Enum::name)).toList(),
                     "origin", names(RunOrigin.values())),
             "StepAggregateView", Map.of("kind", names(SampleKind.values())),
-            "BottleneckView", Map.of("rule", names(Bottleneck.Rule.values()), "role", List.of("sut", "host")),
+            "Bottleneck", Map.of("rule", names(Bottleneck.Rule.values()), "role", List.of("sut", "host")),
             "ResourceEstimateValue", Map.of("role", List.of("sut", "host")),
-            "ConclusionView", Map.of("rulesFrom", List.of("run", "default", "none")),
-            "WarningView", Map.of("kind", names(RunWarning.Kind.values())));
+            "RunConclusionRow", Map.of("rulesFrom", List.of("run", "default", "none")),
+            "Warning", Map.of("kind", names(RunWarning.Kind.values())));
 
     private static List<String> names(Enum<?>[] values) {
         return Arrays.stream(values).map(Enum::name).toList();

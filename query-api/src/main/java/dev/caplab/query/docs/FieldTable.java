@@ -2,7 +2,7 @@ package dev.caplab.query.docs;
 
 import java.util.Map;
 
-/** What each field of the run, step, aggregate and conclusion views means, with its unit. */
+/** What each field of the run, step, aggregate, conclusion and lateness the API serves means, with its unit. */
 final class FieldTable {
 
     private static final String X = "in the run's load expression (x)";
@@ -106,6 +106,11 @@ final class FieldTable {
                     + "ceiling in that step, a share (0–1)"),
             Map.entry("stepIndex", "the step that named it (FIRST_STEP_OVER_MARGIN only)"),
             Map.entry("role", "what the source is to the test: sut or host"));
+
+    static final Map<String, String> LATENESS = Map.ofEntries(
+            Map.entry("lateSamples", "samples that reached a step after it first closed; each amended that step"),
+            Map.entry("beyondLatenessSamples", "samples that came after the allowed lateness: stored raw, in no "
+                    + "aggregate or fit"));
 
     static final Map<String, String> ESTIMATE = Map.ofEntries(
             Map.entry("source", "the resource's source"),

@@ -2,7 +2,7 @@ package dev.caplab.query.history;
 
 import dev.caplab.store.access.CapacityFitRepository;
 import dev.caplab.store.access.RunConclusionRepository;
-import dev.caplab.query.conclusion.ConclusionView;
+import dev.caplab.store.row.RunConclusionRow;
 import dev.caplab.query.fits.FitView;
 import dev.caplab.store.row.RunRow;
 import java.util.ArrayList;
@@ -29,7 +29,7 @@ class StoredRunMetrics {
     /** One {@link RunMetrics} per run, in the order of {@code runs}. */
     List<RunMetrics> metricsOf(List<RunRow> runs) {
         List<String> ids = runs.stream().map(RunRow::runId).toList();
-        Map<String, ConclusionView> concluded = ConclusionView.byRun(conclusions.ofRuns(ids));
+        Map<String, RunConclusionRow> concluded = RunConclusionRow.byRun(conclusions.ofRuns(ids));
         Map<String, Map<String, RunMetrics.ResourceLine>> lines = new HashMap<>();
         // by run, then metric and source: one line per resource, the fit the run names as bottleneck wins over
         // another source's fit of it, else the first source
@@ -41,8 +41,8 @@ class StoredRunMetrics {
         }
         List<RunMetrics> out = new ArrayList<>(runs.size());
         for (String id : ids) {
-            ConclusionView c = concluded.get(id);
-            out.add(new RunMetrics(id, c == null || c.bottleneck() == null ? null : c.bottleneck().metric(),
+            RunConclusionRow c = concluded.get(id);
+            out.add(new RunMetrics(id, c == null ? null : c.bottleneckMetric(),
                     c == null ? null : c.maxStableX(),
                     c == null || c.throughputLimit() == null ? null : c.throughputLimit().kneeX(),
                     lines.getOrDefault(id, Map.of())));

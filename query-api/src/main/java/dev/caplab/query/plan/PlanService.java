@@ -13,7 +13,7 @@ import dev.caplab.analysis.capacity.ConferenceProfile;
 import dev.caplab.analysis.capacity.ProfileAssessment;
 import dev.caplab.analysis.capacity.ResourceEstimate;
 import dev.caplab.analysis.capacity.WorkloadProfile;
-import dev.caplab.query.conclusion.ConclusionView;
+import dev.caplab.store.row.RunConclusionRow;
 import dev.caplab.query.format.Figures;
 import dev.caplab.query.runs.RunService;
 import dev.caplab.query.web.BadRequestParameterException;
@@ -57,7 +57,7 @@ public class PlanService {
         }
         List<RunRow> tierRuns = tierRuns(request);
         List<String> ids = tierRuns.stream().map(RunRow::runId).toList();
-        Map<String, ConclusionView> concluded = ConclusionView.byRun(conclusions.ofRuns(ids));
+        Map<String, RunConclusionRow> concluded = RunConclusionRow.byRun(conclusions.ofRuns(ids));
         Map<String, Double> tested = details.testedToX(ids);
         List<TierPlan> plans = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
@@ -69,7 +69,7 @@ public class PlanService {
                 plans, warnings);
     }
 
-    private static Optional<TierPlan> plan(RunRow run, Optional<ConclusionView> conclusion,
+    private static Optional<TierPlan> plan(RunRow run, Optional<RunConclusionRow> conclusion,
                                            WorkloadProfile profile, double margin, List<String> warnings) {
         Optional<List<ResourceEstimate>> concluded = conclusion
                 .map(c -> c.resources().stream().map(PlanService::estimate).toList());

@@ -99,8 +99,8 @@ final class RunSection {
         row(html, "first failing load", d.failedX() == null ? "none failed"
                 : Html.num(d.failedX()) + " (step " + d.failedStepIndex() + ")");
         row(html, "bottleneck", d.bottleneckName() == null ? "none named" : d.bottleneckName()
-                + (d.conclusion().bottleneck().rule() == null ? ""
-                        : ", because " + Figures.rule(d.conclusion().bottleneck().rule())));
+                + (d.conclusion().bottleneckRule() == null ? ""
+                        : ", because " + Figures.rule(d.conclusion().bottleneckRule())));
         html.append("</table>");
     }
 
@@ -132,8 +132,8 @@ final class RunSection {
 
     /** Whether some step's "over margin" resource is not the run's bottleneck (metric@source). */
     private static boolean overMarginNamesAnother(RunDetail d) {
-        String bottleneck = d.conclusion() == null || d.conclusion().bottleneck() == null ? null
-                : d.conclusion().bottleneck().metric() + "@" + d.conclusion().bottleneck().source();
+        String bottleneck = d.conclusion() == null || d.conclusion().bottleneckMetric() == null ? null
+                : d.conclusion().bottleneckMetric() + "@" + d.conclusion().bottleneckSource();
         return d.steps().stream().map(StepView::step).anyMatch(s -> s.bottleneck() != null && !s.bottleneck().isBlank()
                 && !s.bottleneck().equals(bottleneck));
     }

@@ -2,7 +2,7 @@ package dev.caplab.query.report;
 
 import dev.caplab.query.throughput.RunThroughput;
 import dev.caplab.query.throughput.SloLine;
-import dev.caplab.query.throughput.ThroughputLimitView;
+import dev.caplab.store.row.ThroughputLimitValue;
 import dev.caplab.query.throughput.ThroughputStep;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,13 +26,13 @@ final class TrafficSection {
         if (measured.isEmpty()) {
             return html.append("<p class=\"none\">No request or latency metrics in this run's steps.</p>").toString();
         }
-        ThroughputLimitView limit = throughput.throughputLimit();
+        ThroughputLimitValue limit = throughput.throughputLimit();
         if (limit == null) {
             html.append("<p class=\"throughput-limit none\">No throughput limit: the request rate did not stop growing"
                     + " with load (or too few steps to tell).</p>");
         } else {
             html.append("<p class=\"throughput-limit\">Throughput limit at <b class=\"limit-x\">")
-                    .append(Html.text(limit.loadExpression())).append('=').append(Html.num(limit.kneeX()))
+                    .append(Html.text(throughput.loadExpression())).append('=').append(Html.num(limit.kneeX()))
                     .append("</b> (95 % <span class=\"limit-interval\">").append(Html.num(limit.kneeLower95()))
                     .append(" – ").append(Html.num(limit.kneeUpper95())).append("</span>), plateau <span class=\"")
                     .append("limit-rate\">").append(Html.num(limit.plateauRatePerSecond()))

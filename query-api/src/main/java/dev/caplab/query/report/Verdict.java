@@ -1,11 +1,10 @@
 package dev.caplab.query.report;
 
-import dev.caplab.query.conclusion.BottleneckView;
-import dev.caplab.query.conclusion.ConclusionView;
+import dev.caplab.store.row.RunConclusionRow;
 import dev.caplab.query.format.Figures;
 import dev.caplab.query.runs.RunDetail;
 import dev.caplab.store.row.RunRow;
-import dev.caplab.query.throughput.ThroughputLimitView;
+import dev.caplab.store.row.ThroughputLimitValue;
 import dev.caplab.query.throughput.ThroughputStep;
 import dev.caplab.schema.vocabulary.Unstated;
 import dev.caplab.store.row.SloRuleValue;
@@ -39,7 +38,7 @@ final class Verdict {
         if (bottleneck != null) {
             clauses.add(bottleneck);
         }
-        ThroughputLimitView limit = report.throughput().throughputLimit();
+        ThroughputLimitValue limit = report.throughput().throughputLimit();
         if (limit != null) {
             clauses.add("throughput stops growing at " + load + " = " + Figures.number(limit.kneeX()) + ", at "
                     + Figures.number(limit.plateauRatePerSecond()) + " requests/s");
@@ -79,7 +78,7 @@ final class Verdict {
             return "has no verdict yet: no step has closed";
         }
         if (d.maxStableX() == null) {
-            if (ConclusionView.NOT_JUDGED.equals(d.maxStableNote())) {
+            if (RunConclusionRow.NOT_JUDGED.equals(d.maxStableNote())) {
                 return "has no max stable load: it declared no SLO rules to judge its steps by";
             }
             return d.maxStableNote() != null ? "has no max stable load: " + d.maxStableNote()
@@ -105,7 +104,7 @@ final class Verdict {
 
     private static String bottleneck(RunReport report, String load) {
         RunDetail d = report.detail();
-        BottleneckView b = d.conclusion() == null ? null : d.conclusion().bottleneck();
+        RunConclusionRow.Bottleneck b = d.conclusion() == null ? null : d.conclusion().bottleneck();
         if (b == null) {
             return d.conclusion() == null ? null : report.noResourceRead()
                     ? "no resource of the system was measured, so what runs out first is unknown"

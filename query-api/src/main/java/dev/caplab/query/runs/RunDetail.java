@@ -1,11 +1,12 @@
 package dev.caplab.query.runs;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import dev.caplab.query.conclusion.ConclusionView;
+import dev.caplab.store.row.RunConclusionRow;
 import dev.caplab.query.fits.FitView;
 import dev.caplab.query.steps.StepView;
-import dev.caplab.query.throughput.ThroughputLimitView;
+import dev.caplab.store.row.ThroughputLimitValue;
 import dev.caplab.store.row.AlertRow;
+import dev.caplab.store.row.RunLatenessRow;
 import dev.caplab.store.row.RunStep;
 import java.util.List;
 import java.util.Objects;
@@ -22,9 +23,9 @@ import java.util.Objects;
  * was the limit; the tool's percentiles were since start only). {@code continuation} links a run nobody declared to the tests sent to its run id before
  * and after it (null when there are none).
  */
-public record RunDetail(RunSummary run, ConclusionView conclusion, List<StepView> steps, List<FitView> fits,
-                        List<AlertRow> alerts, RunLateness lateness, EgressCeiling egressCeiling,
-                        ThroughputLimitView throughputLimit, List<String> warnings, RunContinuation continuation) {
+public record RunDetail(RunSummary run, RunConclusionRow conclusion, List<StepView> steps, List<FitView> fits,
+                        List<AlertRow> alerts, RunLatenessRow lateness, EgressCeiling egressCeiling,
+                        ThroughputLimitValue throughputLimit, List<String> warnings, RunContinuation continuation) {
 
     public RunDetail {
         Objects.requireNonNull(run, "run");
@@ -69,8 +70,7 @@ public record RunDetail(RunSummary run, ConclusionView conclusion, List<StepView
 
     /** "metric@source" of the conclusion's bottleneck, for text that names it in one word; null when none is named. */
     public String bottleneckName() {
-        return conclusion == null || conclusion.bottleneck() == null ? null
-                : conclusion.bottleneck().metric() + "@" + conclusion.bottleneck().source()
-                        + (conclusion.bottleneck().role() == null ? "" : " (" + conclusion.bottleneck().role() + ")");
+        RunConclusionRow.Bottleneck b = conclusion == null ? null : conclusion.bottleneck();
+        return b == null ? null : b.metric() + "@" + b.source() + (b.role() == null ? "" : " (" + b.role() + ")");
     }
 }

@@ -3,7 +3,7 @@ package dev.caplab.query.runs;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.caplab.analysis.capacity.EffectiveEgress;
-import dev.caplab.query.conclusion.ConclusionView;
+import dev.caplab.store.row.RunConclusionRow;
 import dev.caplab.store.row.RunRow;
 import java.util.Objects;
 import java.util.Optional;
@@ -21,11 +21,11 @@ public record RunSummary(@JsonUnwrapped RunRow run, Double maxStableX, Double fa
     }
 
     /** A stored run with the outcome of its conclusion; without one ({@code null}), no outcome yet. */
-    public static RunSummary of(RunRow run, ConclusionView conclusion) {
+    public static RunSummary of(RunRow run, RunConclusionRow conclusion) {
         return conclusion == null ? new RunSummary(run, null, null, null)
                 : new RunSummary(run, conclusion.maxStableX(), conclusion.firstFailingX(),
-                        conclusion.bottleneck() == null ? null
-                                : conclusion.bottleneck().metric() + "@" + conclusion.bottleneck().source());
+                        conclusion.bottleneckMetric() == null ? null
+                                : conclusion.bottleneckMetric() + "@" + conclusion.bottleneckSource());
     }
 
     /**

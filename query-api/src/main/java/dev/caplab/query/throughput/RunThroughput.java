@@ -1,5 +1,6 @@
 package dev.caplab.query.throughput;
 
+import dev.caplab.store.row.ThroughputLimitValue;
 import java.util.List;
 
 /**
@@ -8,7 +9,7 @@ import java.util.List;
  * warnings (the load generator, not the server, was the limit).
  */
 public record RunThroughput(String runId, String loadExpression, List<ThroughputStep> steps,
-                            ThroughputLimitView throughputLimit, List<SloLine> sloLines, List<String> warnings) {
+                            ThroughputLimitValue throughputLimit, List<SloLine> sloLines, List<String> warnings) {
 
     public RunThroughput {
         steps = List.copyOf(steps);

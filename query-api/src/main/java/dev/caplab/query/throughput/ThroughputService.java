@@ -8,6 +8,7 @@ import dev.caplab.store.access.RunSteps;
 import dev.caplab.store.row.RunConclusionRow;
 import dev.caplab.store.row.RunRow;
 import dev.caplab.store.row.RunStep;
+import dev.caplab.store.row.ThroughputLimitValue;
 import dev.caplab.query.format.Figures;
 import dev.caplab.analysis.throughput.TrafficMetrics;
 import dev.caplab.query.runs.RunNotFoundException;
@@ -52,9 +53,10 @@ public class ThroughputService {
     public RunThroughput of(String runId) {
         RunRow run = runs.find(runId).orElseThrow(() -> RunNotFoundException.of(runId, deletions));
         List<ThroughputStep> perStep = perStep(runId, run.tool());
-        ThroughputLimitView limit = limit(runId, run.loadExpression()).orElse(null);
+        // decided once, in streams, and stored in the run conclusion
+        ThroughputLimitValue limit = conclusions.latest(runId).map(RunConclusionRow::throughputLimit).orElse(null);
         return new RunThroughput(runId, run.loadExpression(), perStep, limit, sloLines(run.sloRules()),
-                warnings(limit, perStep, run.tool()));
+                warnings(limit, run.loadExpression(), perStep, run.tool()));
     }
 
     private List<ThroughputStep> perStep(String runId, String tool) {
@@ -117,14 +119,6 @@ public class ThroughputService {
         return null;
     }
 
-    /** The throughput limit streams decided and stored in the run conclusion; NaN where it did not know a figure. */
-    private Optional<ThroughputLimitView> limit(String runId, String loadExpression) {
-        return conclusions.latest(runId).map(RunConclusionRow::throughputLimit).map(t -> new ThroughputLimitView(
-                loadExpression, t.kneeX(), orNaN(t.kneeLower95()), orNaN(t.kneeUpper95()), t.plateauRatePerSecond(),
-                t.slopeBeforePerX(), t.slopeAfterPerX(), orNaN(t.breakpointPValue()), t.stepsUsed(),
-                t.generatorLimited(), t.generatorSaturatedAtX(), t.generatorCpuPercent(), t.fittedAt()));
-    }
-
     /** The run's rules about latency, errors or the request rate, each with the chart axis it belongs on. */
     private static List<SloLine> sloLines(List<SloRuleValue> rules) {
         List<SloLine> out = new ArrayList<>();
@@ -142,9 +136,10 @@ public class ThroughputService {
     /**
      * What the reader must be told about the run's throughput and latency: the load generator, not the server, was
      * the limit; the tool wrote latency percentiles since start only (a step with a mean from its totals and no
-     * percentiles), so no step has p50/p95/p99.
+     * percentiles), so no step has p50/p95/p99. {@code loadExpression} is the run's, naming the limit's x.
      */
-    public static List<String> warnings(ThroughputLimitView limit, List<ThroughputStep> steps, String tool) {
+    public static List<String> warnings(ThroughputLimitValue limit, String loadExpression, List<ThroughputStep> steps,
+            String tool) {
         List<String> out = new ArrayList<>();
         if (steps.stream().anyMatch(s -> s.latencyMeanMs() != null && s.latencyP50Ms() == null
                 && s.latencyP95Ms() == null && s.latencyP99Ms() == null)) {
@@ -156,25 +151,21 @@ public class ThroughputService {
                             + "tool's own totals.");
         }
         if (limit != null && limit.generatorLimited()) {
-            out.add(generatorLimited(limit));
+            out.add(generatorLimited(limit, loadExpression));
         }
         return out;
     }
 
-    private static String generatorLimited(ThroughputLimitView limit) {
+    private static String generatorLimited(ThroughputLimitValue limit, String loadExpression) {
         return "the load generator, not the server, was the limit: its CPU was at "
-                + Figures.number(limit.generatorCpuPercent()) + " % at " + limit.loadExpression() + "="
+                + Figures.number(limit.generatorCpuPercent()) + " % at " + loadExpression + "="
                 + Figures.number(limit.generatorSaturatedAtX()) + ", at or after the throughput knee ("
-                + limit.loadExpression() + "=" + Figures.number(limit.kneeX()) + ", 95 % "
+                + loadExpression + "=" + Figures.number(limit.kneeX()) + ", 95 % "
                 + Figures.number(limit.kneeLower95()) + "–" + Figures.number(limit.kneeUpper95()) + "); the plateau of "
                 + Figures.number(limit.plateauRatePerSecond()) + " requests/s is the generator's";
     }
 
     private static Double finite(double v) {
         return Double.isFinite(v) ? v : null;
-    }
-
-    private static double orNaN(Double v) {
-        return v == null ? Double.NaN : v;
     }
 }

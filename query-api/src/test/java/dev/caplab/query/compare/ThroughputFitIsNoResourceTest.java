@@ -2,11 +2,10 @@ package dev.caplab.query.compare;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.caplab.query.conclusion.BottleneckView;
-import dev.caplab.query.conclusion.ConclusionView;
 import dev.caplab.query.fits.FitView;
 import dev.caplab.store.row.RunRow;
 import dev.caplab.store.row.ResourceEstimateValue;
+import dev.caplab.store.row.RunConclusionRow;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -26,8 +25,8 @@ class ThroughputFitIsNoResourceTest {
         RunRow run = new RunRow("ln-1vcpu", Instant.parse("2026-07-28T10:00:00Z"), "mmx", "0.9", null, "lightnode",
                 "manila", "1c2g", "1vcpu-2gb", 1.0, 2L << 30, 1000.0, 100.0, "whep-loadgen", Map.of("episode", "ep19"),
                 List.of(), List.of(), "viewers", "DECLARED", AT, "COMPLETED", null, 1);
-        ConclusionView conclusion = new ConclusionView(18.0, 3, 19.0, 4, 5, 0,
-                new BottleneckView("node", "cpu.cores", "SMALLEST_SAFE_CAPACITY", 18.0, null, "sut"), 0.6,
+        RunConclusionRow conclusion = new RunConclusionRow("ln-1vcpu", 18.0, 3, 19.0, 4, 5, 0, "node", "cpu.cores",
+                "SMALLEST_SAFE_CAPACITY", 18.0, null, 0.6,
                 List.of(new ResourceEstimateValue("node", "cpu.cores", 0.05, 0.022, null, 0.004 * 0.004, null, null, 2, 4, null,
                         10, 18, 1.0, 18.0, null, null, null, true, 18.0, true, 4, 18.0, "sut")),
                 true, "caplab-run-conclusion/1", AT, 9);

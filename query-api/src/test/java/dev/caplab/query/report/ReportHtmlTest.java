@@ -6,11 +6,7 @@ import dev.caplab.query.fits.FitView;
 import dev.caplab.query.plan.Plan;
 import dev.caplab.query.plan.TierPlan;
 import dev.caplab.store.row.SloRuleValue;
-import dev.caplab.query.conclusion.BottleneckView;
-import dev.caplab.query.conclusion.ConclusionView;
-import dev.caplab.query.conclusion.WarningView;
 import dev.caplab.query.runs.RunDetail;
-import dev.caplab.query.runs.RunLateness;
 import dev.caplab.query.runs.RunSummary;
 import dev.caplab.query.steps.StepView;
 import dev.caplab.store.row.RuleOutcomeValue;
@@ -18,10 +14,15 @@ import dev.caplab.store.row.RunRow;
 import dev.caplab.store.row.RunStep;
 import dev.caplab.query.throughput.RunThroughput;
 import dev.caplab.query.throughput.SloLine;
-import dev.caplab.query.throughput.ThroughputLimitView;
 import dev.caplab.query.throughput.ThroughputService;
 import dev.caplab.query.throughput.ThroughputStep;
+import dev.caplab.schema.event.RunWarning;
+import dev.caplab.schema.serde.AvroJson;
 import dev.caplab.store.row.AlertRow;
+import dev.caplab.store.row.ResourceEstimateValue;
+import dev.caplab.store.row.RunConclusionRow;
+import dev.caplab.store.row.RunLatenessRow;
+import dev.caplab.store.row.ThroughputLimitValue;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -94,11 +95,13 @@ class ReportHtmlTest {
     void theConclusionsWarningsAreShownBeforeTheStepsEscaped() {
         RunReport base = report("r1", "sut", "users", List.of(10.0, 20.0));
         RunDetail d = base.detail();
-        ConclusionView c = d.conclusion();
-        ConclusionView warned = new ConclusionView(c.maxStableX(), c.maxStableStepIndex(), c.firstFailingX(),
-                c.firstFailingStepIndex(), c.stepsJudged(), c.stepsSkipped(), c.bottleneck(), c.margin(),
+        RunConclusionRow c = d.conclusion();
+        RunConclusionRow warned = new RunConclusionRow(c.runId(), c.maxStableX(), c.maxStableStepIndex(),
+                c.firstFailingX(), c.firstFailingStepIndex(), c.stepsJudged(), c.stepsSkipped(), c.bottleneckSource(),
+                c.bottleneckMetric(), c.bottleneckRule(), c.bottleneckValue(), c.bottleneckStepIndex(), c.margin(),
                 c.resources(), c.runClosed(), c.model(), c.concludedAt(), c.version(),
-                List.of(new WarningView("NO_LOAD_METRIC", "no step: send <vus>")), c.rulesFrom());
+                AvroJson.encodeArray(List.of(new RunWarning("NO_LOAD_METRIC", "no step: send <vus>")),
+                        RunWarning.getClassSchema()), c.rulesFrom());
         RunDetail detail = new RunDetail(d.run(), warned, d.steps(), d.fits(), d.alerts(), d.lateness(),
                 d.egressCeiling(), d.throughputLimit(), d.warnings(), d.continuation());
         String html = ReportHtml.render(List.of(new RunReport(detail, base.resources(), base.throughput(),
@@ -222,9 +225,10 @@ class ReportHtmlTest {
         RunThroughput t = base.throughput();
         RunThroughput growing = new RunThroughput(t.runId(), t.loadExpression(), t.steps(), null, t.sloLines(),
                 List.of());
-        ConclusionView c = base.detail().conclusion();
-        ConclusionView unjudged = new ConclusionView(null, null, null, null, 0, 2, c.bottleneck(), c.margin(),
-                c.resources(), c.runClosed(), c.model(), c.concludedAt(), c.version(), List.of(), "none");
+        RunConclusionRow c = base.detail().conclusion();
+        RunConclusionRow unjudged = new RunConclusionRow(c.runId(), null, null, null, null, 0, 2, c.bottleneckSource(),
+                c.bottleneckMetric(), c.bottleneckRule(), c.bottleneckValue(), c.bottleneckStepIndex(), c.margin(),
+                c.resources(), c.runClosed(), c.model(), c.concludedAt(), c.version(), "[]", "none");
         RunDetail d = base.detail();
         RunDetail detail = new RunDetail(d.run(), unjudged, d.steps(), d.fits(), d.alerts(), d.lateness(),
                 d.egressCeiling(), null, List.of(), d.continuation());
@@ -262,10 +266,10 @@ class ReportHtmlTest {
     void aRunWithOnlyTheLoadToolsReadingsSaysNoResourceWasMeasuredAndWhatToSend() {
         RunReport base = report("r1", "shop", "users", List.of(10.0, 20.0));
         RunDetail d = base.detail();
-        ConclusionView c = d.conclusion();
-        ConclusionView unmeasured = new ConclusionView(c.maxStableX(), c.maxStableStepIndex(), c.firstFailingX(),
-                c.firstFailingStepIndex(), c.stepsJudged(), c.stepsSkipped(), null, c.margin(), List.of(),
-                c.runClosed(), c.model(), c.concludedAt(), c.version(), List.of(), "run");
+        RunConclusionRow c = d.conclusion();
+        RunConclusionRow unmeasured = new RunConclusionRow(c.runId(), c.maxStableX(), c.maxStableStepIndex(),
+                c.firstFailingX(), c.firstFailingStepIndex(), c.stepsJudged(), c.stepsSkipped(), null, null, null, null,
+                null, c.margin(), List.of(), c.runClosed(), c.model(), c.concludedAt(), c.version(), "[]", "run");
         RunDetail detail = new RunDetail(d.run(), unmeasured, d.steps(), List.of(), d.alerts(), d.lateness(),
                 d.egressCeiling(), d.throughputLimit(), d.warnings(), d.continuation());
         // what PlanService says of a run whose conclusion has no fitted resource: it is left out
@@ -340,17 +344,21 @@ class ReportHtmlTest {
                         new FitView.Segment(15, xs.get(1), -2, 0.19, null)),
                 List.of(new FitView.Breakpoint(15, 0.4, 14.2, 15.8)), 0.01, 0.99, true, 1, 2.0, 0.6, 22.0, true,
                 T0.plusSeconds(700));
-        RunDetail detail = new RunDetail(run, new ConclusionView(xs.get(0), 0, xs.get(1), 1, 2, 0,
-                new BottleneckView("host", "cpu.cores", "SMALLEST_SAFE_CAPACITY", 22.0, null, "host"), 0.6, List.of(), true,
-                "caplab-run-conclusion/1", T0.plusSeconds(700), 1), steps, List.of(fit),
+        // the CPU line's estimate: 0.1 + 0.05·x reaches 0.6 of 2 cores at x = 22, and gives the
+        // bottleneck its role
+        ResourceEstimateValue cpu = new ResourceEstimateValue("host", "cpu.cores", 0.1, 0.05, null, null, null, null, 0,
+                2, null, xs.get(0), 15, 2.0, 22.0, null, null, null, false, 15.0, false, null, null, "host");
+        RunDetail detail = new RunDetail(run, new RunConclusionRow(runId, xs.get(0), 0, xs.get(1), 1, 2, 0, "host",
+                "cpu.cores", "SMALLEST_SAFE_CAPACITY", 22.0, null, 0.6, List.of(cpu), true, "caplab-run-conclusion/1",
+                T0.plusSeconds(700), 1), steps, List.of(fit),
                 List.of(new AlertRow(runId, T0.plusSeconds(120), "STEP_FAILED", 1, "step 1 failed: <p95>")),
-                new RunLateness(0, 0), null, null, List.of(), null);
+                RunLatenessRow.none(runId), null, null, List.of(), null);
         List<FittedResource> resources = List.of(new FittedResource(fit, List.of(
                 new FittedResource.Point(0, xs.get(0), 0.6, true, false),
                 new FittedResource.Point(1, xs.get(1), 1.9, false, false))));
         // the request rate stopped growing at x = 15 [14, 16] at 11/s; the generator was busy (95 %) at the second step
-        ThroughputLimitView limit = new ThroughputLimitView(loadExpression, 15, 14, 16, 11, 1, 0.1, 0.01, 2, true,
-                xs.get(1), 95.0, T0.plusSeconds(700));
+        ThroughputLimitValue limit = new ThroughputLimitValue(15, 14.0, 16.0, 11, 1, 0.1, 0.01, 2, T0.plusSeconds(700),
+                xs.get(1), 95.0);
         List<ThroughputStep> traffic = List.of(
                 new ThroughputStep(0, Map.of(loadExpression, xs.get(0)), xs.get(0), 10.0, 600L, 0.0, 100.0, 120.0,
                         150.0, 50.0, true, "merged sketch of 600 requests (±1 %)", 104.5, "exact mean of 600 requests"),
@@ -358,7 +366,7 @@ class ReportHtmlTest {
                         1200.0, 95.0, false, "median of the tool's 60 window percentiles", null, null));
         RunThroughput throughput = new RunThroughput(runId, loadExpression, traffic, limit,
                 List.of(SloLine.of("p95 <= 500", "http_req_duration", "p95", "LE", 500.0, "latency")),
-                ThroughputService.warnings(limit, traffic, "k6"));
+                ThroughputService.warnings(limit, loadExpression, traffic, "k6"));
         Plan plan = new Plan("max stable load", xs.get(0), 0.6, "capacity/1", List.of(), List.of("no <tier>"));
         return new RunReport(detail, resources, throughput, plan, xs.get(0));
     }

@@ -282,13 +282,13 @@ class RunEndpointsIT {
                 .andExpect(jsonPath("$.paths['/api/v1/sql'].post").exists())
                 .andExpect(jsonPath("$.components.schemas.StepView.properties.amended.description").value(
                         containsString("lateSamples > 0")))
-                .andExpect(jsonPath("$.components.schemas.RunLateness.properties.beyondLatenessSamples.description")
+                .andExpect(jsonPath("$.components.schemas.RunLatenessRow.properties.beyondLatenessSamples.description")
                         .value(containsString("in no aggregate")))
                 .andExpect(jsonPath("$.info.title").value("caplab API"))
                 .andExpect(jsonPath("$.info.version").value("1.0"))
                 .andExpect(jsonPath("$.components.schemas.RunSummary.properties.status.enum").value(
                         org.hamcrest.Matchers.containsInAnyOrder("RUNNING", "COMPLETED", "ABORTED", "FAILED")))
-                .andExpect(jsonPath("$.components.schemas.BottleneckView.properties.rule.enum").value(
+                .andExpect(jsonPath("$.components.schemas.Bottleneck.properties.rule.enum").value(
                         org.hamcrest.Matchers.containsInAnyOrder("SMALLEST_SAFE_CAPACITY", "FIRST_STEP_OVER_MARGIN")))
                 .andExpect(jsonPath("$.components.schemas.RunSummary.properties.memoryBytes.description")
                         .value(containsString("bytes")));
@@ -297,8 +297,8 @@ class RunEndpointsIT {
         tools.jackson.databind.JsonNode schemas = tools.jackson.databind.json.JsonMapper.builder().build()
                 .readTree(docs).path("components").path("schemas");
         java.util.List<String> undocumented = new java.util.ArrayList<>();
-        for (String name : java.util.List.of("RunSummary", "RunChoices", "Choice", "Cohort", "StepView", "StepAggregateView", "ConclusionView",
-                "BottleneckView", "ResourceEstimateValue", "WarningView")) {
+        for (String name : java.util.List.of("RunSummary", "RunChoices", "Choice", "Cohort", "StepView", "StepAggregateView", "RunConclusionRow",
+                "Bottleneck", "ResourceEstimateValue", "Warning", "RunLatenessRow")) {
             assertThat(schemas.has(name)).as(name).isTrue();
             schemas.path(name).path("properties").properties().forEach(p -> {
                 if (p.getValue().path("description").asString("").isBlank()) {

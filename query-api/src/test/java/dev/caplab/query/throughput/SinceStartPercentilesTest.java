@@ -18,16 +18,16 @@ class SinceStartPercentilesTest {
     @Test
     void aMeanWithoutPercentilesIsExplainedOnce() {
         List<ThroughputStep> steps = List.of(step(0, 19.62, null), step(1, 35.56, null));
-        assertThat(ThroughputService.warnings(null, steps, "locust")).containsExactly(LOCUST_SENTENCE);
-        assertThat(ThroughputService.warnings(null, steps, "artillery")).singleElement().asString()
+        assertThat(ThroughputService.warnings(null, "locust.users", steps, "locust")).containsExactly(LOCUST_SENTENCE);
+        assertThat(ThroughputService.warnings(null, "locust.users", steps, "artillery")).singleElement().asString()
                 .contains("(artillery)", "since start only", "no step has p50/p95/p99")
                 .doesNotContain("--csv-full-history");
     }
 
     @Test
     void stepsWithPercentilesOrWithoutLatencyRaiseNothing() {
-        assertThat(ThroughputService.warnings(null, List.of(step(0, 19.62, 18.0)), "locust")).isEmpty();
-        assertThat(ThroughputService.warnings(null, List.of(step(0, null, null)), "locust")).isEmpty();
+        assertThat(ThroughputService.warnings(null, "locust.users", List.of(step(0, 19.62, 18.0)), "locust")).isEmpty();
+        assertThat(ThroughputService.warnings(null, "locust.users", List.of(step(0, null, null)), "locust")).isEmpty();
     }
 
     private static ThroughputStep step(int index, Double meanMs, Double p50Ms) {
