@@ -8,9 +8,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The one place that says which metrics of which load tools are requests, failures and latency, and which fitted
- * series is the throughput fit rather than a resource. The names themselves are schema's vocabulary
- * ({@link MetricNames}, {@link LabelNames}); the adapters write them (catalogue in {@code ingest/README.md}):
+ * The one place that says which metrics of which load tools are requests, failures and latency. The names themselves
+ * are schema's vocabulary ({@link MetricNames}, {@link LabelNames}), and so is the rule of which fitted series is the
+ * throughput fit rather than a resource ({@link MetricNames#throughputFit}: a stored fit answers it too); the
+ * adapters write them (catalogue in {@code ingest/README.md}):
  * <ul>
  *   <li>one GAUGE sample per request, the request's duration in milliseconds: {@code http.req.duration.ms}
  *       (Locust plugin, JMeter JTL), {@code http_req_duration} (k6 JSON output, k6 InfluxDB output) — their
@@ -35,8 +36,8 @@ import java.util.Set;
  */
 public final class TrafficMetrics {
 
-    /** Source of the derived per-step throughput series (no host or tool has this name: it has a colon). */
-    public static final String SOURCE = "caplab:throughput";
+    /** Source of the derived per-step throughput series ({@link MetricNames#THROUGHPUT_SOURCE}). */
+    public static final String SOURCE = MetricNames.THROUGHPUT_SOURCE;
 
     /** One GAUGE sample per request, valued in milliseconds. */
     public static final Set<String> LATENCY_PER_REQUEST_MS = Set.of(MetricNames.HTTP_DURATION_MS,
@@ -182,13 +183,8 @@ public final class TrafficMetrics {
         return SourceRole.parse(labels.get(LabelNames.ROLE)).orElse(null) == SourceRole.LOADGEN;
     }
 
-    /**
-     * True for the throughput fit: the per-step request rate fitted against load, whose knee is the run's throughput
-     * limit. It is a fit but not a resource: it has no ceiling, so it never names the bottleneck, adds no capacity
-     * estimate to a run's conclusion or a plan, and its knee or cliff is not a resource's. Every other fit is a
-     * resource's.
-     */
+    /** True for the throughput fit rather than a resource's ({@link MetricNames#throughputFit}, with the rule). */
     public static boolean throughputFit(String source, String metric) {
-        return SOURCE.equals(source) && MetricNames.THROUGHPUT_REQUESTS_PER_S.equals(metric);
+        return MetricNames.throughputFit(source, metric);
     }
 }

@@ -69,7 +69,9 @@ public final class MetricNames {
     /** lk load-test: tracks published in the room, i.e. what each subscriber should receive (gauge). */
     public static final String TRACKS_AVAILABLE_PER_SUBSCRIBER = "tracks.available.per_subscriber";
 
-    // derived by streams per step from the load tools' metrics above (source caplab:throughput)
+    // derived by streams per step from the load tools' metrics above (source THROUGHPUT_SOURCE)
+    /** Source of the derived per-step throughput series (no host or tool has this name: it has a colon). */
+    public static final String THROUGHPUT_SOURCE = "caplab:throughput";
     /** Requests completed per second over the step's steady part. */
     public static final String THROUGHPUT_REQUESTS_PER_S = "throughput.requests.per_s";
     /** Failed requests / requests over the step's steady part (0–1). */
@@ -155,6 +157,16 @@ public final class MetricNames {
     public static boolean resource(String metric) {
         return metric != null && !CEILING_MEASUREMENTS.contains(metric)
                 && RESOURCE_FAMILIES.stream().anyMatch(metric::startsWith);
+    }
+
+    /**
+     * True for the throughput fit: the per-step request rate fitted against load, whose knee is the run's throughput
+     * limit. It is a fit but not a resource: it has no ceiling, so it never names the bottleneck, adds no capacity
+     * estimate to a run's conclusion or a plan, and its knee or cliff is not a resource's. Every other fit is a
+     * resource's.
+     */
+    public static boolean throughputFit(String source, String metric) {
+        return THROUGHPUT_SOURCE.equals(source) && THROUGHPUT_REQUESTS_PER_S.equals(metric);
     }
 
     private MetricNames() {
