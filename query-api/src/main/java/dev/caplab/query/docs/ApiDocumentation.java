@@ -18,7 +18,7 @@ import org.springframework.context.annotation.Configuration;
 
 /**
  * The OpenAPI document as documentation: its title and version, and for the fields of the views people read first
- * (run, step, step aggregate, conclusion, lateness) what each means with its unit, and the values of each enumerated field,
+ * (run, step, step aggregate, fit, conclusion, lateness) what each means with its unit, and the values of each enumerated field,
  * taken from the enums that produce them. One table here rather than an annotation on every record component.
  */
 @Configuration(proxyBeanMethods = false)
@@ -31,7 +31,8 @@ public class ApiDocumentation {
     static final Map<String, Map<String, String>> FIELDS = Map.of(
             "RunSummary", FieldTable.RUN,
             "StepView", FieldTable.STEP,
-            "StepAggregateView", FieldTable.AGGREGATE,
+            "StepAggregateRow", FieldTable.AGGREGATE,
+            "CapacityFitRow", FieldTable.FIT,
             "RunConclusionRow", FieldTable.CONCLUSION,
             "Bottleneck", FieldTable.BOTTLENECK,
             "ResourceEstimateValue", FieldTable.ESTIMATE,
@@ -44,7 +45,8 @@ public class ApiDocumentation {
             "RunSummary", Map.of("status", Stream.concat(Stream.of("RUNNING"),
                             Arrays.stream(RunStatus.values()).map(Enum::name)).toList(),
                     "origin", names(RunOrigin.values())),
-            "StepAggregateView", Map.of("kind", names(SampleKind.values())),
+            "StepAggregateRow", Map.of("kind", names(SampleKind.values())),
+            "CapacityFitRow", Map.of("role", List.of("sut", "host")),
             "Bottleneck", Map.of("rule", names(Bottleneck.Rule.values()), "role", List.of("sut", "host")),
             "ResourceEstimateValue", Map.of("role", List.of("sut", "host")),
             "RunConclusionRow", Map.of("rulesFrom", List.of("run", "default", "none")),

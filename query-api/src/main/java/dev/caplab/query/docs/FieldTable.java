@@ -139,6 +139,36 @@ final class FieldTable {
             Map.entry("lastStableX", "the last load before the cliff, " + X),
             Map.entry("role", "what the source is to the test: sut or host"));
 
+    static final Map<String, String> FIT = Map.ofEntries(
+            Map.entry("runId", "the run's id"),
+            Map.entry("source", "where the fitted series came from; caplab:throughput for the request rate"),
+            Map.entry("metric", "the fitted metric; its unit is in its name, and values below are in it"),
+            Map.entry("model", "the model chosen: linear, segmented-1 or segmented-2 (breakpoints)"),
+            Map.entry("modelVersion", "the version of the fitting that made the fit"),
+            Map.entry("loadExpression", "how the load x is computed from the step's load dimensions, e.g. users"),
+            Map.entry("stepsUsed", "steps the fit was made from, count"),
+            Map.entry("baseline", "the first (below-knee) segment's value at x = 0, in the metric's unit"),
+            Map.entry("slopePerX", "the first (below-knee) segment's increase per unit of x, in the metric's unit"),
+            Map.entry("kneeX", "the first breakpoint, " + X + "; null when the model has none"),
+            Map.entry("kneeLower95", "lower end of kneeX's 95 % interval, " + X),
+            Map.entry("kneeUpper95", "upper end of kneeX's 95 % interval, " + X),
+            Map.entry("breakpointPValue", "Davies' test p-value that a breakpoint exists; null when untested"),
+            Map.entry("rSquared", "the model's R², 0–1"),
+            Map.entry("cliff", "whether the series fell off a cliff (a sudden break)"),
+            Map.entry("cliffStepIndex", "the step of the cliff; null when none"),
+            Map.entry("capacity", "the node's ceiling C for this resource, in the metric's unit; null when unknown"),
+            Map.entry("margin", "the planning margin, the fraction of C planned with, (0, 1]"),
+            Map.entry("safeCapacityX", "load where the line below the knee or cliff reaches C·margin, " + X
+                    + "; null without a ceiling"),
+            Map.entry("bottleneck", "whether this resource is the run's bottleneck"),
+            Map.entry("fittedAt", "when the fit was made, ISO-8601 UTC"),
+            Map.entry("segments", "the model's linear pieces y = intercept + slope·x on [fromX, toX]"),
+            Map.entry("breakpoints", "the model's breakpoints, each with its standard error and 95 % interval, " + X),
+            Map.entry("role", "what the source is to the test: sut or host; null for the request rate and on fits "
+                    + "stored before roles were decided"),
+            Map.entry("throughputFit", "true for the request rate's fit (its knee is the throughput limit), false "
+                    + "for a resource's"));
+
     private FieldTable() {
     }
 }

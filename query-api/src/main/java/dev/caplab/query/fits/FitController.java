@@ -4,6 +4,7 @@ import dev.caplab.query.runs.RunNotFoundException;
 import dev.caplab.store.access.CapacityFitRepository;
 import dev.caplab.store.access.DeletedRunRepository;
 import dev.caplab.store.access.RunRepository;
+import dev.caplab.store.row.CapacityFitRow;
 import dev.caplab.access.RequiresScope;
 import dev.caplab.access.Scope;
 import io.swagger.v3.oas.annotations.Operation;
@@ -30,9 +31,9 @@ class FitController {
 
     @Operation(summary = "Capacity fits of a run: coefficients, breakpoints with intervals, cliff, safe capacity")
     @GetMapping("/api/v1/runs/{runId}/fits")
-    List<FitView> fits(@PathVariable String runId, @RequestParam Optional<String> metric) {
+    List<CapacityFitRow> fits(@PathVariable String runId, @RequestParam Optional<String> metric) {
         RunNotFoundException.require(runId, runs, deletions);
         // an empty metric (?metric=) does not filter
-        return FitView.of(fits.ofRun(runId, metric.filter(m -> !m.isEmpty())));
+        return fits.ofRun(runId, metric.filter(m -> !m.isEmpty()));
     }
 }

@@ -1,6 +1,6 @@
 package dev.caplab.query.report;
 
-import dev.caplab.query.fits.FitView;
+import dev.caplab.store.row.CapacityFitRow;
 import dev.caplab.query.throughput.SloLine;
 import dev.caplab.store.row.ThroughputLimitValue;
 import dev.caplab.query.throughput.ThroughputStep;
@@ -38,7 +38,7 @@ final class ChartRanges {
         for (RunReport r : reports) {
             String expression = r.run().loadExpression();
             for (FittedResource use : r.resources()) {
-                FitView fit = use.fit();
+                CapacityFitRow fit = use.fit();
                 DoubleStream xs = DoubleStream.concat(use.points().stream().mapToDouble(FittedResource.Point::x),
                         Stream.of(fit.kneeUpper95(), fit.kneeX()).filter(Objects::nonNull).mapToDouble(d -> d));
                 DoubleStream ys = DoubleStream.concat(use.points().stream().mapToDouble(FittedResource.Point::sustained),
@@ -74,7 +74,7 @@ final class ChartRanges {
     }
 
     /** Resource charts are shared by metric: sources are named differently on different machines. */
-    static String resourceKey(FitView fit) {
+    static String resourceKey(CapacityFitRow fit) {
         return "resource:" + fit.metric();
     }
 

@@ -1,7 +1,8 @@
 package dev.caplab.query.report;
 
-import dev.caplab.query.fits.FitView;
 import dev.caplab.query.format.Figures;
+import dev.caplab.store.row.CapacityFitRow;
+import dev.caplab.store.row.SegmentValue;
 import java.util.List;
 
 /** Every fit with its knee and 95 % interval, and each fitted resource's use per step against its ceiling. */
@@ -23,7 +24,7 @@ final class FitSection {
                 + "<th>knee x</th><th>knee 95 % interval</th><th>break p-value</th><th>R²</th><th>cliff</th>"
                 + "<th>ceiling</th><th>safe x at margin</th><th>binds first</th></tr></thead><tbody>");
         for (FittedResource use : report.resources()) {
-            FitView f = use.fit();
+            CapacityFitRow f = use.fit();
             html.append("<tr class=\"fit\" data-metric=\"").append(Html.text(f.metric())).append("\"><td>")
                     .append(Html.text(f.metric())).append(" <small>").append(Html.text(f.source()))
                     .append(f.role() == null ? "" : " <span class=\"role\">(" + Html.text(f.role()) + ")</span>")
@@ -56,7 +57,7 @@ final class FitSection {
     }
 
     private static String chart(FittedResource use, String loadExpression, ChartRanges ranges) {
-        FitView f = use.fit();
+        CapacityFitRow f = use.fit();
         ChartRanges.Axes axes = ranges.axes(loadExpression, ChartRanges.resourceKey(f));
         SvgChart chart = new SvgChart(ChartRanges.resourceKey(f), f.metric() + " (" + f.source() + ") against load",
                 loadExpression == null ? "x" : loadExpression, f.metric(), axes.x(), axes.y());
@@ -67,7 +68,7 @@ final class FitSection {
                 .toList();
         chart.yTicks(v -> Figures.quantity(f.metric(), v), Figures.binary(f.metric()))
                 .series("use", "sustained per step", points, false);
-        for (FitView.Segment s : f.segments()) {
+        for (SegmentValue s : f.segments()) {
             chart.segment("fitline", s.fromX(), s.intercept() + s.slope() * s.fromX(), s.toX(),
                     s.intercept() + s.slope() * s.toX());
         }

@@ -4,12 +4,12 @@ import dev.caplab.store.access.RunRepository;
 import dev.caplab.store.access.StepAggregateRepository;
 import dev.caplab.store.row.RunRow;
 import dev.caplab.query.endpoints.EndpointService;
-import dev.caplab.query.fits.FitView;
+import dev.caplab.store.row.CapacityFitRow;
 import dev.caplab.query.plan.PlanRequest;
 import dev.caplab.query.plan.PlanService;
 import dev.caplab.query.runs.RunDetail;
 import dev.caplab.query.runs.RunService;
-import dev.caplab.query.steps.StepAggregateView;
+import dev.caplab.store.row.StepAggregateRow;
 import dev.caplab.query.steps.StepView;
 import dev.caplab.store.row.RunStep;
 import dev.caplab.query.throughput.ThroughputService;
@@ -60,25 +60,25 @@ public class ReportService {
 
     RunReport report(String runId) {
         // every aggregate of the run first: the detail's throughput rows are then taken from them, not read again
-        List<StepAggregateView> aggregates = StepAggregateView.of(this.aggregates.ofRun(runId)).stream()
+        List<StepAggregateRow> aggregates = this.aggregates.ofRun(runId).stream()
                 .filter(a -> a.stepIndex() >= 0).toList();
         RunDetail detail = runs.detail(runId);
         double planLoad = detail.maxStableX() == null ? 0 : detail.maxStableX();
         var plan = plans.plan(new PlanRequest(new PlanRequest.Profile("max stable load", planLoad, null, null, null),
                 List.of(runId), List.of(), null, null));
         int resourceSteps = (int) aggregates.stream().filter(a -> a.x() != null && a.resource())
-                .mapToInt(StepAggregateView::stepIndex).distinct().count();
+                .mapToInt(StepAggregateRow::stepIndex).distinct().count();
         return new RunReport(detail, resources(detail, aggregates), throughput.of(runId), plan, planLoad,
                 rules.find(runId).map(RunRow::sloRules).orElse(List.of()), endpoints.of(runId), resourceSteps);
     }
 
-    private static List<FittedResource> resources(RunDetail detail, List<StepAggregateView> aggregates) {
+    private static List<FittedResource> resources(RunDetail detail, List<StepAggregateRow> aggregates) {
         Map<Integer, RunStep> byIndex = detail.steps().stream().map(StepView::step)
                 .collect(Collectors.toMap(RunStep::stepIndex, Function.identity()));
         List<FittedResource> out = new ArrayList<>();
-        for (FitView fit : detail.fits().stream().filter(f -> !f.throughputFit()).toList()) {
+        for (CapacityFitRow fit : detail.fits().stream().filter(f -> !f.throughputFit()).toList()) {
             List<FittedResource.Point> points = new ArrayList<>();
-            for (StepAggregateView a : aggregates) {
+            for (StepAggregateRow a : aggregates) {
                 RunStep step = byIndex.get(a.stepIndex());
                 if (a.metric().equals(fit.metric()) && a.source().equals(fit.source()) && a.x() != null
                         && Double.isFinite(a.sustained())) {

@@ -2,7 +2,7 @@ package dev.caplab.query.runs;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.caplab.store.row.RunConclusionRow;
-import dev.caplab.query.fits.FitView;
+import dev.caplab.store.row.CapacityFitRow;
 import dev.caplab.query.steps.StepView;
 import dev.caplab.store.row.ThroughputLimitValue;
 import dev.caplab.store.row.AlertRow;
@@ -23,7 +23,7 @@ import java.util.Objects;
  * was the limit; the tool's percentiles were since start only). {@code continuation} links a run nobody declared to the tests sent to its run id before
  * and after it (null when there are none).
  */
-public record RunDetail(RunSummary run, RunConclusionRow conclusion, List<StepView> steps, List<FitView> fits,
+public record RunDetail(RunSummary run, RunConclusionRow conclusion, List<StepView> steps, List<CapacityFitRow> fits,
                         List<AlertRow> alerts, RunLatenessRow lateness, EgressCeiling egressCeiling,
                         ThroughputLimitValue throughputLimit, List<String> warnings, RunContinuation continuation) {
 

@@ -12,7 +12,7 @@ import dev.caplab.store.row.ThroughputLimitValue;
 import dev.caplab.query.format.Figures;
 import dev.caplab.analysis.throughput.TrafficMetrics;
 import dev.caplab.query.runs.RunNotFoundException;
-import dev.caplab.query.steps.StepAggregateView;
+import dev.caplab.store.row.StepAggregateRow;
 import dev.caplab.schema.vocabulary.MetricNames;
 import dev.caplab.store.row.SloRuleValue;
 import java.util.ArrayList;
@@ -60,24 +60,23 @@ public class ThroughputService {
     }
 
     private List<ThroughputStep> perStep(String runId, String tool) {
-        Map<Integer, Map<String, StepAggregateView>> byStep = new HashMap<>();
-        for (StepAggregateView a : StepAggregateView.of(aggregates.ofRun(runId, Optional.empty(),
-                Optional.of(TrafficMetrics.SOURCE)))) {
+        Map<Integer, Map<String, StepAggregateRow>> byStep = new HashMap<>();
+        for (StepAggregateRow a : aggregates.ofRun(runId, Optional.empty(), Optional.of(TrafficMetrics.SOURCE))) {
             if (a.stepIndex() >= 0) {
                 byStep.computeIfAbsent(a.stepIndex(), k -> new HashMap<>()).put(a.metric(), a);
             }
         }
         List<ThroughputStep> out = new ArrayList<>();
         for (RunStep s : steps.ofRun(runId)) {
-            Map<String, StepAggregateView> m = byStep.getOrDefault(s.stepIndex(), Map.of());
-            StepAggregateView rate = m.get(MetricNames.THROUGHPUT_REQUESTS_PER_S);
-            StepAggregateView errors = m.get(MetricNames.THROUGHPUT_ERRORS_RATIO);
-            StepAggregateView perRequest = m.get(MetricNames.THROUGHPUT_LATENCY_MS);
-            StepAggregateView windows = m.get(MetricNames.THROUGHPUT_LATENCY_WINDOW_MEDIAN_MS);
-            StepAggregateView latency = perRequest != null ? perRequest : windows;
-            StepAggregateView totals = m.get(MetricNames.THROUGHPUT_LATENCY_TOTALS_MEAN_MS);
-            StepAggregateView mean = perRequest != null ? perRequest : totals;
-            StepAggregateView loadgen = m.get(MetricNames.THROUGHPUT_LOADGEN_CPU_UTIL_PERCENT);
+            Map<String, StepAggregateRow> m = byStep.getOrDefault(s.stepIndex(), Map.of());
+            StepAggregateRow rate = m.get(MetricNames.THROUGHPUT_REQUESTS_PER_S);
+            StepAggregateRow errors = m.get(MetricNames.THROUGHPUT_ERRORS_RATIO);
+            StepAggregateRow perRequest = m.get(MetricNames.THROUGHPUT_LATENCY_MS);
+            StepAggregateRow windows = m.get(MetricNames.THROUGHPUT_LATENCY_WINDOW_MEDIAN_MS);
+            StepAggregateRow latency = perRequest != null ? perRequest : windows;
+            StepAggregateRow totals = m.get(MetricNames.THROUGHPUT_LATENCY_TOTALS_MEAN_MS);
+            StepAggregateRow mean = perRequest != null ? perRequest : totals;
+            StepAggregateRow loadgen = m.get(MetricNames.THROUGHPUT_LOADGEN_CPU_UTIL_PERCENT);
             out.add(new ThroughputStep(s.stepIndex(), s.load(), s.x(), rate == null ? null : finite(rate.sustained()),
                     rate == null ? null : rate.count(), errors == null ? null : finite(errors.sustained()),
                     latency == null ? null : latency.p50(), latency == null ? null : latency.p95(),
@@ -89,7 +88,7 @@ public class ThroughputService {
     }
 
     /** Where the step's mean latency comes from, in words shown beside it. */
-    static String meanFrom(StepAggregateView perRequest, StepAggregateView totals, String tool) {
+    static String meanFrom(StepAggregateRow perRequest, StepAggregateRow totals, String tool) {
         if (perRequest != null) {
             return String.format(Locale.ROOT, "exact mean of %d requests", perRequest.count());
         }
@@ -109,7 +108,7 @@ public class ThroughputService {
     }
 
     /** How the step's percentiles were obtained, in words shown beside them. */
-    static String combination(StepAggregateView perRequest, StepAggregateView windows) {
+    static String combination(StepAggregateRow perRequest, StepAggregateRow windows) {
         if (perRequest != null) {
             return String.format(Locale.ROOT, "merged sketch of %d requests (±1 %%)", perRequest.count());
         }

@@ -297,8 +297,8 @@ class RunEndpointsIT {
         tools.jackson.databind.JsonNode schemas = tools.jackson.databind.json.JsonMapper.builder().build()
                 .readTree(docs).path("components").path("schemas");
         java.util.List<String> undocumented = new java.util.ArrayList<>();
-        for (String name : java.util.List.of("RunSummary", "RunChoices", "Choice", "Cohort", "StepView", "StepAggregateView", "RunConclusionRow",
-                "Bottleneck", "ResourceEstimateValue", "Warning", "RunLatenessRow")) {
+        for (String name : java.util.List.of("RunSummary", "RunChoices", "Choice", "Cohort", "StepView",
+                "StepAggregateRow", "CapacityFitRow", "RunConclusionRow", "Bottleneck", "ResourceEstimateValue", "Warning", "RunLatenessRow")) {
             assertThat(schemas.has(name)).as(name).isTrue();
             schemas.path(name).path("properties").properties().forEach(p -> {
                 if (p.getValue().path("description").asString("").isBlank()) {

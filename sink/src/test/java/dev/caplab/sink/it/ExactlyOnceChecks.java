@@ -76,18 +76,18 @@ final class ExactlyOnceChecks {
         derived.forEach((key, want) -> {
             StepAggregateRow got = stored.get(key);
             if (!key.metric().equals(MetricNames.THROUGHPUT_ERRORS_RATIO)) {
-                assertThat(got.sampleCount()).as("requests " + key).isEqualTo(want.count());
+                assertThat(got.count()).as("requests " + key).isEqualTo(want.count());
                 assertThat(got.warmupCount()).as("warm-up requests " + key).isEqualTo(want.warmupCount());
             }
         });
         expected.forEach((key, want) -> {
             StepAggregateRow got = stored.get(key);
-            assertThat(got.sampleCount()).as("count " + key).isEqualTo(want.count());
+            assertThat(got.count()).as("count " + key).isEqualTo(want.count());
             assertThat(got.warmupCount()).as("warm-up " + key).isEqualTo(want.warmupCount());
             if (want.kind() == SampleKind.GAUGE) {
                 assertThat(got.valueSum()).as("sum " + key).isCloseTo(want.sum(), within(1e-9 * Math.abs(want.sum())));
-                assertThat(got.valueMin()).as("min " + key).isEqualTo(want.min());
-                assertThat(got.valueMax()).as("max " + key).isEqualTo(want.max());
+                assertThat(got.min()).as("min " + key).isEqualTo(want.min());
+                assertThat(got.max()).as("max " + key).isEqualTo(want.max());
             } else {
                 // Golden figure of the generator: the tx counter grows 10 kB/s per user.
                 assertThat(got.ratePerSecond()).as("rate " + key)

@@ -63,13 +63,13 @@ class LateDataIT {
         assertThat(hostLast).filteredOn(a -> a.source().equals("host") && a.stepIndex() >= 0
                         && a.stepIndex() < SyntheticRun.STEPS - 1)
                 .as("host aggregates amended by late samples").hasSize(2 * (SyntheticRun.STEPS - 1))
-                .allMatch(a -> a.lateCount() > 0 && a.version() > 1);
+                .allMatch(a -> a.lateSamples() > 0 && a.version() > 1);
         List<RunLatenessRow> lateness = new RunLatenessRepository(ENV.db().dataSource()).ofRun("order-host-last");
         assertThat(lateness).singleElement().satisfies(l -> {
             assertThat(l.lateSamples()).isPositive();
             assertThat(l.beyondLatenessSamples()).isZero();
         });
-        assertThat(aggregates.ofRun("order-first")).allMatch(a -> a.lateCount() == 0);
+        assertThat(aggregates.ofRun("order-first")).allMatch(a -> a.lateSamples() == 0);
 
         // The conclusion stored for the host-last run was written when its steps closed without any host sample
         // (no cpu fit, no bottleneck) and amended by the late host samples: a newer version than the in-order run's,
@@ -111,8 +111,8 @@ class LateDataIT {
             CapacityFitRepository fits, RunConclusionRepository conclusions, String run) {
         return new Projection(
                 aggregates.ofRun(run).stream().map(a -> new StepAggregateRow("r", a.stepIndex(), a.load(), a.x(),
-                        a.source(), a.metric(), a.kind(), a.sampleCount(), a.warmupCount(), a.valueSum(),
-                        a.valueMin(), a.valueMax(), a.valueMean(), a.sustained(), a.peak(), a.quantiles(),
+                        a.source(), a.metric(), a.kind(), a.count(), a.warmupCount(), a.valueSum(),
+                        a.min(), a.max(), a.mean(), a.sustained(), a.peak(), a.quantiles(),
                         a.ratePerSecond(), a.baselineDelta(), a.windowStart(), a.windowEnd(), a.contaminated(), 0))
                         .toList(),
                 verdicts.ofRun(run).stream().map(v -> new StepVerdictRow("r", v.stepIndex(), v.load(), v.x(),

@@ -91,7 +91,7 @@ class MixedBatchIT {
                 .as("their labels stored").isEqualTo(VALID.length);
 
         StepAggregateRow host1 = aggregateOfHost1(aggregates).orElseThrow();
-        assertThat(host1.sampleCount()).as("step 0 aggregates the valid samples").isEqualTo(VALID.length);
+        assertThat(host1.count()).as("step 0 aggregates the valid samples").isEqualTo(VALID.length);
         assertThat(host1.valueSum()).isCloseTo(validSum, offset(1e-9));
         assertThat(aggregates.ofRun(RUN)).as("no series of a set-aside sample aggregated")
                 .noneMatch(a -> a.source().isBlank() || a.source().equals("host-2"));
@@ -119,6 +119,6 @@ class MixedBatchIT {
 
     private static Optional<StepAggregateRow> aggregateOfHost1(StepAggregateRepository aggregates) {
         return aggregates.ofRun(RUN).stream().filter(a -> a.stepIndex() == 0 && a.source().equals("host-1")
-                && a.metric().equals("cpu.cores") && a.sampleCount() == VALID.length).findFirst();
+                && a.metric().equals("cpu.cores") && a.count() == VALID.length).findFirst();
     }
 }

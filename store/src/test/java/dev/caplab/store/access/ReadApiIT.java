@@ -219,7 +219,7 @@ class ReadApiIT {
     private static StepAggregateRow revision(StepAggregateRow row, int step, String source, String metric,
             long count, long version) {
         return new StepAggregateRow(row.runId(), step, row.load(), row.x(), source, metric, row.kind(), count,
-                count == 0 ? 0 : row.warmupCount(), row.valueSum(), row.valueMin(), row.valueMax(), row.valueMean(),
+                count == 0 ? 0 : row.warmupCount(), row.valueSum(), row.min(), row.max(), row.mean(),
                 row.sustained(), row.peak(), row.quantiles(), null, null, row.windowStart(), row.windowEnd(), false,
                 version, 0);
     }
@@ -241,7 +241,7 @@ class ReadApiIT {
                 revision(base, 1, "vm-1", "cpu.cores", 61, 3), revision(base, 1, "vm-1", "mem.bytes", 61, 3)), null);
 
         assertThat(aggregates.ofRun("windows")).extracting(r -> r.stepIndex() + "|" + r.metric() + "|"
-                + r.sampleCount()).containsExactly("-1|cpu.cores|5", "0|cpu.cores|60", "1|cpu.cores|61",
+                + r.count()).containsExactly("-1|cpu.cores|5", "0|cpu.cores|60", "1|cpu.cores|61",
                 "1|mem.bytes|61");
         assertThat(aggregates.ofRun("windows", "cpu.cores")).extracting(StepAggregateRow::stepIndex)
                 .containsExactly(-1, 0, 1);
