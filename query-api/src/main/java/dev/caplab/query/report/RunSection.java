@@ -132,8 +132,7 @@ final class RunSection {
 
     /** Whether some step's "over margin" resource is not the run's bottleneck (metric@source). */
     private static boolean overMarginNamesAnother(RunDetail d) {
-        String bottleneck = d.conclusion() == null || d.conclusion().bottleneckMetric() == null ? null
-                : d.conclusion().bottleneckMetric() + "@" + d.conclusion().bottleneckSource();
+        String bottleneck = d.conclusion() == null ? null : d.conclusion().bottleneckName();
         return d.steps().stream().map(StepView::step).anyMatch(s -> s.bottleneck() != null && !s.bottleneck().isBlank()
                 && !s.bottleneck().equals(bottleneck));
     }

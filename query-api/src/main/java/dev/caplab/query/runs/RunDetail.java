@@ -71,6 +71,6 @@ public record RunDetail(RunSummary run, RunConclusionRow conclusion, List<StepVi
     /** "metric@source" of the conclusion's bottleneck, for text that names it in one word; null when none is named. */
     public String bottleneckName() {
         RunConclusionRow.Bottleneck b = conclusion == null ? null : conclusion.bottleneck();
-        return b == null ? null : b.metric() + "@" + b.source() + (b.role() == null ? "" : " (" + b.role() + ")");
+        return b == null ? null : conclusion.bottleneckName() + (b.role() == null ? "" : " (" + b.role() + ")");
     }
 }

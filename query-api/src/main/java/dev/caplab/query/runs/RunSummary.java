@@ -23,9 +23,7 @@ public record RunSummary(@JsonUnwrapped RunRow run, Double maxStableX, Double fa
     /** A stored run with the outcome of its conclusion; without one ({@code null}), no outcome yet. */
     public static RunSummary of(RunRow run, RunConclusionRow conclusion) {
         return conclusion == null ? new RunSummary(run, null, null, null)
-                : new RunSummary(run, conclusion.maxStableX(), conclusion.firstFailingX(),
-                        conclusion.bottleneckMetric() == null ? null
-                                : conclusion.bottleneckMetric() + "@" + conclusion.bottleneckSource());
+                : new RunSummary(run, conclusion.maxStableX(), conclusion.firstFailingX(), conclusion.bottleneckName());
     }
 
     /**

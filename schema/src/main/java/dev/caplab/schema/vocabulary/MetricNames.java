@@ -151,6 +151,14 @@ public final class MetricNames {
             NET_RETRANSMITS_COUNT, NET_JITTER_MS, NET_LOSS_PERCENT);
 
     /**
+     * How one resource of one source is named in a word, {@code metric@source} (e.g. {@code cpu.cores@node-1}): a step's
+     * "over margin" resource and a run's bottleneck are written so, and compared so.
+     */
+    public static String resourceName(String metric, String source) {
+        return metric + "@" + source;
+    }
+
+    /**
      * Whether {@code metric} is a reading of a resource of a host, cgroup or container (CPU, memory, swap, network,
      * disk, processes): what a resource fit is made of, as against a load tool's requests, latency and errors.
      */

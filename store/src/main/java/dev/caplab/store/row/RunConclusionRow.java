@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.caplab.schema.event.RunWarning;
 import dev.caplab.schema.serde.AvroJson;
+import dev.caplab.schema.vocabulary.MetricNames;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -156,6 +157,11 @@ public record RunConclusionRow(@JsonIgnore String runId, Double maxStableX, Inte
         Map<String, RunConclusionRow> out = new LinkedHashMap<>();
         rows.forEach(r -> out.put(r.runId(), r));
         return out;
+    }
+
+    /** The bottleneck as named in a word ({@code metric@source}, MetricNames.resourceName); null when none is. */
+    public String bottleneckName() {
+        return bottleneckMetric == null ? null : MetricNames.resourceName(bottleneckMetric, bottleneckSource);
     }
 
     /**

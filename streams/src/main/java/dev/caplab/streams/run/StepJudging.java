@@ -46,7 +46,7 @@ final class StepJudging {
         JudgingRules judging = JudgingRules.of(run.started, settings.defaultRules());
         StepVerdict verdict = VerdictAdapter.verdict(run.runId, step.index(), step.load(), aggregated.x(), stats,
                 judging.rules(), aggregated.contamination(),
-                overMargin.map(u -> u.metric() + "@" + u.source()).orElse(null));
+                overMargin.map(u -> MetricNames.resourceName(u.metric(), u.source())).orElse(null));
         verdict.setVersion(revision);
         verdict.setLateCount(lateCount);
         verdict.setJudged(judging.judging());
