@@ -22,11 +22,12 @@ import java.util.Objects;
         "windowStart", "windowEnd", "lateSamples", "resource"})
 public record StepAggregateRow(String runId, int stepIndex, @JsonIgnore Map<String, Double> load, Double x,
                                String source, String metric, String kind, @Column("sample_count") long count,
-                               long warmupCount, @JsonIgnore double valueSum, @Column("value_min") double min,
-                               @Column("value_max") double max, @Column("value_mean") double mean, double sustained,
-                               double peak, @JsonIgnore Map<String, Double> quantiles, Double ratePerSecond,
-                               Double baselineDelta, Instant windowStart, Instant windowEnd, boolean contaminated,
-                               @JsonIgnore long version, @Column("late_count") long lateSamples)
+                               long warmupCount, @JsonIgnore @EventField("sum") double valueSum,
+                               @Column("value_min") double min, @Column("value_max") double max,
+                               @Column("value_mean") double mean, double sustained, double peak,
+                               @JsonIgnore Map<String, Double> quantiles, Double ratePerSecond, Double baselineDelta,
+                               Instant windowStart, Instant windowEnd, boolean contaminated, @JsonIgnore long version,
+                               @Column("late_count") @EventField("lateCount") long lateSamples)
         implements RunScopedRow {
 
     public StepAggregateRow {
