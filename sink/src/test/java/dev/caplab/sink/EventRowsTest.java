@@ -1,0 +1,183 @@
+package dev.caplab.sink;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.caplab.schema.event.Alert;
+import dev.caplab.schema.event.AlertKind;
+import dev.caplab.schema.event.Annotation;
+import dev.caplab.schema.event.Breakpoint;
+import dev.caplab.schema.event.CapacityFit;
+import dev.caplab.schema.event.Comparator;
+import dev.caplab.schema.event.ResourceEstimate;
+import dev.caplab.schema.event.RuleOutcome;
+import dev.caplab.schema.event.RunDeleted;
+import dev.caplab.schema.event.RunEgressCeiling;
+import dev.caplab.schema.event.RunLateness;
+import dev.caplab.schema.event.RunThroughputLimit;
+import dev.caplab.schema.event.SampleKind;
+import dev.caplab.schema.event.Segment;
+import dev.caplab.schema.event.SloRule;
+import dev.caplab.schema.event.StepAggregate;
+import dev.caplab.schema.event.StepVerdict;
+import dev.caplab.store.row.AlertRow;
+import dev.caplab.store.row.AnnotationRow;
+import dev.caplab.store.row.BreakpointValue;
+import dev.caplab.store.row.CapacityFitRow;
+import dev.caplab.store.row.DeletedRunRow;
+import dev.caplab.store.row.EgressCeilingValue;
+import dev.caplab.store.row.ResourceEstimateValue;
+import dev.caplab.store.row.RuleOutcomeValue;
+import dev.caplab.store.row.RunLatenessRow;
+import dev.caplab.store.row.SegmentValue;
+import dev.caplab.store.row.SloRuleValue;
+import dev.caplab.store.row.StepAggregateRow;
+import dev.caplab.store.row.StepVerdictRow;
+import dev.caplab.store.row.ThroughputLimitValue;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Each derived row holds what its event was built with: every field set to a value of its own, the expected row written
+ * out by hand.
+ */
+class EventRowsTest {
+
+    private static final Instant T1 = Instant.parse("2026-03-01T10:00:00.000001Z");
+    private static final Instant T2 = Instant.parse("2026-03-01T10:05:00.000002Z");
+
+    @Test
+    void aFitKeepsEveryFieldItsSegmentsAndBreakpoints() {
+        CapacityFit fit = CapacityFit.newBuilder().setRunId("run-f").setSource("host").setMetric("cpu")
+                .setModel("segmented").setModelVersion("v3").setLoadExpression("users").setStepsUsed(7)
+                .setSegments(List.of(Segment.newBuilder().setFromX(1).setToX(2).setIntercept(3).setSlope(4)
+                        .setSlopeStdErr(5.0).build()))
+                .setBreakpoints(List.of(Breakpoint.newBuilder().setX(6).setStdErr(7.0).setLower95(8.0)
+                        .setUpper95(9.0).build()))
+                .setBreakpointPValue(0.01).setRSquared(0.97).setCliff(true).setCliffStepIndex(11).setCapacity(12.0)
+                .setMargin(0.8).setSafeCapacityX(13.0).setBottleneck(true).setFittedAt(T1).setVersion(14)
+                .setRole("server").build();
+
+        assertThat(RowMapping.fit(fit)).isEqualTo(new CapacityFitRow("run-f", "host", "cpu", "segmented", "v3",
+                "users", 7, List.of(new SegmentValue(1, 2, 3, 4, 5.0)),
+                List.of(new BreakpointValue(6, 7.0, 8.0, 9.0)), 0.01, 0.97, true, 11, 12.0, 0.8, 13.0, true, T1, 14,
+                "server"));
+    }
+
+    @Test
+    void aVerdictKeepsItsOutcomesWithTheirRulesAndTheEnumsByName() {
+        SloRule rule = SloRule.newBuilder().setName("p99-fast").setMetric("latency").setStatistic("p99")
+                .setComparator(Comparator.LE).setThreshold(250).setSource("client").build();
+        StepVerdict verdict = StepVerdict.newBuilder().setRunId("run-v").setStepIndex(3)
+                .setLoad(Map.of("users", 40.0, "rate", 5.0)).setX(40.0).setPassed(false)
+                .setOutcomes(List.of(RuleOutcome.newBuilder().setRule(rule).setObserved(310.0).setPassed(false)
+                        .setReason("over").build()))
+                .setContaminated(true).setContaminationReason("restart").setBottleneck("host:cpu").setVersion(21)
+                .setLateCount(22).setWithdrawn(true).setJudged(false).setWindowStart(T1).setWindowEnd(T2)
+                .setWarmupMicros(23L).build();
+
+        assertThat(RowMapping.verdict(verdict)).isEqualTo(new StepVerdictRow("run-v", 3,
+                Map.of("rate", 5.0, "users", 40.0), 40.0, false,
+                List.of(new RuleOutcomeValue(new SloRuleValue("p99-fast", "latency", "p99", "LE", 250, "client"),
+                        310.0, false, "over")),
+                true, "restart", "host:cpu", 21, 22, true, false, T1, T2, 23L));
+    }
+
+    @Test
+    void aVerdictsNullFieldsStayNull() {
+        StepVerdict verdict = StepVerdict.newBuilder().setRunId("run-n").setStepIndex(0).setLoad(Map.of())
+                .setX(null).setPassed(true).setOutcomes(List.of()).setContaminated(false)
+                .setContaminationReason(null).setBottleneck(null).setVersion(1).setLateCount(0).setWithdrawn(false)
+                .setJudged(true).setWindowStart(null).setWindowEnd(null).setWarmupMicros(null).build();
+
+        assertThat(RowMapping.verdict(verdict)).isEqualTo(new StepVerdictRow("run-n", 0, Map.of(), null, true,
+                List.of(), false, null, null, 1, 0, false, true, null, null, null));
+    }
+
+    @Test
+    void anAggregateReadsItsSumAndLateCountIntoTheComponentsNamedOtherwise() {
+        StepAggregate aggregate = StepAggregate.newBuilder().setRunId("run-a").setStepIndex(2)
+                .setLoad(Map.of("users", 20.0)).setX(20.0).setSource("client").setMetric("latency")
+                .setKind(SampleKind.SUMMARY).setCount(31).setWarmupCount(32).setSum(33.5).setMin(1.5).setMax(9.5)
+                .setMean(4.5).setSustained(5.5).setPeak(8.5).setQuantiles(Map.of("0.5", 4.0, "0.99", 9.0))
+                .setRatePerSecond(34.0).setBaselineDelta(35.0).setWindowStart(T1).setWindowEnd(T2)
+                .setContaminated(true).setVersion(36).setLateCount(37).build();
+
+        StepAggregateRow row = RowMapping.aggregate(aggregate);
+
+        assertThat(row).isEqualTo(new StepAggregateRow("run-a", 2, Map.of("users", 20.0), 20.0, "client", "latency",
+                "SUMMARY", 31, 32, 33.5, 1.5, 9.5, 4.5, 5.5, 8.5, Map.of("0.5", 4.0, "0.99", 9.0), 34.0, 35.0, T1,
+                T2, true, 36, 37));
+        assertThat(row.valueSum()).isEqualTo(33.5);
+        assertThat(row.lateSamples()).isEqualTo(37);
+    }
+
+    @Test
+    void latenessAlertAnnotationAndDeletionKeepEveryField() {
+        assertThat(RowMapping.lateness(RunLateness.newBuilder().setRunId("run-l").setLateSamples(41)
+                .setBeyondLatenessSamples(42).setUpdatedAt(T1).setVersion(43).build()))
+                .isEqualTo(new RunLatenessRow("run-l", 41, 42, T1, 43));
+        assertThat(RowMapping.alert(Alert.newBuilder().setRunId("run-al").setAt(T2)
+                .setKind(AlertKind.CLIFF_DETECTED).setStepIndex(44).setMessage("cliff at step 44").build()))
+                .isEqualTo(new AlertRow("run-al", T2, "CLIFF_DETECTED", 44, "cliff at step 44"));
+        assertThat(RowMapping.annotation(Annotation.newBuilder().setRunId("run-an").setAt(T1).setText("deploy")
+                .setLabels(Map.of("by", "ops", "env", "staging")).build()))
+                .isEqualTo(new AnnotationRow("run-an", T1, "deploy", Map.of("env", "staging", "by", "ops")));
+        assertThat(RowMapping.deletion(RunDeleted.newBuilder().setRunId("run-d").setDeletedAt(T2)
+                .setReason("mistake").build()))
+                .isEqualTo(new DeletedRunRow("run-d", T2, "mistake"));
+        assertThat(RowMapping.deletion(RunDeleted.newBuilder().setRunId("run-d").setDeletedAt(T2)
+                .setReason(null).build()))
+                .isEqualTo(new DeletedRunRow("run-d", T2, null));
+    }
+
+    @Test
+    void anEstimateKeepsEveryField() {
+        ResourceEstimate estimate = ResourceEstimate.newBuilder().setSource("db").setMetric("cpu").setIntercept(1)
+                .setSlope(2).setInterceptVariance(3.0).setSlopeVariance(4.0).setCovariance(5.0)
+                .setResidualStdErr(6.0).setDegreesOfFreedom(7).setPreKneeSteps(8).setRSquared(0.9).setFromX(10)
+                .setToX(11).setCeiling(12.0).setSafeCapacityX(13.0).setSafeCapacityStdErr(14.0)
+                .setSafeCapacityLower95(15.0).setSafeCapacityUpper95(16.0).setCappedByCliff(true).setKneeX(17.0)
+                .setCliff(true).setCliffStepIndex(18).setLastStableX(19.0).setRole("database").build();
+
+        assertThat(RowMapping.estimate(estimate)).isEqualTo(new ResourceEstimateValue("db", "cpu", 1, 2, 3.0, 4.0,
+                5.0, 6.0, 7, 8, 0.9, 10, 11, 12.0, 13.0, 14.0, 15.0, 16.0, true, 17.0, true, 18, 19.0, "database"));
+    }
+
+    @Test
+    void aConclusionsThroughputLimitAndEgressCeilingKeepEveryField() {
+        RunThroughputLimit limit = RunThroughputLimit.newBuilder().setKneeX(51).setKneeLower95(50.0)
+                .setKneeUpper95(52.0).setPlateauRatePerSecond(530).setSlopeBeforePerX(5.4).setSlopeAfterPerX(0.55)
+                .setBreakpointPValue(0.056).setStepsUsed(57).setFittedAt(T1).setGeneratorSaturatedAtX(58.0)
+                .setGeneratorCpuPercent(59.0).build();
+        RunEgressCeiling ceiling = RunEgressCeiling.newBuilder().setMbps(610).setSource("MEASURED")
+                .setMeasuredAt(T2).build();
+
+        assertThat(EventRows.of(RunThroughputLimit.class, ThroughputLimitValue.class).row(limit))
+                .isEqualTo(new ThroughputLimitValue(51, 50.0, 52.0, 530, 5.4, 0.55, 0.056, 57, T1, 58.0, 59.0));
+        assertThat(EventRows.of(RunEgressCeiling.class, EgressCeilingValue.class).row(ceiling))
+                .isEqualTo(new EgressCeilingValue(610, "MEASURED", T2));
+    }
+
+    /** A row with a component its event does not have. */
+    record AlertWithSeverity(String runId, Instant at, String severity) {
+    }
+
+    /** A nullable event field cannot fill a primitive component. */
+    record AlertWithPrimitiveStep(String runId, int stepIndex) {
+    }
+
+    @Test
+    void aComponentTheEventLacksFailsWhenTheMapperIsBuiltNamingRowComponentAndSchema() {
+        assertThatThrownBy(() -> EventRows.of(Alert.class, AlertWithSeverity.class))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("AlertWithSeverity.severity")
+                .hasMessageContaining("dev.caplab.schema.event.Alert");
+        assertThatThrownBy(() -> EventRows.of(Alert.class, AlertWithPrimitiveStep.class))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("AlertWithPrimitiveStep.stepIndex")
+                .hasMessageContaining("dev.caplab.schema.event.Alert.stepIndex");
+    }
+}
