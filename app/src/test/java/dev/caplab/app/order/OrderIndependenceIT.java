@@ -81,8 +81,8 @@ class OrderIndependenceIT {
     private static final List<String> HOSTS = List.of("app-1", "db-1");
     private static final String LIFECYCLE = "lifecycle";
     private static final String LOCUST = "locust";
-    /** Which run, which emission of it, when the fit ran, how its inputs arrived: not the answer. */
-    private static final String[] NOT_THE_ANSWER = {"runId", "version", "fittedAt", "lateCount"};
+    /** Which run, which emission of it, when the fit ran, how its inputs arrived (late counts): not the answer. */
+    private static final String[] NOT_THE_ANSWER = {"runId", "version", "fittedAt", "lateCount", "lateSamples"};
     /**
      * The same answer: every field but {@link #NOT_THE_ANSWER} equal, doubles to 1e-15; two NaNs (a figure that is
      * unknown in both, such as the min of a mean read from a tool's totals) are the same answer.
