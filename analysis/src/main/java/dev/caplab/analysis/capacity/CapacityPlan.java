@@ -1,6 +1,6 @@
 package dev.caplab.analysis.capacity;
 
-import dev.caplab.analysis.throughput.TrafficMetrics;
+import dev.caplab.schema.vocabulary.MetricNames;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -49,7 +49,7 @@ public record CapacityPlan(String modelName, String modelVersion, double margin,
 
     private static List<Placed> placed(List<ResourceEstimate> estimates, double margin) {
         // the throughput fit is a limit of the request rate, not a resource with a ceiling to plan against
-        return estimates.stream().filter(e -> !TrafficMetrics.throughputFit(e.source(), e.metric()))
+        return estimates.stream().filter(e -> !MetricNames.throughputFit(e.source(), e.metric()))
                 .sorted(Comparator.comparing(ResourceEstimate::metric).thenComparing(ResourceEstimate::source))
                 .flatMap(e -> e.capacityAt(margin).map(c -> new Placed(e, c)).stream())
                 .toList();

@@ -1,5 +1,6 @@
 package dev.caplab.analysis.conclusion;
 
+import dev.caplab.schema.vocabulary.MetricNames;
 import dev.caplab.analysis.capacity.CapacityPlan;
 import dev.caplab.analysis.capacity.ResourceEstimate;
 import dev.caplab.analysis.throughput.GeneratorLimit;
@@ -47,12 +48,12 @@ public final class Conclusions {
     /**
      * The run's conclusion from its closed steps, its fitted resources at the planning {@code margin} and the
      * throughput limit its request-rate fit showed; the throughput fit among {@code fitted} is no resource
-     * ({@link TrafficMetrics#throughputFit}) and is left out.
+     * ({@link MetricNames#throughputFit}) and is left out.
      */
     public static RunConclusion conclude(List<StepJudgement> steps, List<ResourceEstimate> fitted,
             Optional<ThroughputLimit> throughputLimit, double margin) {
         List<ResourceEstimate> ordered = fitted.stream()
-                .filter(e -> !TrafficMetrics.throughputFit(e.source(), e.metric()))
+                .filter(e -> !MetricNames.throughputFit(e.source(), e.metric()))
                 .sorted(Comparator.comparing(ResourceEstimate::metric).thenComparing(ResourceEstimate::source))
                 .toList();
         Optional<Bottleneck> bottleneck = smallestSafeCapacity(ordered, margin).or(() -> firstStepOverMargin(steps));

@@ -36,9 +36,6 @@ import java.util.Set;
  */
 public final class TrafficMetrics {
 
-    /** Source of the derived per-step throughput series ({@link MetricNames#THROUGHPUT_SOURCE}). */
-    public static final String SOURCE = MetricNames.THROUGHPUT_SOURCE;
-
     /** One GAUGE sample per request, valued in milliseconds. */
     public static final Set<String> LATENCY_PER_REQUEST_MS = Set.of(MetricNames.HTTP_DURATION_MS,
             MetricNames.K6_HTTP_REQ_DURATION);
@@ -183,8 +180,4 @@ public final class TrafficMetrics {
         return SourceRole.parse(labels.get(LabelNames.ROLE)).orElse(null) == SourceRole.LOADGEN;
     }
 
-    /** True for the throughput fit rather than a resource's ({@link MetricNames#throughputFit}, with the rule). */
-    public static boolean throughputFit(String source, String metric) {
-        return MetricNames.throughputFit(source, metric);
-    }
 }

@@ -9,7 +9,6 @@ import dev.caplab.analysis.capacity.ResourceEstimate;
 import dev.caplab.analysis.fit.LinearFit;
 import dev.caplab.analysis.throughput.GeneratorLimit;
 import dev.caplab.analysis.throughput.ThroughputLimit;
-import dev.caplab.analysis.throughput.TrafficMetrics;
 import dev.caplab.schema.vocabulary.MetricNames;
 import java.util.List;
 import java.util.Optional;
@@ -121,7 +120,7 @@ class ConclusionsTest {
         // 20/s per x: 0.6·3000/20 = 90 < 141.67), would bind first if it were taken for a resource.
         LinearFit cpu = new LinearFit(0.35, 0.006, 0, 0, 0, 0, 2, 4, 1);
         LinearFit rate = new LinearFit(0, 20, 0, 0, 0, 0, 2, 4, 1);
-        ResourceEstimate throughput = new ResourceEstimate(TrafficMetrics.SOURCE,
+        ResourceEstimate throughput = new ResourceEstimate(MetricNames.THROUGHPUT_SOURCE,
                 MetricNames.THROUGHPUT_REQUESTS_PER_S, rate, 10, 40, OptionalDouble.of(3000), OptionalDouble.of(30),
                 false, OptionalInt.empty(), OptionalDouble.empty());
         List<ResourceEstimate> fitted = List.of(throughput, estimate("cpu.cores", cpu, OptionalDouble.of(2),

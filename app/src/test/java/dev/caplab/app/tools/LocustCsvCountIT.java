@@ -3,7 +3,6 @@ package dev.caplab.app.tools;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.caplab.analysis.throughput.TrafficMetrics;
 import dev.caplab.app.MeasuresHost;
 import dev.caplab.app.cli.IngestCommand;
 import dev.caplab.app.up.EmbeddedStack;
@@ -240,7 +239,7 @@ class LocustCsvCountIT {
         return sql.await("SELECT step_index, arrayElement(mapValues(load), 1) AS users,"
                 + " toUnixTimestamp64Micro(window_start) AS from_us, toUnixTimestamp64Micro(window_end) AS to_us "
                 + "FROM step_aggregates FINAL WHERE run_id = '" + run + "' AND step_index >= 0 AND source = '"
-                + TrafficMetrics.SOURCE + "' AND metric = '" + MetricNames.THROUGHPUT_REQUESTS_PER_S + "' "
+                + MetricNames.THROUGHPUT_SOURCE + "' AND metric = '" + MetricNames.THROUGHPUT_REQUESTS_PER_S + "' "
                 + "ORDER BY step_index", rows -> rows.size() == levels, Duration.ofSeconds(90));
     }
 

@@ -61,7 +61,7 @@ public class ThroughputService {
 
     private List<ThroughputStep> perStep(String runId, String tool) {
         Map<Integer, Map<String, StepAggregateRow>> byStep = new HashMap<>();
-        for (StepAggregateRow a : aggregates.ofRun(runId, Optional.empty(), Optional.of(TrafficMetrics.SOURCE))) {
+        for (StepAggregateRow a : aggregates.ofRun(runId, Optional.empty(), Optional.of(MetricNames.THROUGHPUT_SOURCE))) {
             if (a.stepIndex() >= 0) {
                 byStep.computeIfAbsent(a.stepIndex(), k -> new HashMap<>()).put(a.metric(), a);
             }

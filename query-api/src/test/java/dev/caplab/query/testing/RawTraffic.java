@@ -109,7 +109,7 @@ public final class RawTraffic {
             feed.advance(Duration.ofSeconds(31));
             // the run's other rows are Ep19Runs': only the throughput series and the request rate's fit are stored
             feed.storeDerived(ds, runId + "-derived-throughput",
-                    a -> a.getSource().toString().equals(TrafficMetrics.SOURCE));
+                    a -> a.getSource().toString().equals(MetricNames.THROUGHPUT_SOURCE));
             return feed.latestConclusion(runId).map(RunConclusionRow::throughputLimit).orElse(null);
         }
     }

@@ -104,7 +104,7 @@ final class ExactlyOnceChecks {
     }
 
     /**
-     * The per-step throughput series streams derives (source {@link TrafficMetrics#SOURCE}) in every step, baseline
+     * The per-step throughput series streams derives (source {@link MetricNames#THROUGHPUT_SOURCE}) in every step, baseline
      * excluded, whose samples include per-request latencies: requests per second and latency count the steady
      * requests and carry the warm-up ones as warm-up; the error ratio is only expected to be there.
      */
@@ -112,7 +112,7 @@ final class ExactlyOnceChecks {
         Map<Key, Expected> requests = new HashMap<>();
         raw.forEach((k, e) -> {
             if (k.step() >= 0 && TrafficMetrics.LATENCY_PER_REQUEST_MS.contains(k.metric())) {
-                requests.merge(new Key(k.runId(), k.step(), TrafficMetrics.SOURCE, ""),
+                requests.merge(new Key(k.runId(), k.step(), MetricNames.THROUGHPUT_SOURCE, ""),
                         new Expected(e.kind(), e.count() - e.warmupCount(), e.warmupCount(), 0, 0, 0),
                         (a, b) -> new Expected(a.kind(), a.count() + b.count(), a.warmupCount() + b.warmupCount(),
                                 0, 0, 0));

@@ -1,6 +1,6 @@
 package dev.caplab.streams.aggregate;
 
-import static dev.caplab.analysis.throughput.TrafficMetrics.SOURCE;
+import static dev.caplab.schema.vocabulary.MetricNames.THROUGHPUT_SOURCE;
 
 import dev.caplab.analysis.throughput.TrafficMetrics;
 import dev.caplab.schema.event.SampleKind;
@@ -16,7 +16,7 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * A step's throughput, errors and latency as derived series of source {@link TrafficMetrics#SOURCE}: requests
+ * A step's throughput, errors and latency as derived series of source {@link MetricNames#THROUGHPUT_SOURCE}: requests
  * per second and the failed share over the steady part, the latency distribution (quantiles read from the merge of
  * the steady seconds' DDSketches, never averaged; or, without per-request samples, the tool's own window
  * percentiles combined by their median; and the exact mean from the tool's own since-start totals, {@link
@@ -98,7 +98,7 @@ public final class StepThroughput {
                 failures / seconds));
         Map<String, Double> quantiles = merged.quantiles();
         double sum = total.value();
-        out.add(new SeriesStats(SOURCE, MetricNames.THROUGHPUT_LATENCY_MS, SampleKind.GAUGE, requests, warmupRequests, sum,
+        out.add(new SeriesStats(THROUGHPUT_SOURCE, MetricNames.THROUGHPUT_LATENCY_MS, SampleKind.GAUGE, requests, warmupRequests, sum,
                 min, max, sum / requests, quantiles.getOrDefault("0.5", Double.NaN), max, Double.NaN, quantiles, null,
                 false));
     }
@@ -182,14 +182,14 @@ public final class StepThroughput {
             return Optional.empty();
         }
         double median = quantiles.getOrDefault("0.5", Double.NaN);
-        return Optional.of(new SeriesStats(SOURCE, MetricNames.THROUGHPUT_LATENCY_WINDOW_MEDIAN_MS, SampleKind.SUMMARY,
+        return Optional.of(new SeriesStats(THROUGHPUT_SOURCE, MetricNames.THROUGHPUT_LATENCY_WINDOW_MEDIAN_MS, SampleKind.SUMMARY,
                 windows.size(), 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, median, Double.NaN, Double.NaN,
                 quantiles, null, false));
     }
 
     private static Double rate(List<Partial> counters, Map<String, TimedValue> priors, long from,
             TopologySettings settings) {
-        return StepStatistics.stats(SOURCE, MetricNames.THROUGHPUT_REQUESTS_PER_S, SampleKind.COUNTER, counters, priors,
+        return StepStatistics.stats(THROUGHPUT_SOURCE, MetricNames.THROUGHPUT_REQUESTS_PER_S, SampleKind.COUNTER, counters, priors,
                 from, settings).ratePerSecond();
     }
 
@@ -207,7 +207,7 @@ public final class StepThroughput {
                         SampleKind.GAUGE, g, Map.of(), from, settings))
                 .filter(s -> Double.isFinite(s.sustained()))
                 .max(Comparator.comparingDouble(SeriesStats::sustained))
-                .map(s -> new SeriesStats(SOURCE, MetricNames.THROUGHPUT_LOADGEN_CPU_UTIL_PERCENT, SampleKind.GAUGE,
+                .map(s -> new SeriesStats(THROUGHPUT_SOURCE, MetricNames.THROUGHPUT_LOADGEN_CPU_UTIL_PERCENT, SampleKind.GAUGE,
                         s.count(), s.warmupCount(), s.sum(), s.min(), s.max(), s.mean(), s.sustained(), s.peak(),
                         s.last(), Map.of(), null, false));
     }
@@ -222,7 +222,7 @@ public final class StepThroughput {
      */
     private static SeriesStats flat(String metric, long count, long warmupCount, double sum, double value,
             double ratePerSecond) {
-        return new SeriesStats(SOURCE, metric, SampleKind.GAUGE, count, warmupCount, sum, value, value, value, value,
+        return new SeriesStats(THROUGHPUT_SOURCE, metric, SampleKind.GAUGE, count, warmupCount, sum, value, value, value, value,
                 value, value, Map.of(), ratePerSecond, false);
     }
 }

@@ -1,6 +1,6 @@
 package dev.caplab.streams.aggregate;
 
-import static dev.caplab.analysis.throughput.TrafficMetrics.SOURCE;
+import static dev.caplab.schema.vocabulary.MetricNames.THROUGHPUT_SOURCE;
 
 import dev.caplab.schema.event.SampleKind;
 import dev.caplab.schema.event.SummaryWindow;
@@ -64,7 +64,7 @@ public final class ToolTotalsMean {
         }
         double sum = totalMs.value();
         double mean = sum / requests;
-        return Optional.of(new SeriesStats(SOURCE, MetricNames.THROUGHPUT_LATENCY_TOTALS_MEAN_MS, SampleKind.GAUGE,
+        return Optional.of(new SeriesStats(THROUGHPUT_SOURCE, MetricNames.THROUGHPUT_LATENCY_TOTALS_MEAN_MS, SampleKind.GAUGE,
                 requests, 0, sum, Double.NaN, Double.NaN, mean, mean, Double.NaN, mean, Map.of(), null, false));
     }
 

@@ -1,5 +1,6 @@
 package dev.caplab.streams.fit;
 
+import dev.caplab.schema.vocabulary.MetricNames;
 import dev.caplab.streams.Micros;
 import dev.caplab.analysis.CapacityAnalysis;
 import dev.caplab.analysis.FitFailedException;
@@ -9,7 +10,6 @@ import dev.caplab.analysis.ResourceFit;
 import dev.caplab.analysis.capacity.ResourceEstimate;
 import dev.caplab.analysis.fit.StepPoint;
 import dev.caplab.analysis.throughput.ThroughputLimit;
-import dev.caplab.analysis.throughput.TrafficMetrics;
 import dev.caplab.schema.event.Breakpoint;
 import dev.caplab.schema.event.CapacityFit;
 import dev.caplab.schema.event.Segment;
@@ -84,7 +84,7 @@ public final class FitAdapter {
         ResourceEstimate estimate = ResourceEstimate.of(first.source(), first.metric(), fit,
                 byX.stream().mapToDouble(FitPoint::x).distinct().sorted().toArray(), ceiling,
                 cliffStep == null ? OptionalInt.empty() : OptionalInt.of(cliffStep));
-        Optional<FittedThroughputLimit> throughputLimit = TrafficMetrics.throughputFit(first.source(), first.metric())
+        Optional<FittedThroughputLimit> throughputLimit = MetricNames.throughputFit(first.source(), first.metric())
                 ? ThroughputLimit.detect(fit.segments(), fit.breakpoints(), p)
                         .map(l -> new FittedThroughputLimit(l, fit.stepCount(), fittedAtMicros))
                 : Optional.empty();

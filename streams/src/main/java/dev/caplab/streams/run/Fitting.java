@@ -1,5 +1,6 @@
 package dev.caplab.streams.run;
 
+import dev.caplab.schema.vocabulary.MetricNames;
 import dev.caplab.analysis.capacity.EffectiveEgress;
 import dev.caplab.analysis.throughput.TrafficMetrics;
 import dev.caplab.schema.event.AlertKind;
@@ -87,12 +88,12 @@ final class Fitting {
      * Resources of the system under test and its hosts are fitted against load (never an agent's or the load
      * generator's: {@link dev.caplab.analysis.source.SourceRole#planned}); so is the request rate, whose knee is the
      * run's throughput limit ({@link FittedThroughputLimit}, carried in the run conclusion). The conclusion and plans
-     * leave the throughput fit out of the resources ({@link TrafficMetrics#throughputFit}).
+     * leave the throughput fit out of the resources ({@link MetricNames#throughputFit}).
      */
     private boolean fittedAgainstLoad(SeriesStats s, SourceFacts facts) {
         return settings.resourceMetrics().contains(s.metric()) && !s.outsideSut()
                 && facts.role(s.source(), s.metric()).planned()
-                || TrafficMetrics.throughputFit(s.source(), s.metric());
+                || MetricNames.throughputFit(s.source(), s.metric());
     }
 
     /**

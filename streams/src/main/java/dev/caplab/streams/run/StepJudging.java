@@ -5,7 +5,6 @@ import dev.caplab.analysis.conclusion.Conclusions;
 import dev.caplab.analysis.conclusion.ResourceUse;
 import dev.caplab.analysis.conclusion.StepJudgement;
 import dev.caplab.analysis.conclusion.StepStatus;
-import dev.caplab.analysis.throughput.TrafficMetrics;
 import dev.caplab.schema.event.AlertKind;
 import dev.caplab.schema.event.Environment;
 import dev.caplab.schema.event.StepVerdict;
@@ -101,7 +100,7 @@ final class StepJudging {
 
     /** The load generator's sustained CPU (% of its machine) in the step, when it sent it. */
     private static OptionalDouble loadGeneratorCpu(List<SeriesStats> stats) {
-        return stats.stream().filter(s -> TrafficMetrics.SOURCE.equals(s.source())
+        return stats.stream().filter(s -> MetricNames.THROUGHPUT_SOURCE.equals(s.source())
                         && MetricNames.THROUGHPUT_LOADGEN_CPU_UTIL_PERCENT.equals(s.metric())
                         && Double.isFinite(s.sustained()))
                 .mapToDouble(SeriesStats::sustained).findFirst();

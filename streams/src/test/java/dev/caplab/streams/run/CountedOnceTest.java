@@ -3,7 +3,6 @@ package dev.caplab.streams.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.caplab.analysis.throughput.TrafficMetrics;
 import dev.caplab.schema.event.Sample;
 import dev.caplab.schema.event.SampleKind;
 import dev.caplab.schema.event.StepAggregate;
@@ -97,7 +96,7 @@ class CountedOnceTest {
 
             Map<String, StepAggregate> newest = newest(t);
             for (int step = 0; step < STEPS; step++) {
-                String throughput = step + "|" + TrafficMetrics.SOURCE + "|";
+                String throughput = step + "|" + MetricNames.THROUGHPUT_SOURCE + "|";
                 assertThat(newest.get(throughput + MetricNames.THROUGHPUT_REQUESTS_PER_S).getSustained())
                         .as("step %d requests/s: the Aggregated row's increase alone", step)
                         .isCloseTo(expectedRate.get(step)[0], within(1e-9));
@@ -187,7 +186,7 @@ class CountedOnceTest {
 
             Map<String, StepAggregate> newest = newest(t);
             for (int step = 0; step < 2; step++) {
-                String throughput = step + "|" + TrafficMetrics.SOURCE + "|";
+                String throughput = step + "|" + MetricNames.THROUGHPUT_SOURCE + "|";
                 assertThat(newest.get(throughput + MetricNames.THROUGHPUT_REQUESTS_PER_S)).as("step %d", step)
                         .isNotNull();
                 assertThat(newest.get(throughput + MetricNames.THROUGHPUT_REQUESTS_PER_S).getSustained())

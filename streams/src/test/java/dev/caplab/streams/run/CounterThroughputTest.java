@@ -84,7 +84,7 @@ class CounterThroughputTest {
             t.lifecycle(RUN, Events.runEnded(RUN, 10 + STEPS * STEP_SECONDS));
             t.advanceWallClock(Duration.ofSeconds(31));
 
-            Map<String, StepAggregate> newest = t.newestAggregates(TrafficMetrics.SOURCE);
+            Map<String, StepAggregate> newest = t.newestAggregates(MetricNames.THROUGHPUT_SOURCE);
             for (int step = 0; step < STEPS; step++) {
                 assertThat(newest.get(step + "|" + MetricNames.THROUGHPUT_REQUESTS_PER_S).getSustained())
                         .as("%s step %d requests/s", metric, step).isCloseTo(expectedRate.get(step), within(1e-9));
@@ -123,7 +123,7 @@ class CounterThroughputTest {
             t.advanceWallClock(Duration.ofSeconds(31));
             double expected = (a + b - atSteadyStart) / (double) (STEP_SECONDS - WARMUP_SECONDS);
             StepAggregate rate = t.aggregates.readValuesToList().stream()
-                    .filter(x -> x.getSource().equals(TrafficMetrics.SOURCE)
+                    .filter(x -> x.getSource().equals(MetricNames.THROUGHPUT_SOURCE)
                             && x.getMetric().equals(MetricNames.THROUGHPUT_REQUESTS_PER_S))
                     .reduce((x, y) -> y.getVersion() >= x.getVersion() ? y : x).orElseThrow();
             assertThat(rate.getSustained()).isCloseTo(expected, within(1e-9));
@@ -167,7 +167,7 @@ class CounterThroughputTest {
             t.lifecycle(RUN, Events.runEnded(RUN, 50));
             t.advanceWallClock(Duration.ofSeconds(31));
 
-            Map<String, StepAggregate> newest = t.newestAggregates(TrafficMetrics.SOURCE);
+            Map<String, StepAggregate> newest = t.newestAggregates(MetricNames.THROUGHPUT_SOURCE);
             int lastLow = perStep - 1;
             int lastHigh = 2 * perStep - 1;
             // 80 users: from its own first reading (nothing before it) to its last

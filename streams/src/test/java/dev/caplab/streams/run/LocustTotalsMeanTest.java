@@ -3,7 +3,6 @@ package dev.caplab.streams.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.caplab.analysis.throughput.TrafficMetrics;
 import dev.caplab.ingest.adapter.AdapterOptions;
 import dev.caplab.ingest.locust.LocustAdapter;
 import dev.caplab.ingest.parse.ParseResult;
@@ -57,7 +56,7 @@ class LocustTotalsMeanTest {
                     .setEndedAt(Instant.ofEpochSecond(rows.getLast().epochSecond() + 1)).setAllSamplesSent(true)
                     .build());
             t.advanceWallClock(Duration.ofSeconds(3)); // the task idle: the samples before the end were all read
-            Map<String, StepAggregate> out = t.newestAggregates(TrafficMetrics.SOURCE);
+            Map<String, StepAggregate> out = t.newestAggregates(MetricNames.THROUGHPUT_SOURCE);
             long warmupMicros = TopologySettings.defaults().inferredWarmup().toNanos() / 1000;
             int[] users = {2, 5, 10};
             for (int step = 0; step < users.length; step++) {

@@ -92,7 +92,7 @@ class ThroughputTest {
             t.lifecycle(RUN, Events.runEnded(RUN, 10 + STEPS * STEP_SECONDS));
             t.advanceWallClock(Duration.ofSeconds(31));
 
-            Map<String, StepAggregate> newest = t.newestAggregates(TrafficMetrics.SOURCE);
+            Map<String, StepAggregate> newest = t.newestAggregates(MetricNames.THROUGHPUT_SOURCE);
             for (int step = 0; step < STEPS; step++) {
                 Sent s = sent.get(step);
                 int requests = s.steadyLatencies().size();
@@ -118,7 +118,7 @@ class ThroughputTest {
             }
 
             CapacityFit throughput = t.fits.readValuesToList().stream()
-                    .filter(f -> f.getSource().equals(TrafficMetrics.SOURCE)
+                    .filter(f -> f.getSource().equals(MetricNames.THROUGHPUT_SOURCE)
                             && f.getMetric().equals(MetricNames.THROUGHPUT_REQUESTS_PER_S))
                     .reduce((a, b) -> b).orElseThrow();
             assertThat(throughput.getStepsUsed()).isEqualTo(STEPS);
@@ -133,7 +133,7 @@ class ThroughputTest {
             // the request rate is fitted, but it is no resource: the run conclusion neither estimates nor names it
             RunConclusion conclusion = t.conclusions.readValuesToList().getLast();
             assertThat(conclusion.getResources()).as("resource estimates of the conclusion")
-                    .noneMatch(e -> e.getSource().equals(TrafficMetrics.SOURCE));
+                    .noneMatch(e -> e.getSource().equals(MetricNames.THROUGHPUT_SOURCE));
             assertThat(conclusion.getBottleneck()).isNull();
             // but the conclusion carries its throughput limit: the knee at 50 users within its interval, the plateau
             // 4·50 = 200/s (±2 % jitter), and the generator (CPU 20 + users %) first at 90 % at 70 users, past the knee
