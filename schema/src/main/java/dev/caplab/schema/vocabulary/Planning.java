@@ -4,8 +4,9 @@ package dev.caplab.schema.vocabulary;
 public final class Planning {
 
     /**
-     * Plan to use at most this share of a resource's ceiling: degradation showed at ~65 % of the VM's CPU quota in
-     * field report 000, before the resource was exhausted, so 60 % keeps planned use below where it began.
+     * Plan to use at most this share of a resource's ceiling: servers degrade before a resource is exhausted (latency
+     * rose from about 65 % of a VM's CPU quota in the tests this default was taken from), so 60 % keeps planned use
+     * below where degradation begins.
      */
     public static final double DEFAULT_MARGIN = 0.6;
     /** The same default as text, for command-line option defaults that must be constants. */
