@@ -2,8 +2,8 @@ package dev.caplab.analysis.verdict;
 
 import java.util.List;
 
-/** What a step produced: its index, its load (the fit's x) and its aggregated observations. */
-public record StepObservations(int stepIndex, double load, List<Observation> observations) {
+/** What a step produced: its index and its aggregated observations. */
+public record StepObservations(int stepIndex, List<Observation> observations) {
     public StepObservations {
         observations = List.copyOf(observations);
         if (stepIndex < 0) {

@@ -1,51 +1,107 @@
 package dev.caplab.analysis.verdict;
 
+import dev.caplab.schema.event.Comparator;
+import dev.caplab.schema.event.RuleOutcome;
+import dev.caplab.schema.event.SloRule;
 import dev.caplab.schema.text.Numbers;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.OptionalDouble;
 
 /**
- * Step verdicts from SLO rules. Max stable load over the verdicts is decided once, with contamination, by
- * {@link dev.caplab.analysis.conclusion.Conclusions#maxStableLoad}.
+ * Step verdicts from SLO rules (DESIGN "Verdict"). Max stable load over the verdicts is decided once, with
+ * contamination, by {@link dev.caplab.analysis.conclusion.Conclusions#maxStableLoad}.
  */
 public final class Verdicts {
     private Verdicts() {
     }
 
     /**
-     * Judges one step: a rule passes when it has at least one matching observation and every matching one
-     * satisfies it. A rule with no observation fails with reason "no observation" — a missing metric must
-     * not read as a pass.
+     * Judges one step, one outcome per rule in the rules' order: a rule passes when it has at least one matching
+     * observation and every matching one satisfies it. A rule with no observation fails with reason "no observation"
+     * and no observed value — a missing metric must not read as a pass. The observed value is the first failing
+     * observation's, else the first matching one's; a passed rule has no reason.
      */
-    public static StepVerdict evaluate(StepObservations step, List<SloRule> rules) {
+    public static List<RuleOutcome> judge(StepObservations step, List<SloRule> rules) {
         List<RuleOutcome> outcomes = new ArrayList<>(rules.size());
         for (SloRule r : rules) {
             List<Observation> matching = step.observations().stream()
-                    .filter(o -> o.metric().equals(r.metric()) && o.statistic().equals(r.statistic()))
-                    .filter(o -> r.source().map(o.source()::equals).orElse(true))
+                    .filter(o -> o.metric().equals(r.getMetric()) && o.statistic().equals(r.getStatistic()))
+                    .filter(o -> r.getSource() == null || r.getSource().equals(o.source()))
                     .toList();
             if (matching.isEmpty()) {
-                outcomes.add(new RuleOutcome(r, OptionalDouble.empty(), false,
-                        "no observation of " + r.statistic() + "(" + r.metric() + ") in step " + step.stepIndex()));
+                outcomes.add(outcome(r, null, "no observation of " + r.getStatistic() + "(" + r.getMetric()
+                        + ") in step " + step.stepIndex()));
                 continue;
             }
-            Observation failing = matching.stream().filter(o -> !r.comparator().holds(o.value(), r.threshold()))
-                    .findFirst().orElse(null);
+            Observation failing = matching.stream()
+                    .filter(o -> !holds(r.getComparator(), o.value(), r.getThreshold())).findFirst().orElse(null);
             if (failing == null) {
-                outcomes.add(new RuleOutcome(r, OptionalDouble.of(matching.getFirst().value()), true, ""));
+                outcomes.add(outcome(r, matching.getFirst().value(), null));
             } else {
-                outcomes.add(new RuleOutcome(r, OptionalDouble.of(failing.value()), false, failing.source() + ": "
-                        + Numbers.written(failing.value()) + ", not " + r.comparator().symbol() + " "
-                        + Numbers.written(r.threshold())));
+                outcomes.add(outcome(r, failing.value(), failing.source() + ": " + Numbers.written(failing.value())
+                        + ", not " + symbol(r.getComparator()) + " " + Numbers.written(r.getThreshold())));
             }
         }
-        return new StepVerdict(StepVerdict.MODEL_NAME, StepVerdict.MODEL_VERSION, step.stepIndex(), step.load(),
-                outcomes.stream().allMatch(RuleOutcome::passed), outcomes);
+        return outcomes;
     }
 
-    /** Judges every step. */
-    public static List<StepVerdict> evaluateAll(List<StepObservations> steps, List<SloRule> rules) {
-        return steps.stream().map(s -> evaluate(s, rules)).toList();
+    /** Whether a step passed its rules: every outcome passed (so a step judged against no rule passes). */
+    public static boolean passed(List<RuleOutcome> outcomes) {
+        return outcomes.stream().allMatch(RuleOutcome::getPassed);
+    }
+
+    /** Whether {@code observed} (comparator) {@code threshold} holds; EQ is exact, for counts such as dropped sessions. */
+    public static boolean holds(Comparator comparator, double observed, double threshold) {
+        return switch (comparator) {
+            case LT -> observed < threshold;
+            case LE -> observed <= threshold;
+            case GT -> observed > threshold;
+            case GE -> observed >= threshold;
+            case EQ -> observed == threshold;
+        };
+    }
+
+    /**
+     * {@code rule} when it can be judged: name, metric, statistic and comparator present and a finite threshold (a NaN
+     * would fail every comparison, an infinity pass or fail them all). Called where rules are accepted.
+     *
+     * @throws IllegalArgumentException naming the rule and the field that is wrong
+     */
+    public static SloRule accepted(SloRule rule) {
+        if (rule == null) {
+            throw new IllegalArgumentException("SLO rule missing (null in the list of rules)");
+        }
+        String which = rule.getName() != null ? "SLO rule '" + rule.getName() + "'"
+                : "SLO rule on metric " + rule.getMetric();
+        require(rule.getName(), which, "name");
+        require(rule.getMetric(), which, "metric");
+        require(rule.getStatistic(), which, "statistic");
+        require(rule.getComparator(), which, "comparator");
+        if (!Double.isFinite(rule.getThreshold())) {
+            throw new IllegalArgumentException(which + ": threshold must be finite, got " + rule.getThreshold());
+        }
+        return rule;
+    }
+
+    private static void require(Object field, String which, String name) {
+        if (field == null) {
+            throw new IllegalArgumentException(which + ": " + name + " is missing");
+        }
+    }
+
+    private static RuleOutcome outcome(SloRule rule, Double observed, String failure) {
+        return RuleOutcome.newBuilder().setRule(rule).setObserved(observed).setPassed(failure == null)
+                .setReason(failure).build();
+    }
+
+    /** The comparison as people write it: {@code <}, {@code ≤}, {@code >}, {@code ≥}, {@code =}. */
+    private static String symbol(Comparator comparator) {
+        return switch (comparator) {
+            case LT -> "<";
+            case LE -> "≤";
+            case GT -> ">";
+            case GE -> "≥";
+            case EQ -> "=";
+        };
     }
 }

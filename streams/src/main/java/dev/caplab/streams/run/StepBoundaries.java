@@ -1,5 +1,6 @@
 package dev.caplab.streams.run;
 
+import dev.caplab.analysis.verdict.Verdicts;
 import dev.caplab.schema.event.RunEnded;
 import dev.caplab.schema.event.RunStarted;
 import dev.caplab.schema.event.StepEnded;
@@ -31,6 +32,9 @@ final class StepBoundaries {
         switch (event) {
             case RunStarted r -> {
                 if (RunOrigins.declared(r)) { // our own inferred start, echoed, is no declaration
+                    // Where a run's rules are accepted, whoever produced the start: a rule that cannot be judged
+                    // refuses the whole start (dead-lettered by the run processor), never a step later.
+                    r.getSloRules().forEach(Verdicts::accepted);
                     run.startedChanged |= !r.equals(run.started);
                     run.started = r;
                 }

@@ -14,7 +14,7 @@ import dev.caplab.streams.TopologySettings;
 import dev.caplab.streams.aggregate.SeriesStats;
 import dev.caplab.streams.step.StepWindow;
 import dev.caplab.streams.verdict.JudgingRules;
-import dev.caplab.streams.verdict.VerdictAdapter;
+import dev.caplab.streams.verdict.StepVerdicts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -43,7 +43,7 @@ final class StepJudging {
         List<SeriesStats> stats = aggregated.stats();
         Optional<ResourceUse> overMargin = Conclusions.stepBottleneck(uses(run, aggregated), settings.fitMargin());
         JudgingRules judging = JudgingRules.of(run.started, settings.defaultRules());
-        StepVerdict verdict = VerdictAdapter.verdict(run.runId, step.index(), step.load(), aggregated.x(), stats,
+        StepVerdict verdict = StepVerdicts.verdict(run.runId, step.index(), step.load(), aggregated.x(), stats,
                 judging.rules(), aggregated.contamination(),
                 overMargin.map(u -> MetricNames.resourceName(u.metric(), u.source())).orElse(null));
         verdict.setVersion(revision);

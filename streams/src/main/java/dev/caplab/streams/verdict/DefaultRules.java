@@ -1,5 +1,6 @@
 package dev.caplab.streams.verdict;
 
+import dev.caplab.analysis.verdict.Verdicts;
 import dev.caplab.schema.event.SloRule;
 import java.util.List;
 import java.util.Map;
@@ -8,7 +9,8 @@ import java.util.Optional;
 
 /**
  * SLO rules for runs that bring none of their own ({@code caplab up --default-slo}): those of the run's system when
- * some were given for it by name, else those given for every system. A run's own rules always win.
+ * some were given for it by name, else those given for every system. A run's own rules always win. Each rule must be
+ * one that can be judged ({@link Verdicts#accepted}).
  */
 public record DefaultRules(List<SloRule> everySystem, Map<String, List<SloRule>> bySystem) {
 
@@ -18,10 +20,12 @@ public record DefaultRules(List<SloRule> everySystem, Map<String, List<SloRule>>
     public DefaultRules {
         everySystem = List.copyOf(everySystem);
         bySystem = Map.copyOf(Objects.requireNonNull(bySystem, "bySystem"));
+        everySystem.forEach(Verdicts::accepted);
         bySystem.forEach((system, rules) -> {
             if (rules.isEmpty()) {
                 throw new IllegalArgumentException("default SLO rules for system '" + system + "': none given");
             }
+            rules.forEach(Verdicts::accepted);
         });
     }
 

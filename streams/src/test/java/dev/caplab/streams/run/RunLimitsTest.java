@@ -227,7 +227,7 @@ class RunLimitsTest {
         return out;
     }
 
-    private static String header(TestRecord<String, byte[]> r, String name) {
+    static String header(TestRecord<String, byte[]> r, String name) {
         Header h = r.headers().lastHeader(name);
         return h == null ? "" : new String(h.value(), StandardCharsets.UTF_8);
     }

@@ -1,42 +1,32 @@
 package dev.caplab.streams.verdict;
 
-import dev.caplab.schema.vocabulary.Statistics;
 import dev.caplab.analysis.verdict.Observation;
-import dev.caplab.analysis.verdict.SloComparator;
 import dev.caplab.analysis.verdict.StepObservations;
 import dev.caplab.analysis.verdict.Verdicts;
 import dev.caplab.schema.event.RuleOutcome;
 import dev.caplab.schema.event.SloRule;
 import dev.caplab.schema.event.StepVerdict;
+import dev.caplab.schema.vocabulary.Statistics;
 import dev.caplab.streams.aggregate.SeriesStats;
 import dev.caplab.streams.contamination.Contamination;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
-/** Judges a closed step against the run's SLO rules through the analysis library's {@link Verdicts}. */
-public final class VerdictAdapter {
+/**
+ * A closed step's verdict event: its series' statistics as the observations {@link Verdicts} judges against the run's
+ * SLO rules, with the run's context (load, contamination, the step's bottleneck).
+ */
+public final class StepVerdicts {
 
-    private VerdictAdapter() {
+    private StepVerdicts() {
     }
 
     public static StepVerdict verdict(String runId, int stepIndex, Map<String, Double> load, Double x,
             List<SeriesStats> stats, List<SloRule> rules, Contamination contamination, String bottleneck) {
-        List<Observation> observations = observations(stats);
-        List<dev.caplab.analysis.verdict.SloRule> analysisRules = rules.stream().map(VerdictAdapter::toAnalysis)
-                .toList();
-        var judged = Verdicts.evaluate(new StepObservations(stepIndex, x == null ? Double.NaN : x, observations),
-                analysisRules);
-        List<RuleOutcome> outcomes = new ArrayList<>();
-        for (int i = 0; i < rules.size(); i++) {
-            var o = judged.outcomes().get(i);
-            outcomes.add(RuleOutcome.newBuilder().setRule(rules.get(i))
-                    .setObserved(o.observed().isPresent() ? o.observed().getAsDouble() : null)
-                    .setPassed(o.passed()).setReason(o.reason().isEmpty() ? null : o.reason()).build());
-        }
+        List<RuleOutcome> outcomes = Verdicts.judge(new StepObservations(stepIndex, observations(stats)), rules);
         return StepVerdict.newBuilder().setRunId(runId).setStepIndex(stepIndex).setLoad(load).setX(x)
-                .setPassed(judged.passed()).setOutcomes(outcomes)
+                .setPassed(Verdicts.passed(outcomes)).setOutcomes(outcomes)
                 .setContaminated(contamination.contaminated())
                 .setContaminationReason(contamination.reason().orElse(null))
                 .setBottleneck(bottleneck).setVersion(1L).build();
@@ -64,11 +54,5 @@ public final class VerdictAdapter {
         if (Double.isFinite(value)) {
             out.add(new Observation(s.metric(), statistic, s.source(), value));
         }
-    }
-
-    private static dev.caplab.analysis.verdict.SloRule toAnalysis(SloRule r) {
-        return new dev.caplab.analysis.verdict.SloRule(r.getName().toString(), r.getMetric().toString(),
-                r.getStatistic().toString(), SloComparator.valueOf(r.getComparator().name()), r.getThreshold(),
-                Optional.ofNullable(r.getSource()).map(CharSequence::toString));
     }
 }
