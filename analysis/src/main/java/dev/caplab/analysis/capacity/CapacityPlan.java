@@ -1,16 +1,19 @@
 package dev.caplab.analysis.capacity;
 
+import dev.caplab.analysis.fit.LinearFit;
 import dev.caplab.schema.vocabulary.MetricNames;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
  * A node's capacity at a planning margin, a pure function of a run's stored per-resource estimates (the run
- * conclusion's): each resource's safe load x_max = (C·margin − base)/slope on its pre-knee line, and the bottleneck,
- * the resource with the smallest finite safe load (report 000, DESIGN "Capacity"). That selection is the fitted part
- * of the one bottleneck rule, {@link dev.caplab.analysis.conclusion.Conclusions}.
+ * conclusion's, each placed at the margin by {@link #place}): each resource's safe load x_max = (C·margin −
+ * base)/slope on its pre-knee line, and the bottleneck, the resource with the smallest finite safe load (report 000,
+ * DESIGN "Capacity"). That selection is the fitted part of the one bottleneck rule,
+ * {@link dev.caplab.analysis.conclusion.Conclusions}.
  */
 public record CapacityPlan(String modelName, String modelVersion, double margin, List<Placed> resources,
                            Optional<Placed> bottleneck) {
@@ -23,35 +26,67 @@ public record CapacityPlan(String modelName, String modelVersion, double margin,
             throw new IllegalArgumentException("a capacity plan needs at least one resource with a ceiling");
         }
         if (bottleneck.isPresent() && !resources.contains(bottleneck.get())) {
-            throw new IllegalArgumentException("bottleneck " + bottleneck.get().estimate().metric()
+            throw new IllegalArgumentException("bottleneck " + bottleneck.get().metric()
                     + " is not among the resources");
         }
     }
 
-    /** A resource's stored estimate and its capacity at the plan's margin. */
-    public record Placed(ResourceEstimate estimate, CapacityEstimate capacity) {
+    /**
+     * One resource at the plan's margin: its pre-knee line, the lightest load it was fitted from, and its capacity
+     * ({@link CapacityModel#estimate}).
+     */
+    public record Placed(String source, String metric, LinearFit preKnee, double fromX, CapacityEstimate capacity) {
+
+        public Placed {
+            Objects.requireNonNull(source, "source");
+            Objects.requireNonNull(metric, "metric");
+            Objects.requireNonNull(preKnee, "preKnee");
+            Objects.requireNonNull(capacity, "capacity");
+        }
+
+        /** The 95 % interval of its safe capacity ({@link CapacityModel#safeInterval95}). */
+        public Optional<CapacityModel.Interval> safeInterval95() {
+            return CapacityModel.safeInterval95(preKnee, capacity);
+        }
     }
 
     /**
-     * Plans from stored estimates at {@code margin}; resources without a ceiling are left out.
-     *
-     * @throws IllegalArgumentException when no resource has a ceiling
+     * The one place a stored estimate's figures become a capacity at {@code margin}: x_max = (C·margin − base)/slope
+     * on its pre-knee line with its SE, capped at the last stable x past a cliff ({@link CapacityModel#estimate});
+     * empty without a ceiling, which leaves nothing to plan against.
      */
-    public static CapacityPlan of(List<ResourceEstimate> estimates, double margin) {
-        List<Placed> placed = placed(estimates, margin);
-        return new CapacityPlan(MODEL_NAME, MODEL_VERSION, margin, placed, smallestSafeLoad(placed));
+    public static Optional<Placed> place(String source, String metric, LinearFit preKnee, double fromX,
+            OptionalDouble ceiling, OptionalDouble lastStableX, double margin) {
+        if (ceiling.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new Placed(source, metric, preKnee, fromX,
+                CapacityModel.estimate(metric, preKnee, ceiling.getAsDouble(), margin, lastStableX)));
+    }
+
+    /**
+     * Plans from resources placed at {@code margin} ({@link #place}).
+     *
+     * @throws IllegalArgumentException when there is none, or one was placed at another margin
+     */
+    public static CapacityPlan of(List<Placed> placed, double margin) {
+        placed.stream().filter(p -> p.capacity().margin() != margin).findFirst().ifPresent(p -> {
+            throw new IllegalArgumentException(p.metric() + "@" + p.source() + " was placed at margin "
+                    + p.capacity().margin() + ", the plan is at " + margin);
+        });
+        List<Placed> resources = resources(placed);
+        return new CapacityPlan(MODEL_NAME, MODEL_VERSION, margin, resources, smallestSafeLoad(resources));
     }
 
     /** The resource whose pre-knee line reaches C·margin at the smallest load, if any grows with load. */
-    public static Optional<Placed> bottleneckOf(List<ResourceEstimate> estimates, double margin) {
-        return smallestSafeLoad(placed(estimates, margin));
+    public static Optional<Placed> bottleneckOf(List<Placed> placed) {
+        return smallestSafeLoad(resources(placed));
     }
 
-    private static List<Placed> placed(List<ResourceEstimate> estimates, double margin) {
+    private static List<Placed> resources(List<Placed> placed) {
         // the throughput fit is a limit of the request rate, not a resource with a ceiling to plan against
-        return estimates.stream().filter(e -> !MetricNames.throughputFit(e.source(), e.metric()))
-                .sorted(Comparator.comparing(ResourceEstimate::metric).thenComparing(ResourceEstimate::source))
-                .flatMap(e -> e.capacityAt(margin).map(c -> new Placed(e, c)).stream())
+        return placed.stream().filter(p -> !MetricNames.throughputFit(p.source(), p.metric()))
+                .sorted(Comparator.comparing(Placed::metric).thenComparing(Placed::source))
                 .toList();
     }
 
@@ -66,7 +101,7 @@ public record CapacityPlan(String modelName, String modelVersion, double margin,
 
     /** The fitted use at the lightest measured load over the ceiling. */
     private static double utilisationAtLightestLoad(Placed p) {
-        return p.estimate().preKnee().predict(p.estimate().fromX()) / p.capacity().ceiling();
+        return p.preKnee().predict(p.fromX()) / p.capacity().ceiling();
     }
 
     /**
@@ -91,7 +126,7 @@ public record CapacityPlan(String modelName, String modelVersion, double margin,
         boolean capped = bottleneck.map(p -> p.capacity().cappedByCliff()).orElse(false);
         ProfileFit fit = load <= safe ? ProfileFit.FITTING
                 : load <= fullLimit && !capped ? ProfileFit.TIGHT : ProfileFit.UNREACHABLE;
-        return new ProfileAssessment(profile.name(), load, bottleneck.map(p -> p.estimate().metric()).orElse(null),
+        return new ProfileAssessment(profile.name(), load, bottleneck.map(Placed::metric).orElse(null),
                 safe, fullLimit, fit);
     }
 }

@@ -1,15 +1,17 @@
 package dev.caplab.analysis.conclusion;
 
-import dev.caplab.schema.vocabulary.MetricNames;
 import dev.caplab.analysis.capacity.CapacityPlan;
-import dev.caplab.analysis.capacity.ResourceEstimate;
 import dev.caplab.analysis.throughput.GeneratorLimit;
 import dev.caplab.analysis.throughput.ThroughputLimit;
-import dev.caplab.analysis.throughput.TrafficMetrics;
+import dev.caplab.schema.event.BottleneckRule;
+import dev.caplab.schema.event.ResourceEstimate;
+import dev.caplab.schema.event.RunBottleneck;
+import dev.caplab.schema.event.RunConclusion;
+import dev.caplab.schema.event.RunThroughputLimit;
+import dev.caplab.schema.vocabulary.MetricNames;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalInt;
 
 /**
  * The one place a run is concluded. Streams calls {@link #conclude} whenever a step or the run closes (and again
@@ -37,34 +39,70 @@ public final class Conclusions {
             .thenComparing(ResourceUse::metric, Comparator.reverseOrder())
             .thenComparing(ResourceUse::source, Comparator.reverseOrder());
 
+    /** The conclusion's model and its version, as the record's {@code model} names them. */
+    public static final String MODEL = "caplab-run-conclusion/1";
+
     private Conclusions() {
     }
 
     /** {@link #conclude(List, List, Optional, double)} of a run whose request rate has no throughput limit. */
-    public static RunConclusion conclude(List<StepJudgement> steps, List<ResourceEstimate> fitted, double margin) {
+    public static RunConclusion.Builder conclude(List<StepJudgement> steps, List<ResourceEstimate> fitted,
+            double margin) {
         return conclude(steps, fitted, Optional.empty(), margin);
     }
 
     /**
      * The run's conclusion from its closed steps, its fitted resources at the planning {@code margin} and the
      * throughput limit its request-rate fit showed; the throughput fit among {@code fitted} is no resource
-     * ({@link MetricNames#throughputFit}) and is left out.
+     * ({@link MetricNames#throughputFit}) and is left out. What this decides is set: max stable load and first
+     * failure, the steps judged and skipped, the bottleneck, the margin, each resource with its safe capacity at
+     * the margin ({@link ResourceEstimates#atMargin}), the model, and the throughput limit with whether the load
+     * generator set it. The rest (the run, its state, time, version and warnings, where its rules came from, its
+     * egress ceiling, the sources' roles, the throughput fit's step count and time) is the caller's to set.
      */
-    public static RunConclusion conclude(List<StepJudgement> steps, List<ResourceEstimate> fitted,
+    public static RunConclusion.Builder conclude(List<StepJudgement> steps, List<ResourceEstimate> fitted,
             Optional<ThroughputLimit> throughputLimit, double margin) {
+        if (!(margin > 0 && margin <= 1)) {
+            throw new IllegalArgumentException("margin must be in (0, 1], got " + margin);
+        }
         List<ResourceEstimate> ordered = fitted.stream()
-                .filter(e -> !MetricNames.throughputFit(e.source(), e.metric()))
-                .sorted(Comparator.comparing(ResourceEstimate::metric).thenComparing(ResourceEstimate::source))
+                .filter(e -> !MetricNames.throughputFit(e.getSource(), e.getMetric()))
+                .sorted(Comparator.comparing(ResourceEstimate::getMetric).thenComparing(ResourceEstimate::getSource))
                 .toList();
-        Optional<Bottleneck> bottleneck = smallestSafeCapacity(ordered, margin).or(() -> firstStepOverMargin(steps));
+        StableLoad stable = maxStableLoad(steps);
         int judged = (int) steps.stream().filter(StepJudgement::informative).count();
+        RunConclusion.Builder conclusion = RunConclusion.newBuilder()
+                .setModel(MODEL)
+                .setMaxStableX(Finite.orNull(stable.maxStableX()))
+                .setMaxStableStepIndex(stable.lastPassing().map(StepJudgement::stepIndex).orElse(null))
+                .setFirstFailingX(Finite.orNull(stable.firstFailingX()))
+                .setFirstFailingStepIndex(stable.firstFailing().map(StepJudgement::stepIndex).orElse(null))
+                .setStepsJudged(judged)
+                .setStepsSkipped(steps.size() - judged)
+                .setBottleneck(smallestSafeCapacity(ordered, margin).or(() -> firstStepOverMargin(steps))
+                        .orElse(null))
+                .setMargin(margin)
+                .setResources(ordered.stream().map(e -> ResourceEstimates.atMargin(e, margin)).toList());
+        throughputLimit.ifPresent(l -> conclusion.setThroughputLimitBuilder(throughputLimit(l, steps)));
+        return conclusion;
+    }
+
+    /**
+     * The throughput limit as the conclusion carries it, the generator flagged when its CPU was saturated at or past
+     * the knee ({@link GeneratorLimit#of}); its fit's step count and time are the caller's.
+     */
+    private static RunThroughputLimit.Builder throughputLimit(ThroughputLimit l, List<StepJudgement> steps) {
         List<GeneratorLimit.StepCpu> generatorCpu = steps.stream()
                 .filter(s -> s.x().isPresent() && s.loadGeneratorCpuPercent().isPresent())
                 .map(s -> new GeneratorLimit.StepCpu(s.x().getAsDouble(), s.loadGeneratorCpuPercent().getAsDouble()))
                 .toList();
-        return new RunConclusion(RunConclusion.MODEL_NAME, RunConclusion.MODEL_VERSION, maxStableLoad(steps),
-                bottleneck, ordered, margin, judged, steps.size() - judged, throughputLimit,
-                throughputLimit.flatMap(l -> GeneratorLimit.of(l, generatorCpu)), List.of());
+        Optional<GeneratorLimit> generator = GeneratorLimit.of(l, generatorCpu);
+        return RunThroughputLimit.newBuilder().setKneeX(l.kneeX())
+                .setKneeLower95(Finite.orNull(l.kneeLower95())).setKneeUpper95(Finite.orNull(l.kneeUpper95()))
+                .setPlateauRatePerSecond(l.plateauRatePerSecond()).setSlopeBeforePerX(l.slopeBeforePerX())
+                .setSlopeAfterPerX(l.slopeAfterPerX()).setBreakpointPValue(Finite.orNull(l.breakpointPValue()))
+                .setGeneratorSaturatedAtX(generator.map(GeneratorLimit::x).orElse(null))
+                .setGeneratorCpuPercent(generator.map(GeneratorLimit::cpuPercent).orElse(null));
     }
 
     /** The last informative passing step before the first informative failing one (steps in index order). */
@@ -87,17 +125,27 @@ public final class Conclusions {
         return uses.stream().filter(u -> u.utilisation() >= margin).max(BY_UTILISATION);
     }
 
-    private static Optional<Bottleneck> smallestSafeCapacity(List<ResourceEstimate> resources, double margin) {
-        return CapacityPlan.bottleneckOf(resources, margin).map(p -> new Bottleneck(p.estimate().source(),
-                p.estimate().metric(), Bottleneck.Rule.SMALLEST_SAFE_CAPACITY, p.capacity().safeX(),
-                OptionalInt.empty()));
+    private static Optional<RunBottleneck> smallestSafeCapacity(List<ResourceEstimate> resources, double margin) {
+        return CapacityPlan.bottleneckOf(resources.stream().flatMap(e -> ResourceEstimates.placed(e, margin).stream())
+                        .toList())
+                .map(p -> bottleneck(p.source(), p.metric(), BottleneckRule.SMALLEST_SAFE_CAPACITY,
+                        p.capacity().safeX(), null));
     }
 
-    private static Optional<Bottleneck> firstStepOverMargin(List<StepJudgement> steps) {
+    private static Optional<RunBottleneck> firstStepOverMargin(List<StepJudgement> steps) {
         return steps.stream().sorted(Comparator.comparingInt(StepJudgement::stepIndex))
                 .filter(s -> !s.contaminated() && s.overMargin().isPresent()).findFirst()
-                .map(s -> new Bottleneck(s.overMargin().get().source(), s.overMargin().get().metric(),
-                        Bottleneck.Rule.FIRST_STEP_OVER_MARGIN, s.overMargin().get().utilisation(),
-                        OptionalInt.of(s.stepIndex())));
+                .map(s -> bottleneck(s.overMargin().get().source(), s.overMargin().get().metric(),
+                        BottleneckRule.FIRST_STEP_OVER_MARGIN, s.overMargin().get().utilisation(), s.stepIndex()));
+    }
+
+    /**
+     * @param value     SMALLEST_SAFE_CAPACITY: the safe capacity x; FIRST_STEP_OVER_MARGIN: the use / C in that step
+     * @param stepIndex the step that named it (FIRST_STEP_OVER_MARGIN only)
+     */
+    private static RunBottleneck bottleneck(String source, String metric, BottleneckRule rule, double value,
+            Integer stepIndex) {
+        return RunBottleneck.newBuilder().setSource(source).setMetric(metric).setRule(rule).setValue(value)
+                .setStepIndex(stepIndex).build();
     }
 }

@@ -16,6 +16,20 @@ public record LinearFit(double base, double slope, double baseVariance, double s
         }
     }
 
+    /**
+     * A line read back from a stored record, whose unknown figures (a variance without residual degrees of freedom,
+     * an undefined R²) are null: the line carries them as NaN.
+     */
+    public static LinearFit stored(double base, double slope, Double baseVariance, Double slopeVariance,
+            Double covariance, Double residualStdErr, int degreesOfFreedom, int stepCount, Double rSquared) {
+        return new LinearFit(base, slope, nanIfNull(baseVariance), nanIfNull(slopeVariance), nanIfNull(covariance),
+                nanIfNull(residualStdErr), degreesOfFreedom, stepCount, nanIfNull(rSquared));
+    }
+
+    private static double nanIfNull(Double v) {
+        return v == null ? Double.NaN : v;
+    }
+
     /** ŷ(x) = base + slope·x. */
     public double predict(double x) {
         return base + slope * x;

@@ -1,12 +1,13 @@
 package dev.caplab.analysis.capacity;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.caplab.analysis.fit.LinearFit;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,20 +31,24 @@ class CapacityModelTest {
     /** subscriptions = cameras × (participants − 1) per room; the smallest x_max over resources is the bottleneck. */
     @Test
     void profilesAreFittingTightOrUnreachableOnATier() {
-        ResourceEstimate cpu = estimate("cpu.cores", REPORT_LINE, 3.0);
+        LinearFit egressLine = new LinearFit(0, 0.3, 0, 0, 0, 0, 1, 3, 1);
         // Egress: 0.3 Mbit/s per subscription (report 000's grid-layer bitrate), 0 base, 100 Mbit/s measured.
-        ResourceEstimate egress = estimate("egress.mbps", new LinearFit(0, 0.3, 0, 0, 0, 0, 1, 3, 1), 100);
-        // a resource without a known ceiling takes no part in the plan
-        ResourceEstimate memory = new ResourceEstimate("node", "mem.bytes", REPORT_LINE, 0, 300, OptionalDouble.empty(),
-                OptionalDouble.empty(), false, OptionalInt.empty(), OptionalDouble.empty());
-        CapacityPlan plan = CapacityPlan.of(List.of(cpu, egress, memory), 0.6);
+        // A resource without a known ceiling takes no part in the plan.
+        assertThat(place("mem.bytes", REPORT_LINE, OptionalDouble.empty(), 0.6)).isEmpty();
+        CapacityPlan plan = CapacityPlan.of(List.of(place("cpu.cores", REPORT_LINE, OptionalDouble.of(3.0), 0.6)
+                .orElseThrow(), place("egress.mbps", egressLine, OptionalDouble.of(100), 0.6).orElseThrow()), 0.6);
         assertThat(plan.resources()).hasSize(2);
         // cpu: (3.0·0.6 − 0.35)/0.006 = 241.7; egress: 100·0.6/0.3 = 200, the smaller
-        assertThat(plan.bottleneck().orElseThrow().estimate().metric()).isEqualTo("egress.mbps");
+        assertThat(plan.bottleneck().orElseThrow().metric()).isEqualTo("egress.mbps");
         assertThat(plan.bottleneck().orElseThrow().capacity().xMax()).isCloseTo(200, within(1e-9));
         // the same stored lines at margin 0.8: cpu (2.4 − 0.35)/0.006 = 341.7, egress 80/0.3 = 266.7
-        assertThat(CapacityPlan.of(List.of(cpu, egress), 0.8).bottleneck().orElseThrow().capacity().safeX())
-                .isCloseTo(266.667, within(0.001));
+        assertThat(CapacityPlan.of(List.of(place("cpu.cores", REPORT_LINE, OptionalDouble.of(3.0), 0.8).orElseThrow(),
+                        place("egress.mbps", egressLine, OptionalDouble.of(100), 0.8).orElseThrow()), 0.8)
+                .bottleneck().orElseThrow().capacity().safeX()).isCloseTo(266.667, within(0.001));
+        // a resource placed at another margin than the plan's is a caller's mistake
+        assertThatThrownBy(() -> CapacityPlan.of(List.of(place("cpu.cores", REPORT_LINE, OptionalDouble.of(3.0),
+                0.8).orElseThrow()), 0.6)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("cpu.cores@node was placed at margin 0.8");
 
         ConferenceProfile standup = new ConferenceProfile("team standup", 5, 6, 6);
         assertThat(standup.load()).isEqualTo(150);
@@ -52,9 +57,9 @@ class CapacityModelTest {
         assertThat(plan.assess(new ConferenceProfile("all hands", 1, 100, 4)).fit()).isEqualTo(ProfileFit.UNREACHABLE);
     }
 
-    private static ResourceEstimate estimate(String metric, LinearFit line, double ceiling) {
-        return new ResourceEstimate("node", metric, line, 12, 300, OptionalDouble.of(ceiling), OptionalDouble.empty(),
-                false, OptionalInt.empty(), OptionalDouble.empty());
+    private static Optional<CapacityPlan.Placed> place(String metric, LinearFit line, OptionalDouble ceiling,
+            double margin) {
+        return CapacityPlan.place("node", metric, line, 12, ceiling, OptionalDouble.empty(), margin);
     }
 
     @Test

@@ -5,10 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.caplab.analysis.capacity.CapacityPlan;
-import dev.caplab.analysis.capacity.ResourceEstimate;
 import dev.caplab.analysis.fit.LinearFit;
-import dev.caplab.analysis.throughput.GeneratorLimit;
 import dev.caplab.analysis.throughput.ThroughputLimit;
+import dev.caplab.schema.event.BottleneckRule;
+import dev.caplab.schema.event.ResourceEstimate;
+import dev.caplab.schema.event.RunBottleneck;
+import dev.caplab.schema.event.RunConclusion;
+import dev.caplab.schema.event.RunThroughputLimit;
 import dev.caplab.schema.vocabulary.MetricNames;
 import java.util.List;
 import java.util.Optional;
@@ -29,7 +32,7 @@ class ConclusionsTest {
 
     private static ResourceEstimate estimate(String metric, LinearFit line, OptionalDouble ceiling,
             OptionalDouble lastStableX) {
-        return new ResourceEstimate("node", metric, line, 10, 40, ceiling, OptionalDouble.empty(),
+        return ResourceEstimates.of("node", metric, line, 10, 40, ceiling, OptionalDouble.empty(),
                 lastStableX.isPresent(), lastStableX.isPresent() ? OptionalInt.of(3) : OptionalInt.empty(),
                 lastStableX);
     }
@@ -37,15 +40,16 @@ class ConclusionsTest {
     @Test
     void aContaminatedFailingStepIsSkippedNotCountedAsTheFirstFailure() {
         // 10 pass, 20 fails but was contaminated (says nothing), 30 pass, 40 fails: max stable 30, first failure 40
-        RunConclusion c = Conclusions.conclude(List.of(step(0, 10, StepStatus.PASSED, false),
+        RunConclusion.Builder c = Conclusions.conclude(List.of(step(0, 10, StepStatus.PASSED, false),
                 step(1, 20, StepStatus.FAILED, true), step(2, 30, StepStatus.PASSED, false),
                 step(3, 40, StepStatus.FAILED, false)), List.of(), 0.6);
-        assertThat(c.stable().maxStableX()).hasValue(30);
-        assertThat(c.stable().lastPassing().orElseThrow().stepIndex()).isEqualTo(2);
-        assertThat(c.stable().firstFailingX()).hasValue(40);
-        assertThat(c.stable().firstFailing().orElseThrow().stepIndex()).isEqualTo(3);
-        assertThat(c.stepsJudged()).isEqualTo(3);
-        assertThat(c.stepsSkipped()).isEqualTo(1);
+        assertThat(c.getMaxStableX()).isEqualTo(30);
+        assertThat(c.getMaxStableStepIndex()).isEqualTo(2);
+        assertThat(c.getFirstFailingX()).isEqualTo(40);
+        assertThat(c.getFirstFailingStepIndex()).isEqualTo(3);
+        assertThat(c.getStepsJudged()).isEqualTo(3);
+        assertThat(c.getStepsSkipped()).isEqualTo(1);
+        assertThat(c.getModel()).isEqualTo("caplab-run-conclusion/1");
     }
 
     @Test
@@ -85,15 +89,23 @@ class ConclusionsTest {
         // cpu: (2·0.6 − 0.35)/0.006 = 141.67; egress: (100·0.6 − 0)/0.5 = 120 → egress; memory has no ceiling
         LinearFit cpu = new LinearFit(0.35, 0.006, 0, 0, 0, 0, 2, 4, 1);
         LinearFit egress = new LinearFit(0, 0.5, 0, 0, 0, 0, 2, 4, 1);
-        RunConclusion c = Conclusions.conclude(List.of(step(0, 10, new ResourceUse("node", "cpu.cores", 1.9, 2), false)),
+        RunConclusion.Builder c = Conclusions.conclude(
+                List.of(step(0, 10, new ResourceUse("node", "cpu.cores", 1.9, 2), false)),
                 List.of(estimate("cpu.cores", cpu, OptionalDouble.of(2), OptionalDouble.empty()),
                         estimate("net.tx.bytes", egress, OptionalDouble.of(100), OptionalDouble.empty()),
                         estimate("mem.bytes", cpu, OptionalDouble.empty(), OptionalDouble.empty())), 0.6);
-        Bottleneck b = c.bottleneck().orElseThrow();
-        assertThat(b.metric()).isEqualTo("net.tx.bytes");
-        assertThat(b.rule()).isEqualTo(Bottleneck.Rule.SMALLEST_SAFE_CAPACITY);
-        assertThat(b.value()).isCloseTo(120, within(1e-9));
-        assertThat(b.stepIndex()).isEmpty();
+        RunBottleneck b = c.getBottleneck();
+        assertThat(b.getMetric()).isEqualTo("net.tx.bytes");
+        assertThat(b.getRule()).isEqualTo(BottleneckRule.SMALLEST_SAFE_CAPACITY);
+        assertThat(b.getValue()).isCloseTo(120, within(1e-9));
+        assertThat(b.getStepIndex()).isNull();
+        // every resource at the margin, in (metric, source) order; memory has no ceiling, so no safe capacity
+        assertThat(c.getResources()).extracting(ResourceEstimate::getMetric)
+                .containsExactly("cpu.cores", "mem.bytes", "net.tx.bytes");
+        assertThat(c.getResources().get(0).getSafeCapacityX()).isCloseTo(141.667, within(0.001));
+        assertThat(c.getResources().get(1).getSafeCapacityX()).isNull();
+        assertThat(c.getResources().get(1).getCappedByCliff()).isFalse();
+        assertThat(c.getResources().get(2).getSafeCapacityX()).isCloseTo(120, within(1e-9));
     }
 
     @Test
@@ -105,13 +117,13 @@ class ConclusionsTest {
         LinearFit host = new LinearFit(1.22, 0.065, 0, 0, 0, 0, 2, 4, 1);
         LinearFit server = new LinearFit(0.4025, 0.1735, 0, 0, 0, 0, 2, 4, 1);
         List<ResourceEstimate> fitted = List.of(
-                new ResourceEstimate("127.0.0.1:9100", "cpu.cores", host, 1, 4, OptionalDouble.of(2),
+                ResourceEstimates.of("127.0.0.1:9100", "cpu.cores", host, 1, 4, OptionalDouble.of(2),
                         OptionalDouble.empty(), false, OptionalInt.empty(), OptionalDouble.empty()),
-                new ResourceEstimate("srv", "cpu.cores", server, 1, 4, OptionalDouble.of(0.25),
+                ResourceEstimates.of("srv", "cpu.cores", server, 1, 4, OptionalDouble.of(0.25),
                         OptionalDouble.empty(), false, OptionalInt.empty(), OptionalDouble.empty()));
-        Bottleneck b = Conclusions.conclude(List.of(), fitted, 0.6).bottleneck().orElseThrow();
-        assertThat(b.source()).isEqualTo("srv");
-        assertThat(b.value()).isZero();
+        RunBottleneck b = Conclusions.conclude(List.of(), fitted, 0.6).getBottleneck();
+        assertThat(b.getSource()).isEqualTo("srv");
+        assertThat(b.getValue()).isZero();
     }
 
     @Test
@@ -120,20 +132,20 @@ class ConclusionsTest {
         // 20/s per x: 0.6·3000/20 = 90 < 141.67), would bind first if it were taken for a resource.
         LinearFit cpu = new LinearFit(0.35, 0.006, 0, 0, 0, 0, 2, 4, 1);
         LinearFit rate = new LinearFit(0, 20, 0, 0, 0, 0, 2, 4, 1);
-        ResourceEstimate throughput = new ResourceEstimate(MetricNames.THROUGHPUT_SOURCE,
+        ResourceEstimate throughput = ResourceEstimates.of(MetricNames.THROUGHPUT_SOURCE,
                 MetricNames.THROUGHPUT_REQUESTS_PER_S, rate, 10, 40, OptionalDouble.of(3000), OptionalDouble.of(30),
                 false, OptionalInt.empty(), OptionalDouble.empty());
         List<ResourceEstimate> fitted = List.of(throughput, estimate("cpu.cores", cpu, OptionalDouble.of(2),
                 OptionalDouble.empty()));
-        RunConclusion c = Conclusions.conclude(List.of(step(0, 10, StepStatus.PASSED, false)), fitted, 0.6);
-        assertThat(c.bottleneck().orElseThrow().metric()).isEqualTo("cpu.cores");
-        assertThat(c.bottleneck().orElseThrow().value()).isCloseTo(141.67, within(0.01));
-        assertThat(c.resources()).extracting(ResourceEstimate::metric).containsExactly("cpu.cores");
-        CapacityPlan plan = CapacityPlan.of(fitted, 0.6);
-        assertThat(plan.resources()).extracting(p -> p.estimate().metric()).containsExactly("cpu.cores");
-        assertThat(plan.bottleneck().orElseThrow().estimate().metric()).isEqualTo("cpu.cores");
-        assertThat(c.throughputLimit()).isEmpty();
-        assertThat(c.generatorLimit()).isEmpty();
+        RunConclusion.Builder c = Conclusions.conclude(List.of(step(0, 10, StepStatus.PASSED, false)), fitted, 0.6);
+        assertThat(c.getBottleneck().getMetric()).isEqualTo("cpu.cores");
+        assertThat(c.getBottleneck().getValue()).isCloseTo(141.67, within(0.01));
+        assertThat(c.getResources()).extracting(ResourceEstimate::getMetric).containsExactly("cpu.cores");
+        CapacityPlan plan = CapacityPlan.of(fitted.stream().flatMap(e -> ResourceEstimates.placed(e, 0.6).stream())
+                .toList(), 0.6);
+        assertThat(plan.resources()).extracting(CapacityPlan.Placed::metric).containsExactly("cpu.cores");
+        assertThat(plan.bottleneck().orElseThrow().metric()).isEqualTo("cpu.cores");
+        assertThat(c.hasThroughputLimitBuilder() || c.getThroughputLimit() != null).isFalse();
     }
 
     @Test
@@ -143,16 +155,25 @@ class ConclusionsTest {
         ThroughputLimit limit = new ThroughputLimit(60, 55, 65, 240, 4, 0, 0.001);
         List<StepJudgement> steps = List.of(generator(0, 50, 95), generator(1, 60, 88), generator(2, 70, 97),
                 step(3, 80, StepStatus.PASSED, false));
-        RunConclusion c = Conclusions.conclude(steps, List.of(), Optional.of(limit), 0.6);
-        assertThat(c.throughputLimit()).contains(limit);
-        assertThat(c.generatorLimit()).contains(new GeneratorLimit(70, 97));
+        RunThroughputLimit.Builder c = Conclusions.conclude(steps, List.of(), Optional.of(limit), 0.6)
+                .getThroughputLimitBuilder();
+        assertThat(List.of(c.getKneeX(), c.getKneeLower95(), c.getKneeUpper95(), c.getPlateauRatePerSecond(),
+                c.getSlopeBeforePerX(), c.getSlopeAfterPerX(), c.getBreakpointPValue()))
+                .containsExactly(60.0, 55.0, 65.0, 240.0, 4.0, 0.0, 0.001);
+        assertThat(c.getGeneratorSaturatedAtX()).isEqualTo(70);
+        assertThat(c.getGeneratorCpuPercent()).isEqualTo(97);
         // the generator busy only before the interval: no flag, the limit stays
-        RunConclusion server = Conclusions.conclude(List.of(generator(0, 50, 95), generator(1, 70, 40)), List.of(),
-                Optional.of(limit), 0.6);
-        assertThat(server.throughputLimit()).contains(limit);
-        assertThat(server.generatorLimit()).isEmpty();
+        RunThroughputLimit.Builder server = Conclusions.conclude(List.of(generator(0, 50, 95), generator(1, 70, 40)),
+                List.of(), Optional.of(limit), 0.6).getThroughputLimitBuilder();
+        assertThat(server.getKneeX()).isEqualTo(60);
+        assertThat(server.getGeneratorSaturatedAtX()).isNull();
+        assertThat(server.getGeneratorCpuPercent()).isNull();
         // no limit, no flag however busy the generator was
-        assertThat(Conclusions.conclude(steps, List.of(), Optional.empty(), 0.6).generatorLimit()).isEmpty();
+        RunConclusion.Builder none = Conclusions.conclude(steps, List.of(), Optional.empty(), 0.6);
+        assertThat(none.hasThroughputLimitBuilder() || none.getThroughputLimit() != null).isFalse();
+        // an unknown interval end is stored as null
+        assertThat(Conclusions.conclude(steps, List.of(), Optional.of(new ThroughputLimit(60, Double.NaN, 65, 240,
+                4, 0, 0.001)), 0.6).getThroughputLimitBuilder().getKneeLower95()).isNull();
     }
 
     private static StepJudgement generator(int index, double x, double cpuPercent) {
@@ -167,14 +188,14 @@ class ConclusionsTest {
                 new ResourceUse("node", "net.tx.bytes", 70, 100));
         ResourceUse over = Conclusions.stepBottleneck(step1, 0.6).orElseThrow();
         assertThat(over.metric()).isEqualTo("net.tx.bytes");
-        RunConclusion c = Conclusions.conclude(List.of(
+        RunConclusion.Builder c = Conclusions.conclude(List.of(
                 step(0, 10, new ResourceUse("node", "cpu.cores", 1.9, 2), true), step(1, 20, over, false)),
                 List.of(), 0.6);
-        Bottleneck b = c.bottleneck().orElseThrow();
-        assertThat(b.rule()).isEqualTo(Bottleneck.Rule.FIRST_STEP_OVER_MARGIN);
-        assertThat(b.metric()).isEqualTo("net.tx.bytes");
-        assertThat(b.stepIndex()).hasValue(1);
-        assertThat(b.value()).isCloseTo(0.70, within(1e-12));
+        RunBottleneck b = c.getBottleneck();
+        assertThat(b.getRule()).isEqualTo(BottleneckRule.FIRST_STEP_OVER_MARGIN);
+        assertThat(b.getMetric()).isEqualTo("net.tx.bytes");
+        assertThat(b.getStepIndex()).isEqualTo(1);
+        assertThat(b.getValue()).isCloseTo(0.70, within(1e-12));
         // below the margin nothing is a bottleneck: 1.1/2 = 0.55 and 50/100 = 0.5
         assertThat(Conclusions.stepBottleneck(List.of(new ResourceUse("node", "cpu.cores", 1.1, 2),
                 new ResourceUse("node", "net.tx.bytes", 50, 100)), 0.6)).isEmpty();
@@ -185,12 +206,13 @@ class ConclusionsTest {
         // x_max = (2·0.6 − 0.5)/0.01 = 70; Var ŷ(70) = 4e-4 + 70²·1e-8 + 2·70·(−1e-6) = 3.09e-4, SE 0.0175784;
         // SE x_max = 0.0175784/0.01 = 1.75784; t(0.975, 3) = 3.182446 → half width 5.59421: [64.4058, 75.5942]
         LinearFit line = new LinearFit(0.5, 0.01, 4e-4, 1e-8, -1e-6, 0.01, 3, 5, 0.99);
-        ResourceEstimate e = estimate("cpu.cores", line, OptionalDouble.of(2), OptionalDouble.empty());
-        assertThat(e.capacityAt(0.6).orElseThrow().safeX()).isCloseTo(70, within(1e-9));
-        assertThat(e.capacityAt(0.6).orElseThrow().xMaxStdErr()).isCloseTo(1.75784, within(1e-5));
-        ResourceEstimate.Interval i = e.safeCapacityInterval95(0.6).orElseThrow();
-        assertThat(i.lower()).isCloseTo(64.4058, within(1e-3));
-        assertThat(i.upper()).isCloseTo(75.5942, within(1e-3));
+        ResourceEstimate e = ResourceEstimates.atMargin(
+                estimate("cpu.cores", line, OptionalDouble.of(2), OptionalDouble.empty()), 0.6);
+        assertThat(e.getSafeCapacityX()).isCloseTo(70, within(1e-9));
+        assertThat(e.getSafeCapacityStdErr()).isCloseTo(1.75784, within(1e-5));
+        assertThat(e.getSafeCapacityLower95()).isCloseTo(64.4058, within(1e-3));
+        assertThat(e.getSafeCapacityUpper95()).isCloseTo(75.5942, within(1e-3));
+        assertThat(e.getCappedByCliff()).isFalse();
     }
 
     @Test
@@ -198,8 +220,46 @@ class ConclusionsTest {
         // x_max 70 lies beyond the last stable x 50 before the cliff: safe x is 50, a measured step
         LinearFit line = new LinearFit(0.5, 0.01, 4e-4, 1e-8, -1e-6, 0.01, 3, 5, 0.99);
         ResourceEstimate e = estimate("cpu.cores", line, OptionalDouble.of(2), OptionalDouble.of(50));
-        assertThat(e.capacityAt(0.6).orElseThrow().safeX()).isEqualTo(50);
-        assertThat(e.safeCapacityInterval95(0.6)).isEmpty();
-        assertThat(Conclusions.conclude(List.of(), List.of(e), 0.6).bottleneck().orElseThrow().value()).isEqualTo(50);
+        ResourceEstimate atMargin = ResourceEstimates.atMargin(e, 0.6);
+        assertThat(atMargin.getSafeCapacityX()).isEqualTo(50);
+        assertThat(atMargin.getCappedByCliff()).isTrue();
+        assertThat(atMargin.getSafeCapacityLower95()).isNull();
+        assertThat(atMargin.getSafeCapacityUpper95()).isNull();
+        assertThat(Conclusions.conclude(List.of(), List.of(e), 0.6).getBottleneck().getValue()).isEqualTo(50);
+    }
+
+    @Test
+    void unknownFiguresAreStoredAsNullAndAResourceThatDoesNotGrowHasNoSafeCapacity() {
+        // two steps: no residual degrees of freedom, so the variances and σ are unknown (NaN); slope 0: the resource
+        // does not grow with load, x_max = +∞ with an undefined SE
+        LinearFit flat = new LinearFit(0.5, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0, 2, Double.NaN);
+        ResourceEstimate e = ResourceEstimates.atMargin(
+                estimate("cpu.cores", flat, OptionalDouble.of(2), OptionalDouble.empty()), 0.6);
+        assertThat(java.util.Arrays.asList(e.getInterceptVariance(), e.getSlopeVariance(), e.getCovariance(),
+                e.getResidualStdErr(), e.getRSquared(), e.getSafeCapacityX(), e.getSafeCapacityStdErr(),
+                e.getSafeCapacityLower95(), e.getSafeCapacityUpper95())).containsOnlyNulls();
+        assertThat(e.getCeiling()).isEqualTo(2);
+        // read back, the line carries the unknown figures as NaN again
+        LinearFit back = ResourceEstimates.preKnee(e);
+        assertThat(back.baseVariance()).isNaN();
+        assertThat(back.rSquared()).isNaN();
+        assertThat(back.base()).isEqualTo(0.5);
+        assertThat(Conclusions.conclude(List.of(), List.of(e), 0.6).getBottleneck()).as("nothing grows").isNull();
+    }
+
+    @Test
+    void anEstimateAWarningAndTheMarginAreCheckedWhereTheyAreMade() {
+        LinearFit line = new LinearFit(0.5, 0.01, 4e-4, 1e-8, -1e-6, 0.01, 3, 5, 0.99);
+        assertThatThrownBy(() -> ResourceEstimates.of("node", "cpu.cores", line, 40, 10, OptionalDouble.of(2),
+                OptionalDouble.empty(), false, OptionalInt.empty(), OptionalDouble.empty()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("cpu.cores@node: fromX 40.0 > toX");
+        assertThatThrownBy(() -> ResourceEstimates.of("node", "cpu.cores", line, 10, 40, OptionalDouble.of(2),
+                OptionalDouble.empty(), true, OptionalInt.of(3), OptionalDouble.empty()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("a cliff needs the last stable x");
+        assertThatThrownBy(() -> RunWarningKind.NO_STEP.warning(" "))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("NO_STEP");
+        assertThat(RunWarningKind.NO_STEP.warning("hold each level longer").getKind()).isEqualTo("NO_STEP");
+        assertThatThrownBy(() -> Conclusions.conclude(List.of(), List.of(), 0))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("margin");
     }
 }

@@ -1,7 +1,7 @@
 package dev.caplab.query.docs;
 
-import dev.caplab.analysis.conclusion.Bottleneck;
-import dev.caplab.analysis.conclusion.RunWarning;
+import dev.caplab.analysis.conclusion.RunWarningKind;
+import dev.caplab.schema.event.BottleneckRule;
 import dev.caplab.schema.event.RunOrigin;
 import dev.caplab.schema.event.RunStatus;
 import dev.caplab.schema.event.SampleKind;
@@ -47,10 +47,10 @@ public class ApiDocumentation {
                     "origin", names(RunOrigin.values())),
             "StepAggregateRow", Map.of("kind", names(SampleKind.values())),
             "CapacityFitRow", Map.of("role", List.of("sut", "host")),
-            "Bottleneck", Map.of("rule", names(Bottleneck.Rule.values()), "role", List.of("sut", "host")),
+            "Bottleneck", Map.of("rule", names(BottleneckRule.values()), "role", List.of("sut", "host")),
             "ResourceEstimateValue", Map.of("role", List.of("sut", "host")),
             "RunConclusionRow", Map.of("rulesFrom", List.of("run", "default", "none")),
-            "Warning", Map.of("kind", names(RunWarning.Kind.values())));
+            "Warning", Map.of("kind", names(RunWarningKind.values())));
 
     private static List<String> names(Enum<?>[] values) {
         return Arrays.stream(values).map(Enum::name).toList();

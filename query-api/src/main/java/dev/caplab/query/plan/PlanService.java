@@ -2,16 +2,13 @@ package dev.caplab.query.plan;
 
 import dev.caplab.analysis.fit.LinearFit;
 import dev.caplab.store.row.ResourceEstimateValue;
-import java.util.OptionalInt;
 import dev.caplab.store.access.RunConclusionRepository;
 import dev.caplab.store.access.RunRepository;
 import dev.caplab.store.row.RunRow;
 import dev.caplab.schema.vocabulary.Planning;
-import dev.caplab.analysis.capacity.CapacityModel;
 import dev.caplab.analysis.capacity.CapacityPlan;
 import dev.caplab.analysis.capacity.ConferenceProfile;
 import dev.caplab.analysis.capacity.ProfileAssessment;
-import dev.caplab.analysis.capacity.ResourceEstimate;
 import dev.caplab.analysis.capacity.WorkloadProfile;
 import dev.caplab.store.row.RunConclusionRow;
 import dev.caplab.query.format.Figures;
@@ -71,24 +68,24 @@ public class PlanService {
 
     private static Optional<TierPlan> plan(RunRow run, Optional<RunConclusionRow> conclusion,
                                            WorkloadProfile profile, double margin, List<String> warnings) {
-        Optional<List<ResourceEstimate>> concluded = conclusion
-                .map(c -> c.resources().stream().map(PlanService::estimate).toList());
-        List<ResourceEstimate> estimates = concluded.orElse(List.of());
-        if (estimates.stream().noneMatch(e -> e.ceiling().isPresent())) {
+        Optional<List<ResourceEstimateValue>> concluded = conclusion.map(RunConclusionRow::resources);
+        List<ResourceEstimateValue> estimates = concluded.orElse(List.of());
+        List<CapacityPlan.Placed> placed = estimates.stream().flatMap(e -> placed(e, margin).stream()).toList();
+        if (placed.isEmpty()) {
             warnings.add("run " + run.runId() + " (" + (run.tier() == null ? "no tier declared" : "tier " + run.tier())
                     + ") is left out: " + (concluded.isEmpty() ? "it has no run conclusion yet (no step closed)"
                     : estimates.isEmpty() ? "its conclusion has no fitted resource (a fit needs readings of one"
                     + " resource of the system under test or its host in 3 uncontaminated steps with a load x)"
                     : "none of its fitted resources " + estimates.stream()
-                    .map(ResourceEstimate::metric).distinct().toList() + " has a ceiling (declare the run's vcpu,"
+                    .map(ResourceEstimateValue::metric).distinct().toList() + " has a ceiling (declare the run's vcpu,"
                     + " memory or egress)"));
             return Optional.empty();
         }
-        CapacityPlan plan = CapacityPlan.of(estimates, margin);
+        CapacityPlan plan = CapacityPlan.of(placed, margin);
         List<ResourceNeed> needs = plan.resources().stream().map(p -> {
             double ceiling = p.capacity().ceiling();
-            double needed = p.estimate().preKnee().predict(profile.load());
-            return new ResourceNeed(p.estimate().metric(), ceiling, needed, needed / ceiling, p.capacity().safeX(),
+            double needed = p.preKnee().predict(profile.load());
+            return new ResourceNeed(p.metric(), ceiling, needed, needed / ceiling, p.capacity().safeX(),
                     p.capacity().xMaxStdErr(), p.capacity().cappedByCliff());
         }).toList();
         OptionalDouble failedAt = optional(conclusion.get().firstFailingX());
@@ -103,18 +100,12 @@ public class PlanService {
                 a.bottleneckResource(), a.safeLoad(), a.fullCeilingLoad(), a.safeLoad() - a.load(), needs, null));
     }
 
-    /** The analysis' estimate a stored one is, for a plan at any margin; an unknown variance or fit figure is NaN. */
-    static ResourceEstimate estimate(ResourceEstimateValue e) {
-        LinearFit line = new LinearFit(e.intercept(), e.slope(), nan(e.interceptVariance()), nan(e.slopeVariance()),
-                nan(e.covariance()), nan(e.residualStdErr()), e.degreesOfFreedom(), e.preKneeSteps(),
-                nan(e.rSquared()));
-        return new ResourceEstimate(e.source(), e.metric(), line, e.fromX(), e.toX(), optional(e.ceiling()),
-                optional(e.kneeX()), e.cliff(), e.cliffStepIndex() == null ? OptionalInt.empty()
-                : OptionalInt.of(e.cliffStepIndex()), optional(e.lastStableX()));
-    }
-
-    private static double nan(Double v) {
-        return v == null ? Double.NaN : v;
+    /** A stored estimate placed at the plan's margin ({@link CapacityPlan#place}); empty without a ceiling. */
+    static Optional<CapacityPlan.Placed> placed(ResourceEstimateValue e, double margin) {
+        LinearFit line = LinearFit.stored(e.intercept(), e.slope(), e.interceptVariance(), e.slopeVariance(),
+                e.covariance(), e.residualStdErr(), e.degreesOfFreedom(), e.preKneeSteps(), e.rSquared());
+        return CapacityPlan.place(e.source(), e.metric(), line, e.fromX(), optional(e.ceiling()),
+                optional(e.lastStableX()), margin);
     }
 
     /**

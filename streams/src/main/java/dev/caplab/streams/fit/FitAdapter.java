@@ -7,11 +7,12 @@ import dev.caplab.analysis.FitFailedException;
 import dev.caplab.analysis.FitOptions;
 import dev.caplab.analysis.InsufficientDataException;
 import dev.caplab.analysis.ResourceFit;
-import dev.caplab.analysis.capacity.ResourceEstimate;
+import dev.caplab.analysis.conclusion.ResourceEstimates;
 import dev.caplab.analysis.fit.StepPoint;
 import dev.caplab.analysis.throughput.ThroughputLimit;
 import dev.caplab.schema.event.Breakpoint;
 import dev.caplab.schema.event.CapacityFit;
+import dev.caplab.schema.event.ResourceEstimate;
 import dev.caplab.schema.event.Segment;
 import java.util.Comparator;
 import java.util.List;
@@ -81,7 +82,7 @@ public final class FitAdapter {
                 && fit.cliff().cliffPosition() < byX.size() ? byX.get(fit.cliff().cliffPosition()).stepIndex() : null;
         Double safeX = fit.capacity().map(c -> c.safeX()).filter(Double::isFinite).orElse(null);
         double p = fit.breakpointExistencePValue();
-        ResourceEstimate estimate = ResourceEstimate.of(first.source(), first.metric(), fit,
+        ResourceEstimate estimate = ResourceEstimates.of(first.source(), first.metric(), fit,
                 byX.stream().mapToDouble(FitPoint::x).distinct().sorted().toArray(), ceiling,
                 cliffStep == null ? OptionalInt.empty() : OptionalInt.of(cliffStep));
         Optional<FittedThroughputLimit> throughputLimit = MetricNames.throughputFit(first.source(), first.metric())

@@ -1,10 +1,13 @@
 package dev.caplab.streams.run;
 
+import dev.caplab.analysis.capacity.EffectiveEgress;
 import dev.caplab.analysis.conclusion.Conclusions;
-import dev.caplab.analysis.conclusion.RunConclusion;
 import dev.caplab.analysis.conclusion.StepJudgement;
+import dev.caplab.schema.event.RunBottleneck;
+import dev.caplab.schema.event.RunConclusion;
+import dev.caplab.schema.event.RunEgressCeiling;
+import dev.caplab.streams.Micros;
 import dev.caplab.streams.TopologySettings;
-import dev.caplab.streams.conclusion.ConclusionAdapter;
 import dev.caplab.streams.fit.FittedThroughputLimit;
 import dev.caplab.streams.fit.SourceFacts;
 import dev.caplab.streams.step.StepWindow;
@@ -16,7 +19,9 @@ import java.util.Optional;
 /**
  * The conclusion stage: the run conclusion (analysis {@link Conclusions}) from the closed steps' judgements and the
  * latest refit's estimates, with the run's warnings ({@link RunWarnings}), re-emitted at its next revision whenever
- * a step, the fits or the run closed or late data amended them.
+ * a step, the fits or the run closed or late data amended them. Analysis decides it; this stage adds what only the
+ * topology knows: the run, its state and revision, the time, the sources' roles, where the rules came from, the
+ * egress ceiling and the throughput fit's step count and time.
  */
 final class Concluding {
 
@@ -42,21 +47,39 @@ final class Concluding {
             return Optional.empty(); // a run that closed without any step still concludes: its warnings say why
         }
         run.conclusionRevision++;
-        RunConclusion conclusion = Conclusions.conclude(judgements(run, closed), run.estimates,
-                Optional.ofNullable(run.throughputLimit).map(FittedThroughputLimit::limit), settings.fitMargin())
-                .withWarnings(RunWarnings.of(run, timeline, settings));
-        conclusion.bottleneck().ifPresent(b -> run.refitted.stream().filter(f -> f.getSource().toString()
-                .equals(b.source()) && f.getMetric().toString().equals(b.metric())).forEach(f -> f.setBottleneck(true)));
+        Optional<FittedThroughputLimit> throughputFit = Optional.ofNullable(run.throughputLimit);
+        RunConclusion.Builder conclusion = Conclusions.conclude(judgements(run, closed), run.estimates,
+                throughputFit.map(FittedThroughputLimit::limit), settings.fitMargin());
+        RunBottleneck bottleneck = conclusion.getBottleneck();
+        if (bottleneck != null) {
+            run.refitted.stream().filter(f -> f.getSource().equals(bottleneck.getSource())
+                    && f.getMetric().equals(bottleneck.getMetric())).forEach(f -> f.setBottleneck(true));
+        }
         run.refitted.clear();
         long concludedAt = closed > 0 ? timeline.get(closed - 1).endMicros() : run.runEndedMicros;
         SourceFacts facts = closed > 0 ? partials.sourceFacts(run.runId, timeline.get(closed - 1))
                 : SourceFacts.of(List.of());
-        dev.caplab.schema.event.RunConclusion event = ConclusionAdapter.toEvent(run.runId, conclusion,
-                run.runClosed, concludedAt, run.conclusionRevision,
-                (source, metric) -> facts.role(source, metric).label(), Optional.ofNullable(run.throughputLimit));
-        event.setRulesFrom(JudgingRules.of(run.started, settings.defaultRules()).origin().stored());
-        event.setEgressCeiling(measured.egress(run).map(ConclusionAdapter::egressCeiling).orElse(null));
-        return Optional.of(new DerivedEvent.Concluded(event));
+        conclusion.getResources().forEach(e -> e.setRole(facts.role(e.getSource(), e.getMetric()).label()));
+        if (bottleneck != null) {
+            bottleneck.setRole(facts.role(bottleneck.getSource(), bottleneck.getMetric()).label());
+        }
+        throughputFit.ifPresent(f -> conclusion.getThroughputLimitBuilder().setStepsUsed(f.stepsUsed())
+                .setFittedAt(Micros.toInstant(f.fittedAtMicros())));
+        return Optional.of(new DerivedEvent.Concluded(conclusion
+                .setRunId(run.runId)
+                .setRunClosed(run.runClosed)
+                .setConcludedAt(Micros.toInstant(concludedAt))
+                .setVersion(run.conclusionRevision)
+                .setWarnings(RunWarnings.of(run, timeline, settings))
+                .setRulesFrom(JudgingRules.of(run.started, settings.defaultRules()).origin().stored())
+                .setEgressCeiling(measured.egress(run).map(Concluding::egressCeiling).orElse(null))
+                .build()));
+    }
+
+    /** The run's effective egress ceiling as the conclusion carries it. */
+    private static RunEgressCeiling egressCeiling(EffectiveEgress e) {
+        return RunEgressCeiling.newBuilder().setMbps(e.mbps()).setSource(e.source().name())
+                .setMeasuredAt(e.measuredAt().orElse(null)).build();
     }
 
     /** The judgements of the first {@code closed} steps still on the timeline, in index order. */

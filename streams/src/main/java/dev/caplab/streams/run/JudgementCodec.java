@@ -1,11 +1,12 @@
 package dev.caplab.streams.run;
 
-import dev.caplab.analysis.capacity.ResourceEstimate;
+import dev.caplab.analysis.conclusion.ResourceEstimates;
 import dev.caplab.analysis.conclusion.ResourceUse;
 import dev.caplab.analysis.conclusion.StepJudgement;
 import dev.caplab.analysis.conclusion.StepStatus;
 import dev.caplab.analysis.fit.LinearFit;
 import dev.caplab.analysis.throughput.ThroughputLimit;
+import dev.caplab.schema.event.ResourceEstimate;
 import dev.caplab.streams.fit.FittedThroughputLimit;
 import dev.caplab.streams.StateStrings;
 import java.io.DataInputStream;
@@ -61,10 +62,14 @@ final class JudgementCodec {
                 withGeneratorCpu ? readOptional(in) : OptionalDouble.empty());
     }
 
+    /**
+     * What a refit found about one resource; its safe capacity and role are the conclusion's and not kept. An unknown
+     * figure of its line is written as NaN.
+     */
     static void write(DataOutputStream out, ResourceEstimate e) throws IOException {
-        StateStrings.write(out, e.source());
-        StateStrings.write(out, e.metric());
-        LinearFit l = e.preKnee();
+        StateStrings.write(out, e.getSource());
+        StateStrings.write(out, e.getMetric());
+        LinearFit l = ResourceEstimates.preKnee(e);
         out.writeDouble(l.base());
         out.writeDouble(l.slope());
         out.writeDouble(l.baseVariance());
@@ -74,13 +79,13 @@ final class JudgementCodec {
         out.writeInt(l.degreesOfFreedom());
         out.writeInt(l.stepCount());
         out.writeDouble(l.rSquared());
-        out.writeDouble(e.fromX());
-        out.writeDouble(e.toX());
-        writeOptional(out, e.ceiling());
-        writeOptional(out, e.kneeX());
-        out.writeBoolean(e.cliff());
-        out.writeInt(e.cliffStepIndex().orElse(-1));
-        writeOptional(out, e.lastStableX());
+        out.writeDouble(e.getFromX());
+        out.writeDouble(e.getToX());
+        writeOptional(out, e.getCeiling());
+        writeOptional(out, e.getKneeX());
+        out.writeBoolean(e.getCliff());
+        out.writeInt(e.getCliffStepIndex() == null ? -1 : e.getCliffStepIndex());
+        writeOptional(out, e.getLastStableX());
     }
 
     static ResourceEstimate readEstimate(DataInputStream in, StateStrings.Reader strings) throws IOException {
@@ -94,7 +99,7 @@ final class JudgementCodec {
         OptionalDouble knee = readOptional(in);
         boolean cliff = in.readBoolean();
         int cliffStep = in.readInt();
-        return new ResourceEstimate(source, metric, line, fromX, toX, ceiling, knee, cliff,
+        return ResourceEstimates.of(source, metric, line, fromX, toX, ceiling, knee, cliff,
                 cliffStep < 0 ? OptionalInt.empty() : OptionalInt.of(cliffStep), readOptional(in));
     }
 
@@ -128,6 +133,10 @@ final class JudgementCodec {
         if (v.isPresent()) {
             out.writeDouble(v.getAsDouble());
         }
+    }
+
+    private static void writeOptional(DataOutputStream out, Double v) throws IOException {
+        writeOptional(out, v == null ? OptionalDouble.empty() : OptionalDouble.of(v));
     }
 
     private static OptionalDouble readOptional(DataInputStream in) throws IOException {

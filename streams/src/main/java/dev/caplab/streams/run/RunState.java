@@ -1,6 +1,6 @@
 package dev.caplab.streams.run;
 
-import dev.caplab.analysis.capacity.ResourceEstimate;
+import dev.caplab.schema.event.ResourceEstimate;
 import dev.caplab.schema.event.RunStarted;
 import dev.caplab.streams.fit.FitPoint;
 import dev.caplab.streams.fit.FittedThroughputLimit;
@@ -39,7 +39,8 @@ import java.util.TreeSet;
  * @param latenessRevision      how many times RunLateness was emitted
  * @param lastAmendWallMillis   wall-clock millis of the run's last amendment (amendments are throttled)
  * @param expired               the run's partials were deleted; only the counts are kept
- * @param estimates             the per-resource capacity estimates of the run's latest refit (the conclusion's)
+ * @param estimates             the per-resource capacity estimates of the run's latest refit, without the safe capacity
+ *                              and role the conclusion gives them
  * @param conclusionRevision    how many times the run conclusion was emitted (its local version)
  * @param pendingEnds           step index → end micros of a StepEnded that arrived before its StepStarted (applied
  *                              when the start arrives: lifecycle events may come in any order)

@@ -1,7 +1,7 @@
 package dev.caplab.streams.run;
 
 import dev.caplab.analysis.conclusion.StepJudgement;
-import dev.caplab.analysis.capacity.ResourceEstimate;
+import dev.caplab.schema.event.ResourceEstimate;
 import dev.caplab.schema.event.RunStarted;
 import dev.caplab.schema.serde.EventSerdes;
 import dev.caplab.schema.text.Utf8Bytes;

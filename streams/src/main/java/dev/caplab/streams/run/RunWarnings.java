@@ -1,6 +1,7 @@
 package dev.caplab.streams.run;
 
-import dev.caplab.analysis.conclusion.RunWarning;
+import dev.caplab.analysis.conclusion.RunWarningKind;
+import dev.caplab.schema.event.RunWarning;
 import dev.caplab.streams.Micros;
 import dev.caplab.streams.TopologySettings;
 import dev.caplab.streams.step.LevelPoint;
@@ -59,7 +60,7 @@ final class RunWarnings {
         }
         long heldMicros = SampleKeys.bucketOf(last.timestampMicros()) + SampleKeys.BUCKET_MICROS
                 - SampleKeys.bucketOf(first);
-        return Optional.of(new RunWarning(RunWarning.Kind.SHORT_LAST_LEVEL, "The last load level ("
+        return Optional.of(RunWarningKind.SHORT_LAST_LEVEL.warning("The last load level ("
                 + last.metric() + "=" + level(last.level()) + ", from " + Micros.toInstant(first) + ") was "
                 + "reported for " + heldMicros / 1_000_000 + " s, less than the " + seconds(settings.minInferredStep())
                 + " a step needs, so it is no step and its samples are in none: the heaviest load of the test is "
@@ -68,7 +69,7 @@ final class RunWarnings {
     }
 
     private static RunWarning noLoadMetric(TopologySettings settings) {
-        return new RunWarning(RunWarning.Kind.NO_LOAD_METRIC, "The run has no step: it has no step events and none of "
+        return RunWarningKind.NO_LOAD_METRIC.warning("The run has no step: it has no step events and none of "
                 + "its samples is a recognised load metric (" + String.join(", ", settings.loadLevelMetrics())
                 + "), so nothing was aggregated per step, judged or fitted. Send the load level under one of those "
                 + "names (k6 sends vus, Locust locust.users), or declare steps (caplab step --run R --index 0 "
@@ -78,7 +79,7 @@ final class RunWarnings {
     }
 
     private static RunWarning noStep(TopologySettings settings) {
-        return new RunWarning(RunWarning.Kind.NO_STEP, "The run has no step: its load level ("
+        return RunWarningKind.NO_STEP.warning("The run has no step: its load level ("
                 + String.join(", ", settings.loadLevelMetrics()) + ") never held one positive value for "
                 + seconds(settings.minInferredStep()) + ", the shortest plateau taken for a step. Hold each load "
                 + "level longer, or declare steps (caplab step, or step_started/step_ended in POST /api/v1/events).");
@@ -86,7 +87,7 @@ final class RunWarnings {
 
     /** Says only the end, which is in the events: the latest sample moves with every one and re-emits nothing. */
     private static RunWarning afterEnd(RunState.Mutable run) {
-        return new RunWarning(RunWarning.Kind.SAMPLES_AFTER_END, "Samples came after the run's end at "
+        return RunWarningKind.SAMPLES_AFTER_END.warning("Samples came after the run's end at "
                 + Micros.toInstant(run.runEndedMicros) + ": they are stored but belong to no step. A new test needs a "
                 + "new run id; a test written to a run nobody started, after it ended idle, gets the next id "
                 + "(<run>.2, <run>.3, ...) by itself.");
