@@ -3,8 +3,8 @@ package dev.caplab.analysis.conclusion;
 import java.util.OptionalDouble;
 
 /**
- * How the run conclusion's records store a figure: a non-finite number (NaN: unknown, ±∞: the resource does not grow
- * with load) is stored as null, the one rule every figure of the conclusion goes through.
+ * The one place a figure of the run conclusion's records becomes null: a non-finite number (NaN: unknown, ±∞: the
+ * resource does not grow with load) is stored as null, never as a number a reader could take for a measurement.
  */
 final class Finite {
 

@@ -13,6 +13,7 @@ import dev.caplab.schema.event.RunBottleneck;
 import dev.caplab.schema.event.RunConclusion;
 import dev.caplab.schema.event.RunThroughputLimit;
 import dev.caplab.schema.vocabulary.MetricNames;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -235,7 +236,7 @@ class ConclusionsTest {
         LinearFit flat = new LinearFit(0.5, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0, 2, Double.NaN);
         ResourceEstimate e = ResourceEstimates.atMargin(
                 estimate("cpu.cores", flat, OptionalDouble.of(2), OptionalDouble.empty()), 0.6);
-        assertThat(java.util.Arrays.asList(e.getInterceptVariance(), e.getSlopeVariance(), e.getCovariance(),
+        assertThat(Arrays.asList(e.getInterceptVariance(), e.getSlopeVariance(), e.getCovariance(),
                 e.getResidualStdErr(), e.getRSquared(), e.getSafeCapacityX(), e.getSafeCapacityStdErr(),
                 e.getSafeCapacityLower95(), e.getSafeCapacityUpper95())).containsOnlyNulls();
         assertThat(e.getCeiling()).isEqualTo(2);
