@@ -5,7 +5,10 @@ import dev.caplab.analysis.fit.LinearFit;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
-/** The linear capacity formula on pre-knee steps (field report 000, "Формула прикидки ёмкости"). */
+/**
+ * The linear capacity formula on pre-knee steps: the largest load whose planned use, on the line fitted below the
+ * knee, stays within the planning margin of the resource's ceiling (DESIGN "Capacity").
+ */
 public final class CapacityModel {
     private CapacityModel() {
     }
