@@ -78,7 +78,7 @@ public final class CapacityAnalysis {
             return Math.max(2, cliff.cliffPosition());
         }
         if (!chosen.breakpoints().isEmpty()) {
-            double psi = chosen.breakpoints().getFirst().x();
+            double psi = chosen.breakpoints().getFirst().getX();
             int k = 0;
             while (k < s.size() && s.x(k) <= psi) {
                 k++;

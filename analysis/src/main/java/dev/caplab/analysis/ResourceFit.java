@@ -2,12 +2,12 @@ package dev.caplab.analysis;
 
 import dev.caplab.analysis.capacity.CapacityEstimate;
 import dev.caplab.analysis.cliff.CliffDetection;
-import dev.caplab.analysis.fit.Breakpoint;
 import dev.caplab.analysis.fit.CandidateScore;
 import dev.caplab.analysis.fit.ExistenceTest;
 import dev.caplab.analysis.fit.LinearFit;
 import dev.caplab.analysis.fit.ModelFit;
-import dev.caplab.analysis.fit.Segment;
+import dev.caplab.schema.event.Breakpoint;
+import dev.caplab.schema.event.Segment;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;

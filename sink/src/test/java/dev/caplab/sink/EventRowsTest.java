@@ -53,13 +53,15 @@ class EventRowsTest {
         CapacityFit fit = CapacityFit.newBuilder().setRunId("run-f").setSource("host").setMetric("cpu")
                 .setModel("segmented").setModelVersion("v3").setLoadExpression("users").setStepsUsed(7)
                 .setSegments(List.of(Segment.newBuilder().setFromX(1).setToX(2).setIntercept(3).setSlope(4)
-                        .setSlopeStdErr(5.0).build()))
+                        .setSlopeStdErr(5.0).setInterceptStdErr(15.0).setSlopeLower95(16.0).setSlopeUpper95(17.0)
+                        .build()))
                 .setBreakpoints(List.of(Breakpoint.newBuilder().setX(6).setStdErr(7.0).setLower95(8.0)
                         .setUpper95(9.0).build()))
                 .setBreakpointPValue(0.01).setRSquared(0.97).setCliff(true).setCliffStepIndex(11).setCapacity(12.0)
                 .setMargin(0.8).setSafeCapacityX(13.0).setBottleneck(true).setFittedAt(T1).setVersion(14)
                 .setRole("server").build();
 
+        // a segment's intercept standard error and slope interval are not stored (SegmentValue says why)
         assertThat(RowMapping.fit(fit)).isEqualTo(new CapacityFitRow("run-f", "host", "cpu", "segmented", "v3",
                 "users", 7, List.of(new SegmentValue(1, 2, 3, 4, 5.0)),
                 List.of(new BreakpointValue(6, 7.0, 8.0, 9.0)), 0.01, 0.97, true, 11, 12.0, 0.8, 13.0, true, T1, 14,

@@ -40,9 +40,9 @@ public final class CliffDetector {
 
     private static CliffDetection fromSegments(StepSeries s, ModelFit chosen, CliffOptions o) {
         for (int j = 0; j < chosen.breakpoints().size(); j++) {
-            double before = chosen.segments().get(j).slope(), after = chosen.segments().get(j + 1).slope();
+            double before = chosen.segments().get(j).getSlope(), after = chosen.segments().get(j + 1).getSlope();
             if (before > 0 && after / before >= o.slopeFactor()) {
-                double psi = chosen.breakpoints().get(j).x();
+                double psi = chosen.breakpoints().get(j).getX();
                 int pos = 0;
                 while (pos < s.size() && s.x(pos) <= psi) {
                     pos++;

@@ -32,7 +32,7 @@ public final class ResourceEstimates {
         boolean cliff = fit.cliff().cliff();
         return of(source, metric, fit.preKnee(), sortedXs[0], sortedXs[Math.max(0, lastPreKnee)], ceiling,
                 fit.breakpoints().isEmpty() ? OptionalDouble.empty()
-                        : OptionalDouble.of(fit.breakpoints().getFirst().x()),
+                        : OptionalDouble.of(fit.breakpoints().getFirst().getX()),
                 cliff, cliff ? cliffStepIndex : OptionalInt.empty(),
                 cliff ? OptionalDouble.of(fit.cliff().lastStableX()) : OptionalDouble.empty());
     }

@@ -1,5 +1,6 @@
 package dev.caplab.analysis.fit;
 
+import dev.caplab.schema.event.Breakpoint;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -59,23 +60,24 @@ public final class KneeRule {
         double hi = s.x(s.size() - 1);
         for (int j = 0; j < model.breakpoints().size(); j++) {
             Breakpoint b = model.breakpoints().get(j);
-            if (b.lower95() < lo || b.upper95() > hi) {
+            double lower = Pieces.orNaN(b.getLower95()), upper = Pieces.orNaN(b.getUpper95());
+            if (lower < lo || upper > hi) {
                 return Optional.of(String.format(Locale.ROOT,
                         "%s: the break at %.4g has a 95 %% interval %.4g..%.4g beyond the tested loads %.4g..%.4g",
-                        NO_KNEE, b.x(), b.lower95(), b.upper95(), lo, hi));
+                        NO_KNEE, b.getX(), lower, upper, lo, hi));
             }
-            double before = model.segments().get(j).slope();
-            double after = model.segments().get(j + 1).slope();
+            double before = model.segments().get(j).getSlope();
+            double after = model.segments().get(j + 1).getSlope();
             boolean saturated = ceiling.isPresent()
-                    && model.segments().get(j).valueAt(b.x()) >= SATURATION_SHARE * ceiling.getAsDouble();
+                    && Pieces.valueAt(model.segments().get(j), b.getX()) >= SATURATION_SHARE * ceiling.getAsDouble();
             if (bend == Bend.STEEPER && !(after > before) && !saturated) {
                 return Optional.of(String.format(Locale.ROOT,
-                        "%s: growth slows at %.4g (slope %.4g then %.4g), a saturation, not a knee", NO_KNEE, b.x(),
+                        "%s: growth slows at %.4g (slope %.4g then %.4g), a saturation, not a knee", NO_KNEE, b.getX(),
                         before, after));
             }
             if (bend == Bend.FLATTER && !(after < before)) {
                 return Optional.of(String.format(Locale.ROOT,
-                        "%s: the rate grows faster after %.4g (slope %.4g then %.4g), no limit", NO_KNEE, b.x(),
+                        "%s: the rate grows faster after %.4g (slope %.4g then %.4g), no limit", NO_KNEE, b.getX(),
                         before, after));
             }
         }

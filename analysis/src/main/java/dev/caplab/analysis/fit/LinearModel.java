@@ -1,6 +1,7 @@
 package dev.caplab.analysis.fit;
 
 import dev.caplab.analysis.InsufficientDataException;
+import dev.caplab.schema.event.Segment;
 import java.util.List;
 
 /** The zero-breakpoint candidate: weighted ordinary least squares y = b₀ + b₁x. */
@@ -67,13 +68,11 @@ public final class LinearModel implements PiecewiseLinearModel {
             throw new InsufficientDataException(NAME + ": steps", s.size(), minimumSteps());
         }
         LinearFit line = fitLine(s);
-        double t = FitStatistics.tQuantile(0.95, line.degreesOfFreedom());
         double[] fitted = new double[s.size()];
         for (int i = 0; i < fitted.length; i++) {
             fitted[i] = line.predict(s.x(i));
         }
-        Segment only = new Segment(s.x(0), s.x(s.size() - 1), line.base(), line.baseStdErr(), line.slope(),
-                line.slopeStdErr(), line.slope() - t * line.slopeStdErr(), line.slope() + t * line.slopeStdErr());
+        Segment only = Pieces.line(line, s.x(0), s.x(s.size() - 1));
         ResidualStats res = FitStatistics.residuals(s.ys(), fitted, s.weights(), 2);
         double bic = FitStatistics.bic(s.ys(), s.weights(), res.rss(), 2);
         return new ModelFit(NAME, VERSION, List.of(only), List.of(), line.rSquared(), bic, res, 2, s.size());

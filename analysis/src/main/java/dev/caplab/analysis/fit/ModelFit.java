@@ -1,5 +1,7 @@
 package dev.caplab.analysis.fit;
 
+import dev.caplab.schema.event.Breakpoint;
+import dev.caplab.schema.event.Segment;
 import java.util.List;
 import java.util.Objects;
 
@@ -27,11 +29,11 @@ public record ModelFit(String modelName, String modelVersion, List<Segment> segm
     /** Fitted y at load {@code x}: the segment whose range holds x (outer segments extend beyond the data). */
     public double predict(double x) {
         for (int i = 0; i < breakpoints.size(); i++) {
-            if (x <= breakpoints.get(i).x()) {
-                return segments.get(i).valueAt(x);
+            if (x <= breakpoints.get(i).getX()) {
+                return Pieces.valueAt(segments.get(i), x);
             }
         }
-        return segments.getLast().valueAt(x);
+        return Pieces.valueAt(segments.getLast(), x);
     }
 
     /** The segment before the first breakpoint (the whole line for a linear model). */

@@ -2,6 +2,8 @@ package dev.caplab.analysis.fit;
 
 import dev.caplab.analysis.FitFailedException;
 import dev.caplab.analysis.InsufficientDataException;
+import dev.caplab.schema.event.Breakpoint;
+import dev.caplab.schema.event.Segment;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -165,7 +167,7 @@ public final class SegmentedModel implements PiecewiseLinearModel {
                 throw new FitFailedException(modelName() + ": breakpoint " + (q + 1) + " at x=" + psiX
                         + " has no standard error (not identifiable) on " + n + " steps");
             }
-            bps.add(new Breakpoint(psiX, se, psiX - t * se, psiX + t * se));
+            bps.add(Pieces.breakpoint(psiX, se, psiX - t * se, psiX + t * se));
         }
         List<Segment> segs = new ArrayList<>(k + 1);
         for (int seg = 0; seg <= k; seg++) {
@@ -184,9 +186,9 @@ public final class SegmentedModel implements PiecewiseLinearModel {
             }
             double slope = slopeU / sc.scale(), intercept = interceptU - slopeU * sc.mean() / sc.scale();
             double slopeSe = Math.sqrt(quad(cov, gSlope)), interceptSe = Math.sqrt(quad(cov, gIntercept));
-            double from = seg == 0 ? s.x(0) : bps.get(seg - 1).x();
-            double to = seg == k ? s.x(n - 1) : bps.get(seg).x();
-            segs.add(new Segment(from, to, intercept, interceptSe, slope, slopeSe, slope - t * slopeSe,
+            double from = seg == 0 ? s.x(0) : bps.get(seg - 1).getX();
+            double to = seg == k ? s.x(n - 1) : bps.get(seg).getX();
+            segs.add(Pieces.segment(from, to, intercept, interceptSe, slope, slopeSe, slope - t * slopeSe,
                     slope + t * slopeSe));
         }
         double[] fitted = new double[n];

@@ -1,7 +1,8 @@
 package dev.caplab.analysis.throughput;
 
-import dev.caplab.analysis.fit.Breakpoint;
-import dev.caplab.analysis.fit.Segment;
+import dev.caplab.analysis.fit.Pieces;
+import dev.caplab.schema.event.Breakpoint;
+import dev.caplab.schema.event.Segment;
 import java.util.List;
 import java.util.Optional;
 
@@ -37,10 +38,11 @@ public record ThroughputLimit(double kneeX, double kneeLower95, double kneeUpper
         for (int i = 0; i < breakpoints.size(); i++) {
             Segment before = segments.get(i);
             Segment after = segments.get(i + 1);
-            if (before.slope() > 0 && after.slope() <= PLATEAU_SLOPE_SHARE * before.slope()) {
+            if (before.getSlope() > 0 && after.getSlope() <= PLATEAU_SLOPE_SHARE * before.getSlope()) {
                 Breakpoint b = breakpoints.get(i);
-                return Optional.of(new ThroughputLimit(b.x(), b.lower95(), b.upper95(), after.valueAt(b.x()),
-                        before.slope(), after.slope(), breakpointPValue));
+                return Optional.of(new ThroughputLimit(b.getX(), Pieces.orNaN(b.getLower95()),
+                        Pieces.orNaN(b.getUpper95()), Pieces.valueAt(after, b.getX()), before.getSlope(),
+                        after.getSlope(), breakpointPValue));
             }
         }
         return Optional.empty();

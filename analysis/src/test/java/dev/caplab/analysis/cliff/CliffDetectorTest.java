@@ -60,7 +60,7 @@ class CliffDetectorTest {
         }
         var fit = CapacityAnalysis.fitResource(pts, FitOptions.defaults("cpu.percent").withCeiling(100));
         assertThat(fit.chosen().breakpoints()).singleElement()
-                .satisfies(b -> assertThat(b.x()).isCloseTo(50, org.assertj.core.api.Assertions.within(2.0)));
+                .satisfies(b -> assertThat(b.getX()).isCloseTo(50, org.assertj.core.api.Assertions.within(2.0)));
         assertThat(fit.noKnee()).isEmpty();
         // below the ceiling (200) the same bend is slower growth again, no knee
         assertThat(CapacityAnalysis.fitResource(pts, FitOptions.defaults("cpu.percent").withCeiling(200))

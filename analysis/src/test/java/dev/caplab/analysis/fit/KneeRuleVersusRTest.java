@@ -35,16 +35,16 @@ class KneeRuleVersusRTest {
         assertThat(Math.log10(DaviesTest.test(s).pValue())).isCloseTo(Math.log10(rP), within(0.05));
         ModelFit one = new SegmentedModel(1).fit(s);
         if (!name.equals("noknee")) { // R's noknee break sits on a step (96), where the estimate is not smooth
-            assertThat(one.breakpoints().getFirst().lower95()).isCloseTo(value(name + ".psi1.lower95"),
+            assertThat(one.breakpoints().getFirst().getLower95()).isCloseTo(value(name + ".psi1.lower95"),
                     withinPercentage(1));
-            assertThat(one.breakpoints().getFirst().upper95()).isCloseTo(value(name + ".psi1.upper95"),
+            assertThat(one.breakpoints().getFirst().getUpper95()).isCloseTo(value(name + ".psi1.upper95"),
                     withinPercentage(1));
         }
 
         ResourceFit fit = CapacityAnalysis.fitResource(fixture(name), FitOptions.defaults("cpu.cores"));
         if (rSaysKnee) {
             assertThat(fit.breakpoints()).hasSize(1);
-            assertThat(fit.breakpoints().getFirst().x()).isCloseTo(value(name + ".psi1"), withinPercentage(1));
+            assertThat(fit.breakpoints().getFirst().getX()).isCloseTo(value(name + ".psi1"), withinPercentage(1));
             assertThat(fit.noKnee()).isEmpty();
             assertThat(KneeRule.rejection(one, DaviesTest.test(s).pValue(), s, KneeRule.Bend.STEEPER)).isEmpty();
         } else {

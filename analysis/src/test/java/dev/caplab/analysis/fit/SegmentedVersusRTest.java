@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 import static org.assertj.core.api.Assertions.withinPercentage;
 
+import dev.caplab.schema.event.Breakpoint;
+import dev.caplab.schema.event.Segment;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -24,17 +26,17 @@ class SegmentedVersusRTest {
 
         for (int j = 1; j <= k; j++) {
             Breakpoint b = fit.breakpoints().get(j - 1);
-            assertThat(b.x()).as(name + " psi" + j).isCloseTo(value(name + ".psi" + j), withinPercentage(1));
-            assertThat(b.stdErr()).as(name + " psi" + j + " se").isCloseTo(value(name + ".psi" + j + ".se"), withinPercentage(1));
-            assertThat(b.lower95()).isCloseTo(value(name + ".psi" + j + ".lower95"), withinPercentage(1));
-            assertThat(b.upper95()).isCloseTo(value(name + ".psi" + j + ".upper95"), withinPercentage(1));
+            assertThat(b.getX()).as(name + " psi" + j).isCloseTo(value(name + ".psi" + j), withinPercentage(1));
+            assertThat(b.getStdErr()).as(name + " psi" + j + " se").isCloseTo(value(name + ".psi" + j + ".se"), withinPercentage(1));
+            assertThat(b.getLower95()).isCloseTo(value(name + ".psi" + j + ".lower95"), withinPercentage(1));
+            assertThat(b.getUpper95()).isCloseTo(value(name + ".psi" + j + ".upper95"), withinPercentage(1));
         }
         for (int j = 1; j <= k + 1; j++) {
             Segment seg = fit.segments().get(j - 1);
-            assertThat(seg.slope()).as(name + " slope" + j).isCloseTo(value(name + ".slope" + j), withinPercentage(1));
-            assertThat(seg.slopeStdErr()).as(name + " slope" + j + " se")
+            assertThat(seg.getSlope()).as(name + " slope" + j).isCloseTo(value(name + ".slope" + j), withinPercentage(1));
+            assertThat(seg.getSlopeStdErr()).as(name + " slope" + j + " se")
                     .isCloseTo(value(name + ".slope" + j + ".se"), withinPercentage(1));
-            assertThat(seg.intercept()).as(name + " intercept" + j)
+            assertThat(seg.getIntercept()).as(name + " intercept" + j)
                     .isCloseTo(value(name + ".intercept" + j), withinPercentage(1));
         }
         assertThat(fit.rSquared()).isCloseTo(value(name + ".r2"), within(1e-4));

@@ -2,6 +2,7 @@ package dev.caplab.analysis.fit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.caplab.schema.event.Breakpoint;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -36,8 +37,8 @@ class SyntheticRecoveryTest {
             StepSeries s = series(psi, delta, 1.0, rnd);
             ModelFit f = new SegmentedModel(1).fit(s);
             Breakpoint b = f.breakpoints().getFirst();
-            close += Math.abs(b.x() - psi) <= 2 ? 1 : 0;
-            covered += b.lower95() <= psi && psi <= b.upper95() ? 1 : 0;
+            close += Math.abs(b.getX() - psi) <= 2 ? 1 : 0;
+            covered += b.getLower95() <= psi && psi <= b.getUpper95() ? 1 : 0;
             chosenOne += ModelSelection.select(s, 2).chosen().breakpoints().size() == 1 ? 1 : 0;
         }
         assertThat(close).isGreaterThanOrEqualTo(194);
@@ -58,7 +59,7 @@ class SyntheticRecoveryTest {
                 pts.add(StepPoint.of(x, y + rnd.nextGaussian()));
             }
             ModelFit f = new SegmentedModel(2).fit(StepSeries.collapse(pts, StepWeighting.EQUAL_PER_STEP));
-            ok += Math.abs(f.breakpoints().get(0).x() - 30) <= 3 && Math.abs(f.breakpoints().get(1).x() - 70) <= 3 ? 1 : 0;
+            ok += Math.abs(f.breakpoints().get(0).getX() - 30) <= 3 && Math.abs(f.breakpoints().get(1).getX() - 70) <= 3 ? 1 : 0;
         }
         assertThat(ok).isGreaterThanOrEqualTo(190);
     }

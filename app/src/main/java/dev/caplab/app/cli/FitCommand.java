@@ -1,15 +1,17 @@
 package dev.caplab.app.cli;
 
+import static dev.caplab.analysis.fit.Pieces.orNaN;
+
 import dev.caplab.schema.vocabulary.Planning;
 import dev.caplab.analysis.CapacityAnalysis;
 import dev.caplab.analysis.FitOptions;
 import dev.caplab.analysis.ResourceFit;
 import dev.caplab.analysis.capacity.CapacityEstimate;
 import dev.caplab.analysis.cliff.ExtrapolationError;
-import dev.caplab.analysis.fit.Breakpoint;
 import dev.caplab.analysis.fit.CandidateScore;
-import dev.caplab.analysis.fit.Segment;
 import dev.caplab.analysis.fit.StepPoint;
+import dev.caplab.schema.event.Breakpoint;
+import dev.caplab.schema.event.Segment;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -117,12 +119,12 @@ public final class FitCommand implements Callable<Integer> {
         b.append(String.format(Locale.ROOT, "breakpoint existence p-value (Davies): %s%n",
                 num(f.breakpointExistencePValue())));
         for (Breakpoint bp : f.breakpoints()) {
-            b.append(String.format(Locale.ROOT, "breakpoint: x = %s ± %s (95%% %s … %s)%n", num(bp.x()),
-                    num(bp.stdErr()), num(bp.lower95()), num(bp.upper95())));
+            b.append(String.format(Locale.ROOT, "breakpoint: x = %s ± %s (95%% %s … %s)%n", num(bp.getX()),
+                    num(orNaN(bp.getStdErr())), num(orNaN(bp.getLower95())), num(orNaN(bp.getUpper95()))));
         }
         for (Segment s : f.segments()) {
-            b.append(String.format(Locale.ROOT, "segment [%s, %s]: y = %s + %s·x (slope SE %s)%n", num(s.fromX()),
-                    num(s.toX()), num(s.intercept()), num(s.slope()), num(s.slopeStdErr())));
+            b.append(String.format(Locale.ROOT, "segment [%s, %s]: y = %s + %s·x (slope SE %s)%n", num(s.getFromX()),
+                    num(s.getToX()), num(s.getIntercept()), num(s.getSlope()), num(orNaN(s.getSlopeStdErr()))));
         }
         b.append(String.format(Locale.ROOT, "cliff: %s", f.cliff().cliff() ? "yes" : "no"));
         if (f.cliff().cliff()) {
@@ -143,12 +145,14 @@ public final class FitCommand implements Callable<Integer> {
                 .str("chosenModelVersion", f.chosen().modelVersion()).num("rSquared", f.chosen().rSquared())
                 .num("residualStdErr", f.chosen().residuals().residualStdErr())
                 .num("breakpointExistencePValue", f.breakpointExistencePValue());
-        j.array("breakpoints", f.breakpoints().stream().map(bp -> new Json().num("x", bp.x()).num("stdErr", bp.stdErr())
-                .num("lower95", bp.lower95()).num("upper95", bp.upper95())).toList());
-        j.array("segments", f.segments().stream().map(s -> new Json().num("fromX", s.fromX()).num("toX", s.toX())
-                .num("intercept", s.intercept()).num("interceptStdErr", s.interceptStdErr()).num("slope", s.slope())
-                .num("slopeStdErr", s.slopeStdErr()).num("slopeLower95", s.slopeLower95())
-                .num("slopeUpper95", s.slopeUpper95())).toList());
+        j.array("breakpoints", f.breakpoints().stream().map(bp -> new Json().num("x", bp.getX())
+                .num("stdErr", orNaN(bp.getStdErr())).num("lower95", orNaN(bp.getLower95()))
+                .num("upper95", orNaN(bp.getUpper95()))).toList());
+        j.array("segments", f.segments().stream().map(s -> new Json().num("fromX", s.getFromX())
+                .num("toX", s.getToX()).num("intercept", s.getIntercept())
+                .num("interceptStdErr", orNaN(s.getInterceptStdErr())).num("slope", s.getSlope())
+                .num("slopeStdErr", orNaN(s.getSlopeStdErr())).num("slopeLower95", orNaN(s.getSlopeLower95()))
+                .num("slopeUpper95", orNaN(s.getSlopeUpper95()))).toList());
         j.array("candidates", f.candidates().stream().map((CandidateScore c) -> new Json().str("model", c.modelName())
                 .str("status", c.status().name()).num("bic", c.bic())).toList());
         j.obj("preKnee", new Json().num("base", f.preKnee().base()).num("baseStdErr", f.preKnee().baseStdErr())

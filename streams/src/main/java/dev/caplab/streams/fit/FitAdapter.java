@@ -8,9 +8,9 @@ import dev.caplab.analysis.FitOptions;
 import dev.caplab.analysis.InsufficientDataException;
 import dev.caplab.analysis.ResourceFit;
 import dev.caplab.analysis.conclusion.ResourceEstimates;
+import dev.caplab.analysis.fit.Pieces;
 import dev.caplab.analysis.fit.StepPoint;
 import dev.caplab.analysis.throughput.ThroughputLimit;
-import dev.caplab.schema.event.Breakpoint;
 import dev.caplab.schema.event.CapacityFit;
 import dev.caplab.schema.event.ResourceEstimate;
 import dev.caplab.schema.event.Segment;
@@ -98,11 +98,9 @@ public final class FitAdapter {
                 .setLoadExpression(loadExpression)
                 .setStepsUsed(fit.stepCount())
                 .setSegments(reportedSegments(fit, byX))
-                .setBreakpoints(fit.breakpoints().stream().map(b -> Breakpoint.newBuilder().setX(b.x())
-                        .setStdErr(finiteOrNull(b.stdErr())).setLower95(finiteOrNull(b.lower95()))
-                        .setUpper95(finiteOrNull(b.upper95())).build()).toList())
-                .setBreakpointPValue(finiteOrNull(p))
-                .setRSquared(finiteOrNull(fit.chosen().rSquared()))
+                .setBreakpoints(fit.breakpoints())
+                .setBreakpointPValue(Pieces.finiteOrNull(p))
+                .setRSquared(Pieces.finiteOrNull(fit.chosen().rSquared()))
                 .setCliff(fit.cliff().cliff())
                 .setCliffStepIndex(cliffStep)
                 .setCapacity(ceiling.isPresent() ? ceiling.getAsDouble() : null)
@@ -122,17 +120,8 @@ public final class FitAdapter {
     static List<Segment> reportedSegments(ResourceFit fit, List<FitPoint> byX) {
         if (fit.cliff().cliff() && fit.breakpoints().isEmpty() && fit.preKneeSteps() >= 2) {
             double[] xs = byX.stream().mapToDouble(FitPoint::x).distinct().sorted().toArray();
-            var line = fit.preKnee();
-            return List.of(Segment.newBuilder().setFromX(xs[0]).setToX(xs[Math.min(fit.preKneeSteps(), xs.length) - 1])
-                    .setIntercept(line.base()).setSlope(line.slope())
-                    .setSlopeStdErr(finiteOrNull(Math.sqrt(line.slopeVariance()))).build());
+            return List.of(Pieces.line(fit.preKnee(), xs[0], xs[Math.min(fit.preKneeSteps(), xs.length) - 1]));
         }
-        return fit.segments().stream().map(s -> Segment.newBuilder().setFromX(s.fromX()).setToX(s.toX())
-                .setIntercept(s.intercept()).setSlope(s.slope()).setSlopeStdErr(finiteOrNull(s.slopeStdErr()))
-                .build()).toList();
-    }
-
-    private static Double finiteOrNull(double v) {
-        return Double.isFinite(v) ? v : null;
+        return fit.segments();
     }
 }

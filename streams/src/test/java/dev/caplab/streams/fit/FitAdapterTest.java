@@ -31,5 +31,17 @@ class FitAdapterTest {
         assertThat(line.getToX()).isEqualTo(18);
         // The report's reading: extrapolating 10–18 predicts about 48–55 % at 19 sessions.
         assertThat(line.getIntercept() + 19 * line.getSlope()).isBetween(0.48, 0.55);
+
+        // The line's uncertainty, by hand: residual variance RSS / (4 − 2), Var(slope) = s² / Sxx,
+        // Var(intercept) = s² (1/4 + x̄² / Sxx), the slope interval slope ± t(0.975, 2)·SE with t = 4.302653 (t table).
+        double slope = 0.99 / 38, intercept = 0.4075 - 15 * slope, rss = 0;
+        for (int i = 0; i < 4; i++) {
+            rss += Math.pow(steps[i][1] - intercept - slope * steps[i][0], 2);
+        }
+        double s2 = rss / 2, slopeSe = Math.sqrt(s2 / 38);
+        assertThat(line.getSlopeStdErr()).isCloseTo(slopeSe, within(1e-9));
+        assertThat(line.getInterceptStdErr()).isCloseTo(Math.sqrt(s2 * (0.25 + 15 * 15 / 38.0)), within(1e-9));
+        assertThat(line.getSlopeLower95()).isCloseTo(slope - 4.302653 * slopeSe, within(1e-6));
+        assertThat(line.getSlopeUpper95()).isCloseTo(slope + 4.302653 * slopeSe, within(1e-6));
     }
 }
