@@ -1,5 +1,6 @@
 package dev.caplab.analysis.conclusion;
 
+import dev.caplab.analysis.Finite;
 import dev.caplab.analysis.capacity.CapacityPlan;
 import dev.caplab.analysis.throughput.GeneratorLimit;
 import dev.caplab.analysis.throughput.ThroughputLimit;

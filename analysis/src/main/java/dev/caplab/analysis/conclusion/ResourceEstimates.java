@@ -1,5 +1,6 @@
 package dev.caplab.analysis.conclusion;
 
+import dev.caplab.analysis.Finite;
 import dev.caplab.analysis.ResourceFit;
 import dev.caplab.analysis.capacity.CapacityModel;
 import dev.caplab.analysis.capacity.CapacityPlan;

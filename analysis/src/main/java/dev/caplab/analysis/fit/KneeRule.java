@@ -1,5 +1,6 @@
 package dev.caplab.analysis.fit;
 
+import dev.caplab.analysis.Finite;
 import dev.caplab.schema.event.Breakpoint;
 import java.util.Locale;
 import java.util.Optional;
@@ -60,7 +61,7 @@ public final class KneeRule {
         double hi = s.x(s.size() - 1);
         for (int j = 0; j < model.breakpoints().size(); j++) {
             Breakpoint b = model.breakpoints().get(j);
-            double lower = Pieces.orNaN(b.getLower95()), upper = Pieces.orNaN(b.getUpper95());
+            double lower = Finite.orNaN(b.getLower95()), upper = Finite.orNaN(b.getUpper95());
             if (lower < lo || upper > hi) {
                 return Optional.of(String.format(Locale.ROOT,
                         "%s: the break at %.4g has a 95 %% interval %.4g..%.4g beyond the tested loads %.4g..%.4g",

@@ -1,5 +1,6 @@
 package dev.caplab.analysis.fit;
 
+import dev.caplab.analysis.Finite;
 /**
  * A weighted least-squares line y = base + slope·x with the coefficient covariance, so that
  * confidence and prediction intervals can be computed anywhere (Draper &amp; Smith, Applied
@@ -22,12 +23,8 @@ public record LinearFit(double base, double slope, double baseVariance, double s
      */
     public static LinearFit stored(double base, double slope, Double baseVariance, Double slopeVariance,
             Double covariance, Double residualStdErr, int degreesOfFreedom, int stepCount, Double rSquared) {
-        return new LinearFit(base, slope, nanIfNull(baseVariance), nanIfNull(slopeVariance), nanIfNull(covariance),
-                nanIfNull(residualStdErr), degreesOfFreedom, stepCount, nanIfNull(rSquared));
-    }
-
-    private static double nanIfNull(Double v) {
-        return v == null ? Double.NaN : v;
+        return new LinearFit(base, slope, Finite.orNaN(baseVariance), Finite.orNaN(slopeVariance), Finite.orNaN(covariance),
+                Finite.orNaN(residualStdErr), degreesOfFreedom, stepCount, Finite.orNaN(rSquared));
     }
 
     /** ŷ(x) = base + slope·x. */

@@ -1,12 +1,13 @@
 package dev.caplab.analysis.fit;
 
+import dev.caplab.analysis.Finite;
 import dev.caplab.schema.event.Breakpoint;
 import dev.caplab.schema.event.Segment;
 
 /**
  * A fit's pieces as the schema's records ({@link Segment}, {@link Breakpoint}): the one place they are made, checked
  * and read. The math works on doubles, where NaN means "could not be computed"; a record holds such a figure as null
- * ({@link #finiteOrNull}), and {@link #orNaN} reads it back.
+ * ({@link Finite}).
  */
 public final class Pieces {
 
@@ -29,9 +30,9 @@ public final class Pieces {
             throw new IllegalArgumentException("segment coefficients must be finite: " + intercept + ", " + slope);
         }
         return Segment.newBuilder().setFromX(fromX).setToX(toX)
-                .setIntercept(intercept).setInterceptStdErr(finiteOrNull(interceptStdErr))
-                .setSlope(slope).setSlopeStdErr(finiteOrNull(slopeStdErr))
-                .setSlopeLower95(finiteOrNull(slopeLower95)).setSlopeUpper95(finiteOrNull(slopeUpper95)).build();
+                .setIntercept(intercept).setInterceptStdErr(Finite.orNull(interceptStdErr))
+                .setSlope(slope).setSlopeStdErr(Finite.orNull(slopeStdErr))
+                .setSlopeLower95(Finite.orNull(slopeLower95)).setSlopeUpper95(Finite.orNull(slopeUpper95)).build();
     }
 
     /**
@@ -57,8 +58,8 @@ public final class Pieces {
         if (lower95 > upper95) {
             throw new IllegalArgumentException("breakpoint interval inverted: " + lower95 + " > " + upper95);
         }
-        return Breakpoint.newBuilder().setX(x).setStdErr(finiteOrNull(stdErr))
-                .setLower95(finiteOrNull(lower95)).setUpper95(finiteOrNull(upper95)).build();
+        return Breakpoint.newBuilder().setX(x).setStdErr(Finite.orNull(stdErr))
+                .setLower95(Finite.orNull(lower95)).setUpper95(Finite.orNull(upper95)).build();
     }
 
     /** y at load {@code x} on the segment's line: intercept + slope·x. */
@@ -66,13 +67,5 @@ public final class Pieces {
         return segment.getIntercept() + segment.getSlope() * x;
     }
 
-    /** A figure as a schema record holds it: null when it could not be computed (NaN or infinite). */
-    public static Double finiteOrNull(double value) {
-        return Double.isFinite(value) ? value : null;
-    }
 
-    /** A schema record's optional figure as the math reads it: NaN when absent. */
-    public static double orNaN(Double value) {
-        return value == null ? Double.NaN : value;
-    }
 }

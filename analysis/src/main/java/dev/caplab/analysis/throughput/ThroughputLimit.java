@@ -1,5 +1,6 @@
 package dev.caplab.analysis.throughput;
 
+import dev.caplab.analysis.Finite;
 import dev.caplab.analysis.fit.Pieces;
 import dev.caplab.schema.event.Breakpoint;
 import dev.caplab.schema.event.Segment;
@@ -40,8 +41,8 @@ public record ThroughputLimit(double kneeX, double kneeLower95, double kneeUpper
             Segment after = segments.get(i + 1);
             if (before.getSlope() > 0 && after.getSlope() <= PLATEAU_SLOPE_SHARE * before.getSlope()) {
                 Breakpoint b = breakpoints.get(i);
-                return Optional.of(new ThroughputLimit(b.getX(), Pieces.orNaN(b.getLower95()),
-                        Pieces.orNaN(b.getUpper95()), Pieces.valueAt(after, b.getX()), before.getSlope(),
+                return Optional.of(new ThroughputLimit(b.getX(), Finite.orNaN(b.getLower95()),
+                        Finite.orNaN(b.getUpper95()), Pieces.valueAt(after, b.getX()), before.getSlope(),
                         after.getSlope(), breakpointPValue));
             }
         }

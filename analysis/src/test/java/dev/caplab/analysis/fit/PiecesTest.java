@@ -1,5 +1,6 @@
 package dev.caplab.analysis.fit;
 
+import dev.caplab.analysis.Finite;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
@@ -19,8 +20,8 @@ class PiecesTest {
                 .setSlopeStdErr(0.004).setSlopeUpper95(0.03).build());
         assertThat(s.getInterceptStdErr()).isNull();
         assertThat(s.getSlopeLower95()).isNull();
-        assertThat(Pieces.orNaN(s.getSlopeLower95())).isNaN();
-        assertThat(Pieces.orNaN(s.getSlopeUpper95())).isEqualTo(0.03);
+        assertThat(Finite.orNaN(s.getSlopeLower95())).isNaN();
+        assertThat(Finite.orNaN(s.getSlopeUpper95())).isEqualTo(0.03);
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.caplab.app.cli;
 
-import static dev.caplab.analysis.fit.Pieces.orNaN;
+import dev.caplab.analysis.Finite;
+import static dev.caplab.analysis.Finite.orNaN;
 
 import dev.caplab.schema.vocabulary.Planning;
 import dev.caplab.analysis.CapacityAnalysis;

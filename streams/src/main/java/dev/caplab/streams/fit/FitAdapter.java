@@ -1,5 +1,6 @@
 package dev.caplab.streams.fit;
 
+import dev.caplab.analysis.Finite;
 import dev.caplab.schema.vocabulary.MetricNames;
 import dev.caplab.streams.Micros;
 import dev.caplab.analysis.CapacityAnalysis;
@@ -99,8 +100,8 @@ public final class FitAdapter {
                 .setStepsUsed(fit.stepCount())
                 .setSegments(reportedSegments(fit, byX))
                 .setBreakpoints(fit.breakpoints())
-                .setBreakpointPValue(Pieces.finiteOrNull(p))
-                .setRSquared(Pieces.finiteOrNull(fit.chosen().rSquared()))
+                .setBreakpointPValue(Finite.orNull(p))
+                .setRSquared(Finite.orNull(fit.chosen().rSquared()))
                 .setCliff(fit.cliff().cliff())
                 .setCliffStepIndex(cliffStep)
                 .setCapacity(ceiling.isPresent() ? ceiling.getAsDouble() : null)
