@@ -218,7 +218,7 @@ function cpuEgressChart(el, run, aggregates, fits, ceiling, bn) {
   const txSource = txFit ? txFit.source : (bn ? bn.source : (cpuFits[0] || {}).source);
   // Egress counters become Mbit/s from their per-step rate; a tool may also report Mbit/s directly.
   const egress = stepRows('net.tx.bytes', txSource).filter(a => a.ratePerSecond != null)
-    .map(a => [a.x, a.ratePerSecond * 8 / 1e6])
+    .map(a => [a.x, Figures.toMbps(a.ratePerSecond)])
     .concat(stepRows('net.tx.mbps', txSource).map(a => [a.x, a.sustained]))
     .sort((a, b) => a[0] - b[0]);
   const xs = aggregates.map(a => a.x).filter(x => x != null);

@@ -48,8 +48,10 @@ const Figures = (() => {
   }
 
   const mbps = v => absent(v) ? ABSENT : number(v) + ' Mbit/s';
+  /** Bytes per second in Mbit/s (8 bits a byte, 10⁶ bits a megabit), as analysis EgressCeilings.mbps converts. */
+  const toMbps = bytesPerSecond => bytesPerSecond * 8 / 1e6;
   /** A rate in bytes per second as Mbit/s: every network rate caplab shows is in Mbit/s. */
-  const bitrate = bytesPerSecond => absent(bytesPerSecond) ? ABSENT : mbps(bytesPerSecond * 8 / 1e6);
+  const bitrate = bytesPerSecond => absent(bytesPerSecond) ? ABSENT : mbps(toMbps(bytesPerSecond));
   /** A share (0–1) as a percentage. */
   const percent = share => absent(share) ? ABSENT : number(share * 100) + ' %';
   /** k6's per-request duration, named without a unit suffix by k6 itself; its values are milliseconds. */
@@ -145,7 +147,7 @@ const Figures = (() => {
   /** Why a step's "over margin" resource may not be the run's bottleneck: said when a step names another one. */
   const overMarginVersusBottleneck = () => '“Over margin” names, in each step, the resource furthest past its planning margin in that step’s own measurements; the run’s bottleneck is the resource whose fitted line reaches its margin at the lowest load, so a step can name another resource.';
 
-  return { ABSENT, number, bytes, mbps, bitrate, percent, pValue, standardError, time, alertKind, quantity, binary, unit, formula, rule, planFit,
+  return { ABSENT, number, bytes, mbps, toMbps, bitrate, percent, pValue, standardError, time, alertKind, quantity, binary, unit, formula, rule, planFit,
     capacityVersusFit, overMarginVersusBottleneck, beyondTested, safeX, beyondTestedNote, noResourceReadings };
 })();
 if (typeof module === 'object' && module.exports) module.exports = Figures;

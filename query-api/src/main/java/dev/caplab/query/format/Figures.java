@@ -1,5 +1,6 @@
 package dev.caplab.query.format;
 
+import dev.caplab.analysis.capacity.EgressCeilings;
 import dev.caplab.schema.text.Numbers;
 import dev.caplab.schema.vocabulary.MetricNames;
 import java.time.Instant;
@@ -69,7 +70,7 @@ public final class Figures {
 
     /** A rate in bytes per second as Mbit/s: every network rate caplab shows is in Mbit/s. */
     public static String bitrate(Double bytesPerSecond) {
-        return absent(bytesPerSecond) ? ABSENT : mbps(bytesPerSecond * 8 / 1e6);
+        return absent(bytesPerSecond) ? ABSENT : mbps(EgressCeilings.mbps(bytesPerSecond));
     }
 
     /** A share (0–1) as a percentage. */

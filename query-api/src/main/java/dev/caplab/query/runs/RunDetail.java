@@ -5,6 +5,7 @@ import dev.caplab.store.row.RunConclusionRow;
 import dev.caplab.store.row.CapacityFitRow;
 import dev.caplab.query.steps.StepView;
 import dev.caplab.store.row.ThroughputLimitValue;
+import dev.caplab.store.row.EgressCeilingValue;
 import dev.caplab.store.row.AlertRow;
 import dev.caplab.store.row.RunLatenessRow;
 import dev.caplab.store.row.RunStep;
@@ -24,7 +25,7 @@ import java.util.Objects;
  * and after it (null when there are none).
  */
 public record RunDetail(RunSummary run, RunConclusionRow conclusion, List<StepView> steps, List<CapacityFitRow> fits,
-                        List<AlertRow> alerts, RunLatenessRow lateness, EgressCeiling egressCeiling,
+                        List<AlertRow> alerts, RunLatenessRow lateness, EgressCeilingValue egressCeiling,
                         ThroughputLimitValue throughputLimit, List<String> warnings, RunContinuation continuation) {
 
     public RunDetail {

@@ -84,7 +84,7 @@ public class RunService {
         RunConclusionRow conclusion = conclusions.latest(runId).orElse(null);
         return new RunDetail(RunSummary.of(run, conclusion), conclusion, StepView.of(steps.ofRun(runId)),
                 fits.ofRun(runId), alerts.ofRun(runId), RunLatenessRow.of(runId, lateness.find(runId)),
-                EgressCeiling.of(conclusion == null ? null : conclusion.egressCeiling(), run), traffic.throughputLimit(),
+                RunSummary.egressCeiling(conclusion, run), traffic.throughputLimit(),
                 traffic.warnings(), RunContinuation.of(run, runs::find).orElse(null));
     }
 }

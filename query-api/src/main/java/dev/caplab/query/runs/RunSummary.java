@@ -2,7 +2,8 @@ package dev.caplab.query.runs;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
-import dev.caplab.analysis.capacity.EffectiveEgress;
+import dev.caplab.analysis.capacity.EgressCeilings;
+import dev.caplab.store.row.EgressCeilingValue;
 import dev.caplab.store.row.RunConclusionRow;
 import dev.caplab.store.row.RunRow;
 import java.util.Objects;
@@ -27,17 +28,31 @@ public record RunSummary(@JsonUnwrapped RunRow run, Double maxStableX, Double fa
     }
 
     /**
-     * The egress ceiling to plan with by the one rule ({@link EffectiveEgress}) over what the run declared: measured
+     * The egress ceiling to plan with by the one rule ({@link EgressCeilings}) over what the run declared: measured
      * when known, nominal otherwise (a "1 Gbps" VM may give 100 Mbps). An iperf3 measurement ingested into the run is
      * in its conclusion's ceiling (the run detail's {@code egressCeiling}), not in this list figure.
      */
     @JsonProperty("egressCeilingMbps")
     public Double egressCeilingMbps() {
-        return declaredEgressCeiling(run).map(EffectiveEgress::mbps).orElse(null);
+        return declaredEgressCeiling(run).map(EgressCeilingValue::mbps).orElse(null);
     }
 
-    /** The egress ceiling by the one rule ({@link EffectiveEgress}) over what {@code run} declared; empty without. */
-    public static Optional<EffectiveEgress> declaredEgressCeiling(RunRow run) {
-        return EffectiveEgress.of(run.measuredEgressMbps(), run.nominalEgressMbps(), Optional.empty());
+    /**
+     * The egress ceiling of {@code run}: its conclusion's (streams resolved it with any iperf3 measurement), else the
+     * one it declared: a run's declared egress stands from its start, before any step closed and streams concluded;
+     * null without either.
+     */
+    public static EgressCeilingValue egressCeiling(RunConclusionRow conclusion, RunRow run) {
+        return conclusion != null && conclusion.egressCeiling() != null ? conclusion.egressCeiling()
+                : declaredEgressCeiling(run).orElse(null);
+    }
+
+    /**
+     * The egress ceiling by the one rule ({@link EgressCeilings}) over what {@code run} declared, as the store holds
+     * a concluded one; empty without.
+     */
+    static Optional<EgressCeilingValue> declaredEgressCeiling(RunRow run) {
+        return EgressCeilings.of(run.measuredEgressMbps(), run.nominalEgressMbps(), Optional.empty())
+                .map(e -> new EgressCeilingValue(e.getMbps(), e.getSource(), e.getMeasuredAt()));
     }
 }

@@ -1,8 +1,8 @@
 package dev.caplab.streams.fit;
 
-import dev.caplab.analysis.capacity.EffectiveEgress;
 import dev.caplab.analysis.source.SourceRole;
 import dev.caplab.schema.event.Environment;
+import dev.caplab.schema.event.RunEgressCeiling;
 import dev.caplab.schema.vocabulary.LabelNames;
 import dev.caplab.schema.vocabulary.MetricNames;
 import dev.caplab.streams.aggregate.Partial;
@@ -83,7 +83,7 @@ public final class SourceFacts {
      * The ceiling C of {@code metric} of {@code source} in the metric's unit, given the run's declared environment
      * and its effective egress; empty when unknown.
      */
-    public OptionalDouble ceiling(String source, String metric, Environment env, Optional<EffectiveEgress> egress) {
+    public OptionalDouble ceiling(String source, String metric, Environment env, Optional<RunEgressCeiling> egress) {
         boolean host = role(source, metric) == SourceRole.HOST;
         if (host && MetricNames.CPU_CORES.equals(metric) && cpus.containsKey(source)) {
             return OptionalDouble.of(cpus.get(source).size());

@@ -1,11 +1,9 @@
 package dev.caplab.streams.run;
 
-import dev.caplab.analysis.capacity.EffectiveEgress;
 import dev.caplab.analysis.conclusion.Conclusions;
 import dev.caplab.analysis.conclusion.StepJudgement;
 import dev.caplab.schema.event.RunBottleneck;
 import dev.caplab.schema.event.RunConclusion;
-import dev.caplab.schema.event.RunEgressCeiling;
 import dev.caplab.streams.Micros;
 import dev.caplab.streams.TopologySettings;
 import dev.caplab.streams.fit.FittedThroughputLimit;
@@ -72,14 +70,8 @@ final class Concluding {
                 .setVersion(run.conclusionRevision)
                 .setWarnings(RunWarnings.of(run, timeline, settings))
                 .setRulesFrom(JudgingRules.of(run.started, settings.defaultRules()).origin().stored())
-                .setEgressCeiling(measured.egress(run).map(Concluding::egressCeiling).orElse(null))
+                .setEgressCeiling(measured.egress(run).orElse(null))
                 .build()));
-    }
-
-    /** The run's effective egress ceiling as the conclusion carries it. */
-    private static RunEgressCeiling egressCeiling(EffectiveEgress e) {
-        return RunEgressCeiling.newBuilder().setMbps(e.mbps()).setSource(e.source().name())
-                .setMeasuredAt(e.measuredAt().orElse(null)).build();
     }
 
     /** The judgements of the first {@code closed} steps still on the timeline, in index order. */

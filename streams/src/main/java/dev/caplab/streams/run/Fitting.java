@@ -1,11 +1,11 @@
 package dev.caplab.streams.run;
 
 import dev.caplab.schema.vocabulary.MetricNames;
-import dev.caplab.analysis.capacity.EffectiveEgress;
 import dev.caplab.analysis.throughput.TrafficMetrics;
 import dev.caplab.schema.event.AlertKind;
 import dev.caplab.schema.event.CapacityFit;
 import dev.caplab.schema.event.Environment;
+import dev.caplab.schema.event.RunEgressCeiling;
 import dev.caplab.streams.Micros;
 import dev.caplab.streams.TopologySettings;
 import dev.caplab.streams.aggregate.SeriesStats;
@@ -116,7 +116,7 @@ final class Fitting {
         String expression = StepAggregation.loadExpression(run);
         SourceFacts facts = partials.sourceFacts(run.runId, step);
         Environment env = run.started == null ? null : run.started.getEnvironment();
-        Optional<EffectiveEgress> egress = measured.egress(run);
+        Optional<RunEgressCeiling> egress = measured.egress(run);
         for (List<FitPoint> points : byResource.values()) {
             FitPoint first = points.getFirst();
             OptionalDouble ceiling = facts.ceiling(first.source(), first.metric(), env, egress);

@@ -1,7 +1,8 @@
 package dev.caplab.streams.run;
 
-import dev.caplab.analysis.capacity.EffectiveEgress;
+import dev.caplab.analysis.capacity.EgressCeilings;
 import dev.caplab.schema.event.Environment;
+import dev.caplab.schema.event.RunEgressCeiling;
 import dev.caplab.schema.event.Sample;
 import dev.caplab.schema.vocabulary.EgressMeasurement;
 import dev.caplab.streams.Micros;
@@ -13,7 +14,7 @@ import org.apache.kafka.streams.state.KeyValueStore;
 /**
  * A run's measured egress ceiling from an ingested iperf3 report ({@link EgressMeasurement}): the latest one (by
  * sample time) is kept per run in {@link #STORE}, and {@link #egress} gives the run's effective egress ceiling with
- * it ({@link EffectiveEgress}: a measured figure the run declared beats it, it beats a nominal one).
+ * it ({@link EgressCeilings}: a measured figure the run declared beats it, it beats a nominal one).
  */
 public final class MeasuredCeilings {
 
@@ -59,14 +60,14 @@ public final class MeasuredCeilings {
     }
 
     /**
-     * The run's effective egress ceiling ({@link EffectiveEgress#of}): its declared measured figure, else the
+     * The run's effective egress ceiling ({@link EgressCeilings#of}): its declared measured figure, else the
      * latest iperf3 measurement kept here, else its declared nominal figure.
      */
-    Optional<EffectiveEgress> egress(RunState.Mutable run) {
+    Optional<RunEgressCeiling> egress(RunState.Mutable run) {
         Environment declared = run.started == null ? null : run.started.getEnvironment();
-        return EffectiveEgress.of(declared == null ? null : declared.getMeasuredEgressMbps(),
+        return EgressCeilings.of(declared == null ? null : declared.getMeasuredEgressMbps(),
                 declared == null ? null : declared.getNominalEgressMbps(),
-                get(run.runId).map(m -> new EffectiveEgress.Measurement(m.mbps(), Micros.toInstant(m.atMicros()))));
+                get(run.runId).map(m -> new EgressCeilings.Measurement(m.mbps(), Micros.toInstant(m.atMicros()))));
     }
 
     /** Hook when the run's state expires. */

@@ -1,12 +1,12 @@
 package dev.caplab.streams.run;
 
-import dev.caplab.analysis.capacity.EffectiveEgress;
 import dev.caplab.analysis.conclusion.Conclusions;
 import dev.caplab.analysis.conclusion.ResourceUse;
 import dev.caplab.analysis.conclusion.StepJudgement;
 import dev.caplab.analysis.conclusion.StepStatus;
 import dev.caplab.schema.event.AlertKind;
 import dev.caplab.schema.event.Environment;
+import dev.caplab.schema.event.RunEgressCeiling;
 import dev.caplab.schema.event.StepVerdict;
 import dev.caplab.schema.vocabulary.MetricNames;
 import dev.caplab.streams.Micros;
@@ -86,7 +86,7 @@ final class StepJudging {
      */
     private List<ResourceUse> uses(RunState.Mutable run, AggregatedStep aggregated) {
         Environment env = run.started == null ? null : run.started.getEnvironment();
-        Optional<EffectiveEgress> egress = measured.egress(run);
+        Optional<RunEgressCeiling> egress = measured.egress(run);
         List<ResourceUse> out = new ArrayList<>();
         for (SeriesStats s : aggregated.stats()) {
             OptionalDouble c = aggregated.facts().ceiling(s.source(), s.metric(), env, egress);
