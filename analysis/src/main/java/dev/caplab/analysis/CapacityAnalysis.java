@@ -67,7 +67,7 @@ public final class CapacityAnalysis {
         return m;
     }
 
-    /** The request rate's knee is where it stops growing ({@code ThroughputLimit}); a resource's, where it grows faster. */
+    /** The request rate's knee is where it stops growing ({@code ThroughputLimits}); a resource's, where it grows faster. */
     private static KneeRule.Bend bendOf(String resource) {
         return MetricNames.THROUGHPUT_REQUESTS_PER_S.equals(resource) ? KneeRule.Bend.FLATTER : KneeRule.Bend.STEEPER;
     }

@@ -3,7 +3,7 @@ package dev.caplab.analysis.conclusion;
 import dev.caplab.analysis.Finite;
 import dev.caplab.analysis.capacity.CapacityPlan;
 import dev.caplab.analysis.throughput.GeneratorLimit;
-import dev.caplab.analysis.throughput.ThroughputLimit;
+import dev.caplab.analysis.throughput.ThroughputLimits;
 import dev.caplab.schema.event.BottleneckRule;
 import dev.caplab.schema.event.ResourceEstimate;
 import dev.caplab.schema.event.RunBottleneck;
@@ -29,7 +29,7 @@ import java.util.Optional;
  * resource's sustained use reached C·margin; within a step, the largest use / C wins ({@link #stepBottleneck}, also
  * each verdict's bottleneck). Both parts ask the same question, so a run never gets two different answers.
  *
- * <p>Throughput limit: the request rate's fit decides it ({@link ThroughputLimit#detect}, passed in); the run is
+ * <p>Throughput limit: the request rate's fit decides it ({@link ThroughputLimits#detect}, passed in); the run is
  * generator-limited when the load generator's CPU was saturated at or past its knee ({@link GeneratorLimit#of} over
  * the steps' generator CPU).
  */
@@ -59,10 +59,10 @@ public final class Conclusions {
      * failure, the steps judged and skipped, the bottleneck, the margin, each resource with its safe capacity at
      * the margin ({@link ResourceEstimates#atMargin}), the model, and the throughput limit with whether the load
      * generator set it. The rest (the run, its state, time, version and warnings, where its rules came from, its
-     * egress ceiling, the sources' roles, the throughput fit's step count and time) is the caller's to set.
+     * egress ceiling, the sources' roles) is the caller's to set.
      */
     public static RunConclusion.Builder conclude(List<StepJudgement> steps, List<ResourceEstimate> fitted,
-            Optional<ThroughputLimit> throughputLimit, double margin) {
+            Optional<RunThroughputLimit> throughputLimit, double margin) {
         if (!(margin > 0 && margin <= 1)) {
             throw new IllegalArgumentException("margin must be in (0, 1], got " + margin);
         }
@@ -90,18 +90,15 @@ public final class Conclusions {
 
     /**
      * The throughput limit as the conclusion carries it, the generator flagged when its CPU was saturated at or past
-     * the knee ({@link GeneratorLimit#of}); its fit's step count and time are the caller's.
+     * the knee ({@link GeneratorLimit#of}).
      */
-    private static RunThroughputLimit.Builder throughputLimit(ThroughputLimit l, List<StepJudgement> steps) {
+    private static RunThroughputLimit.Builder throughputLimit(RunThroughputLimit l, List<StepJudgement> steps) {
         List<GeneratorLimit.StepCpu> generatorCpu = steps.stream()
                 .filter(s -> s.x().isPresent() && s.loadGeneratorCpuPercent().isPresent())
                 .map(s -> new GeneratorLimit.StepCpu(s.x().getAsDouble(), s.loadGeneratorCpuPercent().getAsDouble()))
                 .toList();
         Optional<GeneratorLimit> generator = GeneratorLimit.of(l, generatorCpu);
-        return RunThroughputLimit.newBuilder().setKneeX(l.kneeX())
-                .setKneeLower95(Finite.orNull(l.kneeLower95())).setKneeUpper95(Finite.orNull(l.kneeUpper95()))
-                .setPlateauRatePerSecond(l.plateauRatePerSecond()).setSlopeBeforePerX(l.slopeBeforePerX())
-                .setSlopeAfterPerX(l.slopeAfterPerX()).setBreakpointPValue(Finite.orNull(l.breakpointPValue()))
+        return RunThroughputLimit.newBuilder(l)
                 .setGeneratorSaturatedAtX(generator.map(GeneratorLimit::x).orElse(null))
                 .setGeneratorCpuPercent(generator.map(GeneratorLimit::cpuPercent).orElse(null));
     }

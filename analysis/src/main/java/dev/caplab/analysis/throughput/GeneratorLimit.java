@@ -1,5 +1,6 @@
 package dev.caplab.analysis.throughput;
 
+import dev.caplab.schema.event.RunThroughputLimit;
 import java.util.List;
 import java.util.Optional;
 
@@ -18,8 +19,8 @@ public record GeneratorLimit(double x, double cpuPercent) {
     }
 
     /** The first step at/after the knee where the generator was saturated; empty when it never was there. */
-    public static Optional<GeneratorLimit> of(ThroughputLimit limit, List<StepCpu> steps) {
-        double from = Double.isFinite(limit.kneeLower95()) ? limit.kneeLower95() : limit.kneeX();
+    public static Optional<GeneratorLimit> of(RunThroughputLimit limit, List<StepCpu> steps) {
+        double from = limit.getKneeLower95() != null ? limit.getKneeLower95() : limit.getKneeX();
         return steps.stream().filter(s -> s.x() >= from && s.cpuPercent() >= SATURATED_PERCENT)
                 .min(java.util.Comparator.comparingDouble(StepCpu::x))
                 .map(s -> new GeneratorLimit(s.x(), s.cpuPercent()));

@@ -6,13 +6,13 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.caplab.analysis.capacity.CapacityPlan;
 import dev.caplab.analysis.fit.LinearFit;
-import dev.caplab.analysis.throughput.ThroughputLimit;
 import dev.caplab.schema.event.BottleneckRule;
 import dev.caplab.schema.event.ResourceEstimate;
 import dev.caplab.schema.event.RunBottleneck;
 import dev.caplab.schema.event.RunConclusion;
 import dev.caplab.schema.event.RunThroughputLimit;
 import dev.caplab.schema.vocabulary.MetricNames;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -153,7 +153,7 @@ class ConclusionsTest {
     void theThroughputLimitIsCarriedAndTheGeneratorFlaggedFromTheStepsAtOrPastItsKneeInterval() {
         // knee at 60, 95 % interval 55–65: the generator was at 95 % at x = 50 (before the interval: the server's
         // plateau), 88 % at 60 (under 90 %), 97 % at 70 → the first saturated step at or past 55 is x = 70
-        ThroughputLimit limit = new ThroughputLimit(60, 55, 65, 240, 4, 0, 0.001);
+        RunThroughputLimit limit = limit(55.0);
         List<StepJudgement> steps = List.of(generator(0, 50, 95), generator(1, 60, 88), generator(2, 70, 97),
                 step(3, 80, StepStatus.PASSED, false));
         RunThroughputLimit.Builder c = Conclusions.conclude(steps, List.of(), Optional.of(limit), 0.6)
@@ -161,6 +161,8 @@ class ConclusionsTest {
         assertThat(List.of(c.getKneeX(), c.getKneeLower95(), c.getKneeUpper95(), c.getPlateauRatePerSecond(),
                 c.getSlopeBeforePerX(), c.getSlopeAfterPerX(), c.getBreakpointPValue()))
                 .containsExactly(60.0, 55.0, 65.0, 240.0, 4.0, 0.0, 0.001);
+        assertThat(c.getStepsUsed()).as("the fit's").isEqualTo(9);
+        assertThat(c.getFittedAt()).isEqualTo(Instant.parse("2026-12-03T19:41:00Z"));
         assertThat(c.getGeneratorSaturatedAtX()).isEqualTo(70);
         assertThat(c.getGeneratorCpuPercent()).isEqualTo(97);
         // the generator busy only before the interval: no flag, the limit stays
@@ -172,9 +174,19 @@ class ConclusionsTest {
         // no limit, no flag however busy the generator was
         RunConclusion.Builder none = Conclusions.conclude(steps, List.of(), Optional.empty(), 0.6);
         assertThat(none.hasThroughputLimitBuilder() || none.getThroughputLimit() != null).isFalse();
-        // an unknown interval end is stored as null
-        assertThat(Conclusions.conclude(steps, List.of(), Optional.of(new ThroughputLimit(60, Double.NaN, 65, 240,
-                4, 0, 0.001)), 0.6).getThroughputLimitBuilder().getKneeLower95()).isNull();
+        // an unknown interval end stays null; the generator is then looked for from the knee (60): 97 % at 70
+        RunThroughputLimit.Builder unknown = Conclusions.conclude(steps, List.of(), Optional.of(limit(null)), 0.6)
+                .getThroughputLimitBuilder();
+        assertThat(unknown.getKneeLower95()).isNull();
+        assertThat(unknown.getGeneratorSaturatedAtX()).isEqualTo(70);
+        assertThat(limit.getGeneratorSaturatedAtX()).as("the fit's limit is not changed").isNull();
+    }
+
+    /** A knee at 60 (95 % interval lower95–65), 240/s, 4/s per x before it and flat after, of a 9-step fit. */
+    private static RunThroughputLimit limit(Double lower95) {
+        return RunThroughputLimit.newBuilder().setKneeX(60).setKneeLower95(lower95).setKneeUpper95(65.0)
+                .setPlateauRatePerSecond(240).setSlopeBeforePerX(4).setSlopeAfterPerX(0).setBreakpointPValue(0.001)
+                .setStepsUsed(9).setFittedAt(Instant.parse("2026-12-03T19:41:00Z")).build();
     }
 
     private static StepJudgement generator(int index, double x, double cpuPercent) {

@@ -11,9 +11,10 @@ import dev.caplab.analysis.ResourceFit;
 import dev.caplab.analysis.conclusion.ResourceEstimates;
 import dev.caplab.analysis.fit.Pieces;
 import dev.caplab.analysis.fit.StepPoint;
-import dev.caplab.analysis.throughput.ThroughputLimit;
+import dev.caplab.analysis.throughput.ThroughputLimits;
 import dev.caplab.schema.event.CapacityFit;
 import dev.caplab.schema.event.ResourceEstimate;
+import dev.caplab.schema.event.RunThroughputLimit;
 import dev.caplab.schema.event.Segment;
 import java.util.Comparator;
 import java.util.List;
@@ -35,9 +36,9 @@ public final class FitAdapter {
 
     /**
      * A resource's fit record and its capacity estimate for the run conclusion, from the same analysis call; for the
-     * request rate's fit also its throughput limit, when it shows one ({@link ThroughputLimit#detect}).
+     * request rate's fit also its throughput limit, when it shows one ({@link ThroughputLimits#detect}).
      */
-    public record Fitted(CapacityFit record, ResourceEstimate estimate, Optional<FittedThroughputLimit> throughputLimit) {
+    public record Fitted(CapacityFit record, ResourceEstimate estimate, Optional<RunThroughputLimit> throughputLimit) {
     }
 
     /**
@@ -86,9 +87,9 @@ public final class FitAdapter {
         ResourceEstimate estimate = ResourceEstimates.of(first.source(), first.metric(), fit,
                 byX.stream().mapToDouble(FitPoint::x).distinct().sorted().toArray(), ceiling,
                 cliffStep == null ? OptionalInt.empty() : OptionalInt.of(cliffStep));
-        Optional<FittedThroughputLimit> throughputLimit = MetricNames.throughputFit(first.source(), first.metric())
-                ? ThroughputLimit.detect(fit.segments(), fit.breakpoints(), p)
-                        .map(l -> new FittedThroughputLimit(l, fit.stepCount(), fittedAtMicros))
+        Optional<RunThroughputLimit> throughputLimit = MetricNames.throughputFit(first.source(), first.metric())
+                ? ThroughputLimits.detect(fit.segments(), fit.breakpoints(), p, fit.stepCount(),
+                        Micros.toInstant(fittedAtMicros))
                 : Optional.empty();
         return Optional.of(new Fitted(CapacityFit.newBuilder()
                 .setRunId(runId)

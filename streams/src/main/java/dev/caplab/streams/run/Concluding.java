@@ -6,7 +6,6 @@ import dev.caplab.schema.event.RunBottleneck;
 import dev.caplab.schema.event.RunConclusion;
 import dev.caplab.streams.Micros;
 import dev.caplab.streams.TopologySettings;
-import dev.caplab.streams.fit.FittedThroughputLimit;
 import dev.caplab.streams.fit.SourceFacts;
 import dev.caplab.streams.step.StepWindow;
 import dev.caplab.streams.verdict.JudgingRules;
@@ -18,8 +17,8 @@ import java.util.Optional;
  * The conclusion stage: the run conclusion (analysis {@link Conclusions}) from the closed steps' judgements and the
  * latest refit's estimates, with the run's warnings ({@link RunWarnings}), re-emitted at its next revision whenever
  * a step, the fits or the run closed or late data amended them. Analysis decides it; this stage adds what only the
- * topology knows: the run, its state and revision, the time, the sources' roles, where the rules came from, the
- * egress ceiling and the throughput fit's step count and time.
+ * topology knows: the run, its state and revision, the time, the sources' roles, where the rules came from and the
+ * egress ceiling.
  */
 final class Concluding {
 
@@ -45,9 +44,8 @@ final class Concluding {
             return Optional.empty(); // a run that closed without any step still concludes: its warnings say why
         }
         run.conclusionRevision++;
-        Optional<FittedThroughputLimit> throughputFit = Optional.ofNullable(run.throughputLimit);
         RunConclusion.Builder conclusion = Conclusions.conclude(judgements(run, closed), run.estimates,
-                throughputFit.map(FittedThroughputLimit::limit), settings.fitMargin());
+                Optional.ofNullable(run.throughputLimit), settings.fitMargin());
         RunBottleneck bottleneck = conclusion.getBottleneck();
         if (bottleneck != null) {
             run.refitted.stream().filter(f -> f.getSource().equals(bottleneck.getSource())
@@ -61,8 +59,6 @@ final class Concluding {
         if (bottleneck != null) {
             bottleneck.setRole(facts.role(bottleneck.getSource(), bottleneck.getMetric()).label());
         }
-        throughputFit.ifPresent(f -> conclusion.getThroughputLimitBuilder().setStepsUsed(f.stepsUsed())
-                .setFittedAt(Micros.toInstant(f.fittedAtMicros())));
         return Optional.of(new DerivedEvent.Concluded(conclusion
                 .setRunId(run.runId)
                 .setRunClosed(run.runClosed)

@@ -11,7 +11,6 @@ import dev.caplab.streams.TopologySettings;
 import dev.caplab.streams.aggregate.SeriesStats;
 import dev.caplab.streams.fit.FitAdapter;
 import dev.caplab.streams.fit.FitPoint;
-import dev.caplab.streams.fit.FittedThroughputLimit;
 import dev.caplab.streams.fit.SourceFacts;
 import dev.caplab.streams.step.StepWindow;
 import java.util.ArrayList;
@@ -87,8 +86,8 @@ final class Fitting {
     /**
      * Resources of the system under test and its hosts are fitted against load (never an agent's or the load
      * generator's: {@link dev.caplab.analysis.source.SourceRole#planned}); so is the request rate, whose knee is the
-     * run's throughput limit ({@link FittedThroughputLimit}, carried in the run conclusion). The conclusion and plans
-     * leave the throughput fit out of the resources ({@link MetricNames#throughputFit}).
+     * run's throughput limit (analysis {@code ThroughputLimits}, carried in the run conclusion). The conclusion and
+     * plans leave the throughput fit out of the resources ({@link MetricNames#throughputFit}).
      */
     private boolean fittedAgainstLoad(SeriesStats s, SourceFacts facts) {
         return settings.resourceMetrics().contains(s.metric()) && !s.outsideSut()

@@ -1,13 +1,14 @@
 package dev.caplab.streams.run;
 
+import dev.caplab.analysis.Finite;
 import dev.caplab.analysis.conclusion.ResourceEstimates;
 import dev.caplab.analysis.conclusion.ResourceUse;
 import dev.caplab.analysis.conclusion.StepJudgement;
 import dev.caplab.analysis.conclusion.StepStatus;
 import dev.caplab.analysis.fit.LinearFit;
-import dev.caplab.analysis.throughput.ThroughputLimit;
 import dev.caplab.schema.event.ResourceEstimate;
-import dev.caplab.streams.fit.FittedThroughputLimit;
+import dev.caplab.schema.event.RunThroughputLimit;
+import dev.caplab.streams.Micros;
 import dev.caplab.streams.StateStrings;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -103,29 +104,32 @@ final class JudgementCodec {
                 cliffStep < 0 ? OptionalInt.empty() : OptionalInt.of(cliffStep), readOptional(in));
     }
 
-    static void write(DataOutputStream out, FittedThroughputLimit t) throws IOException {
-        out.writeBoolean(t != null);
-        if (t == null) {
+    /** A throughput limit as state keeps it: an unknown figure is written as NaN (the bytes of format 6). */
+    static void write(DataOutputStream out, RunThroughputLimit l) throws IOException {
+        out.writeBoolean(l != null);
+        if (l == null) {
             return;
         }
-        ThroughputLimit l = t.limit();
-        out.writeDouble(l.kneeX());
-        out.writeDouble(l.kneeLower95());
-        out.writeDouble(l.kneeUpper95());
-        out.writeDouble(l.plateauRatePerSecond());
-        out.writeDouble(l.slopeBeforePerX());
-        out.writeDouble(l.slopeAfterPerX());
-        out.writeDouble(l.breakpointPValue());
-        out.writeInt(t.stepsUsed());
-        out.writeLong(t.fittedAtMicros());
+        out.writeDouble(l.getKneeX());
+        out.writeDouble(Finite.orNaN(l.getKneeLower95()));
+        out.writeDouble(Finite.orNaN(l.getKneeUpper95()));
+        out.writeDouble(l.getPlateauRatePerSecond());
+        out.writeDouble(l.getSlopeBeforePerX());
+        out.writeDouble(l.getSlopeAfterPerX());
+        out.writeDouble(Finite.orNaN(l.getBreakpointPValue()));
+        out.writeInt(l.getStepsUsed());
+        out.writeLong(Micros.of(l.getFittedAt()));
     }
 
-    static FittedThroughputLimit readThroughputLimit(DataInputStream in) throws IOException {
+    static RunThroughputLimit readThroughputLimit(DataInputStream in) throws IOException {
         if (!in.readBoolean()) {
             return null;
         }
-        return new FittedThroughputLimit(new ThroughputLimit(in.readDouble(), in.readDouble(), in.readDouble(),
-                in.readDouble(), in.readDouble(), in.readDouble(), in.readDouble()), in.readInt(), in.readLong());
+        return RunThroughputLimit.newBuilder().setKneeX(in.readDouble())
+                .setKneeLower95(Finite.orNull(in.readDouble())).setKneeUpper95(Finite.orNull(in.readDouble()))
+                .setPlateauRatePerSecond(in.readDouble()).setSlopeBeforePerX(in.readDouble())
+                .setSlopeAfterPerX(in.readDouble()).setBreakpointPValue(Finite.orNull(in.readDouble()))
+                .setStepsUsed(in.readInt()).setFittedAt(Micros.toInstant(in.readLong())).build();
     }
 
     private static void writeOptional(DataOutputStream out, OptionalDouble v) throws IOException {

@@ -1,9 +1,9 @@
 package dev.caplab.streams.run;
 
 import dev.caplab.schema.event.ResourceEstimate;
+import dev.caplab.schema.event.RunThroughputLimit;
 import dev.caplab.schema.event.RunStarted;
 import dev.caplab.streams.fit.FitPoint;
-import dev.caplab.streams.fit.FittedThroughputLimit;
 import dev.caplab.streams.step.LevelPoint;
 import dev.caplab.streams.step.StepWindow;
 import java.util.ArrayList;
@@ -44,8 +44,8 @@ import java.util.TreeSet;
  * @param conclusionRevision    how many times the run conclusion was emitted (its local version)
  * @param pendingEnds           step index → end micros of a StepEnded that arrived before its StepStarted (applied
  *                              when the start arrives: lifecycle events may come in any order)
- * @param throughputLimit       the throughput limit of the latest refit's request-rate fit (the conclusion's); null
- *                              when it showed none
+ * @param throughputLimit       the throughput limit of the latest refit's request-rate fit with the fit's steps and
+ *                              time, without the generator flag the conclusion gives it; null when it showed none
  */
 public record RunState(String runId, RunStarted started, List<StepWindow> declared, Map<Integer, Long> endSeenWallMillis,
                        List<LevelPoint> levels, long maxEventMicros, long runEndedMicros, long runEndSeenWallMillis,
@@ -55,7 +55,7 @@ public record RunState(String runId, RunStarted started, List<StepWindow> declar
                        Set<Integer> dirtySteps, boolean baselineDirty, long fitRevision, long baselineRevision,
                        long beyondLateness, long latenessEmitted, long latenessRevision, long lastAmendWallMillis,
                        boolean expired, List<ResourceEstimate> estimates, long conclusionRevision,
-                       Map<Integer, Long> pendingEnds, FittedThroughputLimit throughputLimit) {
+                       Map<Integer, Long> pendingEnds, RunThroughputLimit throughputLimit) {
 
     /** A limit of {@link RunLimits} a run can reach; each is alerted once per run. */
     public enum Limit {
@@ -127,7 +127,7 @@ public record RunState(String runId, RunStarted started, List<StepWindow> declar
         final List<ResourceEstimate> estimates;
         long conclusionRevision;
         final TreeMap<Integer, Long> pendingEnds;
-        FittedThroughputLimit throughputLimit;
+        RunThroughputLimit throughputLimit;
         /** Transient: a step, the fits or the run closed in this record (the run conclusion is then emitted). */
         boolean concludeDue;
         /**

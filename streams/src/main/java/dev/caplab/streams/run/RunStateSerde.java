@@ -2,12 +2,12 @@ package dev.caplab.streams.run;
 
 import dev.caplab.analysis.conclusion.StepJudgement;
 import dev.caplab.schema.event.ResourceEstimate;
+import dev.caplab.schema.event.RunThroughputLimit;
 import dev.caplab.schema.event.RunStarted;
 import dev.caplab.schema.serde.EventSerdes;
 import dev.caplab.schema.text.Utf8Bytes;
 import dev.caplab.streams.StateStrings;
 import dev.caplab.streams.fit.FitPoint;
-import dev.caplab.streams.fit.FittedThroughputLimit;
 import dev.caplab.streams.step.LevelChanges;
 import dev.caplab.streams.step.LevelPoint;
 import dev.caplab.streams.step.StepWindow;
@@ -252,7 +252,7 @@ public final class RunStateSerde {
                     pendingEnds.put(in.readInt(), in.readLong());
                 }
             }
-            FittedThroughputLimit throughputLimit = format == FORMAT ? JudgementCodec.readThroughputLimit(in) : null;
+            RunThroughputLimit throughputLimit = format == FORMAT ? JudgementCodec.readThroughputLimit(in) : null;
             return new RunState(runId, started, declared, endSeen, levels, maxEvent, runEnded, runEndSeen, closed,
                     baseline, points, cliffs, runClosed, dirty, unassignedVersion, late, lastInput, alerted, marks,
                     dirtySteps, baselineDirty, counters[0], counters[1], counters[2], counters[3], counters[4],

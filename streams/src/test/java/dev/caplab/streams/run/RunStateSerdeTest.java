@@ -11,8 +11,7 @@ import dev.caplab.analysis.conclusion.ResourceEstimates;
 import dev.caplab.analysis.conclusion.ResourceUse;
 import dev.caplab.analysis.conclusion.StepJudgement;
 import dev.caplab.analysis.fit.LinearFit;
-import dev.caplab.analysis.throughput.ThroughputLimit;
-import dev.caplab.streams.fit.FittedThroughputLimit;
+import dev.caplab.schema.event.RunThroughputLimit;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -37,8 +36,7 @@ class RunStateSerdeTest {
                 List.of(ResourceEstimates.of("host", "cpu.cores", new LinearFit(0.35, 0.006, 1e-4, 1e-8, -1e-6,
                         Double.NaN, 0, 2, 1), 10, 20, OptionalDouble.of(2), OptionalDouble.empty(), true,
                         OptionalInt.of(3), OptionalDouble.of(20))), 6, Map.of(4, 9_000_000L),
-                new FittedThroughputLimit(new ThroughputLimit(150, 140, Double.NaN, 3000, 20, 0.5, 1e-6), 9,
-                        7_000_000L));
+                throughputLimit());
         assertThat(RunStateSerde.decode(RunStateSerde.encode(s), 2000)).isEqualTo(s);
     }
 
@@ -79,8 +77,7 @@ class RunStateSerdeTest {
                                 0.99), 10, 50, OptionalDouble.empty(), OptionalDouble.of(35), false,
                                 OptionalInt.empty(), OptionalDouble.empty())),
                 6, Map.of(4, 9_000_000L),
-                new FittedThroughputLimit(new ThroughputLimit(150, 140, Double.NaN, 3000, 20, 0.5, 1e-6), 9,
-                        7_000_000L));
+                throughputLimit());
         byte[] written = java.util.HexFormat.of().parseHex(FORMAT_6_BYTES);
         RunState read = RunStateSerde.decode(written, 2000);
         assertThat(read).isEqualTo(s);
@@ -121,6 +118,16 @@ class RunStateSerdeTest {
                 new LevelPoint("vus", 200_000_000L, 10), new LevelPoint("vus", 299_000_000L, 10));
         assertThat(s.lateSamples()).isEqualTo(7);
         assertThat(s.lastInputWallMillis()).as("unknown before format 2").isZero();
+    }
+
+    /**
+     * A throughput limit at 150 (lower 95 % bound 140, upper unknown), 3000/s, 20/s per x then 0.5, p = 1e-6, of a
+     * 9-step fit at 7 s; format 6 wrote the unknown bound as NaN.
+     */
+    private static RunThroughputLimit throughputLimit() {
+        return RunThroughputLimit.newBuilder().setKneeX(150).setKneeLower95(140.0).setKneeUpper95(null)
+                .setPlateauRatePerSecond(3000).setSlopeBeforePerX(20).setSlopeAfterPerX(0.5).setBreakpointPValue(1e-6)
+                .setStepsUsed(9).setFittedAt(java.time.Instant.ofEpochSecond(7)).build();
     }
 
     @Test
