@@ -4,6 +4,7 @@ import dev.caplab.schema.event.Comparator;
 import dev.caplab.schema.event.RuleOutcome;
 import dev.caplab.schema.event.SloRule;
 import dev.caplab.schema.text.Numbers;
+import dev.caplab.schema.vocabulary.Comparisons;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -39,7 +40,7 @@ public final class Verdicts {
                 outcomes.add(outcome(r, matching.getFirst().value(), null));
             } else {
                 outcomes.add(outcome(r, failing.value(), failing.source() + ": " + Numbers.written(failing.value())
-                        + ", not " + symbol(r.getComparator()) + " " + Numbers.written(r.getThreshold())));
+                        + ", not " + Comparisons.symbol(r.getComparator()) + " " + Numbers.written(r.getThreshold())));
             }
         }
         return outcomes;
@@ -94,14 +95,4 @@ public final class Verdicts {
                 .setReason(failure).build();
     }
 
-    /** The comparison as people write it: {@code <}, {@code ≤}, {@code >}, {@code ≥}, {@code =}. */
-    private static String symbol(Comparator comparator) {
-        return switch (comparator) {
-            case LT -> "<";
-            case LE -> "≤";
-            case GT -> ">";
-            case GE -> "≥";
-            case EQ -> "=";
-        };
-    }
 }

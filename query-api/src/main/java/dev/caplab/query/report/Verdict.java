@@ -6,12 +6,12 @@ import dev.caplab.query.runs.RunDetail;
 import dev.caplab.store.row.RunRow;
 import dev.caplab.store.row.ThroughputLimitValue;
 import dev.caplab.query.throughput.ThroughputStep;
+import dev.caplab.schema.vocabulary.Comparisons;
 import dev.caplab.schema.vocabulary.Unstated;
 import dev.caplab.store.row.SloRuleValue;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
@@ -20,9 +20,6 @@ import java.util.stream.Collectors;
  * throughput fit's as stored; an absent one leaves its clause out, never a placeholder.
  */
 final class Verdict {
-
-    private static final Map<String, String> COMPARATORS = Map.of("LT", "<", "LE", "≤", "GT", ">", "GE", "≥",
-            "EQ", "=");
 
     private Verdict() {
     }
@@ -98,7 +95,7 @@ final class Verdict {
 
     /** "p95 of throughput.latency.ms ≤ 200 ms". */
     static String rule(SloRuleValue r) {
-        return r.statistic() + " of " + r.metric() + " " + COMPARATORS.getOrDefault(r.comparator(), r.comparator())
+        return r.statistic() + " of " + r.metric() + " " + Comparisons.symbol(r.comparator())
                 + " " + Figures.quantity(r.metric(), r.threshold());
     }
 

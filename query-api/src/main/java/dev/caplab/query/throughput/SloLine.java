@@ -1,8 +1,8 @@
 package dev.caplab.query.throughput;
 
 import dev.caplab.query.format.Figures;
+import dev.caplab.schema.vocabulary.Comparisons;
 import io.swagger.v3.oas.annotations.media.Schema;
-import java.util.Map;
 
 /**
  * An SLO rule of the run drawn on the throughput chart: a latency rule (e.g. {@code p95 ≤ 200} ms), an error-ratio
@@ -14,8 +14,6 @@ public record SloLine(String name, String metric, String statistic, String compa
                       @Schema(description = "the rule with its unit, as legends write it, e.g. \"p95 ≤ 500 ms\"")
                       String condition) {
 
-    private static final Map<String, String> SYMBOLS = Map.of("LT", "<", "LE", "≤", "GT", ">", "GE", "≥", "EQ", "=");
-
     /** A line whose condition is written from the rule: its statistic, comparison and threshold in the axis' unit. */
     public static SloLine of(String name, String metric, String statistic, String comparator, double threshold,
             String axis) {
@@ -25,7 +23,7 @@ public record SloLine(String name, String metric, String statistic, String compa
             case "rate" -> Figures.number(threshold) + " requests/s";
             default -> Figures.number(threshold);
         };
-        String condition = statistic + " " + SYMBOLS.getOrDefault(comparator, comparator) + " " + value;
+        String condition = statistic + " " + Comparisons.symbol(comparator) + " " + value;
         return new SloLine(name, metric, statistic, comparator, threshold, axis, condition);
     }
 }
