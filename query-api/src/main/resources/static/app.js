@@ -56,8 +56,8 @@ const continuationHtml = c => [c.continues, c.continuedBy].filter(Boolean).reduc
   h.split(`run ${esc(id)}:`).join(`run <a href="#/run/${encodeURIComponent(id)}">${esc(id)}</a>:`), esc(c.text));
 const loadText = load => Object.entries(load || {}).map(([k, v]) => k + '=' + v).join(', ');
 
-/** A step's verdict as one word, for its text and its row class: a step without a verdict yet is pending, never a pass. */
-const stepVerdict = s => s.judged === false ? 'unjudged' : s.passed == null ? 'pending' : s.passed ? 'pass' : 'fail';
+/** A step's status as the API decides it (pass, fail, not judged, contaminated, pending), a failure in capitals. */
+const stepVerdict = s => s.status === 'fail' ? 'FAIL' : s.status;
 
 /** Rows as a table; without rows, the sentence {@code none} (when given) instead of an empty table. */
 function table(columns, rows, rowClass = () => '', none = null) {
@@ -348,12 +348,12 @@ async function runPage(runId) {
     ${running ? '' : livePanel()}
     <h2>Steps</h2>` + table([
       ['step', s => s.stepIndex], ['load', s => loadText(s.load)], ['x', s => s.x],
-      ['verdict', s => ({ unjudged: 'not judged', pending: 'pending', pass: 'pass', fail: 'FAIL' })[stepVerdict(s)]],
+      ['verdict', stepVerdict],
       ['failed rules', s => s.failedRules], ['over margin', s => s.bottleneck],
       ['contaminated', s => s.contaminated ? (s.contaminationReason || 'yes') : ''],
       ['late data', s => s.amended ? `<span class="amended-mark">amended (${s.lateSamples} late sample${s.lateSamples === 1 ? '' : 's'})</span>` : '', true]],
       detail.steps,
-      s => (s.contaminated ? 'contaminated' : stepVerdict(s)) + (s.amended ? ' amended' : '')) +
+      s => s.status.replace(' ', '-') + (s.amended ? ' amended' : '')) +
     overMarginNote(detail.steps, bn) +
     (hasThroughput ? `<h2>Throughput per step</h2><div id="throughput-steps">` + table([
       ['step', s => s.stepIndex], ['load', s => loadText(s.load)],

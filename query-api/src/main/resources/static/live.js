@@ -40,10 +40,10 @@ function liveLoad(step, loadExpression) {
   return step.x == null ? '–' : `${loadExpression || 'x'} = ${Figures.number(step.x)}`;
 }
 
+/** A step's status as the API decides it; a pending one is running, or closing once it ended. */
 function liveVerdict(s) {
-  if (s.judged === false) return 'not judged';
-  if (s.passed == null) return s.endedAt ? 'closing' : 'running';
-  return s.passed ? 'pass' : 'FAIL';
+  if (s.status === 'pending') return s.endedAt ? 'closing' : 'running';
+  return s.status === 'fail' ? 'FAIL' : s.status;
 }
 
 /** How and when the run ends, in one sentence. */

@@ -40,6 +40,8 @@ final class FieldTable {
             Map.entry("endedAt", "when the step ended, ISO-8601 UTC"),
             Map.entry("warmupMillis", "the step's warm-up left out of its statistics, milliseconds"),
             Map.entry("passed", "whether every SLO rule held; null without a verdict yet or when not judged"),
+            Map.entry("status", "what the step says about the system: pass, fail, not judged (no SLO rule), "
+                    + "contaminated (another process disturbed it: neither pass nor fail) or pending (no verdict yet)"),
             Map.entry("contaminated", "whether another process disturbed the step: it says nothing of the system"),
             Map.entry("contaminationReason", "what disturbed the step; null when nothing did"),
             Map.entry("bottleneck", "the resource at or past its planning margin in this step, metric@source"),

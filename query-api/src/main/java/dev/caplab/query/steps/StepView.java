@@ -2,6 +2,7 @@ package dev.caplab.query.steps;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import dev.caplab.analysis.conclusion.StepStatus;
 import dev.caplab.query.format.Figures;
 import dev.caplab.store.row.RuleOutcomeValue;
 import dev.caplab.store.row.RunStep;
@@ -11,8 +12,9 @@ import java.util.stream.Collectors;
 
 /**
  * A run's step as the API serves it: the step ({@link RunStep}, its fields flattened into this one's JSON and CSV)
- * with the SLO rules it broke written for people ({@code failedRules}). That text gives each observed value in its
- * metric's unit by {@link Figures}, which is presentation and lives here, not in the store.
+ * with its status ({@link StepStatus}, the one rule) and the SLO rules it broke written for people
+ * ({@code failedRules}). That text gives each observed value in its metric's unit by {@link Figures}, which is
+ * presentation and lives here, not in the store.
  */
 public record StepView(@JsonUnwrapped RunStep step) {
 
@@ -23,6 +25,15 @@ public record StepView(@JsonUnwrapped RunStep step) {
     /** The steps as served. */
     public static List<StepView> of(List<RunStep> steps) {
         return steps.stream().map(StepView::new).toList();
+    }
+
+    /**
+     * What the step says about the system, as its word ({@link StepStatus#word}): pass, fail, not judged,
+     * contaminated or pending; pages show it, and nothing re-decides it.
+     */
+    @JsonProperty("status")
+    public String status() {
+        return StepStatus.of(step.contaminated(), step.judged(), step.passed()).word();
     }
 
     /** {@link #failedRules(List)} of the step's verdict; null while it has none. */

@@ -31,7 +31,8 @@ class StepViewTest {
         assertThat(json.get("failedRules").asString()).isEqualTo("p95-latency (observed 812 ms)");
         assertThat(json.propertyNames()).containsExactlyInAnyOrder("runId", "stepIndex", "load", "x", "startedAt",
                 "endedAt", "warmupMillis", "passed", "contaminated", "contaminationReason", "bottleneck",
-                "failedRules", "lateSamples", "amended", "judged");
+                "failedRules", "lateSamples", "amended", "judged", "status");
+        assertThat(json.get("status").asString()).isEqualTo("fail");
         assertThat(json.get("amended").asBoolean()).isTrue();
         assertThat(json.get("lateSamples").asLong()).isEqualTo(3);
     }
@@ -44,5 +45,21 @@ class StepViewTest {
                 null, List.of(), 0);
         assertThat(new StepView(pending).failedRules()).isNull();
         assertThat(new StepView(passed).failedRules()).isEmpty();
+    }
+
+    @Test
+    void theStatusSaysWhatTheStepSaysAboutTheSystemAContaminatedOneNeitherPassNorFail() {
+        RunStep contaminatedPass = new RunStep("r", 0, Map.of("vus", 10.0), 10.0, T0, T0.plusSeconds(60), 0, true,
+                true, "backup job", null, List.of(), 0);
+        RunStep unjudged = new RunStep("r", 1, Map.of("vus", 20.0), 20.0, T0, T0.plusSeconds(60), 0, null, false,
+                null, null, List.of(), 0, false, false);
+        RunStep running = new RunStep("r", 2, Map.of("vus", 30.0), null, T0, null, 0, null, false, null, null, null,
+                0);
+        RunStep passed = new RunStep("r", 3, Map.of("vus", 40.0), 40.0, T0, T0.plusSeconds(60), 0, true, false, null,
+                null, List.of(), 0);
+
+        assertThat(List.of(contaminatedPass, unjudged, running, passed).stream()
+                .map(s -> JSON.valueToTree(new StepView(s)).get("status").asString()))
+                .containsExactly("contaminated", "not judged", "pending", "pass");
     }
 }
