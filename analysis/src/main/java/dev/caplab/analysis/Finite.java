@@ -22,6 +22,11 @@ public final class Finite {
         return v.isPresent() ? orNull(v.getAsDouble()) : null;
     }
 
+    /** A record's optional figure as an optional: empty when absent. */
+    public static OptionalDouble optional(Double v) {
+        return v == null ? OptionalDouble.empty() : OptionalDouble.of(v);
+    }
+
     /** A record's optional figure as the math reads it: NaN when absent. */
     public static double orNaN(Double v) {
         return v == null ? Double.NaN : v;

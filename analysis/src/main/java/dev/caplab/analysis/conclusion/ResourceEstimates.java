@@ -81,8 +81,8 @@ public final class ResourceEstimates {
 
     /** The resource placed at {@code margin} ({@link CapacityPlan#place}); empty without a ceiling. */
     public static Optional<CapacityPlan.Placed> placed(ResourceEstimate e, double margin) {
-        return CapacityPlan.place(e.getSource(), e.getMetric(), preKnee(e), e.getFromX(), optional(e.getCeiling()),
-                optional(e.getLastStableX()), margin);
+        return CapacityPlan.place(e.getSource(), e.getMetric(), preKnee(e), e.getFromX(),
+                Finite.optional(e.getCeiling()), Finite.optional(e.getLastStableX()), margin);
     }
 
     /**
@@ -99,9 +99,5 @@ public final class ResourceEstimates {
                 .setSafeCapacityUpper95(interval.map(CapacityModel.Interval::upper).orElse(null))
                 .setCappedByCliff(placed.map(p -> p.capacity().cappedByCliff()).orElse(false))
                 .build();
-    }
-
-    private static OptionalDouble optional(Double v) {
-        return v == null ? OptionalDouble.empty() : OptionalDouble.of(v);
     }
 }

@@ -1,5 +1,6 @@
 package dev.caplab.query.plan;
 
+import dev.caplab.analysis.Finite;
 import dev.caplab.analysis.fit.LinearFit;
 import dev.caplab.store.row.ResourceEstimateValue;
 import dev.caplab.store.access.RunConclusionRepository;
@@ -88,8 +89,8 @@ public class PlanService {
             return new ResourceNeed(p.metric(), ceiling, needed, needed / ceiling, p.capacity().safeX(),
                     p.capacity().xMaxStdErr(), p.capacity().cappedByCliff());
         }).toList();
-        OptionalDouble failedAt = optional(conclusion.get().firstFailingX());
-        OptionalDouble stableAt = optional(conclusion.get().maxStableX());
+        OptionalDouble failedAt = Finite.optional(conclusion.get().firstFailingX());
+        OptionalDouble stableAt = Finite.optional(conclusion.get().maxStableX());
         ProfileAssessment a = plan.assess(profile, failedAt, stableAt);
         if (failedAt.isPresent()) {
             warnings.add(String.format(Locale.ROOT, "run %s failed a step at x=%s: no load beyond its last passing"
@@ -104,8 +105,8 @@ public class PlanService {
     static Optional<CapacityPlan.Placed> placed(ResourceEstimateValue e, double margin) {
         LinearFit line = LinearFit.stored(e.intercept(), e.slope(), e.interceptVariance(), e.slopeVariance(),
                 e.covariance(), e.residualStdErr(), e.degreesOfFreedom(), e.preKneeSteps(), e.rSquared());
-        return CapacityPlan.place(e.source(), e.metric(), line, e.fromX(), optional(e.ceiling()),
-                optional(e.lastStableX()), margin);
+        return CapacityPlan.place(e.source(), e.metric(), line, e.fromX(), Finite.optional(e.ceiling()),
+                Finite.optional(e.lastStableX()), margin);
     }
 
     /**
@@ -152,10 +153,6 @@ public class PlanService {
 
     private static RunFilter filter(String sut, String tier) {
         return new RunFilter(sut, null, null, null, tier, null, Map.of(), null, null, 1, 0);
-    }
-
-    private static OptionalDouble optional(Double v) {
-        return v == null ? OptionalDouble.empty() : OptionalDouble.of(v);
     }
 
     private static String num(double v) {

@@ -1,11 +1,10 @@
 package dev.caplab.streams.run;
 
-import dev.caplab.schema.vocabulary.MetricNames;
-import dev.caplab.analysis.throughput.TrafficMetrics;
 import dev.caplab.schema.event.AlertKind;
 import dev.caplab.schema.event.CapacityFit;
 import dev.caplab.schema.event.Environment;
 import dev.caplab.schema.event.RunEgressCeiling;
+import dev.caplab.schema.vocabulary.MetricNames;
 import dev.caplab.streams.Micros;
 import dev.caplab.streams.TopologySettings;
 import dev.caplab.streams.aggregate.SeriesStats;

@@ -140,7 +140,7 @@ final class JudgementCodec {
     }
 
     private static void writeOptional(DataOutputStream out, Double v) throws IOException {
-        writeOptional(out, v == null ? OptionalDouble.empty() : OptionalDouble.of(v));
+        writeOptional(out, Finite.optional(v));
     }
 
     private static OptionalDouble readOptional(DataInputStream in) throws IOException {
