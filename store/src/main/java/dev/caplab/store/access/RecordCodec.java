@@ -1,12 +1,8 @@
 package dev.caplab.store.access;
 
-import dev.caplab.store.row.Column;
-import dev.caplab.store.row.Flattened;
-import dev.caplab.store.row.NotStored;
-
+import dev.caplab.schema.serde.AvroJson;
 import java.lang.invoke.MethodHandles;
 import java.lang.reflect.ParameterizedType;
-import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -16,45 +12,55 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.avro.Schema;
+import org.apache.avro.specific.SpecificData;
+import org.apache.avro.specific.SpecificRecordBase;
 
 /**
- * The columns, writer and reader of a row record, derived from its components in declared order: each component is
- * the column named after it in snake_case ({@code breakpointPValue} is {@code breakpoint_p_value}) or as its
- * {@link Column} says, bound as its accessor returns it and read back by its Java type into the canonical
- * constructor. A list of records is an {@code Array(Tuple(...))} column, each tuple an {@code Object[]} of the
- * record's components in order (a record inside a tuple is a tuple again); a {@link Flattened} record is columns of
- * the row's own table; a {@link NotStored} component has none. A type the store has no column for fails here, when
- * the codec is made, naming the record and the component.
+ * The columns, writer and reader of a stored type, derived from its parts in order ({@link StoredShape}): an Avro
+ * record of the schema (its fields, stored as {@link AvroStorage} says) or a Java record of the store (its components,
+ * stored as {@code dev.caplab.store.row}'s annotations say). Each part is the column named after it in snake_case
+ * ({@code breakpointPValue} is {@code breakpoint_p_value}) unless told otherwise, bound as the value holds it and read
+ * back by its Java type. A list of records is an {@code Array(Tuple(...))} column, each tuple an {@code Object[]} of
+ * the record's stored parts in order (a record inside a tuple is a tuple again); a flattened record is columns of the
+ * row's own table; an enum is its name; a part not stored has no column. A type the store has no column for fails
+ * here, when the codec is made, naming the record and the part.
  *
- * <p>Components are read and the record made through its {@link RecordShape}, spun once per record type: a row costs
- * what the hand-written codec cost, one accessor call per column to write (a plain column bound as it is, with no
- * call through an interface) and one result-set read per column to read.
+ * <p>A Java record's components are read and the record made through its {@link RecordShape}, spun once per record
+ * type; an Avro record's through its generated {@code get(i)} and {@code put(i, v)}.
  */
-final class RecordCodec<R extends Record> {
+final class RecordCodec<R> {
 
     private final Class<R> type;
     private final List<StoredColumn> columns;
-    private final RecordShape shape;
-    /** Per component: null to bind its value as it is, else how to bind it (none, a tuple list, a flattened value). */
+    private final StoredShape shape;
+    /** Per part: null to bind its value as it is, else how to bind it (none, a tuple list, a flattened value). */
     private final ValueBinder[] binders;
     private final PartReader[] readers;
 
-    private RecordCodec(Class<R> type, String prefix, int firstIndex) {
+    private RecordCodec(Class<R> type, AvroStorage storage, String path, String prefix, int firstIndex) {
         this.type = type;
-        RecordComponent[] components = components(type);
+        this.shape = StoredShape.of(type, storage, path);
+        List<StoredShape.Part> parts = shape.parts();
         List<StoredColumn> stored = new ArrayList<>();
-        this.binders = new ValueBinder[components.length];
-        this.readers = new PartReader[components.length];
-        for (int i = 0; i < components.length; i++) {
-            part(components[i], prefix, firstIndex + stored.size(), stored, i);
+        this.binders = new ValueBinder[parts.size()];
+        this.readers = new PartReader[parts.size()];
+        for (int i = 0; i < parts.size(); i++) {
+            StoredShape.Part part = parts.get(i);
+            String at = path.isEmpty() ? part.name() : path + "." + part.name();
+            part(part, shape.name() + "." + part.name(), storage, at, prefix, firstIndex + stored.size(), stored, i);
         }
         this.columns = List.copyOf(stored);
-        this.shape = RecordShape.of(type);
     }
 
-    /** The codec of {@code type}'s rows, their columns read from the first of a result set's row on. */
-    static <R extends Record> RecordCodec<R> of(Class<R> type) {
-        return new RecordCodec<>(type, "", 1);
+    /** The codec of {@code type}'s rows, a Java record's or an Avro record's stored as its names say. */
+    static <R> RecordCodec<R> of(Class<R> type) {
+        return of(type, AvroStorage.asNamed());
+    }
+
+    /** The codec of an Avro record's rows stored as {@code storage} says, their columns read from the first on. */
+    static <R> RecordCodec<R> of(Class<R> type, AvroStorage storage) {
+        return new RecordCodec<>(type, storage, "", "", 1);
     }
 
     /** The stored columns in the order they are written and read. */
@@ -77,7 +83,7 @@ final class RecordCodec<R extends Record> {
         return type.cast(construct(rs));
     }
 
-    private void bind(Params params, Record row) throws SQLException {
+    private void bind(Params params, Object row) throws SQLException {
         Object[] values = shape.values(row);
         for (int i = 0; i < values.length; i++) {
             ValueBinder binder = binders[i];
@@ -89,7 +95,7 @@ final class RecordCodec<R extends Record> {
         }
     }
 
-    private Record construct(ResultSet rs) throws SQLException {
+    private Object construct(ResultSet rs) throws SQLException {
         Object[] args = new Object[readers.length];
         for (int i = 0; i < args.length; i++) {
             args[i] = readers[i].read(rs);
@@ -98,16 +104,15 @@ final class RecordCodec<R extends Record> {
     }
 
     /**
-     * A column as the codec stores it: its name, the Java type of the component (of the flattened value's
-     * component for a {@link Flattened} one), and whether it is NULL when a flattened value is absent.
+     * A column as the codec stores it: its name, the Java type of the part (of the flattened value's part for a
+     * flattened one), whether it is NULL when a flattened value is absent, and for a record or a list of them the
+     * tuple's elements in order (else empty).
      */
-    record StoredColumn(String name, Type javaType, boolean nullWhenAbsent) {
-    }
+    record StoredColumn(String name, Type javaType, boolean nullWhenAbsent, List<StoredColumn> tuple) {
 
-    /** The name a component is stored under, as a column or a tuple element: its {@link Column} or snake_case. */
-    static String storedName(RecordComponent component) {
-        Column column = component.getAnnotation(Column.class);
-        return column != null ? column.value() : snakeCase(component.getName());
+        StoredColumn(String name, Type javaType, boolean nullWhenAbsent) {
+            this(name, javaType, nullWhenAbsent, List.of());
+        }
     }
 
     /** {@code breakpointPValue} as {@code breakpoint_p_value}: an underscore before each capital, all lower case. */
@@ -148,43 +153,51 @@ final class RecordCodec<R extends Record> {
         Object apply(Object value);
     }
 
-    /** Sets component {@code i}'s binder and reader, adding its columns to {@code stored}. */
-    private void part(RecordComponent component, String prefix, int index, List<StoredColumn> stored, int i) {
-        String where = component.getDeclaringRecord().getSimpleName() + "." + component.getName();
-        Class<?> raw = component.getType();
-        if (component.isAnnotationPresent(NotStored.class)) {
+    /** Sets part {@code i}'s binder and reader, adding its columns to {@code stored}. */
+    private void part(StoredShape.Part part, String where, AvroStorage storage, String path, String prefix, int index,
+                      List<StoredColumn> stored, int i) {
+        Class<?> raw = raw(part.type());
+        if (part.notStored()) {
             Object absent = raw.isPrimitive() ? zero(raw) : null;
             binders[i] = (params, value) -> {
             };
             readers[i] = rs -> absent;
             return;
         }
-        Flattened flattened = component.getAnnotation(Flattened.class);
-        if (flattened != null) {
-            flattenedPart(component, where, prefix + flattened.prefix(), index, stored, i);
+        if (part.flattenedPrefix() != null) {
+            flattenedPart(raw, where, storage, path, prefix + part.flattenedPrefix(), index, stored, i);
             return;
         }
-        String name = component.isAnnotationPresent(Column.class) || prefix.isEmpty() ? storedName(component)
-                : prefix + storedName(component);
-        stored.add(new StoredColumn(name, component.getGenericType(), !prefix.isEmpty()));
-        Conversion encode = columnEncoding(component.getGenericType());
+        String name = part.columnFixed() || prefix.isEmpty() ? part.column() : prefix + part.column();
+        if (part.json()) {
+            stored.add(new StoredColumn(name, String.class, !prefix.isEmpty()));
+            jsonPart(part.type(), where, index, i);
+            return;
+        }
+        Class<?> element = raw == List.class ? raw(typeArgument(part.type(), 0)) : raw;
+        stored.add(new StoredColumn(name, part.type(), !prefix.isEmpty(), StoredShape.structured(element)
+                ? TupleCodec.of(element, storage, path).elements() : List.of()));
+        Conversion encode = columnEncoding(part.type(), storage, path);
         if (encode != null) {
             binders[i] = (params, value) -> params.add(value == null ? null : encode.apply(value));
         }
-        ColumnReader reader = columnReader(component.getGenericType(), where);
+        ColumnReader reader = columnReader(part.type(), where, storage, path);
         readers[i] = rs -> reader.read(rs, index);
     }
 
-    private void flattenedPart(RecordComponent component, String where, String prefix, int index,
-                               List<StoredColumn> stored, int i) {
-        Class<? extends Record> valueType = recordType(component.getType(), where, "@Flattened");
-        RecordComponent[] inner = components(valueType);
-        if (inner.length == 0 || !inner[0].getType().isPrimitive()) {
-            throw new IllegalArgumentException(where + ": a @Flattened value's first component must be a primitive,"
-                    + " whose NULL column says the value is absent; " + valueType.getSimpleName() + " starts with "
-                    + (inner.length == 0 ? "nothing" : inner[0].getType().getSimpleName()));
+    private void flattenedPart(Class<?> valueType, String where, AvroStorage storage, String path, String prefix,
+                               int index, List<StoredColumn> stored, int i) {
+        if (!StoredShape.structured(valueType)) {
+            throw new IllegalArgumentException(where + ": " + valueType.getName() + " as a flattened value must be a"
+                    + " record");
         }
-        RecordCodec<?> value = new RecordCodec<>(valueType, prefix, index);
+        RecordCodec<?> value = new RecordCodec<>(valueType, storage, path, prefix, index);
+        List<StoredShape.Part> inner = value.shape.parts();
+        if (inner.isEmpty() || !neverNull(valueType, inner.getFirst())) {
+            throw new IllegalArgumentException(where + ": a flattened value's first part must never be null, so its"
+                    + " NULL column says the value is absent; " + valueType.getSimpleName() + " starts with "
+                    + (inner.isEmpty() ? "nothing" : inner.getFirst().type().getTypeName()));
+        }
         stored.addAll(value.columns);
         int width = value.columns.size();
         binders[i] = (params, v) -> {
@@ -193,32 +206,74 @@ final class RecordCodec<R extends Record> {
                     params.add(null);
                 }
             } else {
-                value.bind(params, (Record) v);
+                value.bind(params, v);
             }
         };
         readers[i] = rs -> rs.getObject(index) == null ? null : value.construct(rs);
     }
 
-    /** How a component's value is bound: a list of records as a list of tuples, anything else as it is (null). */
-    private static Conversion columnEncoding(Type type) {
-        if (raw(type) == List.class && raw(typeArgument(type, 0)).isRecord()) {
-            TupleCodec tuple = TupleCodec.of(recordType(raw(typeArgument(type, 0)), "", ""));
+    /** A primitive component, or an Avro field whose schema has no null. */
+    private static boolean neverNull(Class<?> type, StoredShape.Part first) {
+        if (raw(first.type()).isPrimitive()) {
+            return true;
+        }
+        return SpecificRecordBase.class.isAssignableFrom(type)
+                && !SpecificData.get().getSchema(type).getField(first.name()).schema().isNullable();
+    }
+
+    /** A list of Avro records kept as their JSON array in one text column. */
+    private void jsonPart(Type type, String where, int index, int i) {
+        Class<?> element = raw(typeArgument(type, 0));
+        if (raw(type) != List.class || !SpecificRecordBase.class.isAssignableFrom(element)) {
+            throw new IllegalArgumentException(where + ": only a list of Avro records is stored as JSON, not "
+                    + type.getTypeName());
+        }
+        Schema items = SpecificData.get().getSchema(element);
+        binders[i] = (params, value) -> params.add(AvroJson.encodeArray(
+                value == null ? List.of() : castList(value), items));
+        readers[i] = rs -> {
+            String json = rs.getString(index);
+            return json == null ? new ArrayList<>() : new ArrayList<>(AvroJson.decodeArray(json, items));
+        };
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<SpecificRecordBase> castList(Object value) {
+        return (List<SpecificRecordBase>) value;
+    }
+
+    /**
+     * How a part's value is bound: a list of records as a list of tuples, an enum as its name, anything else as it is
+     * (null).
+     */
+    private static Conversion columnEncoding(Type type, AvroStorage storage, String path) {
+        if (raw(type) == List.class && StoredShape.structured(raw(typeArgument(type, 0)))) {
+            TupleCodec tuple = TupleCodec.of(raw(typeArgument(type, 0)), storage, path);
             return v -> {
                 List<?> values = (List<?>) v;
                 Object[] tuples = new Object[values.size()];
                 for (int i = 0; i < tuples.length; i++) {
-                    tuples[i] = tuple.encode((Record) values.get(i));
+                    tuples[i] = tuple.encode(values.get(i));
                 }
                 return Arrays.asList(tuples);
             };
         }
+        if (raw(type).isEnum()) {
+            return v -> ((Enum<?>) v).name();
+        }
         return null;
     }
 
-    private static ColumnReader columnReader(Type type, String where) {
+    private static ColumnReader columnReader(Type type, String where, AvroStorage storage, String path) {
         Class<?> raw = raw(type);
         if (raw == String.class) {
             return ResultSet::getString;
+        }
+        if (raw.isEnum()) {
+            return (rs, i) -> {
+                String name = rs.getString(i);
+                return name == null ? null : enumValue(raw, name);
+            };
         }
         if (raw == int.class) {
             return ResultSet::getInt;
@@ -268,8 +323,8 @@ final class RecordCodec<R extends Record> {
                     return out;
                 };
             }
-            if (raw(element).isRecord()) {
-                TupleCodec tuple = TupleCodec.of(recordType(raw(element), where, "a list"));
+            if (StoredShape.structured(raw(element))) {
+                TupleCodec tuple = TupleCodec.of(raw(element), storage, path);
                 return (rs, i) -> {
                     List<Object> out = new ArrayList<>();
                     for (Object t : array(rs, i)) {
@@ -291,53 +346,86 @@ final class RecordCodec<R extends Record> {
     }
 
     /**
-     * A record stored as a ClickHouse {@code Tuple}: an {@code Object[]} of its components in declared order, a
-     * record among them a tuple again ({@code plain} when none is).
+     * A record stored as a ClickHouse {@code Tuple}: an {@code Object[]} of its stored parts in order, a record among
+     * them a tuple again ({@code plain} when none is and every part is stored). {@code stored} holds the part behind
+     * each tuple element.
      */
-    private record TupleCodec(RecordShape shape, Conversion[] encodings, Conversion[] decodings, boolean plain) {
+    private record TupleCodec(StoredShape shape, int[] stored, TupleCodec[] nested, Conversion[] encodings,
+                              Conversion[] decodings, boolean plain) {
 
-        static TupleCodec of(Class<? extends Record> type) {
-            RecordComponent[] components = components(type);
-            Conversion[] encodings = new Conversion[components.length];
-            Conversion[] decodings = new Conversion[components.length];
-            for (int i = 0; i < components.length; i++) {
-                RecordComponent c = components[i];
-                String where = type.getSimpleName() + "." + c.getName();
-                if (c.isAnnotationPresent(NotStored.class) || c.isAnnotationPresent(Flattened.class)) {
-                    throw new IllegalArgumentException(where + ": a tuple element is always stored, as itself");
+        static TupleCodec of(Class<?> type, AvroStorage storage, String path) {
+            StoredShape shape = StoredShape.of(type, storage, path);
+            List<StoredShape.Part> parts = shape.parts();
+            Conversion[] encodings = new Conversion[parts.size()];
+            Conversion[] decodings = new Conversion[parts.size()];
+            TupleCodec[] nestedCodecs = new TupleCodec[parts.size()];
+            List<Integer> stored = new ArrayList<>();
+            for (int i = 0; i < parts.size(); i++) {
+                StoredShape.Part c = parts.get(i);
+                String where = shape.name() + "." + c.name();
+                if (c.flattenedPrefix() != null || c.json()) {
+                    throw new IllegalArgumentException(where + ": a tuple element is stored as itself");
                 }
-                if (c.getType().isRecord()) {
-                    TupleCodec nested = of(recordType(c.getType(), where, "a tuple"));
-                    encodings[i] = v -> nested.encode((Record) v);
+                if (c.notStored()) {
+                    continue;
+                }
+                stored.add(i);
+                Class<?> raw = raw(c.type());
+                if (StoredShape.structured(raw)) {
+                    TupleCodec nested = of(raw, storage, path + "." + c.name());
+                    nestedCodecs[i] = nested;
+                    encodings[i] = nested::encode;
                     decodings[i] = v -> nested.decode((Object[]) v);
+                } else if (raw.isEnum()) {
+                    encodings[i] = v -> ((Enum<?>) v).name();
+                    decodings[i] = v -> enumValue(raw, v.toString());
                 } else {
-                    decodings[i] = tupleElement(c.getType(), where);
+                    decodings[i] = tupleElement(raw, where);
                 }
             }
-            return new TupleCodec(RecordShape.of(type), encodings, decodings,
-                    Arrays.stream(encodings).allMatch(java.util.Objects::isNull));
+            int[] storedParts = stored.stream().mapToInt(Integer::intValue).toArray();
+            return new TupleCodec(shape, storedParts, nestedCodecs, encodings, decodings,
+                    storedParts.length == parts.size() && Arrays.stream(encodings).allMatch(java.util.Objects::isNull));
         }
 
-        Object[] encode(Record value) {
-            Object[] out = shape.values(value);
-            if (plain) {
-                return out;
-            }
-            for (int i = 0; i < out.length; i++) {
-                if (encodings[i] != null && out[i] != null) {
-                    out[i] = encodings[i].apply(out[i]);
-                }
+        /** The tuple's elements: each stored part's name and type, a record's its own elements again. */
+        List<StoredColumn> elements() {
+            List<StoredColumn> out = new ArrayList<>();
+            for (int i : stored) {
+                StoredShape.Part part = shape.parts().get(i);
+                Class<?> raw = raw(part.type());
+                out.add(new StoredColumn(part.column(), part.type(), false, StoredShape.structured(raw)
+                        ? nested[i].elements() : List.of()));
             }
             return out;
         }
 
-        Record decode(Object[] tuple) {
+        Object[] encode(Object value) {
+            Object[] values = shape.values(value);
+            if (plain) {
+                return values;
+            }
+            Object[] out = new Object[stored.length];
+            for (int e = 0; e < out.length; e++) {
+                int i = stored[e];
+                out[e] = encodings[i] != null && values[i] != null ? encodings[i].apply(values[i]) : values[i];
+            }
+            return out;
+        }
+
+        Object decode(Object[] tuple) {
             Object[] args = new Object[decodings.length];
-            for (int i = 0; i < args.length; i++) {
-                args[i] = tuple[i] == null ? null : decodings[i].apply(tuple[i]);
+            for (int e = 0; e < stored.length; e++) {
+                int i = stored[e];
+                args[i] = tuple[e] == null ? null : decodings[i].apply(tuple[e]);
             }
             return shape.make(args);
         }
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static Object enumValue(Class<?> type, String name) {
+        return Enum.valueOf((Class) type, name);
     }
 
     /** How a tuple element the driver returns becomes the component's value (never given null). */
@@ -361,7 +449,7 @@ final class RecordCodec<R extends Record> {
         return new IllegalArgumentException(where + ": " + type.getTypeName() + " has no stored form as " + as
                 + " (supported: String, int, long, double, boolean and their boxes, Instant, Map<String, String>,"
                 + " Map<String, Double>, List<Map<String, Double>>, a list of records as tuples; mark a component"
-                + " the table does not store @NotStored)");
+                + " the table does not store @NotStored, or an Avro field AvroStorage.notStored)");
     }
 
     private static Map<String, String> stringMap(Map<?, ?> m) {
@@ -404,21 +492,6 @@ final class RecordCodec<R extends Record> {
         }
         throw new SQLException("column " + rs.getMetaData().getColumnName(index) + " is not a Map but "
                 + v.getClass().getName());
-    }
-
-    private static RecordComponent[] components(Class<?> type) {
-        if (!type.isRecord()) {
-            throw new IllegalArgumentException(type.getName() + " is not a record");
-        }
-        return type.getRecordComponents();
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Class<? extends Record> recordType(Class<?> type, String where, String as) {
-        if (!type.isRecord()) {
-            throw new IllegalArgumentException(where + ": " + type.getName() + " as " + as + " must be a record");
-        }
-        return (Class<? extends Record>) type;
     }
 
     private static Object zero(Class<?> primitive) {

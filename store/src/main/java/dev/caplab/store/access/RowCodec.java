@@ -30,8 +30,13 @@ record RowCodec<T>(String table, List<String> columns, boolean replacing, Writer
      * The codec of a table whose rows are the records of {@code type}: columns, writer and reader derived from its
      * components ({@link RecordCodec}).
      */
-    static <R extends Record> RowCodec<R> derived(String table, Class<R> type, boolean replacing) {
-        RecordCodec<R> record = RecordCodec.of(type);
+    static <R> RowCodec<R> derived(String table, Class<R> type, boolean replacing) {
+        return derived(table, type, replacing, AvroStorage.asNamed());
+    }
+
+    /** The codec of a table whose rows are the Avro records of {@code type}, stored as {@code storage} says. */
+    static <R> RowCodec<R> derived(String table, Class<R> type, boolean replacing, AvroStorage storage) {
+        RecordCodec<R> record = RecordCodec.of(type, storage);
         return new RowCodec<>(table, record.columns(), replacing, record::write, record::read, null, record);
     }
 

@@ -62,6 +62,6 @@ class RecordCodecTest {
                 .hasMessageContaining("@NotStored");
         assertThatThrownBy(() -> RecordCodec.of(FlattenedBox.class))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("FlattenedBox.boxed").hasMessageContaining("first component must be a primitive");
+                .hasMessageContaining("FlattenedBox.boxed").hasMessageContaining("first part must never be null");
     }
 }

@@ -8,7 +8,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.lang.reflect.ParameterizedType;
-import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -112,7 +111,7 @@ class RowCodecSchemaIT {
             if (c.nullWhenAbsent() && !nullable(ddl)) {
                 out.add(where + ": part of a value that may be absent, so it must be Nullable, is " + ddl);
             }
-            out.addAll(compatible(c.javaType(), ddl, where, c.nullWhenAbsent() ? Nulls.ABSENT_VALUE : Nulls.COMPONENT));
+            out.addAll(compatible(c, ddl, where, c.nullWhenAbsent() ? Nulls.ABSENT_VALUE : Nulls.COMPONENT));
         }
         return out;
     }
@@ -128,7 +127,16 @@ class RowCodecSchemaIT {
     }
 
     /** Why a value of Java type {@code java} does not round-trip through a column of type {@code ddl}; empty if it does. */
-    private static List<String> compatible(Type java, String ddl, String where, Nulls nulls) {
+    private static List<String> compatible(RecordCodec.StoredColumn column, String ddl, String where, Nulls nulls) {
+        return compatible(column.javaType(), column.tuple(), ddl, where, nulls);
+    }
+
+    /**
+     * Why a value of Java type {@code java} does not round-trip through a column of type {@code ddl}; empty if it
+     * does. {@code tuple}: the elements the codec claims for a record or a list of them.
+     */
+    private static List<String> compatible(Type java, List<RecordCodec.StoredColumn> tuple, String ddl, String where,
+                                           Nulls nulls) {
         Class<?> raw = raw(java);
         String base = base(ddl);
         List<String> out = new ArrayList<>();
@@ -139,7 +147,7 @@ class RowCodecSchemaIT {
                 && !nullable(ddl)) {
             out.add(where + ": a null " + raw.getSimpleName() + " cannot be written to " + ddl + ", not Nullable");
         }
-        Set<String> accepted = switch (raw.getName()) {
+        Set<String> accepted = raw.isEnum() ? Set.of("String") : switch (raw.getName()) {
             case "java.lang.String" -> Set.of("String");
             case "int", "java.lang.Integer" -> Set.of("Int8", "Int16", "Int32", "UInt8", "UInt16");
             case "long", "java.lang.Long" -> Set.of("Int8", "Int16", "Int32", "Int64", "UInt8", "UInt16", "UInt32",
@@ -162,26 +170,27 @@ class RowCodecSchemaIT {
             if (kv == null) {
                 out.add(where + ": a Map is stored in " + ddl);
             } else {
-                out.addAll(compatible(typeArgument(java, 0), kv.get(0), where + " key", Nulls.NONE));
-                out.addAll(compatible(typeArgument(java, 1), kv.get(1), where + " value", Nulls.NONE));
+                out.addAll(compatible(typeArgument(java, 0), List.of(), kv.get(0), where + " key", Nulls.NONE));
+                out.addAll(compatible(typeArgument(java, 1), List.of(), kv.get(1), where + " value", Nulls.NONE));
             }
         } else if (raw == List.class) {
             List<String> element = arguments(base, "Array");
             if (element == null) {
                 out.add(where + ": a List is stored in " + ddl);
             } else {
-                out.addAll(compatible(typeArgument(java, 0), element.getFirst(), where + "[]", Nulls.NONE));
+                out.addAll(compatible(typeArgument(java, 0), tuple, element.getFirst(), where + "[]", Nulls.NONE));
             }
-        } else if (raw.isRecord()) {
-            out.addAll(tuple(raw, base, where));
+        } else if (!tuple.isEmpty()) {
+            out.addAll(tuple(raw, tuple, base, where));
         } else {
             out.add(where + ": no stored form known for " + java.getTypeName());
         }
         return out;
     }
 
-    /** A record as a named Tuple: its components' stored names, in order, are the tuple's element names. */
-    private static List<String> tuple(Class<?> record, String ddl, String where) {
+    /** A record as a named Tuple: the stored names of its parts, in order, are the tuple's element names. */
+    private static List<String> tuple(Class<?> record, List<RecordCodec.StoredColumn> parts, String ddl,
+                                      String where) {
         List<String> elements = arguments(ddl, "Tuple");
         if (elements == null) {
             return List.of(where + ": a " + record.getSimpleName() + " is stored in " + ddl + ", not a Tuple");
@@ -191,16 +200,14 @@ class RowCodecSchemaIT {
             int space = e.indexOf(' ');
             named.put(e.substring(0, space), e.substring(space + 1).trim());
         }
-        RecordComponent[] components = record.getRecordComponents();
-        List<String> names = java.util.Arrays.stream(components).map(RecordCodec::storedName).toList();
+        List<String> names = parts.stream().map(RecordCodec.StoredColumn::name).toList();
         if (!names.equals(List.copyOf(named.keySet()))) {
             return List.of(where + ": " + record.getSimpleName() + " stores its components as " + names
                     + " but the tuple's elements are " + List.copyOf(named.keySet()));
         }
         List<String> out = new ArrayList<>();
-        for (RecordComponent c : components) {
-            out.addAll(compatible(c.getGenericType(), named.get(RecordCodec.storedName(c)),
-                    where + "." + RecordCodec.storedName(c), Nulls.COMPONENT));
+        for (RecordCodec.StoredColumn c : parts) {
+            out.addAll(compatible(c, named.get(c.name()), where + "." + c.name(), Nulls.COMPONENT));
         }
         return out;
     }
