@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
+import org.apache.avro.specific.SpecificRecordBase;
 import org.springframework.http.HttpInputMessage;
 import org.springframework.http.HttpOutputMessage;
 import org.springframework.http.MediaType;
@@ -26,9 +27,10 @@ import tools.jackson.databind.jsonFormatVisitors.JsonFormatVisitorWrapper;
 import tools.jackson.databind.jsonFormatVisitors.JsonObjectFormatVisitor;
 
 /**
- * Writes records, lists of records and {@link TabularResponse}s as RFC 4180 CSV whose columns are the rows' JSON
- * properties, so every table the API serves as JSON can also be read by {@code pandas.read_csv} under the same names. Maps become a JSON object in
- * the cell ({@code {"k;=x":"v"}}), unambiguous whatever the keys hold; nested lists and records are written as their
+ * Writes records (Java or Avro specific records), lists of them and {@link TabularResponse}s as RFC 4180 CSV whose
+ * columns are the rows' JSON properties as {@link ApiJson} writes them, so every table the API serves as JSON can
+ * also be read by {@code pandas.read_csv} under the same names. Maps become a JSON object in the cell
+ * ({@code {"k;=x":"v"}}), unambiguous whatever the keys hold; nested lists and records are written as their
  * {@code toString}-free CSV-safe text. A text cell a spreadsheet would run as a formula is neutralised
  * ({@link #neutralised}).
  */
@@ -38,7 +40,7 @@ public final class CsvMessageConverter extends AbstractGenericHttpMessageConvert
 
     private static final String FORMULA_START = "=+-@\t\r";
     private static final Pattern PLAIN_NUMBER = Pattern.compile("[+-]?(?:\\d+(?:\\.\\d*)?|\\.\\d+)(?:[eE][+-]?\\d+)?");
-    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final JsonMapper JSON = ApiJson.mapper();
     private static final Map<Class<?>, List<String>> COLUMNS = new ConcurrentHashMap<>();
 
     public CsvMessageConverter() {
@@ -52,7 +54,7 @@ public final class CsvMessageConverter extends AbstractGenericHttpMessageConvert
 
     @Override
     protected boolean supports(Class<?> clazz) {
-        return clazz.isRecord() || Collection.class.isAssignableFrom(clazz) || TabularResponse.class.isAssignableFrom(clazz);
+        return isRow(clazz) || Collection.class.isAssignableFrom(clazz) || TabularResponse.class.isAssignableFrom(clazz);
     }
 
     @Override
@@ -75,8 +77,8 @@ public final class CsvMessageConverter extends AbstractGenericHttpMessageConvert
             rows = List.of(body);
             rowType = body.getClass();
         }
-        if (rowType == null || !rowType.isRecord()) {
-            throw new HttpMessageNotWritableException("CSV needs rows that are records, got " + rowType);
+        if (rowType == null || !isRow(rowType)) {
+            throw new HttpMessageNotWritableException("CSV needs rows that are records or Avro records, got " + rowType);
         }
         List<String> columns = columnsOf(rowType);
         Writer w = new OutputStreamWriter(out.getBody(), StandardCharsets.UTF_8);
@@ -166,14 +168,19 @@ public final class CsvMessageConverter extends AbstractGenericHttpMessageConvert
     }
 
     private static Class<?> rowTypeOf(Type type, Class<?> clazz) {
-        if (clazz.isRecord() || TabularResponse.class.isAssignableFrom(clazz)) {
-            return clazz.isRecord() && !TabularResponse.class.isAssignableFrom(clazz) ? clazz : Record.class;
+        if (isRow(clazz) || TabularResponse.class.isAssignableFrom(clazz)) {
+            return isRow(clazz) && !TabularResponse.class.isAssignableFrom(clazz) ? clazz : Record.class;
         }
         if (Collection.class.isAssignableFrom(clazz) && type instanceof ParameterizedType p
-                && p.getActualTypeArguments()[0] instanceof Class<?> element && element.isRecord()) {
+                && p.getActualTypeArguments()[0] instanceof Class<?> element && isRow(element)) {
             return element;
         }
         return null;
+    }
+
+    /** A row is a Java record or an Avro specific record: both are a fixed set of named JSON properties. */
+    private static boolean isRow(Class<?> type) {
+        return type.isRecord() || SpecificRecordBase.class.isAssignableFrom(type);
     }
 
     @Override
