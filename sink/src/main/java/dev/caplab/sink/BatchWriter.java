@@ -1,6 +1,7 @@
 package dev.caplab.sink;
 
 import dev.caplab.schema.event.Annotation;
+import dev.caplab.schema.event.CapacityFit;
 import dev.caplab.schema.event.RunDeleted;
 import dev.caplab.schema.event.RunEnded;
 import dev.caplab.schema.event.RunStarted;
@@ -31,6 +32,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import javax.sql.DataSource;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -120,7 +122,7 @@ final class BatchWriter {
             case TopicCatalog.VERDICTS -> insert(intent, records, deleted, Table.STEP_VERDICTS, verdicts::insertBatch,
                     r -> List.of(RowMapping.verdict(EventSerdes.stepVerdict().deserialize(r.topic(), r.value()))));
             case TopicCatalog.FITS -> insert(intent, records, deleted, Table.CAPACITY_FITS, fits::insertBatch,
-                    r -> List.of(RowMapping.fit(EventSerdes.capacityFit().deserialize(r.topic(), r.value()))));
+                    r -> List.of(EventSerdes.capacityFit().deserialize(r.topic(), r.value())), CapacityFit::getRunId);
             case TopicCatalog.ALERTS -> insert(intent, records, deleted, Table.ALERTS, alerts::insertBatch,
                     r -> List.of(RowMapping.alert(EventSerdes.alert().deserialize(r.topic(), r.value()))));
             case TopicCatalog.CONCLUSIONS -> insert(intent, records, deleted, Table.RUN_CONCLUSIONS,
@@ -219,6 +221,12 @@ final class BatchWriter {
      */
     private <T extends RunScopedRow> int insert(BatchIntent intent, List<ConsumerRecord<String, byte[]>> records,
             DeletedRunGuard deleted, Table table, Inserter<T> repository, RowsOf<T> rowsOf) {
+        return insert(intent, records, deleted, table, repository, rowsOf, RunScopedRow::runId);
+    }
+
+    /** {@link #insert} of rows that are their events, each of the run {@code runIdOf} names. */
+    private <T> int insert(BatchIntent intent, List<ConsumerRecord<String, byte[]>> records, DeletedRunGuard deleted,
+            Table table, Inserter<T> repository, RowsOf<T> rowsOf, Function<? super T, String> runIdOf) {
         boolean deletions = table == Table.DELETED_RUNS;
         List<ConsumerRecord<String, byte[]>> kept = new ArrayList<>();
         List<List<T>> rowsPerRecord = new ArrayList<>();
@@ -241,9 +249,9 @@ final class BatchWriter {
             }
             if (deletions) {
                 // asked about, so the run is erased once its deletion is stored
-                rows.forEach(row -> deleted.deleted(row.runId()));
+                rows.forEach(row -> deleted.deleted(runIdOf.apply(row)));
             } else {
-                rows = deleted.withoutDeleted(rows);
+                rows = deleted.withoutDeleted(rows, runIdOf);
             }
             if (!rows.isEmpty()) {
                 kept.add(r);

@@ -1,12 +1,12 @@
 package dev.caplab.sink;
 
 import dev.caplab.store.access.DeletedRunRepository;
-import dev.caplab.store.row.RunScopedRow;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Function;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /**
@@ -44,16 +44,20 @@ final class DeletedRunGuard {
         return deletedWhenAsked.get(runId);
     }
 
-    /** {@code rows} without those of deleted runs; the same list when none is. */
-    <T extends RunScopedRow> List<T> withoutDeleted(List<T> rows) {
+    /**
+     * {@code rows} without those of deleted runs, a row's run being what {@code runIdOf} names; the same list when
+     * none is.
+     */
+    <T> List<T> withoutDeleted(List<T> rows, Function<? super T, String> runIdOf) {
         String live = null;
         for (T row : rows) {
             // a record's rows are mostly of one run: one lookup per run, not per row
-            if (!row.runId().equals(live)) {
-                if (deleted(row.runId())) {
-                    return rows.stream().filter(r -> !deleted(r.runId())).toList();
+            String runId = runIdOf.apply(row);
+            if (!runId.equals(live)) {
+                if (deleted(runId)) {
+                    return rows.stream().filter(r -> !deleted(runIdOf.apply(r))).toList();
                 }
-                live = row.runId();
+                live = runId;
             }
         }
         return rows;

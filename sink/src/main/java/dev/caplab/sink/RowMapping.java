@@ -3,7 +3,6 @@ package dev.caplab.sink;
 import dev.caplab.schema.event.Alert;
 import dev.caplab.schema.event.Annotation;
 import dev.caplab.schema.event.RunDeleted;
-import dev.caplab.schema.event.CapacityFit;
 import dev.caplab.schema.event.ResourceEstimate;
 import dev.caplab.schema.event.RunBottleneck;
 import dev.caplab.schema.event.RunConclusion;
@@ -25,7 +24,6 @@ import dev.caplab.store.row.AlertRow;
 import dev.caplab.store.row.AnnotationRow;
 import dev.caplab.store.row.DeletedRunRow;
 import dev.caplab.store.row.EgressCeilingValue;
-import dev.caplab.store.row.CapacityFitRow;
 import dev.caplab.store.row.RunConclusionRow;
 import dev.caplab.store.row.RunLatenessRow;
 import dev.caplab.store.row.RunRow;
@@ -47,8 +45,6 @@ import java.util.TreeMap;
  */
 public final class RowMapping {
 
-    private static final EventRows<CapacityFit, CapacityFitRow> FITS = EventRows.of(CapacityFit.class,
-            CapacityFitRow.class);
     private static final EventRows<StepVerdict, StepVerdictRow> VERDICTS = EventRows.of(StepVerdict.class,
             StepVerdictRow.class);
     private static final EventRows<StepAggregate, StepAggregateRow> AGGREGATES = EventRows.of(StepAggregate.class,
@@ -122,10 +118,6 @@ public final class RowMapping {
 
     public static StepVerdictRow verdict(StepVerdict v) {
         return VERDICTS.row(v);
-    }
-
-    public static CapacityFitRow fit(CapacityFit f) {
-        return FITS.row(f);
     }
 
     public static RunLatenessRow lateness(RunLateness l) {

@@ -6,8 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.caplab.schema.event.Alert;
 import dev.caplab.schema.event.AlertKind;
 import dev.caplab.schema.event.Annotation;
-import dev.caplab.schema.event.Breakpoint;
-import dev.caplab.schema.event.CapacityFit;
 import dev.caplab.schema.event.Comparator;
 import dev.caplab.schema.event.ResourceEstimate;
 import dev.caplab.schema.event.RuleOutcome;
@@ -16,20 +14,16 @@ import dev.caplab.schema.event.RunEgressCeiling;
 import dev.caplab.schema.event.RunLateness;
 import dev.caplab.schema.event.RunThroughputLimit;
 import dev.caplab.schema.event.SampleKind;
-import dev.caplab.schema.event.Segment;
 import dev.caplab.schema.event.SloRule;
 import dev.caplab.schema.event.StepAggregate;
 import dev.caplab.schema.event.StepVerdict;
 import dev.caplab.store.row.AlertRow;
 import dev.caplab.store.row.AnnotationRow;
-import dev.caplab.store.row.BreakpointValue;
-import dev.caplab.store.row.CapacityFitRow;
 import dev.caplab.store.row.DeletedRunRow;
 import dev.caplab.store.row.EgressCeilingValue;
 import dev.caplab.store.row.ResourceEstimateValue;
 import dev.caplab.store.row.RuleOutcomeValue;
 import dev.caplab.store.row.RunLatenessRow;
-import dev.caplab.store.row.SegmentValue;
 import dev.caplab.store.row.SloRuleValue;
 import dev.caplab.store.row.StepAggregateRow;
 import dev.caplab.store.row.StepVerdictRow;
@@ -47,26 +41,6 @@ class EventRowsTest {
 
     private static final Instant T1 = Instant.parse("2026-03-01T10:00:00.000001Z");
     private static final Instant T2 = Instant.parse("2026-03-01T10:05:00.000002Z");
-
-    @Test
-    void aFitKeepsEveryFieldItsSegmentsAndBreakpoints() {
-        CapacityFit fit = CapacityFit.newBuilder().setRunId("run-f").setSource("host").setMetric("cpu")
-                .setModel("segmented").setModelVersion("v3").setLoadExpression("users").setStepsUsed(7)
-                .setSegments(List.of(Segment.newBuilder().setFromX(1).setToX(2).setIntercept(3).setSlope(4)
-                        .setSlopeStdErr(5.0).setInterceptStdErr(15.0).setSlopeLower95(16.0).setSlopeUpper95(17.0)
-                        .build()))
-                .setBreakpoints(List.of(Breakpoint.newBuilder().setX(6).setStdErr(7.0).setLower95(8.0)
-                        .setUpper95(9.0).build()))
-                .setBreakpointPValue(0.01).setRSquared(0.97).setCliff(true).setCliffStepIndex(11).setCapacity(12.0)
-                .setMargin(0.8).setSafeCapacityX(13.0).setBottleneck(true).setFittedAt(T1).setVersion(14)
-                .setRole("server").build();
-
-        // a segment's intercept standard error and slope interval are not stored (SegmentValue says why)
-        assertThat(RowMapping.fit(fit)).isEqualTo(new CapacityFitRow("run-f", "host", "cpu", "segmented", "v3",
-                "users", 7, List.of(new SegmentValue(1, 2, 3, 4, 5.0)),
-                List.of(new BreakpointValue(6, 7.0, 8.0, 9.0)), 0.01, 0.97, true, 11, 12.0, 0.8, 13.0, true, T1, 14,
-                "server"));
-    }
 
     @Test
     void aVerdictKeepsItsOutcomesWithTheirRulesAndTheEnumsByName() {

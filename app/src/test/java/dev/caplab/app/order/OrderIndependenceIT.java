@@ -2,6 +2,7 @@ package dev.caplab.app.order;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.caplab.schema.event.CapacityFit;
 import dev.caplab.broker.BrokerSettings;
 import dev.caplab.broker.EmbeddedKafkaBroker;
 import dev.caplab.ingest.adapter.AdapterOptions;
@@ -25,7 +26,6 @@ import dev.caplab.schema.event.SystemUnderTest;
 import dev.caplab.store.access.CapacityFitRepository;
 import dev.caplab.store.access.StepAggregateRepository;
 import dev.caplab.store.access.StepVerdictRepository;
-import dev.caplab.store.row.CapacityFitRow;
 import dev.caplab.store.row.StepAggregateRow;
 import dev.caplab.store.row.StepVerdictRow;
 import dev.caplab.store.testing.EmbeddedClickHouse;
@@ -113,7 +113,7 @@ class OrderIndependenceIT {
 
     /** What the pipeline concluded about one run, in a stable order. */
     private record Answer(List<StepAggregateRow> aggregates, List<StepVerdictRow> verdicts,
-            List<CapacityFitRow> fits) {
+            List<CapacityFit> fits) {
     }
 
     /** Recent enough that no allowed lateness measured on the wall clock has passed; whole seconds. */
@@ -192,8 +192,8 @@ class OrderIndependenceIT {
                         // the pre-test baseline (index -1, before the first step) and each of the four steps
                         .containsExactly(-1, 0, 1, 2, 3);
                 soft.assertThat(reference.fits()).as("cpu.cores fit of %s in %s", host, reference0)
-                        .anyMatch(f -> f.source().equals(host) && f.metric().equals(MetricNames.CPU_CORES)
-                                && f.stepsUsed() == STEPS);
+                        .anyMatch(f -> f.getSource().equals(host) && f.getMetric().equals(MetricNames.CPU_CORES)
+                                && f.getStepsUsed() == STEPS);
             }
             soft.assertAll();
         } finally {
@@ -211,8 +211,8 @@ class OrderIndependenceIT {
                         .thenComparing(StepAggregateRow::source).thenComparing(StepAggregateRow::metric)
                         .thenComparing(StepAggregateRow::kind)).toList(),
                 verdicts.ofRun(runId).stream().sorted(Comparator.comparingInt(StepVerdictRow::stepIndex)).toList(),
-                fits.ofRun(runId).stream().sorted(Comparator.comparing(CapacityFitRow::source)
-                        .thenComparing(CapacityFitRow::metric)).toList());
+                fits.ofRun(runId).stream().sorted(Comparator.comparing(CapacityFit::getSource)
+                        .thenComparing(CapacityFit::getMetric)).toList());
     }
 
     /** Aggregates per source, verdicts, fits (source/metric/steps): what a failure message shows of an answer. */
@@ -220,7 +220,7 @@ class OrderIndependenceIT {
         Map<String, Long> perSource = new TreeMap<>();
         a.aggregates().forEach(r -> perSource.merge(r.source(), 1L, Long::sum));
         return "aggregates " + perSource + ", verdicts " + a.verdicts().stream().map(StepVerdictRow::passed).toList()
-                + ", fits " + a.fits().stream().map(f -> f.source() + "/" + f.metric() + "/" + f.stepsUsed())
+                + ", fits " + a.fits().stream().map(f -> f.getSource() + "/" + f.getMetric() + "/" + f.getStepsUsed())
                         .toList();
     }
 
@@ -230,7 +230,8 @@ class OrderIndependenceIT {
 
     private static boolean complete(Answer a) {
         return a.verdicts().size() == STEPS && HOSTS.stream().allMatch(h -> a.fits().stream().anyMatch(f ->
-                f.source().equals(h) && f.metric().equals(MetricNames.CPU_CORES) && f.stepsUsed() == STEPS));
+                f.getSource().equals(h) && f.getMetric().equals(MetricNames.CPU_CORES)
+                        && f.getStepsUsed() == STEPS));
     }
 
     private static boolean same(Answer reference, Answer other) {

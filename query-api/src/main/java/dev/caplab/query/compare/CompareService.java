@@ -1,11 +1,11 @@
 package dev.caplab.query.compare;
 
+import dev.caplab.query.fits.FitView;
 import dev.caplab.store.access.CapacityFitRepository;
 import dev.caplab.store.row.ResourceEstimateValue;
 import dev.caplab.store.access.RunConclusionRepository;
 import dev.caplab.store.access.RunRepository;
 import dev.caplab.store.row.RunConclusionRow;
-import dev.caplab.store.row.CapacityFitRow;
 import dev.caplab.query.runs.RunService;
 import dev.caplab.store.row.RunRow;
 import java.util.List;
@@ -40,8 +40,8 @@ public class CompareService {
         // every run's conclusion and fits in one query each, not two per run
         List<String> ids = chosen.runs().stream().map(RunRow::runId).toList();
         Map<String, RunConclusionRow> concluded = RunConclusionRow.byRun(conclusions.ofRuns(ids));
-        Map<String, List<CapacityFitRow>> fitted = fits.ofRuns(ids).stream()
-                .collect(Collectors.groupingBy(CapacityFitRow::runId));
+        Map<String, List<FitView>> fitted = FitView.of(fits.ofRuns(ids)).stream()
+                .collect(Collectors.groupingBy(f -> f.fit().getRunId()));
         Map<String, Double> tested = details.testedToX(ids);
         List<ComparisonRow> rows = chosen.runs().stream().map(run -> row(run, groupBy, metric,
                         Optional.ofNullable(concluded.get(run.runId())), fitted.getOrDefault(run.runId(), List.of()),
@@ -57,20 +57,22 @@ public class CompareService {
      * {@code testedToX} the highest load the run tested (null when none closed).
      */
     static ComparisonRow row(RunRow run, GroupBy groupBy, Optional<String> metric,
-            Optional<RunConclusionRow> conclusion, List<CapacityFitRow> runFits, Double testedToX) {
+            Optional<RunConclusionRow> conclusion, List<FitView> runFits, Double testedToX) {
         // the requested resource, else the binding one, so base and slope describe what limits this run
-        Optional<CapacityFitRow> shown = metric.map(m -> runFits.stream().filter(f -> f.metric().equals(m)).findFirst())
+        Optional<FitView> shown = metric.map(m -> runFits.stream().filter(f -> f.fit().getMetric().equals(m))
+                        .findFirst())
                 .orElseGet(() -> conclusion.filter(c -> c.bottleneckMetric() != null).flatMap(c -> runFits.stream()
-                        .filter(f -> f.metric().equals(c.bottleneckMetric()) && f.source().equals(c.bottleneckSource()))
+                        .filter(f -> f.fit().getMetric().equals(c.bottleneckMetric())
+                                && f.fit().getSource().equals(c.bottleneckSource()))
                         .findFirst()));
         return new ComparisonRow(groupBy.groupOf(run), run.runId(), run.sutName(), run.provider(), run.region(),
                 run.tier(), run.instanceType(), run.vcpu(), run.memoryBytes(), run.nominalEgressMbps(),
                 run.measuredEgressMbps(), run.loadExpression(), conclusion.map(RunConclusionRow::maxStableX).orElse(null),
                 conclusion.map(RunConclusionRow::firstFailingX).orElse(null),
-                shown.map(CapacityFitRow::metric).orElse(null), shown.map(CapacityFitRow::baseline).orElse(null),
-                shown.map(CapacityFitRow::slopePerX).orElse(null), shown.map(CapacityFitRow::kneeX).orElse(null),
+                shown.map(f -> f.fit().getMetric()).orElse(null), shown.map(FitView::baseline).orElse(null),
+                shown.map(FitView::slopePerX).orElse(null), shown.map(FitView::kneeX).orElse(null),
                 // a cliff of a resource: the request rate's fit is the throughput limit's, not a resource's
-                runFits.stream().filter(f -> !f.throughputFit()).anyMatch(CapacityFitRow::cliff),
+                runFits.stream().filter(f -> !f.throughputFit()).anyMatch(f -> f.fit().getCliff()),
                 conclusion.map(RunConclusionRow::bottleneckMetric).orElse(null),
                 conclusion.map(RunConclusionRow::bottleneckSource).orElse(null),
                 conclusion.map(RunConclusionRow::bottleneckRule).orElse(null),

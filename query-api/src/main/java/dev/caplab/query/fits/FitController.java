@@ -4,7 +4,6 @@ import dev.caplab.query.runs.RunNotFoundException;
 import dev.caplab.store.access.CapacityFitRepository;
 import dev.caplab.store.access.DeletedRunRepository;
 import dev.caplab.store.access.RunRepository;
-import dev.caplab.store.row.CapacityFitRow;
 import dev.caplab.access.RequiresScope;
 import dev.caplab.access.Scope;
 import io.swagger.v3.oas.annotations.Operation;
@@ -31,9 +30,9 @@ class FitController {
 
     @Operation(summary = "Capacity fits of a run: coefficients, breakpoints with intervals, cliff, safe capacity")
     @GetMapping("/api/v1/runs/{runId}/fits")
-    List<CapacityFitRow> fits(@PathVariable String runId, @RequestParam Optional<String> metric) {
+    List<FitView> fits(@PathVariable String runId, @RequestParam Optional<String> metric) {
         RunNotFoundException.require(runId, runs, deletions);
         // an empty metric (?metric=) does not filter
-        return fits.ofRun(runId, metric.filter(m -> !m.isEmpty()));
+        return FitView.of(fits.ofRun(runId, metric.filter(m -> !m.isEmpty())));
     }
 }

@@ -1,9 +1,10 @@
 package dev.caplab.query.history;
 
+import dev.caplab.schema.event.CapacityFit;
+import dev.caplab.query.fits.FitView;
 import dev.caplab.store.access.CapacityFitRepository;
 import dev.caplab.store.access.RunConclusionRepository;
 import dev.caplab.store.row.RunConclusionRow;
-import dev.caplab.store.row.CapacityFitRow;
 import dev.caplab.store.row.RunRow;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -33,10 +34,11 @@ class StoredRunMetrics {
         Map<String, Map<String, RunMetrics.ResourceLine>> lines = new HashMap<>();
         // by run, then metric and source: one line per resource, the fit the run names as bottleneck wins over
         // another source's fit of it, else the first source
-        for (CapacityFitRow fit : fits.ofRuns(ids)) {
-            Map<String, RunMetrics.ResourceLine> ofRun = lines.computeIfAbsent(fit.runId(), k -> new HashMap<>());
-            if (fit.bottleneck() || !ofRun.containsKey(fit.metric())) {
-                ofRun.put(fit.metric(), new RunMetrics.ResourceLine(fit.slopePerX(), fit.kneeX()));
+        for (FitView fit : FitView.of(fits.ofRuns(ids))) {
+            CapacityFit f = fit.fit();
+            Map<String, RunMetrics.ResourceLine> ofRun = lines.computeIfAbsent(f.getRunId(), k -> new HashMap<>());
+            if (f.getBottleneck() || !ofRun.containsKey(f.getMetric())) {
+                ofRun.put(f.getMetric(), new RunMetrics.ResourceLine(fit.slopePerX(), fit.kneeX()));
             }
         }
         List<RunMetrics> out = new ArrayList<>(runs.size());

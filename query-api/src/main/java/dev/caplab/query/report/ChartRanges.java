@@ -1,6 +1,6 @@
 package dev.caplab.query.report;
 
-import dev.caplab.store.row.CapacityFitRow;
+import dev.caplab.query.fits.FitView;
 import dev.caplab.query.throughput.SloLine;
 import dev.caplab.store.row.ThroughputLimitValue;
 import dev.caplab.query.throughput.ThroughputStep;
@@ -38,11 +38,11 @@ final class ChartRanges {
         for (RunReport r : reports) {
             String expression = r.run().loadExpression();
             for (FittedResource use : r.resources()) {
-                CapacityFitRow fit = use.fit();
+                FitView fit = use.fit();
                 DoubleStream xs = DoubleStream.concat(use.points().stream().mapToDouble(FittedResource.Point::x),
                         Stream.of(fit.kneeUpper95(), fit.kneeX()).filter(Objects::nonNull).mapToDouble(d -> d));
                 DoubleStream ys = DoubleStream.concat(use.points().stream().mapToDouble(FittedResource.Point::sustained),
-                        Stream.of(fit.capacity()).filter(Objects::nonNull).mapToDouble(d -> d));
+                        Stream.of(fit.fit().getCapacity()).filter(Objects::nonNull).mapToDouble(d -> d));
                 ranges.add(expression, resourceKey(fit), Range.fromZero(xs), Range.fromZero(ys));
             }
             List<ThroughputStep> measured = TrafficSection.measured(r.throughput()).stream()
@@ -74,8 +74,8 @@ final class ChartRanges {
     }
 
     /** Resource charts are shared by metric: sources are named differently on different machines. */
-    static String resourceKey(CapacityFitRow fit) {
-        return "resource:" + fit.metric();
+    static String resourceKey(FitView fit) {
+        return "resource:" + fit.fit().getMetric();
     }
 
     private void add(String loadExpression, String chart, Range x, Range y) {

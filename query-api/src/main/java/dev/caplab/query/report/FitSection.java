@@ -1,8 +1,9 @@
 package dev.caplab.query.report;
 
 import dev.caplab.query.format.Figures;
-import dev.caplab.store.row.CapacityFitRow;
-import dev.caplab.store.row.SegmentValue;
+import dev.caplab.query.fits.FitView;
+import dev.caplab.schema.event.CapacityFit;
+import dev.caplab.schema.event.Segment;
 import java.util.List;
 
 /** Every fit with its knee and 95 % interval, and each fitted resource's use per step against its ceiling. */
@@ -24,27 +25,29 @@ final class FitSection {
                 + "<th>knee x</th><th>knee 95 % interval</th><th>break p-value</th><th>R²</th><th>cliff</th>"
                 + "<th>ceiling</th><th>safe x at margin</th><th>binds first</th></tr></thead><tbody>");
         for (FittedResource use : report.resources()) {
-            CapacityFitRow f = use.fit();
-            html.append("<tr class=\"fit\" data-metric=\"").append(Html.text(f.metric())).append("\"><td>")
-                    .append(Html.text(f.metric())).append(" <small>").append(Html.text(f.source()))
-                    .append(f.role() == null ? "" : " <span class=\"role\">(" + Html.text(f.role()) + ")</span>")
-                    .append("</small></td><td>").append(Html.text(f.model())).append("</td><td>")
-                    .append(Figures.quantity(f.metric(), f.baseline())).append("</td><td>")
-                    .append(Figures.quantity(f.metric(), f.slopePerX()))
-                    .append("</td><td class=\"knee\">").append(f.kneeX() == null ? "none within the tested range"
-                            : Html.num(f.kneeX())).append("</td><td class=\"knee-interval\">")
-                    .append(f.kneeX() == null ? "–" : Html.num(f.kneeLower95()) + " – " + Html.num(f.kneeUpper95()))
-                    .append("</td><td>").append(Html.text(Figures.pValue(f.breakpointPValue()))).append("</td><td>")
-                    .append(Html.num(f.rSquared())).append("</td><td>")
-                    .append(f.cliff() ? "cliff at step " + f.cliffStepIndex() : "no").append("</td><td>")
-                    .append(Figures.quantity(f.metric(), f.capacity())).append("</td><td class=\"safe-x\">")
-                    .append(Html.text(Figures.safeX(f.safeCapacityX(), tested))).append(" <small>(at ")
-                    .append(Html.percent(f.margin()))
+            FitView view = use.fit();
+            CapacityFit f = view.fit();
+            html.append("<tr class=\"fit\" data-metric=\"").append(Html.text(f.getMetric())).append("\"><td>")
+                    .append(Html.text(f.getMetric())).append(" <small>").append(Html.text(f.getSource()))
+                    .append(f.getRole() == null ? "" : " <span class=\"role\">(" + Html.text(f.getRole()) + ")</span>")
+                    .append("</small></td><td>").append(Html.text(f.getModel())).append("</td><td>")
+                    .append(Figures.quantity(f.getMetric(), view.baseline())).append("</td><td>")
+                    .append(Figures.quantity(f.getMetric(), view.slopePerX()))
+                    .append("</td><td class=\"knee\">").append(view.kneeX() == null ? "none within the tested range"
+                            : Html.num(view.kneeX())).append("</td><td class=\"knee-interval\">")
+                    .append(view.kneeX() == null ? "–"
+                            : Html.num(view.kneeLower95()) + " – " + Html.num(view.kneeUpper95()))
+                    .append("</td><td>").append(Html.text(Figures.pValue(f.getBreakpointPValue()))).append("</td><td>")
+                    .append(Html.num(f.getRSquared())).append("</td><td>")
+                    .append(f.getCliff() ? "cliff at step " + f.getCliffStepIndex() : "no").append("</td><td>")
+                    .append(Figures.quantity(f.getMetric(), f.getCapacity())).append("</td><td class=\"safe-x\">")
+                    .append(Html.text(Figures.safeX(f.getSafeCapacityX(), tested))).append(" <small>(at ")
+                    .append(Html.percent(f.getMargin()))
                     .append(" of the ceiling)</small></td><td>")
-                    .append(f.bottleneck() ? "yes" : "no").append("</td></tr>");
+                    .append(f.getBottleneck() ? "yes" : "no").append("</td></tr>");
         }
         html.append("</tbody></table>");
-        if (report.resources().stream().anyMatch(r -> Figures.beyondTested(r.fit().safeCapacityX(), tested))) {
+        if (report.resources().stream().anyMatch(r -> Figures.beyondTested(r.fit().fit().getSafeCapacityX(), tested))) {
             html.append("<p class=\"note beyond-tested-note\">").append(Html.text(Figures.beyondTestedNote()))
                     .append("</p>");
         }
@@ -57,27 +60,30 @@ final class FitSection {
     }
 
     private static String chart(FittedResource use, String loadExpression, ChartRanges ranges) {
-        CapacityFitRow f = use.fit();
-        ChartRanges.Axes axes = ranges.axes(loadExpression, ChartRanges.resourceKey(f));
-        SvgChart chart = new SvgChart(ChartRanges.resourceKey(f), f.metric() + " (" + f.source() + ") against load",
-                loadExpression == null ? "x" : loadExpression, f.metric(), axes.x(), axes.y());
+        FitView view = use.fit();
+        CapacityFit f = view.fit();
+        ChartRanges.Axes axes = ranges.axes(loadExpression, ChartRanges.resourceKey(view));
+        SvgChart chart = new SvgChart(ChartRanges.resourceKey(view), f.getMetric() + " (" + f.getSource()
+                + ") against load", loadExpression == null ? "x" : loadExpression, f.getMetric(), axes.x(), axes.y());
         List<SvgChart.Point> points = use.points().stream().map(p -> new SvgChart.Point(p.x(), p.sustained(),
                 p.verdict(),
                 "step " + p.stepIndex() + ": x " + Html.num(p.x()) + ", sustained "
-                        + Figures.quantity(f.metric(), p.sustained())))
+                        + Figures.quantity(f.getMetric(), p.sustained())))
                 .toList();
-        chart.yTicks(v -> Figures.quantity(f.metric(), v), Figures.binary(f.metric()))
+        chart.yTicks(v -> Figures.quantity(f.getMetric(), v), Figures.binary(f.getMetric()))
                 .series("use", "sustained per step", points, false);
-        for (SegmentValue s : f.segments()) {
-            chart.segment("fitline", s.fromX(), s.intercept() + s.slope() * s.fromX(), s.toX(),
-                    s.intercept() + s.slope() * s.toX());
+        for (Segment s : f.getSegments()) {
+            chart.segment("fitline", s.getFromX(), s.getIntercept() + s.getSlope() * s.getFromX(), s.getToX(),
+                    s.getIntercept() + s.getSlope() * s.getToX());
         }
-        if (f.kneeX() != null) {
-            chart.vertical("knee", "knee " + Html.num(f.kneeX()), f.kneeX(), f.kneeLower95(), f.kneeUpper95());
+        if (view.kneeX() != null) {
+            chart.vertical("knee", "knee " + Html.num(view.kneeX()), view.kneeX(), view.kneeLower95(),
+                    view.kneeUpper95());
         }
-        if (f.capacity() != null) {
-            chart.horizontal("ceiling", "ceiling " + Figures.quantity(f.metric(), f.capacity()), f.capacity());
-            chart.horizontal("margin", "margin " + Html.percent(f.margin()), f.capacity() * f.margin());
+        if (f.getCapacity() != null) {
+            chart.horizontal("ceiling", "ceiling " + Figures.quantity(f.getMetric(), f.getCapacity()),
+                    f.getCapacity());
+            chart.horizontal("margin", "margin " + Html.percent(f.getMargin()), f.getCapacity() * f.getMargin());
         }
         return chart.svg();
     }

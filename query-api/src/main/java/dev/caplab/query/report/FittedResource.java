@@ -1,13 +1,13 @@
 package dev.caplab.query.report;
 
-import dev.caplab.store.row.CapacityFitRow;
+import dev.caplab.query.fits.FitView;
 import java.util.List;
 
 /**
  * A fitted resource beside what each step used of it: the fit (segments, knee with its interval, ceiling, margin)
  * and each step's sustained value of the same source and metric at the step's x.
  */
-public record FittedResource(CapacityFitRow fit, List<Point> points) {
+public record FittedResource(FitView fit, List<Point> points) {
 
     public FittedResource {
         points = List.copyOf(points);

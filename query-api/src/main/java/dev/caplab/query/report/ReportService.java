@@ -1,10 +1,10 @@
 package dev.caplab.query.report;
 
+import dev.caplab.query.fits.FitView;
 import dev.caplab.store.access.RunRepository;
 import dev.caplab.store.access.StepAggregateRepository;
 import dev.caplab.store.row.RunRow;
 import dev.caplab.query.endpoints.EndpointService;
-import dev.caplab.store.row.CapacityFitRow;
 import dev.caplab.query.plan.PlanRequest;
 import dev.caplab.query.plan.PlanService;
 import dev.caplab.query.runs.RunDetail;
@@ -76,11 +76,11 @@ public class ReportService {
         Map<Integer, RunStep> byIndex = detail.steps().stream().map(StepView::step)
                 .collect(Collectors.toMap(RunStep::stepIndex, Function.identity()));
         List<FittedResource> out = new ArrayList<>();
-        for (CapacityFitRow fit : detail.fits().stream().filter(f -> !f.throughputFit()).toList()) {
+        for (FitView fit : detail.fits().stream().filter(f -> !f.throughputFit()).toList()) {
             List<FittedResource.Point> points = new ArrayList<>();
             for (StepAggregateRow a : aggregates) {
                 RunStep step = byIndex.get(a.stepIndex());
-                if (a.metric().equals(fit.metric()) && a.source().equals(fit.source()) && a.x() != null
+                if (a.metric().equals(fit.fit().getMetric()) && a.source().equals(fit.fit().getSource()) && a.x() != null
                         && Double.isFinite(a.sustained())) {
                     points.add(new FittedResource.Point(a.stepIndex(), a.x(), a.sustained(),
                             step == null ? null : step.passed(), a.contaminated(), step == null || step.judged()));

@@ -1,8 +1,8 @@
 package dev.caplab.query.runs;
 
+import dev.caplab.query.fits.FitView;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.caplab.store.row.RunConclusionRow;
-import dev.caplab.store.row.CapacityFitRow;
 import dev.caplab.query.steps.StepView;
 import dev.caplab.store.row.ThroughputLimitValue;
 import dev.caplab.store.row.EgressCeilingValue;
@@ -24,7 +24,7 @@ import java.util.Objects;
  * was the limit; the tool's percentiles were since start only). {@code continuation} links a run nobody declared to the tests sent to its run id before
  * and after it (null when there are none).
  */
-public record RunDetail(RunSummary run, RunConclusionRow conclusion, List<StepView> steps, List<CapacityFitRow> fits,
+public record RunDetail(RunSummary run, RunConclusionRow conclusion, List<StepView> steps, List<FitView> fits,
                         List<AlertRow> alerts, RunLatenessRow lateness, EgressCeilingValue egressCeiling,
                         ThroughputLimitValue throughputLimit, List<String> warnings, RunContinuation continuation) {
 

@@ -1,6 +1,6 @@
 package dev.caplab.query.runs;
 
-import dev.caplab.store.row.CapacityFitRow;
+import dev.caplab.query.fits.FitView;
 import dev.caplab.query.steps.StepView;
 import dev.caplab.store.access.AlertRepository;
 import dev.caplab.store.access.CapacityFitRepository;
@@ -83,7 +83,7 @@ public class RunService {
         RunThroughput traffic = throughput.of(runId);
         RunConclusionRow conclusion = conclusions.latest(runId).orElse(null);
         return new RunDetail(RunSummary.of(run, conclusion), conclusion, StepView.of(steps.ofRun(runId)),
-                fits.ofRun(runId), alerts.ofRun(runId), RunLatenessRow.of(runId, lateness.find(runId)),
+                FitView.of(fits.ofRun(runId)), alerts.ofRun(runId), RunLatenessRow.of(runId, lateness.find(runId)),
                 RunSummary.egressCeiling(conclusion, run), traffic.throughputLimit(),
                 traffic.warnings(), RunContinuation.of(run, runs::find).orElse(null));
     }

@@ -1,5 +1,8 @@
 package dev.caplab.query.web;
 
+import dev.caplab.query.fits.FitView;
+import dev.caplab.schema.event.CapacityFit;
+import dev.caplab.schema.event.Segment;
 import java.util.Map;
 import org.apache.avro.specific.SpecificRecordBase;
 import tools.jackson.databind.JacksonModule;
@@ -16,7 +19,9 @@ public final class ApiJson {
      * Where the API serves an Avro record's field under another name than its schema's ({@code @JsonProperty} on the
      * getter) or not at all ({@code @JsonIgnore}): record class to mix-in class.
      */
-    private static final Map<Class<? extends SpecificRecordBase>, Class<?>> AVRO_MIX_INS = Map.of();
+    private static final Map<Class<? extends SpecificRecordBase>, Class<?>> AVRO_MIX_INS = Map.of(
+            CapacityFit.class, FitView.CapacityFitMixIn.class,
+            Segment.class, FitView.SegmentMixIn.class);
 
     private static final JsonMapper MAPPER = JsonMapper.builder().addModule(module()).build();
 

@@ -99,7 +99,7 @@ public final class CsvMessageConverter extends AbstractGenericHttpMessageConvert
      * A row type's columns are its JSON properties, in their JSON order: the same names a JSON reader sees, computed
      * properties ({@code @JsonProperty} methods) included, ignored ones left out, unwrapped records flattened.
      */
-    static List<String> columnsOf(Class<?> rowType) {
+    public static List<String> columnsOf(Class<?> rowType) {
         return COLUMNS.computeIfAbsent(rowType, type -> {
             List<String> names = new ArrayList<>();
             JSON.acceptJsonFormatVisitor(type, new JsonFormatVisitorWrapper.Base() {

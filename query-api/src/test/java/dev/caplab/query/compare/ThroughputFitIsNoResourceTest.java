@@ -2,9 +2,8 @@ package dev.caplab.query.compare;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.caplab.store.row.BreakpointValue;
-import dev.caplab.store.row.CapacityFitRow;
-import dev.caplab.store.row.SegmentValue;
+import dev.caplab.query.fits.FitView;
+import dev.caplab.query.testing.StoredFits;
 import dev.caplab.store.row.RunRow;
 import dev.caplab.store.row.ResourceEstimateValue;
 import dev.caplab.store.row.RunConclusionRow;
@@ -32,12 +31,12 @@ class ThroughputFitIsNoResourceTest {
                 List.of(new ResourceEstimateValue("node", "cpu.cores", 0.05, 0.022, null, 0.004 * 0.004, null, null, 2, 4, null,
                         10, 18, 1.0, 18.0, null, null, null, true, 18.0, true, 4, 18.0, "sut")),
                 true, "caplab-run-conclusion/1", AT, 9);
-        CapacityFitRow cpu = new CapacityFitRow("ln-1vcpu", "node", "cpu.cores", "linear", "1", "viewers", 5,
-                List.of(new SegmentValue(10, 19, 0.05, 0.022, 0.004)), List.of(), null, 0.97, false, null, 1.0,
-                0.6, 25.0, true, AT, 1);
-        CapacityFitRow rate = new CapacityFitRow("ln-1vcpu", "caplab:throughput", "throughput.requests.per_s",
-                "segmented-1", "1", "viewers", 5, List.of(new SegmentValue(10, 17, 0, 20, 0.5), new SegmentValue(17, 19, 340, 0, 0.5)),
-                List.of(new BreakpointValue(17, 0.4, 16.2, 17.8)), 0.01, 0.99, true, 3, null, 0.6, null, false, AT, 1);
+        FitView cpu = new FitView(StoredFits.fit("ln-1vcpu", "node", "cpu.cores", "linear", "1", "viewers", 5,
+                List.of(StoredFits.segment(10, 19, 0.05, 0.022, 0.004)), List.of(), null, 0.97, false, null, 1.0,
+                0.6, 25.0, true, AT, 1));
+        FitView rate = new FitView(StoredFits.fit("ln-1vcpu", "caplab:throughput", "throughput.requests.per_s",
+                "segmented-1", "1", "viewers", 5, List.of(StoredFits.segment(10, 17, 0, 20, 0.5), StoredFits.segment(17, 19, 340, 0, 0.5)),
+                List.of(StoredFits.breakpoint(17, 0.4, 16.2, 17.8)), 0.01, 0.99, true, 3, null, 0.6, null, false, AT, 1));
         assertThat(rate.throughputFit()).isTrue();
         assertThat(cpu.throughputFit()).isFalse();
 
@@ -45,9 +44,9 @@ class ThroughputFitIsNoResourceTest {
                 List.of(cpu, rate), 19.0);
         assertThat(row.cliff()).isFalse();
         ComparisonRow withCliff = CompareService.row(run, GroupBy.PROVIDER, Optional.empty(), Optional.of(conclusion),
-                List.of(new CapacityFitRow("ln-1vcpu", "node", "cpu.cores", "linear", "1", "viewers", 5,
-                        List.of(new SegmentValue(10, 19, 0.05, 0.022, 0.004)), List.of(), null, 0.97, true, 4, 1.0,
-                        0.6, 25.0, true, AT, 1), rate), 19.0);
+                List.of(new FitView(StoredFits.fit("ln-1vcpu", "node", "cpu.cores", "linear", "1", "viewers", 5,
+                        List.of(StoredFits.segment(10, 19, 0.05, 0.022, 0.004)), List.of(), null, 0.97, true, 4, 1.0,
+                        0.6, 25.0, true, AT, 1)), rate), 19.0);
         assertThat(withCliff.cliff()).as("a resource's cliff is the run's").isTrue();
     }
 }

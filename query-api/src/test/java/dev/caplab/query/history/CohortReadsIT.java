@@ -13,10 +13,11 @@ import dev.caplab.schema.event.ResourceEstimate;
 import dev.caplab.store.access.CapacityFitRepository;
 import dev.caplab.store.access.RunConclusionRepository;
 import dev.caplab.store.access.RunRepository;
-import dev.caplab.store.row.BreakpointValue;
-import dev.caplab.store.row.CapacityFitRow;
+import dev.caplab.schema.event.Breakpoint;
+import dev.caplab.schema.event.CapacityFit;
+import dev.caplab.query.testing.StoredFits;
 import dev.caplab.store.row.RunConclusionRow;
-import dev.caplab.store.row.SegmentValue;
+import dev.caplab.schema.event.Segment;
 import dev.caplab.store.row.ThroughputLimitValue;
 import dev.caplab.store.testing.EmbeddedClickHouse;
 import dev.caplab.store.testing.TestDatabase;
@@ -124,7 +125,7 @@ class CohortReadsIT {
 
     private static void write(DataSource ds) {
         List<RunRow> runRows = new ArrayList<>();
-        List<CapacityFitRow> fits = new ArrayList<>();
+        List<CapacityFit> fits = new ArrayList<>();
         List<RunConclusionRow> conclusions = new ArrayList<>();
         for (int i = 0; i < RUNS; i++) {
             String id = "c-" + i;
@@ -158,12 +159,12 @@ class CohortReadsIT {
                 Map.of(), List.of(), List.of(), "users", "DECLARED", start.plusSeconds(1_800), "COMPLETED", null, 1);
     }
 
-    private static CapacityFitRow fit(String runId, String source, String metric, double slope, Double knee,
+    private static CapacityFit fit(String runId, String source, String metric, double slope, Double knee,
                                       boolean bottleneck, Instant at) {
-        List<BreakpointValue> breakpoints = knee == null ? List.of()
-                : List.of(new BreakpointValue(knee, 0.5, knee - 1, knee + 1));
-        return new CapacityFitRow(runId, source, metric, "segmented", "1", "users", 6,
-                List.of(new SegmentValue(2.0, knee == null ? 30.0 : knee, 0.1, slope, 0.001)), breakpoints,
+        List<Breakpoint> breakpoints = knee == null ? List.of()
+                : List.of(StoredFits.breakpoint(knee, 0.5, knee - 1, knee + 1));
+        return StoredFits.fit(runId, source, metric, "segmented", "1", "users", 6,
+                List.of(StoredFits.segment(2.0, knee == null ? 30.0 : knee, 0.1, slope, 0.001)), breakpoints,
                 knee == null ? null : 0.001, 0.99, false, null, null, 0.6, null, bottleneck, at, 1);
     }
 }

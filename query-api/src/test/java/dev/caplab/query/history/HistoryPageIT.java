@@ -9,10 +9,11 @@ import dev.caplab.store.access.StepVerdictRepository;
 import dev.caplab.query.testing.StoreTestSupport;
 import dev.caplab.query.testing.StoredConclusions;
 import dev.caplab.store.access.RunConclusionRepository;
-import dev.caplab.store.row.BreakpointValue;
-import dev.caplab.store.row.CapacityFitRow;
+import dev.caplab.schema.event.Breakpoint;
+import dev.caplab.schema.event.CapacityFit;
+import dev.caplab.query.testing.StoredFits;
 import dev.caplab.store.row.RunConclusionRow;
-import dev.caplab.store.row.SegmentValue;
+import dev.caplab.schema.event.Segment;
 import dev.caplab.store.row.RunRow;
 import dev.caplab.store.row.StepRow;
 import dev.caplab.store.row.StepVerdictRow;
@@ -182,7 +183,7 @@ class HistoryPageIT {
         List<RunRow> runs = new ArrayList<>();
         List<StepRow> steps = new ArrayList<>();
         List<StepVerdictRow> verdicts = new ArrayList<>();
-        List<CapacityFitRow> fits = new ArrayList<>();
+        List<CapacityFit> fits = new ArrayList<>();
         List<RunConclusionRow> conclusions = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
             boolean v2 = i >= 3;
@@ -200,7 +201,7 @@ class HistoryPageIT {
 
     private static void add(String runId, String sut, String version, double day, double slope, double knee,
                             double firstFailingUsers, List<RunRow> runs, List<StepRow> steps,
-                            List<StepVerdictRow> verdicts, List<CapacityFitRow> fits,
+                            List<StepVerdictRow> verdicts, List<CapacityFit> fits,
                             List<RunConclusionRow> conclusions) {
         Instant start = T0.plusSeconds((long) (86_400 * day));
         runs.add(new RunRow(runId, start, sut, version, null, "lab", "local", "vm", "2vcpu-4gb", 2.0, 4L << 30, 1000.0,
@@ -215,10 +216,10 @@ class HistoryPageIT {
                     pass ? null : "cpu.cores", 1));
         }
         double atKnee = 0.1 + slope * knee;
-        fits.add(new CapacityFitRow(runId, "host", "cpu.cores", "segmented-1", "1", "users", 10,
-                List.of(new SegmentValue(2.0, knee, 0.1, slope, 0.001),
-                        new SegmentValue(knee, 20.0, atKnee - 3 * slope * knee, 3 * slope, 0.002)),
-                List.of(new BreakpointValue(knee, 0.2, knee - 0.4, knee + 0.4)),
+        fits.add(StoredFits.fit(runId, "host", "cpu.cores", "segmented-1", "1", "users", 10,
+                List.of(StoredFits.segment(2.0, knee, 0.1, slope, 0.001),
+                        StoredFits.segment(knee, 20.0, atKnee - 3 * slope * knee, 3 * slope, 0.002)),
+                List.of(StoredFits.breakpoint(knee, 0.2, knee - 0.4, knee + 0.4)),
                 0.001, 0.99, false, null, 2.0, 0.6, knee, true, start.plusSeconds(3_600), 1));
         // what streams concluded: steps pass below firstFailingUsers (x = 2, 4, ..., 20), cpu binds
         int failedStep = (int) Math.ceil(firstFailingUsers / 2.0) - 1;

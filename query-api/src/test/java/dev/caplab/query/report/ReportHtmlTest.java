@@ -4,9 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.caplab.query.plan.Plan;
 import dev.caplab.query.plan.TierPlan;
-import dev.caplab.store.row.BreakpointValue;
-import dev.caplab.store.row.CapacityFitRow;
-import dev.caplab.store.row.SegmentValue;
+import dev.caplab.query.fits.FitView;
+import dev.caplab.query.testing.StoredFits;
 import dev.caplab.store.row.SloRuleValue;
 import dev.caplab.query.runs.RunDetail;
 import dev.caplab.query.runs.RunSummary;
@@ -341,11 +340,11 @@ class ReportHtmlTest {
                         true, false, null, null, List.of(), 0),
                 new RunStep(runId, 1, Map.of(loadExpression, xs.get(1)), xs.get(1), T0.plusSeconds(60),
                         T0.plusSeconds(120), 5_000, false, false, null, overMargin, List.of(p95), 0)));
-        CapacityFitRow fit = new CapacityFitRow(runId, "host", "cpu.cores", "segmented-1", "1", loadExpression, 2,
-                List.of(new SegmentValue(xs.get(0), 15, 0.1, 0.05, 0.01),
-                        new SegmentValue(15, xs.get(1), -2, 0.19, null)),
-                List.of(new BreakpointValue(15, 0.4, 14.2, 15.8)), 0.01, 0.99, true, 1, 2.0, 0.6, 22.0, true,
-                T0.plusSeconds(700), 1);
+        FitView fit = new FitView(StoredFits.fit(runId, "host", "cpu.cores", "segmented-1", "1", loadExpression, 2,
+                List.of(StoredFits.segment(xs.get(0), 15, 0.1, 0.05, 0.01),
+                        StoredFits.segment(15, xs.get(1), -2, 0.19, null)),
+                List.of(StoredFits.breakpoint(15, 0.4, 14.2, 15.8)), 0.01, 0.99, true, 1, 2.0, 0.6, 22.0, true,
+                T0.plusSeconds(700), 1));
         // the CPU line's estimate: 0.1 + 0.05·x reaches 0.6 of 2 cores at x = 22, and gives the
         // bottleneck its role
         ResourceEstimateValue cpu = new ResourceEstimateValue("host", "cpu.cores", 0.1, 0.05, null, null, null, null, 0,

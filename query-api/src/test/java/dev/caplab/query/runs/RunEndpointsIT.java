@@ -203,7 +203,10 @@ class RunEndpointsIT {
                 .andExpect(status().isOk())
                 .andReturn().getResponse().getContentAsString();
         assertThat(csv.lines().toList()).hasSize(3);
-        assertThat(csv).contains("runId,source,metric,model").contains(",net.tx.mbps,linear,1,viewers,5,0.0,1.9,");
+        assertThat(csv).contains("runId,source,metric,model");
+        // the fit's own fields, then its flat ones: base 0 and 1.9 Mbit/s per viewer, no knee, a resource
+        assertThat(csv.lines().filter(l -> l.contains(",net.tx.mbps,linear,1,viewers,5,"))).singleElement()
+                .satisfies(l -> assertThat(l).endsWith(",0.0,1.9,,,,false"));
         mvc.perform(read("/api/v1/runs/" + Ep19Runs.LIGHTNODE_1 + "/steps").accept("text/csv"))
                 .andExpect(content().string(containsString("stepIndex")))
                 // the load map is a JSON object in its cell
@@ -298,7 +301,7 @@ class RunEndpointsIT {
                 .readTree(docs).path("components").path("schemas");
         java.util.List<String> undocumented = new java.util.ArrayList<>();
         for (String name : java.util.List.of("RunSummary", "RunChoices", "Choice", "Cohort", "StepView",
-                "StepAggregateRow", "CapacityFitRow", "RunConclusionRow", "Bottleneck", "ResourceEstimateValue", "Warning", "RunLatenessRow")) {
+                "StepAggregateRow", "FitView", "RunConclusionRow", "Bottleneck", "ResourceEstimateValue", "Warning", "RunLatenessRow")) {
             assertThat(schemas.has(name)).as(name).isTrue();
             schemas.path(name).path("properties").properties().forEach(p -> {
                 if (p.getValue().path("description").asString("").isBlank()) {
@@ -307,5 +310,8 @@ class RunEndpointsIT {
             });
         }
         assertThat(undocumented).isEmpty();
+        // a fit is the schema's record as served: its fields by their schema names, storage's version left out
+        assertThat(schemas.path("FitView").path("properties").propertyNames()).contains("rSquared", "segments",
+                "throughputFit").doesNotContain("version", "schema", "specificData", "rsquared");
     }
 }

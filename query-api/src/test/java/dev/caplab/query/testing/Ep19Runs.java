@@ -9,12 +9,12 @@ import dev.caplab.store.access.RunRepository;
 import dev.caplab.store.access.StepAggregateRepository;
 import dev.caplab.store.access.StepRepository;
 import dev.caplab.store.access.StepVerdictRepository;
-import dev.caplab.store.row.BreakpointValue;
-import dev.caplab.store.row.CapacityFitRow;
+import dev.caplab.schema.event.Breakpoint;
+import dev.caplab.schema.event.CapacityFit;
 import dev.caplab.store.row.RuleOutcomeValue;
 import dev.caplab.store.row.RunLatenessRow;
 import dev.caplab.store.row.RunRow;
-import dev.caplab.store.row.SegmentValue;
+import dev.caplab.schema.event.Segment;
 import dev.caplab.store.row.SloRuleValue;
 import dev.caplab.store.row.StepAggregateRow;
 import dev.caplab.store.row.StepRow;
@@ -99,9 +99,9 @@ public final class Ep19Runs {
                 fit(AWS_2, "mem.used.bytes", "linear", line(12, 250, 0.4 * GIB, 5.4e6), List.of(), false, null,
                         2.0 * GIB, 158.6, true),
                 fit(LIGHTNODE_1, "cpu.cores", "segmented-1",
-                        List.of(new SegmentValue(10.0, 18.0, -0.05, 0.029, 0.006),
-                                new SegmentValue(18.0, 19.0, -8.5, 0.5, null)),
-                        List.of(new BreakpointValue(18.0, 0.3, 17.4, 18.6)), true, 4, 1.0, 18.0, true)), "ep19-fits");
+                        List.of(StoredFits.segment(10.0, 18.0, -0.05, 0.029, 0.006),
+                                StoredFits.segment(18.0, 19.0, -8.5, 0.5, null)),
+                        List.of(StoredFits.breakpoint(18.0, 0.3, 17.4, 18.6)), true, 4, 1.0, 18.0, true)), "ep19-fits");
         amendLightNode2(ds);
         writeConclusions(ds, throughputAws2(ds));
     }
@@ -196,15 +196,15 @@ public final class Ep19Runs {
                 start, start.plusSeconds(120), false, version, lateCount);
     }
 
-    private static List<SegmentValue> line(double from, double to, double base, double slope) {
-        return List.of(new SegmentValue(from, to, base, slope, slope * 0.05));
+    private static List<Segment> line(double from, double to, double base, double slope) {
+        return List.of(StoredFits.segment(from, to, base, slope, slope * 0.05));
     }
 
-    private static CapacityFitRow fit(String runId, String metric, String model, List<SegmentValue> segments,
-                                      List<BreakpointValue> breakpoints,
+    private static CapacityFit fit(String runId, String metric, String model, List<Segment> segments,
+                                      List<Breakpoint> breakpoints,
                                       boolean cliff, Integer cliffStep, double capacity, double safeX,
                                       boolean bottleneck) {
-        return new CapacityFitRow(runId, "node", metric, model, "1", "viewers", 5, segments, breakpoints,
+        return StoredFits.fit(runId, "node", metric, model, "1", "viewers", 5, segments, breakpoints,
                 cliff ? 0.01 : null, 0.98, cliff, cliffStep, capacity, 0.6, safeX, bottleneck,
                 T0.plusSeconds(7_200), 1);
     }

@@ -132,7 +132,7 @@ public final class TopologyFeed implements AutoCloseable {
         List<CapacityFit> keptFits = emittedFits.stream().filter(f -> kept.stream().anyMatch(a ->
                 a.getSource().toString().equals(f.getSource().toString())
                         && a.getMetric().toString().equals(f.getMetric().toString()))).toList();
-        new CapacityFitRepository(ds).insertBatch(keptFits.stream().map(RowMapping::fit).toList(),
+        new CapacityFitRepository(ds).insertBatch(keptFits,
                 dedupPrefix + "-fits");
     }
 

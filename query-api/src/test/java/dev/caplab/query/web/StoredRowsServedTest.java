@@ -2,9 +2,9 @@ package dev.caplab.query.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.caplab.store.row.BreakpointValue;
-import dev.caplab.store.row.CapacityFitRow;
-import dev.caplab.store.row.SegmentValue;
+import dev.caplab.query.fits.FitView;
+import dev.caplab.query.testing.StoredFits;
+import dev.caplab.schema.event.Segment;
 import dev.caplab.store.row.StepAggregateRow;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -18,27 +18,31 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * A stored fit and a stored step aggregate are what {@code /fits} and {@code /aggregates} serve: under the names the
  * page, the notebooks and the API docs read, in the same order as JSON properties and CSV columns, with storage's own
- * fields left out and the flat fields computed from the row.
+ * fields left out and the flat fields computed from the row. A fit is the schema's record as the API writes Avro
+ * records ({@link ApiJson}), its flat fields after its own.
  */
 class StoredRowsServedTest {
 
-    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final JsonMapper JSON = ApiJson.mapper();
     private static final Instant AT = Instant.parse("2026-05-16T04:17:30Z");
 
     private static final List<String> FIT_FIELDS = List.of("runId", "source", "metric", "model", "modelVersion",
-            "loadExpression", "stepsUsed", "baseline", "slopePerX", "kneeX", "kneeLower95", "kneeUpper95",
-            "breakpointPValue", "rSquared", "cliff", "cliffStepIndex", "capacity", "margin", "safeCapacityX",
-            "bottleneck", "fittedAt", "segments", "breakpoints", "role", "throughputFit");
+            "loadExpression", "stepsUsed", "segments", "breakpoints", "breakpointPValue", "rSquared", "cliff",
+            "cliffStepIndex", "capacity", "margin", "safeCapacityX", "bottleneck", "fittedAt", "role", "baseline",
+            "slopePerX", "kneeX", "kneeLower95", "kneeUpper95", "throughputFit");
 
     private static final List<String> AGGREGATE_FIELDS = List.of("runId", "stepIndex", "x", "source", "metric",
             "kind", "count", "warmupCount", "sustained", "peak", "mean", "min", "max", "p50", "p90", "p95", "p99",
             "ratePerSecond", "baselineDelta", "contaminated", "windowStart", "windowEnd", "lateSamples", "resource");
 
-    private static CapacityFitRow kneed() {
-        return new CapacityFitRow("ep19", "node", "cpu.cores", "segmented-1", "1", "sessions", 5,
-                List.of(new SegmentValue(10, 17, 0.1, 0.02, 0.001), new SegmentValue(17, 19, -2.45, 0.17, null)),
-                List.of(new BreakpointValue(17, 0.4, 16.2, 17.8), new BreakpointValue(18.5, null, null, null)), 0.01,
-                0.99, false, null, 1.0, 0.6, 16.0, true, AT, 7, "sut");
+    /** A fit as streams emits it: its first segment with the statistics the store keeps no column for. */
+    private static FitView kneed() {
+        Segment belowKnee = Segment.newBuilder(StoredFits.segment(10, 17, 0.1, 0.02, 0.001)).setInterceptStdErr(0.05)
+                .setSlopeLower95(0.018).setSlopeUpper95(0.022).build();
+        return new FitView(StoredFits.fit("ep19", "node", "cpu.cores", "segmented-1", "1", "sessions", 5,
+                List.of(belowKnee, StoredFits.segment(17, 19, -2.45, 0.17, null)),
+                List.of(StoredFits.breakpoint(17, 0.4, 16.2, 17.8), StoredFits.breakpoint(18.5, null, null, null)), 0.01,
+                0.99, false, null, 1.0, 0.6, 16.0, true, AT, 7, "sut"));
     }
 
     private static StepAggregateRow aggregate(String metric, Map<String, Double> quantiles) {
@@ -68,17 +72,20 @@ class StoredRowsServedTest {
         assertThat(fit.get("kneeLower95").asDouble()).isEqualTo(16.2);
         assertThat(fit.get("kneeUpper95").asDouble()).isEqualTo(17.8);
         assertThat(fit.get("throughputFit").asBoolean()).isFalse();
-        assertThat(names(fit.get("segments").get(1))).containsExactly("fromX", "toX", "intercept", "slope",
-                "slopeStdErr");
+        assertThat(fit.get("rSquared").asDouble()).isEqualTo(0.99);
+        assertThat(fit.get("fittedAt").asString()).isEqualTo("2026-05-16T04:17:30Z");
+        for (JsonNode segment : fit.get("segments")) {
+            assertThat(names(segment)).containsExactly("fromX", "toX", "intercept", "slope", "slopeStdErr");
+        }
         assertThat(names(fit.get("breakpoints").get(0))).containsExactly("x", "stdErr", "lower95", "upper95");
         assertThat(fit.get("segments").get(1).get("intercept").asDouble()).isEqualTo(-2.45);
     }
 
     @Test
     void aFitWithoutSegmentsOrBreakpointsHasNoFlatFields() {
-        JsonNode fit = JSON.valueToTree(new CapacityFitRow("ep19", "caplab:throughput", "throughput.requests.per_s",
-                "linear", "1", "sessions", 2, List.of(), List.of(), null, null, false, null, null, 0.6, null, false,
-                AT, 1));
+        JsonNode fit = JSON.valueToTree(new FitView(StoredFits.fit("ep19", "caplab:throughput",
+                "throughput.requests.per_s", "linear", "1", "sessions", 2, List.of(), List.of(), null, null, false,
+                null, null, 0.6, null, false, AT, 1)));
         for (String flat : List.of("baseline", "slopePerX", "kneeX", "kneeLower95", "kneeUpper95", "role")) {
             assertThat(fit.get(flat).isNull()).as(flat).isTrue();
         }

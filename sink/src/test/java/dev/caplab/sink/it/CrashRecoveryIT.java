@@ -7,7 +7,6 @@ import dev.caplab.schema.serde.EventSerdes;
 import dev.caplab.schema.topic.TopicCatalog;
 import dev.caplab.store.access.CapacityFitRepository;
 import dev.caplab.store.access.StepVerdictRepository;
-import dev.caplab.store.row.CapacityFitRow;
 import dev.caplab.store.row.StepVerdictRow;
 import dev.caplab.streams.SyntheticRun;
 import dev.caplab.streams.TopologyFixture;
@@ -68,8 +67,8 @@ class CrashRecoveryIT {
             var fits = new CapacityFitRepository(ENV.db().dataSource());
             ChildJvm survivor = second;
             ItEnvironment.await(Duration.ofSeconds(180), () -> RUNS.stream().allMatch(r -> verdicts.ofRun(r).size()
-                    == SyntheticRun.STEPS && fits.ofRun(r).stream().anyMatch(f -> f.metric().equals("cpu.cores")
-                    && f.stepsUsed() == SyntheticRun.STEPS)) && samplesInStore() >= 3L * SyntheticRun.sampleCount(),
+                    == SyntheticRun.STEPS && fits.ofRun(r).stream().anyMatch(f -> f.getMetric().equals("cpu.cores")
+                    && f.getStepsUsed() == SyntheticRun.STEPS)) && samplesInStore() >= 3L * SyntheticRun.sampleCount(),
                     () -> "; verdicts " + RUNS.stream().map(r -> r + "=" + verdicts.ofRun(r).size()).toList()
                             + ", samples " + samplesInStore() + survivor.logContext());
             // Let the sink drain the last derived records, then stop it the hard way too.
@@ -91,21 +90,21 @@ class CrashRecoveryIT {
         Map<String, CapacityFit> committedFits = latest(CommittedInput.committed(ENV.bootstrap(),
                 TopicCatalog.FITS, (t, b) -> EventSerdes.capacityFit().deserialize(t, b)));
         assertThat(committedFits).isEqualTo(uninterrupted);
-        List<CapacityFitRow> storedFits = new ArrayList<>();
+        List<CapacityFit> storedFits = new ArrayList<>();
         RUNS.forEach(r -> storedFits.addAll(new CapacityFitRepository(ENV.db().dataSource()).ofRun(r)));
         assertThat(storedFits).hasSameSizeAs(uninterrupted.values());
-        for (CapacityFitRow row : storedFits) {
-            CapacityFit want = uninterrupted.get(row.runId() + "/" + row.source() + "/" + row.metric());
-            assertThat(want).as("fit " + row.runId() + " " + row.metric()).isNotNull();
-            assertThat(List.of(row.model(), row.stepsUsed(), row.cliff(), String.valueOf(row.capacity()),
-                    String.valueOf(row.safeCapacityX()), String.valueOf(row.rSquared()), row.version()))
-                    .as("fit " + row.runId() + " " + row.metric())
-                    .isEqualTo(List.of(want.getModel().toString(), want.getStepsUsed(), want.getCliff(),
+        for (CapacityFit row : storedFits) {
+            CapacityFit want = uninterrupted.get(row.getRunId() + "/" + row.getSource() + "/" + row.getMetric());
+            assertThat(want).as("fit " + row.getRunId() + " " + row.getMetric()).isNotNull();
+            assertThat(List.of(row.getModel(), row.getStepsUsed(), row.getCliff(), String.valueOf(row.getCapacity()),
+                    String.valueOf(row.getSafeCapacityX()), String.valueOf(row.getRSquared()), row.getVersion()))
+                    .as("fit " + row.getRunId() + " " + row.getMetric())
+                    .isEqualTo(List.of(want.getModel(), want.getStepsUsed(), want.getCliff(),
                             String.valueOf(want.getCapacity()), String.valueOf(want.getSafeCapacityX()),
                             String.valueOf(want.getRSquared()), want.getVersion()));
         }
-        assertThat(storedFits.stream().filter(f -> f.metric().equals("cpu.cores"))).hasSize(RUNS.size())
-                .allSatisfy(f -> assertThat(f.cliff()).isTrue());
+        assertThat(storedFits.stream().filter(f -> f.getMetric().equals("cpu.cores"))).hasSize(RUNS.size())
+                .allSatisfy(f -> assertThat(f.getCliff()).isTrue());
         for (String run : RUNS) {
             assertThat(verdicts.ofRun(run)).extracting(StepVerdictRow::passed)
                     .containsExactly(true, true, true, true, true, false, false, false);

@@ -2,12 +2,12 @@ package dev.caplab.sink.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.caplab.schema.event.CapacityFit;
 import dev.caplab.store.access.CapacityFitRepository;
 import dev.caplab.store.access.RunConclusionRepository;
 import dev.caplab.store.access.RunLatenessRepository;
 import dev.caplab.store.access.StepAggregateRepository;
 import dev.caplab.store.access.StepVerdictRepository;
-import dev.caplab.store.row.CapacityFitRow;
 import dev.caplab.store.row.RunConclusionRow;
 import dev.caplab.store.row.RunLatenessRow;
 import dev.caplab.store.row.StepAggregateRow;
@@ -89,20 +89,20 @@ class LateDataIT {
         assertThat(amended.bottleneckSource()).isEqualTo("host");
         assertThat(amended.bottleneckRule()).isEqualTo("SMALLEST_SAFE_CAPACITY");
         assertThat(amended.bottleneckValue()).isIn(8.0, 10.0);
-        assertThat(fits.ofRun("order-host-last")).filteredOn(f -> f.metric().equals("cpu.cores")).singleElement()
+        assertThat(fits.ofRun("order-host-last")).filteredOn(f -> f.getMetric().equals("cpu.cores")).singleElement()
                 .satisfies(f -> {
-                    assertThat(f.safeCapacityX()).isEqualTo(amended.bottleneckValue());
-                    assertThat(f.bottleneck()).isTrue();
+                    assertThat(f.getSafeCapacityX()).isEqualTo(amended.bottleneckValue());
+                    assertThat(f.getBottleneck()).isTrue();
                 });
         assertThat(amended.runClosed()).isTrue();
     }
 
     /** The stored rows of a run with the run id, versions, late counts and fit times blanked. */
-    record Projection(List<StepAggregateRow> aggregates, List<StepVerdictRow> verdicts, List<CapacityFitRow> fits,
+    record Projection(List<StepAggregateRow> aggregates, List<StepVerdictRow> verdicts, List<CapacityFit> fits,
                       List<RunConclusionRow> conclusion) {
         boolean isComplete() {
-            return verdicts.size() == SyntheticRun.STEPS && fits.stream().anyMatch(f -> f.metric().equals("cpu.cores")
-                    && f.stepsUsed() == SyntheticRun.STEPS) && conclusion.stream().anyMatch(c -> c.runClosed()
+            return verdicts.size() == SyntheticRun.STEPS && fits.stream().anyMatch(f -> f.getMetric().equals("cpu.cores")
+                    && f.getStepsUsed() == SyntheticRun.STEPS) && conclusion.stream().anyMatch(c -> c.runClosed()
                     && c.resources().stream().anyMatch(e -> e.metric().equals("cpu.cores")));
         }
     }
@@ -118,10 +118,8 @@ class LateDataIT {
                 verdicts.ofRun(run).stream().map(v -> new StepVerdictRow("r", v.stepIndex(), v.load(), v.x(),
                         v.passed(), v.outcomes(), v.contaminated(), v.contaminationReason(), v.bottleneck(), 0))
                         .toList(),
-                fits.ofRun(run).stream().map(f -> new CapacityFitRow("r", f.source(), f.metric(), f.model(),
-                        f.modelVersion(), f.loadExpression(), f.stepsUsed(), f.segments(), f.breakpoints(),
-                        f.breakpointPValue(), f.rSquared(), f.cliff(), f.cliffStepIndex(), f.capacity(), f.margin(),
-                        f.safeCapacityX(), f.bottleneck(), Instant.EPOCH, 0)).toList(),
+                fits.ofRun(run).stream().map(f -> CapacityFit.newBuilder(f).setRunId("r").setFittedAt(Instant.EPOCH)
+                        .setVersion(0).build()).toList(),
                 conclusions.ofRun(run).stream().map(c -> new RunConclusionRow("r", c.maxStableX(),
                         c.maxStableStepIndex(), c.firstFailingX(), c.firstFailingStepIndex(), c.stepsJudged(),
                         c.stepsSkipped(), c.bottleneckSource(), c.bottleneckMetric(), c.bottleneckRule(),

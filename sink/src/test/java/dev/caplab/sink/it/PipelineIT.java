@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 import static org.assertj.core.api.Assertions.withinPercentage;
 
+import dev.caplab.schema.event.CapacityFit;
 import dev.caplab.schema.topic.TopicCatalog;
 import dev.caplab.store.access.AlertRepository;
 import dev.caplab.store.access.CapacityFitRepository;
@@ -12,7 +13,6 @@ import dev.caplab.store.access.SampleRepository;
 import dev.caplab.store.access.StepAggregateRepository;
 import dev.caplab.store.access.StepVerdictRepository;
 import dev.caplab.store.row.AlertRow;
-import dev.caplab.store.row.CapacityFitRow;
 import dev.caplab.store.row.SloRuleValue;
 import dev.caplab.store.row.StepAggregateRow;
 import dev.caplab.store.row.StepVerdictRow;
@@ -91,12 +91,12 @@ class PipelineIT {
             streams.awaitRunning(Duration.ofSeconds(60));
             produce(ENV.bootstrap(), RUN);
             ItEnvironment.await(Duration.ofSeconds(180), () -> verdicts.ofRun(RUN).size() == SyntheticRun.STEPS
-                    && fits.ofRun(RUN).stream().anyMatch(f -> f.metric().equals("cpu.cores")
-                    && f.stepsUsed() == SyntheticRun.STEPS)
+                    && fits.ofRun(RUN).stream().anyMatch(f -> f.getMetric().equals("cpu.cores")
+                    && f.getStepsUsed() == SyntheticRun.STEPS)
                     && samples.countOfRun(RUN) >= SyntheticRun.sampleCount(),
                     () -> ": " + verdicts.ofRun(RUN).size() + " of " + SyntheticRun.STEPS + " verdicts, cpu fits "
-                            + fits.ofRun(RUN).stream().filter(f -> f.metric().equals("cpu.cores"))
-                                    .map(CapacityFitRow::stepsUsed).toList()
+                            + fits.ofRun(RUN).stream().filter(f -> f.getMetric().equals("cpu.cores"))
+                                    .map(CapacityFit::getStepsUsed).toList()
                             + ", " + samples.countOfRun(RUN) + " of " + SyntheticRun.sampleCount() + " samples"
                             + ", streams " + streams.state() + ", sink failure " + sink.failure());
             assertThat(sink.failure()).isNull();
@@ -125,23 +125,23 @@ class PipelineIT {
         });
         assertThat(v).extracting(StepVerdictRow::passed).containsExactly(true, true, true, true, true, false, false,
                 false);
-        CapacityFitRow cpu = fits.ofRun(RUN).stream().filter(f -> f.metric().equals("cpu.cores")).findFirst()
+        CapacityFit cpu = fits.ofRun(RUN).stream().filter(f -> f.getMetric().equals("cpu.cores")).findFirst()
                 .orElseThrow();
-        assertThat(cpu.cliff()).isTrue();
-        assertThat(cpu.capacity()).isEqualTo(4.0);
+        assertThat(cpu.getCliff()).isTrue();
+        assertThat(cpu.getCapacity()).isEqualTo(4.0);
         // below the knee the host's CPU is 0.35 + 0.05 cores per user (SyntheticRun)
-        assertThat(cpu.segments().getFirst().slope()).isCloseTo(0.05, within(0.01));
-        assertThat(cpu.segments().getFirst().intercept()).isCloseTo(0.35, within(0.05));
+        assertThat(cpu.getSegments().getFirst().getSlope()).isCloseTo(0.05, within(0.01));
+        assertThat(cpu.getSegments().getFirst().getIntercept()).isCloseTo(0.35, within(0.05));
         // above 10 users it is 0.9 + 0.35·(users − 10): the two lines meet at 2.95 / 0.30 = 9.83 users, a break
         // that is significant and whose interval lies inside the tested 2..16 users
         double meet = (SyntheticRun.BASE_CORES - BASE_ABOVE) / (SLOPE_ABOVE - SyntheticRun.CORES_PER_USER);
-        assertThat(cpu.breakpoints()).singleElement().satisfies(b -> {
-            assertThat(b.x()).isCloseTo(meet, within(0.5));
-            assertThat(b.lower95()).isGreaterThanOrEqualTo(SyntheticRun.users(0));
-            assertThat(b.upper95()).isLessThanOrEqualTo(SyntheticRun.users(SyntheticRun.STEPS - 1));
+        assertThat(cpu.getBreakpoints()).singleElement().satisfies(b -> {
+            assertThat(b.getX()).isCloseTo(meet, within(0.5));
+            assertThat(b.getLower95()).isGreaterThanOrEqualTo(SyntheticRun.users(0));
+            assertThat(b.getUpper95()).isLessThanOrEqualTo(SyntheticRun.users(SyntheticRun.STEPS - 1));
         });
-        assertThat(cpu.breakpointPValue()).isLessThan(0.05);
-        assertThat(cpu.segments().getLast().slope()).isCloseTo(SLOPE_ABOVE, within(0.03));
+        assertThat(cpu.getBreakpointPValue()).isLessThan(0.05);
+        assertThat(cpu.getSegments().getLast().getSlope()).isCloseTo(SLOPE_ABOVE, within(0.03));
         List<AlertRow> alerts = new AlertRepository(ENV.db().dataSource()).ofRun(RUN);
         assertThat(alerts).extracting(AlertRow::kind).contains("STEP_FAILED", "CLIFF_DETECTED");
         StepAggregateRow tx = new StepAggregateRepository(ENV.db().dataSource()).ofRun(RUN, "net.tx.bytes").stream()
@@ -153,7 +153,7 @@ class PipelineIT {
         // only deduplicated for re-deliveries within one group (the same batch re-formed from its intent); a replay
         // by a fresh group forms other batches, so it goes to a fresh database (caplab rebuild).
         List<StepAggregateRow> before = new StepAggregateRepository(ENV.db().dataSource()).ofRun(RUN);
-        List<CapacityFitRow> fitsBefore = fits.ofRun(RUN);
+        List<CapacityFit> fitsBefore = fits.ofRun(RUN);
         try (ClickHouseSink replay = ClickHouseSink.start(new SinkSettings(ENV.bootstrap(),
                 "caplab-it-replay", List.of(TopicCatalog.STEP_AGGREGATES, TopicCatalog.FITS), 2000,
                 Duration.ofMillis(200)), ENV.db().dataSource())) {

@@ -89,8 +89,8 @@ class PoisonIT {
         var verdicts = new StepVerdictRepository(ENV.db().dataSource());
         var fits = new CapacityFitRepository(ENV.db().dataSource());
         ItEnvironment.await(Duration.ofSeconds(180), () -> verdicts.ofRun(run).size() == SyntheticRun.STEPS
-                && fits.ofRun(run).stream().anyMatch(f -> f.metric().equals("cpu.cores")
-                && f.stepsUsed() == SyntheticRun.STEPS),
+                && fits.ofRun(run).stream().anyMatch(f -> f.getMetric().equals("cpu.cores")
+                && f.getStepsUsed() == SyntheticRun.STEPS),
                 () -> ": " + run + " has " + verdicts.ofRun(run).size() + " of " + SyntheticRun.STEPS
                         + " verdicts; streams " + streams.status() + "; sink " + sink.status());
     }

@@ -2,6 +2,7 @@ package dev.caplab.sink.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.caplab.schema.event.CapacityFit;
 import dev.caplab.schema.event.Sample;
 import dev.caplab.schema.event.StepEnded;
 import dev.caplab.schema.event.StepStarted;
@@ -12,7 +13,6 @@ import dev.caplab.store.access.RunConclusionRepository;
 import dev.caplab.store.access.StepAggregateRepository;
 import dev.caplab.store.access.StepVerdictRepository;
 import dev.caplab.store.row.AlertRow;
-import dev.caplab.store.row.CapacityFitRow;
 import dev.caplab.store.row.RunConclusionRow;
 import dev.caplab.store.row.StepAggregateRow;
 import dev.caplab.store.row.StepVerdictRow;
@@ -39,6 +39,7 @@ import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 import java.util.stream.Collectors;
 import javax.sql.DataSource;
+import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
@@ -73,7 +74,7 @@ class RebuildIT {
     private static Projection live;
 
     /** The derived rows of the run in one database, read as the store reads them (FINAL). */
-    record Projection(List<StepAggregateRow> aggregates, List<StepVerdictRow> verdicts, List<CapacityFitRow> fits,
+    record Projection(List<StepAggregateRow> aggregates, List<StepVerdictRow> verdicts, List<CapacityFit> fits,
                       List<AlertRow> alerts, List<RunConclusionRow> conclusions) {
 
         static Projection of(DataSource ds) {
@@ -87,7 +88,7 @@ class RebuildIT {
             List<Long> out = new ArrayList<>();
             aggregates.forEach(r -> out.add(r.version()));
             verdicts.forEach(r -> out.add(r.version()));
-            fits.forEach(r -> out.add(r.version()));
+            fits.forEach(r -> out.add(r.getVersion()));
             conclusions.forEach(r -> out.add(r.version()));
             return out;
         }
@@ -103,8 +104,8 @@ class RebuildIT {
             List<SyntheticRun.Input> inputs = inputs();
             PipelineIT.produce(ENV.bootstrap(), RUN, inputs);
             var fits = new CapacityFitRepository(ENV.db().dataSource());
-            ItEnvironment.await(Duration.ofSeconds(180), () -> fits.ofRun(RUN).stream().anyMatch(f -> f.metric()
-                    .equals("cpu.cores") && f.stepsUsed() == SyntheticRun.STEPS),
+            ItEnvironment.await(Duration.ofSeconds(180), () -> fits.ofRun(RUN).stream().anyMatch(f -> f.getMetric()
+                    .equals("cpu.cores") && f.getStepsUsed() == SyntheticRun.STEPS),
                     () -> ": streams " + streams.state() + ", sink failure " + sink.failure());
             // The last step closed; the run closes a wall-clock grace later, in the same transaction as its last
             // derived records: once its closed conclusion is stored, every record streams will send is counted.
@@ -118,7 +119,7 @@ class RebuildIT {
         live = Projection.of(ENV.db().dataSource());
         // Not an empty expected side: every step judged, the cpu fit over all steps, the contamination still clean.
         assertThat(live.verdicts()).hasSize(SyntheticRun.STEPS).noneMatch(StepVerdictRow::contaminated);
-        assertThat(cpuFit(live).stepsUsed()).isEqualTo(SyntheticRun.STEPS);
+        assertThat(cpuFit(live).getStepsUsed()).isEqualTo(SyntheticRun.STEPS);
         assertThat(live.aggregates()).hasSizeGreaterThan(3 * SyntheticRun.STEPS);
         assertThat(live.versions()).allMatch(v -> Generation.of(v).equals(Generation.LIVE));
     }
@@ -191,8 +192,8 @@ class RebuildIT {
         // last refit comes earlier — a lower revision than the live fit's, so only the generation can make it win.
         assertThat(expected.verdicts()).filteredOn(v -> v.stepIndex() >= FIRST_OUTSIDE_STEP).hasSize(2)
                 .allMatch(StepVerdictRow::contaminated);
-        assertThat(cpuFit(expected).stepsUsed()).isEqualTo(FIRST_OUTSIDE_STEP);
-        assertThat(Generation.localOf(cpuFit(expected).version())).isLessThan(cpuFit(live).version());
+        assertThat(cpuFit(expected).getStepsUsed()).isEqualTo(FIRST_OUTSIDE_STEP);
+        assertThat(Generation.localOf(cpuFit(expected).getVersion())).isLessThan(cpuFit(live).getVersion());
 
         // The live database now reads exactly as the changed analysis's own projection: every row replaced (versions
         // of the new generation only), none of the live run's or an earlier rebuild's left, none twice.
@@ -277,15 +278,23 @@ class RebuildIT {
         return out;
     }
 
-    private static CapacityFitRow cpuFit(Projection p) {
-        return p.fits().stream().filter(f -> f.metric().equals("cpu.cores") && f.source().equals("host")).findFirst()
+    private static CapacityFit cpuFit(Projection p) {
+        return p.fits().stream().filter(f -> f.getMetric().equals("cpu.cores") && f.getSource().equals("host")).findFirst()
                 .orElseThrow();
     }
 
-    /** A row's fields but its version, by record component, so rows of two generations compare field by field. */
-    private static List<Map<String, Object>> withoutVersions(List<? extends Record> rows) {
+    /**
+     * A row's fields but its version, by record component (a store row) or schema field (an event stored as it is),
+     * so rows of two generations compare field by field.
+     */
+    private static List<Map<String, Object>> withoutVersions(List<?> rows) {
         return rows.stream().map(r -> {
             Map<String, Object> fields = new LinkedHashMap<>();
+            if (r instanceof SpecificRecord event) {
+                event.getSchema().getFields().stream().filter(f -> !f.name().equals("version"))
+                        .forEach(f -> fields.put(f.name(), event.get(f.pos())));
+                return fields;
+            }
             for (RecordComponent c : r.getClass().getRecordComponents()) {
                 if (!c.getName().equals("version")) {
                     try {

@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.caplab.store.measure.MeasuredEgress;
 import dev.caplab.store.row.AlertRow;
-import dev.caplab.store.row.BreakpointValue;
-import dev.caplab.store.row.SegmentValue;
-import dev.caplab.store.row.CapacityFitRow;
+import dev.caplab.schema.event.Breakpoint;
+import dev.caplab.schema.event.CapacityFit;
+import dev.caplab.schema.event.Segment;
 import dev.caplab.store.row.RunConclusionRow;
 import dev.caplab.store.row.RunLatenessRow;
 import dev.caplab.store.row.DeletedRunRow;
@@ -269,20 +269,25 @@ class ReadApiIT {
         assertThat(aggregates.ofRun("agg", Optional.of("nope"), Optional.empty())).isEmpty();
     }
 
-    private static CapacityFitRow fit(String source, String metric, long version) {
-        return new CapacityFitRow("fit", source, metric, "segmented-1", "1", "users", 5,
-                List.of(new SegmentValue(10.0, 18.0, 0.05, 0.022, 0.004)),
-                List.of(new BreakpointValue(18.0, 0.3, 17.4, 18.6)), 0.01, 0.97, true, 4, 1.0,
-                0.6, 18.0, true, T0.plusSeconds(version), version);
+    private static CapacityFit fit(String source, String metric, long version) {
+        return CapacityFit.newBuilder().setRunId("fit").setSource(source).setMetric(metric).setModel("segmented-1")
+                .setModelVersion("1").setLoadExpression("users").setStepsUsed(5)
+                .setSegments(List.of(Segment.newBuilder().setFromX(10.0).setToX(18.0).setIntercept(0.05)
+                        .setSlope(0.022).setSlopeStdErr(0.004).build()))
+                .setBreakpoints(List.of(Breakpoint.newBuilder().setX(18.0).setStdErr(0.3).setLower95(17.4)
+                        .setUpper95(18.6).build()))
+                .setBreakpointPValue(0.01).setRSquared(0.97).setCliff(true).setCliffStepIndex(4).setCapacity(1.0)
+                .setMargin(0.6).setSafeCapacityX(18.0).setBottleneck(true).setFittedAt(T0.plusSeconds(version))
+                .setVersion(version).build();
     }
 
     @Test
     void fitsAreTheLatestPerMetricAndSourceFilteredByMetric() {
         CapacityFitRepository fits = new CapacityFitRepository(db.dataSource());
-        CapacityFitRow egress = fit("vm-1", "net.egress.mbps", 1);
-        CapacityFitRow cpuVm2 = fit("vm-2", "cpu.cores", 1);
-        CapacityFitRow cpuVm1Old = fit("vm-1", "cpu.cores", 1);
-        CapacityFitRow cpuVm1 = fit("vm-1", "cpu.cores", 2);
+        CapacityFit egress = fit("vm-1", "net.egress.mbps", 1);
+        CapacityFit cpuVm2 = fit("vm-2", "cpu.cores", 1);
+        CapacityFit cpuVm1Old = fit("vm-1", "cpu.cores", 1);
+        CapacityFit cpuVm1 = fit("vm-1", "cpu.cores", 2);
         fits.insertBatch(List.of(egress, cpuVm2, cpuVm1Old), null);
         fits.insertBatch(List.of(cpuVm1), null);
         assertThat(fits.ofRun("fit", Optional.empty())).containsExactly(cpuVm1, cpuVm2, egress);
@@ -293,11 +298,11 @@ class ReadApiIT {
     @Test
     void aCohortsFitsComeInOneReadByRunThenMetricAndSourceLatestVersionsOnly() {
         CapacityFitRepository fits = new CapacityFitRepository(db.dataSource());
-        CapacityFitRow kCpu = withRun(fit("vm-1", "cpu.cores", 1), "cohort-k");
-        CapacityFitRow kCpuNew = withRun(fit("vm-1", "cpu.cores", 3), "cohort-k");
-        CapacityFitRow kEgress = withRun(fit("vm-1", "net.egress.mbps", 1), "cohort-k");
-        CapacityFitRow jCpu = withRun(fit("vm-2", "cpu.cores", 2), "cohort-j");
-        CapacityFitRow outside = withRun(fit("vm-1", "cpu.cores", 1), "cohort-x");
+        CapacityFit kCpu = withRun(fit("vm-1", "cpu.cores", 1), "cohort-k");
+        CapacityFit kCpuNew = withRun(fit("vm-1", "cpu.cores", 3), "cohort-k");
+        CapacityFit kEgress = withRun(fit("vm-1", "net.egress.mbps", 1), "cohort-k");
+        CapacityFit jCpu = withRun(fit("vm-2", "cpu.cores", 2), "cohort-j");
+        CapacityFit outside = withRun(fit("vm-1", "cpu.cores", 1), "cohort-x");
         fits.insertBatch(List.of(kCpu, kEgress, jCpu, outside), null);
         fits.insertBatch(List.of(kCpuNew), null);
         // asked k before j, k twice, and a run without fits: rows come by run id, each run's as ofRun orders them
@@ -318,11 +323,8 @@ class ReadApiIT {
         assertThat(conclusions.ofRuns(List.of("cohort-q", "cohort-p", "cohort-unknown"))).containsExactly(pNew, q);
     }
 
-    private static CapacityFitRow withRun(CapacityFitRow f, String runId) {
-        return new CapacityFitRow(runId, f.source(), f.metric(), f.model(), f.modelVersion(), f.loadExpression(),
-                f.stepsUsed(), f.segments(), f.breakpoints(), f.breakpointPValue(), f.rSquared(), f.cliff(),
-                f.cliffStepIndex(), f.capacity(), f.margin(), f.safeCapacityX(), f.bottleneck(), f.fittedAt(),
-                f.version());
+    private static CapacityFit withRun(CapacityFit f, String runId) {
+        return CapacityFit.newBuilder(f).setRunId(runId).build();
     }
 
     private static RunConclusionRow conclusion(String runId, double maxStableX, long version) {

@@ -2,12 +2,12 @@ package dev.caplab.store.access;
 
 import dev.caplab.store.row.ResourceEstimateValue;
 import dev.caplab.store.row.AlertRow;
-import dev.caplab.store.row.BreakpointValue;
+import dev.caplab.schema.event.Breakpoint;
+import dev.caplab.schema.event.CapacityFit;
+import dev.caplab.schema.event.Segment;
 import dev.caplab.store.row.RuleOutcomeValue;
-import dev.caplab.store.row.SegmentValue;
 import dev.caplab.store.row.SloRuleValue;
 import dev.caplab.store.row.AnnotationRow;
-import dev.caplab.store.row.CapacityFitRow;
 import dev.caplab.store.row.EgressCeilingValue;
 import dev.caplab.store.row.RunConclusionRow;
 import dev.caplab.store.row.ThroughputLimitValue;
@@ -270,10 +270,17 @@ class RepositoriesIT {
         assertThat(lateness.ofRun(run)).containsExactly(later);
 
         CapacityFitRepository fits = new CapacityFitRepository(db.dataSource(), direct);
-        CapacityFitRow fit = new CapacityFitRow(run, "vm-1", "cpu.cores", "segmented-1", "1", "users", 6,
-                List.of(new SegmentValue(0.0, 18.0, 0.35, 0.006, null), new SegmentValue(18.0, 20.0, -8.5, 0.5, 0.01)),
-                List.of(new BreakpointValue(18.0, null, Double.NaN, 19.0)), 0.001, 0.98,
-                true, 5, 2.0, 0.6, 141.7, true, T0.plusSeconds(900), 4);
+        CapacityFit fit = CapacityFit.newBuilder().setRunId(run).setSource("vm-1").setMetric("cpu.cores")
+                .setModel("segmented-1").setModelVersion("1").setLoadExpression("users").setStepsUsed(6)
+                .setSegments(List.of(Segment.newBuilder().setFromX(0.0).setToX(18.0).setIntercept(0.35)
+                                .setSlope(0.006).build(),
+                        Segment.newBuilder().setFromX(18.0).setToX(20.0).setIntercept(-8.5).setSlope(0.5)
+                                .setSlopeStdErr(0.01).build()))
+                .setBreakpoints(List.of(Breakpoint.newBuilder().setX(18.0).setLower95(Double.NaN).setUpper95(19.0)
+                        .build()))
+                .setBreakpointPValue(0.001).setRSquared(0.98).setCliff(true).setCliffStepIndex(5).setCapacity(2.0)
+                .setMargin(0.6).setSafeCapacityX(141.7).setBottleneck(true).setFittedAt(T0.plusSeconds(900))
+                .setVersion(4).build();
         fits.insertBatch(List.of(fit), null);
         assertThat(fits.ofRun(run)).containsExactly(fit);
 

@@ -64,7 +64,7 @@ class RowCodecSchemaIT {
                 .toArray(String[]::new));
     }
 
-    /** Twin of {@code SegmentValue} with two components swapped. */
+    /** A fit's segment (the schema's {@code Segment}) with two components swapped. */
     record SwappedSegment(double toX, double fromX, double intercept, double slope, Double slopeStdErr) {
     }
 

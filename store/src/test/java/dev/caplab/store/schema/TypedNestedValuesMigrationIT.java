@@ -2,17 +2,17 @@ package dev.caplab.store.schema;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.caplab.schema.event.Breakpoint;
 import dev.caplab.schema.event.ResourceEstimate;
+import dev.caplab.schema.event.Segment;
 import dev.caplab.schema.serde.AvroJson;
 import dev.caplab.store.access.CapacityFitRepository;
 import dev.caplab.store.access.RunConclusionRepository;
 import dev.caplab.store.access.RunRepository;
 import dev.caplab.store.access.StepVerdictRepository;
 import dev.caplab.store.access.StoreDataSources;
-import dev.caplab.store.row.BreakpointValue;
 import dev.caplab.store.row.ResourceEstimateValue;
 import dev.caplab.store.row.RuleOutcomeValue;
-import dev.caplab.store.row.SegmentValue;
 import dev.caplab.store.row.SloRuleValue;
 import dev.caplab.store.testing.EmbeddedClickHouse;
 import java.sql.Connection;
@@ -74,9 +74,11 @@ class TypedNestedValuesMigrationIT {
                     assertThat(v.outcomes()).containsExactly(new RuleOutcomeValue(noDrops, 3.0, false,
                             "3 sessions dropped")));
             assertThat(new CapacityFitRepository(pool).ofRun("old")).singleElement().satisfies(f -> {
-                assertThat(f.segments()).containsExactly(new SegmentValue(10.0, 18.0, 0.05, 0.022, 0.004),
-                        new SegmentValue(18.0, 19.0, -8.5, 0.5, null));
-                assertThat(f.breakpoints()).containsExactly(new BreakpointValue(18.0, 0.3, 17.4, 18.6));
+                assertThat(f.getSegments()).containsExactly(Segment.newBuilder().setFromX(10.0).setToX(18.0)
+                                .setIntercept(0.05).setSlope(0.022).setSlopeStdErr(0.004).build(),
+                        Segment.newBuilder().setFromX(18.0).setToX(19.0).setIntercept(-8.5).setSlope(0.5).build());
+                assertThat(f.getBreakpoints()).containsExactly(Breakpoint.newBuilder().setX(18.0).setStdErr(0.3)
+                        .setLower95(17.4).setUpper95(18.6).build());
             });
             try (Connection c = pool.getConnection(); Statement s = c.createStatement();
                  var rs = s.executeQuery("SELECT count() FROM system.columns WHERE database = '" + database
