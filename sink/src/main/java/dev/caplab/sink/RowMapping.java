@@ -20,16 +20,13 @@ import dev.caplab.schema.lifecycle.RunOrigins;
 import dev.caplab.schema.serde.AvroJson;
 import dev.caplab.store.access.RunRepository;
 import dev.caplab.store.row.ResourceEstimateValue;
-import dev.caplab.store.row.AlertRow;
-import dev.caplab.store.row.AnnotationRow;
 import dev.caplab.store.row.DeletedRunRow;
 import dev.caplab.store.row.EgressCeilingValue;
 import dev.caplab.store.row.RunConclusionRow;
-import dev.caplab.store.row.RunLatenessRow;
 import dev.caplab.store.row.RunRow;
 import dev.caplab.store.row.SampleRow;
 import dev.caplab.store.row.SloRuleValue;
-import dev.caplab.store.row.StepAggregateRow;
+import dev.caplab.store.row.RowChecks;
 import dev.caplab.store.row.StepRow;
 import dev.caplab.store.row.StepVerdictRow;
 import dev.caplab.store.row.ThroughputLimitValue;
@@ -47,13 +44,6 @@ public final class RowMapping {
 
     private static final EventRows<StepVerdict, StepVerdictRow> VERDICTS = EventRows.of(StepVerdict.class,
             StepVerdictRow.class);
-    private static final EventRows<StepAggregate, StepAggregateRow> AGGREGATES = EventRows.of(StepAggregate.class,
-            StepAggregateRow.class);
-    private static final EventRows<RunLateness, RunLatenessRow> LATENESS = EventRows.of(RunLateness.class,
-            RunLatenessRow.class);
-    private static final EventRows<Alert, AlertRow> ALERTS = EventRows.of(Alert.class, AlertRow.class);
-    private static final EventRows<Annotation, AnnotationRow> ANNOTATIONS = EventRows.of(Annotation.class,
-            AnnotationRow.class);
     private static final EventRows<RunDeleted, DeletedRunRow> DELETIONS = EventRows.of(RunDeleted.class,
             DeletedRunRow.class);
     private static final EventRows<ResourceEstimate, ResourceEstimateValue> ESTIMATES =
@@ -108,20 +98,23 @@ public final class RowMapping {
         return DELETIONS.row(d);
     }
 
-    static AnnotationRow annotation(Annotation a) {
-        return ANNOTATIONS.row(a);
+    /** The event is the row, once the store's checks pass. */
+    static Annotation annotation(Annotation a) {
+        return RowChecks.annotation(a);
     }
 
-    public static StepAggregateRow aggregate(StepAggregate a) {
-        return AGGREGATES.row(a);
+    /** The event is the row, once the store's checks pass. */
+    public static StepAggregate aggregate(StepAggregate a) {
+        return RowChecks.aggregate(a);
     }
 
     public static StepVerdictRow verdict(StepVerdict v) {
         return VERDICTS.row(v);
     }
 
-    public static RunLatenessRow lateness(RunLateness l) {
-        return LATENESS.row(l);
+    /** The event is the row, once the store's checks pass. */
+    public static RunLateness lateness(RunLateness l) {
+        return RowChecks.lateness(l);
     }
 
     /**
@@ -148,8 +141,9 @@ public final class RowMapping {
         return ESTIMATES.row(e);
     }
 
-    public static AlertRow alert(Alert a) {
-        return ALERTS.row(a);
+    /** The event is the row, once the store's checks pass. */
+    public static Alert alert(Alert a) {
+        return RowChecks.alert(a);
     }
 
     private static String str(CharSequence s) {

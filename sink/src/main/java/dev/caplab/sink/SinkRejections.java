@@ -6,7 +6,8 @@ import dev.caplab.schema.vocabulary.InputAlerts;
 import dev.caplab.store.access.AlertRepository;
 import dev.caplab.store.access.StoreQueryException;
 import dev.caplab.store.access.StoreUnavailableException;
-import dev.caplab.store.row.AlertRow;
+import dev.caplab.schema.event.Alert;
+import dev.caplab.store.row.RowChecks;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -69,9 +70,10 @@ final class SinkRejections {
         String runId = r.key();
         if (runId != null && !runId.isBlank() && runId.length() <= 1024 && !TopicCatalog.ALERTS.equals(r.topic())) {
             try {
-                alerts.insertBatch(List.of(new AlertRow(runId, Instant.ofEpochMilli(Math.max(0, r.timestamp())),
-                        InputAlerts.KIND.name(), null, InputAlerts.REJECTED + "sink: " + reason + " (" + r.topic() + "-"
-                        + r.partition() + "@" + r.offset() + ")")), null);
+                alerts.insertBatch(List.of(RowChecks.alert(Alert.newBuilder().setRunId(runId)
+                        .setAt(Instant.ofEpochMilli(Math.max(0, r.timestamp()))).setKind(InputAlerts.KIND)
+                        .setMessage(InputAlerts.REJECTED + "sink: " + reason + " (" + r.topic() + "-" + r.partition()
+                                + "@" + r.offset() + ")").build())), null);
             } catch (StoreQueryException | IllegalArgumentException e) {
                 LOG.error("sink: the alert for {}-{}@{} was refused too; the dead letter holds the reason", r.topic(),
                         r.partition(), r.offset(), e);

@@ -1,14 +1,14 @@
 package dev.caplab.store.access;
 
-import dev.caplab.store.row.AlertRow;
+import dev.caplab.schema.event.Alert;
 
 import dev.caplab.store.schema.Table;
 import javax.sql.DataSource;
 
 /** Alerts raised during runs; an identical replayed alert collapses onto the original. */
-public final class AlertRepository extends RunScopedRepository<AlertRow> {
+public final class AlertRepository extends RunScopedRepository<Alert> {
 
-    static final RowCodec<AlertRow> CODEC = RowCodec.derived(Table.ALERTS.sqlName(), AlertRow.class, true);
+    static final RowCodec<Alert> CODEC = RowCodec.derived(Table.ALERTS.sqlName(), Alert.class, true);
 
     public AlertRepository(DataSource dataSource) {
         this(dataSource, (EngineInserts) null);

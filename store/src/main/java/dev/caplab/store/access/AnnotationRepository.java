@@ -1,14 +1,14 @@
 package dev.caplab.store.access;
 
-import dev.caplab.store.row.AnnotationRow;
+import dev.caplab.schema.event.Annotation;
 
 import dev.caplab.store.schema.Table;
 import javax.sql.DataSource;
 
 /** Timeline notes of runs; an identical replayed note collapses onto the original. */
-public final class AnnotationRepository extends RunScopedRepository<AnnotationRow> {
+public final class AnnotationRepository extends RunScopedRepository<Annotation> {
 
-    static final RowCodec<AnnotationRow> CODEC = RowCodec.derived(Table.ANNOTATIONS.sqlName(), AnnotationRow.class, true);
+    static final RowCodec<Annotation> CODEC = RowCodec.derived(Table.ANNOTATIONS.sqlName(), Annotation.class, true);
 
     public AnnotationRepository(DataSource dataSource) {
         this(dataSource, null);

@@ -1,15 +1,16 @@
 package dev.caplab.store.access;
 
-import dev.caplab.store.row.RunLatenessRow;
+import dev.caplab.schema.event.RunLateness;
+import java.time.Instant;
 
 import dev.caplab.store.schema.Table;
 import javax.sql.DataSource;
 import java.util.Optional;
 
 /** Late and beyond-lateness sample counts per run written by streams; the highest version per run wins. */
-public final class RunLatenessRepository extends RunScopedRepository<RunLatenessRow> {
+public final class RunLatenessRepository extends RunScopedRepository<RunLateness> {
 
-    static final RowCodec<RunLatenessRow> CODEC = RowCodec.derived(Table.RUN_LATENESS.sqlName(), RunLatenessRow.class, true);
+    static final RowCodec<RunLateness> CODEC = RowCodec.derived(Table.RUN_LATENESS.sqlName(), RunLateness.class, true);
 
     public RunLatenessRepository(DataSource dataSource) {
         this(dataSource, (EngineInserts) null);
@@ -26,7 +27,13 @@ public final class RunLatenessRepository extends RunScopedRepository<RunLateness
     }
 
     /** The run's counts, cumulative, so the latest version is the whole story; empty if nothing came late. */
-    public Optional<RunLatenessRow> find(String runId) {
+    public Optional<RunLateness> find(String runId) {
         return ofRun(runId).stream().findFirst();
+    }
+
+    /** The run's counts, zero when nothing came late. */
+    public RunLateness countsOf(String runId) {
+        return find(runId).orElseGet(() -> RunLateness.newBuilder().setRunId(runId).setLateSamples(0)
+                .setBeyondLatenessSamples(0).setUpdatedAt(Instant.EPOCH).build());
     }
 }

@@ -1,6 +1,6 @@
 package dev.caplab.store.access;
 
-import dev.caplab.store.row.StepAggregateRow;
+import dev.caplab.schema.event.StepAggregate;
 
 import dev.caplab.schema.vocabulary.MetricNames;
 import dev.caplab.store.schema.Table;
@@ -11,10 +11,11 @@ import java.util.List;
 import java.util.Optional;
 
 /** Per-step statistics written by streams; the highest version per (run, step, metric, source) wins. */
-public final class StepAggregateRepository extends RunScopedRepository<StepAggregateRow> {
+public final class StepAggregateRepository extends RunScopedRepository<StepAggregate> {
 
-    static final RowCodec<StepAggregateRow> CODEC = RowCodec.derived(Table.STEP_AGGREGATES.sqlName(),
-            StepAggregateRow.class, true);
+    static final RowCodec<StepAggregate> CODEC = RowCodec.derived(Table.STEP_AGGREGATES.sqlName(),
+            StepAggregate.class, true, AvroStorage.asNamed().column("count", "sample_count").column("sum", "value_sum")
+                    .column("min", "value_min").column("max", "value_max").column("mean", "value_mean"));
 
     /**
      * A window's (step's, baseline's) rows are those of its newest revision: streams emits every series of a window
@@ -46,13 +47,13 @@ public final class StepAggregateRepository extends RunScopedRepository<StepAggre
 
     /** A run's aggregates of its windows' newest revisions, by step, metric and source. */
     @Override
-    public List<StepAggregateRow> ofRun(String runId) {
+    public List<StepAggregate> ofRun(String runId) {
         return ofRun(runId, Optional.empty(), Optional.empty());
     }
 
     /** The aggregates of every run of {@code runIds} in one query, each window at its newest revision. */
     @Override
-    public List<StepAggregateRow> ofRuns(Collection<String> runIds) {
+    public List<StepAggregate> ofRuns(Collection<String> runIds) {
         List<String> distinct = runIds.stream().distinct().toList();
         if (distinct.isEmpty()) {
             return List.of();
@@ -65,7 +66,7 @@ public final class StepAggregateRepository extends RunScopedRepository<StepAggre
     }
 
     /** One metric's aggregates over all steps of a run, the series a fit is drawn from. */
-    public List<StepAggregateRow> ofRun(String runId, String metric) {
+    public List<StepAggregate> ofRun(String runId, String metric) {
         return access.select("run_id = ? AND metric = ?" + NEWEST_REVISION, "step_index, source", runId, metric,
                 runId);
     }
@@ -74,19 +75,19 @@ public final class StepAggregateRepository extends RunScopedRepository<StepAggre
      * A run's aggregates of one metric and/or one source (empty or an empty string: any), by step, metric and
      * source; once per scope, and taken from the run's full read when the scope made it.
      */
-    public List<StepAggregateRow> ofRun(String runId, Optional<String> metric, Optional<String> source) {
+    public List<StepAggregate> ofRun(String runId, Optional<String> metric, Optional<String> source) {
         Optional<String> m = metric.filter(v -> !v.isEmpty());
         Optional<String> s = source.filter(v -> !v.isEmpty());
-        List<StepAggregateRow> all = reads.kept(access.table(), List.of(runId, Optional.empty(), Optional.empty()));
+        List<StepAggregate> all = reads.kept(access.table(), List.of(runId, Optional.empty(), Optional.empty()));
         if (all != null) {
             // the same rows in the same order as the filtered read
-            return all.stream().filter(a -> m.map(a.metric()::equals).orElse(true)
-                    && s.map(a.source()::equals).orElse(true)).toList();
+            return all.stream().filter(a -> m.map(a.getMetric()::equals).orElse(true)
+                    && s.map(a.getSource()::equals).orElse(true)).toList();
         }
         return reads.once(access.table(), List.of(runId, m, s), () -> List.copyOf(read(runId, m, s)));
     }
 
-    private List<StepAggregateRow> read(String runId, Optional<String> metric, Optional<String> source) {
+    private List<StepAggregate> read(String runId, Optional<String> metric, Optional<String> source) {
         List<Object> values = new ArrayList<>(List.of(runId));
         StringBuilder where = new StringBuilder("run_id = ?");
         metric.ifPresent(m -> {

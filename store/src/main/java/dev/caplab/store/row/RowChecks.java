@@ -1,0 +1,66 @@
+package dev.caplab.store.row;
+
+import dev.caplab.schema.event.Alert;
+import dev.caplab.schema.event.Annotation;
+import dev.caplab.schema.event.RunLateness;
+import dev.caplab.schema.event.StepAggregate;
+import java.util.Objects;
+
+/**
+ * What the store refuses of an event before it becomes a row of its table: a blank key, a negative count, a time its
+ * {@code DateTime64} column would clamp without a word. Each check throws an {@link IllegalArgumentException} naming
+ * the field, which the sink turns into a dead letter and an alert for that event alone.
+ */
+public final class RowChecks {
+
+    private RowChecks() {
+    }
+
+    /** A step's aggregate of one series. */
+    public static StepAggregate aggregate(StepAggregate a) {
+        Checks.text(a.getRunId(), "runId");
+        Objects.requireNonNull(a.getLoad(), "load");
+        Checks.text(a.getSource(), "source");
+        Checks.text(a.getMetric(), "metric");
+        Objects.requireNonNull(a.getKind(), "kind");
+        Checks.nonNegative(a.getCount(), "count");
+        Checks.nonNegative(a.getWarmupCount(), "warmupCount");
+        Checks.storable(Objects.requireNonNull(a.getWindowStart(), "windowStart"), "windowStart");
+        Checks.storable(Objects.requireNonNull(a.getWindowEnd(), "windowEnd"), "windowEnd");
+        if (a.getWindowEnd().isBefore(a.getWindowStart())) {
+            throw new IllegalArgumentException("window of " + a.getRunId() + " step " + a.getStepIndex() + " "
+                    + a.getMetric() + " ends before it starts");
+        }
+        Checks.nonNegative(a.getVersion(), "version");
+        Checks.nonNegative(a.getLateCount(), "lateCount");
+        return a;
+    }
+
+    /** A run's late-data counts. */
+    public static RunLateness lateness(RunLateness l) {
+        Checks.text(l.getRunId(), "runId");
+        Checks.nonNegative(l.getLateSamples(), "lateSamples");
+        Checks.nonNegative(l.getBeyondLatenessSamples(), "beyondLatenessSamples");
+        Checks.storable(Objects.requireNonNull(l.getUpdatedAt(), "updatedAt"), "updatedAt");
+        Checks.nonNegative(l.getVersion(), "version");
+        return l;
+    }
+
+    /** An alert raised during a run. */
+    public static Alert alert(Alert a) {
+        Checks.text(a.getRunId(), "runId");
+        Checks.storable(Objects.requireNonNull(a.getAt(), "at"), "at");
+        Objects.requireNonNull(a.getKind(), "kind");
+        Objects.requireNonNull(a.getMessage(), "message");
+        return a;
+    }
+
+    /** A note on a run's timeline. */
+    public static Annotation annotation(Annotation a) {
+        Checks.text(a.getRunId(), "runId");
+        Checks.storable(Objects.requireNonNull(a.getAt(), "at"), "at");
+        Objects.requireNonNull(a.getText(), "text");
+        Objects.requireNonNull(a.getLabels(), "labels");
+        return a;
+    }
+}
