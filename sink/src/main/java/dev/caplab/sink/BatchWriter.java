@@ -1,10 +1,13 @@
 package dev.caplab.sink;
 
+import dev.caplab.schema.event.Alert;
 import dev.caplab.schema.event.Annotation;
 import dev.caplab.schema.event.CapacityFit;
 import dev.caplab.schema.event.RunDeleted;
 import dev.caplab.schema.event.RunEnded;
+import dev.caplab.schema.event.RunLateness;
 import dev.caplab.schema.event.RunStarted;
+import dev.caplab.schema.event.StepAggregate;
 import dev.caplab.schema.event.StepEnded;
 import dev.caplab.schema.event.StepStarted;
 import dev.caplab.schema.serde.EventSerdes;
@@ -118,18 +121,21 @@ final class BatchWriter {
             case TopicCatalog.RUNS -> writeLifecycle(intent, records, deleted);
             case TopicCatalog.STEP_AGGREGATES -> insert(intent, records, deleted, Table.STEP_AGGREGATES,
                     aggregates::insertBatch,
-                    r -> List.of(RowMapping.aggregate(EventSerdes.stepAggregate().deserialize(r.topic(), r.value()))));
+                    r -> List.of(RowMapping.aggregate(EventSerdes.stepAggregate().deserialize(r.topic(), r.value()))),
+                    StepAggregate::getRunId);
             case TopicCatalog.VERDICTS -> insert(intent, records, deleted, Table.STEP_VERDICTS, verdicts::insertBatch,
                     r -> List.of(RowMapping.verdict(EventSerdes.stepVerdict().deserialize(r.topic(), r.value()))));
             case TopicCatalog.FITS -> insert(intent, records, deleted, Table.CAPACITY_FITS, fits::insertBatch,
                     r -> List.of(EventSerdes.capacityFit().deserialize(r.topic(), r.value())), CapacityFit::getRunId);
             case TopicCatalog.ALERTS -> insert(intent, records, deleted, Table.ALERTS, alerts::insertBatch,
-                    r -> List.of(RowMapping.alert(EventSerdes.alert().deserialize(r.topic(), r.value()))));
+                    r -> List.of(RowMapping.alert(EventSerdes.alert().deserialize(r.topic(), r.value()))),
+                    Alert::getRunId);
             case TopicCatalog.CONCLUSIONS -> insert(intent, records, deleted, Table.RUN_CONCLUSIONS,
                     conclusions::insertBatch,
                     r -> List.of(RowMapping.conclusion(EventSerdes.runConclusion().deserialize(r.topic(), r.value()))));
             case TopicCatalog.LATENESS -> insert(intent, records, deleted, Table.RUN_LATENESS, lateness::insertBatch,
-                    r -> List.of(RowMapping.lateness(EventSerdes.runLateness().deserialize(r.topic(), r.value()))));
+                    r -> List.of(RowMapping.lateness(EventSerdes.runLateness().deserialize(r.topic(), r.value()))),
+                    RunLateness::getRunId);
             default -> throw new IllegalArgumentException("the sink has no table for topic " + intent.topic());
         };
     }
@@ -161,7 +167,8 @@ final class BatchWriter {
                 + insert(intent, decoded, deleted, Table.STEPS, steps::insertBatch,
                 r -> events.get(r) instanceof StepStarted s ? List.of(RowMapping.step(s, r.offset() + 1)) : List.of())
                 + insert(intent, decoded, deleted, Table.ANNOTATIONS, annotations::insertBatch,
-                r -> events.get(r) instanceof Annotation a ? List.of(RowMapping.annotation(a)) : List.of())
+                r -> events.get(r) instanceof Annotation a ? List.of(RowMapping.annotation(a)) : List.of(),
+                Annotation::getRunId)
                 + insert(intent, decoded, deleted, Table.DELETED_RUNS, deletions::insertBatch,
                 r -> events.get(r) instanceof RunDeleted d ? List.of(RowMapping.deletion(d)) : List.of());
         // every end of the batch in one statement per table; refused, they are recorded one by one to isolate it

@@ -10,7 +10,6 @@ import dev.caplab.schema.serde.EventSerdes;
 import dev.caplab.schema.topic.TopicCatalog;
 import dev.caplab.schema.vocabulary.MetricNames;
 import dev.caplab.store.access.StepAggregateRepository;
-import dev.caplab.store.row.StepAggregateRow;
 import dev.caplab.streams.SyntheticRun;
 import dev.caplab.sink.it.CommittedInput.Expected;
 import dev.caplab.sink.it.CommittedInput.Key;
@@ -71,26 +70,26 @@ final class ExactlyOnceChecks {
         assertThat(emitted.keySet()).isEqualTo(union(expected, derived).keySet());
         assertThat(emitted.values()).as("no aggregate emitted twice across the fault").containsOnly(1L);
 
-        Map<Key, StepAggregateRow> stored = storedAggregates(env, runs);
+        Map<Key, StepAggregate> stored = storedAggregates(env, runs);
         assertThat(stored.keySet()).isEqualTo(union(expected, derived).keySet());
         derived.forEach((key, want) -> {
-            StepAggregateRow got = stored.get(key);
+            StepAggregate got = stored.get(key);
             if (!key.metric().equals(MetricNames.THROUGHPUT_ERRORS_RATIO)) {
-                assertThat(got.count()).as("requests " + key).isEqualTo(want.count());
-                assertThat(got.warmupCount()).as("warm-up requests " + key).isEqualTo(want.warmupCount());
+                assertThat(got.getCount()).as("requests " + key).isEqualTo(want.count());
+                assertThat(got.getWarmupCount()).as("warm-up requests " + key).isEqualTo(want.warmupCount());
             }
         });
         expected.forEach((key, want) -> {
-            StepAggregateRow got = stored.get(key);
-            assertThat(got.count()).as("count " + key).isEqualTo(want.count());
-            assertThat(got.warmupCount()).as("warm-up " + key).isEqualTo(want.warmupCount());
+            StepAggregate got = stored.get(key);
+            assertThat(got.getCount()).as("count " + key).isEqualTo(want.count());
+            assertThat(got.getWarmupCount()).as("warm-up " + key).isEqualTo(want.warmupCount());
             if (want.kind() == SampleKind.GAUGE) {
-                assertThat(got.valueSum()).as("sum " + key).isCloseTo(want.sum(), within(1e-9 * Math.abs(want.sum())));
-                assertThat(got.min()).as("min " + key).isEqualTo(want.min());
-                assertThat(got.max()).as("max " + key).isEqualTo(want.max());
+                assertThat(got.getSum()).as("sum " + key).isCloseTo(want.sum(), within(1e-9 * Math.abs(want.sum())));
+                assertThat(got.getMin()).as("min " + key).isEqualTo(want.min());
+                assertThat(got.getMax()).as("max " + key).isEqualTo(want.max());
             } else {
                 // Golden figure of the generator: the tx counter grows 10 kB/s per user.
-                assertThat(got.ratePerSecond()).as("rate " + key)
+                assertThat(got.getRatePerSecond()).as("rate " + key)
                         .isCloseTo(10_000 * SyntheticRun.users(key.step()), within(1e-6));
             }
         });
@@ -135,11 +134,12 @@ final class ExactlyOnceChecks {
     }
 
     /** The stored (FINAL) aggregates of {@code runs} by key. */
-    static Map<Key, StepAggregateRow> storedAggregates(ItEnvironment env, List<String> runs) {
-        Map<Key, StepAggregateRow> out = new HashMap<>();
+    static Map<Key, StepAggregate> storedAggregates(ItEnvironment env, List<String> runs) {
+        Map<Key, StepAggregate> out = new HashMap<>();
         var repository = new StepAggregateRepository(env.db().dataSource());
         for (String run : runs) {
-            repository.ofRun(run).forEach(a -> out.put(new Key(a.runId(), a.stepIndex(), a.source(), a.metric()), a));
+            repository.ofRun(run).forEach(a -> out.put(new Key(a.getRunId(), a.getStepIndex(), a.getSource(),
+                    a.getMetric()), a));
         }
         return out;
     }

@@ -9,8 +9,8 @@ import dev.caplab.store.access.RunLatenessRepository;
 import dev.caplab.store.access.StepAggregateRepository;
 import dev.caplab.store.access.StepVerdictRepository;
 import dev.caplab.store.row.RunConclusionRow;
-import dev.caplab.store.row.RunLatenessRow;
-import dev.caplab.store.row.StepAggregateRow;
+import dev.caplab.schema.event.RunLateness;
+import dev.caplab.schema.event.StepAggregate;
 import dev.caplab.store.row.StepVerdictRow;
 import dev.caplab.streams.StreamsRunner;
 import dev.caplab.streams.SyntheticRun;
@@ -57,19 +57,19 @@ class LateDataIT {
                     () -> ": streams " + streams.state() + ", sink failure " + sink.failure());
             assertThat(sink.failure()).isNull();
         }
-        List<StepAggregateRow> hostLast = aggregates.ofRun("order-host-last");
+        List<StepAggregate> hostLast = aggregates.ofRun("order-host-last");
         // Steps 0..6 closed on the load tool's event time before any host sample came (one samples partition, in
         // order); the last closes on the wall clock, maybe after them.
-        assertThat(hostLast).filteredOn(a -> a.source().equals("host") && a.stepIndex() >= 0
-                        && a.stepIndex() < SyntheticRun.STEPS - 1)
+        assertThat(hostLast).filteredOn(a -> a.getSource().equals("host") && a.getStepIndex() >= 0
+                        && a.getStepIndex() < SyntheticRun.STEPS - 1)
                 .as("host aggregates amended by late samples").hasSize(2 * (SyntheticRun.STEPS - 1))
-                .allMatch(a -> a.lateSamples() > 0 && a.version() > 1);
-        List<RunLatenessRow> lateness = new RunLatenessRepository(ENV.db().dataSource()).ofRun("order-host-last");
+                .allMatch(a -> a.getLateCount() > 0 && a.getVersion() > 1);
+        List<RunLateness> lateness = new RunLatenessRepository(ENV.db().dataSource()).ofRun("order-host-last");
         assertThat(lateness).singleElement().satisfies(l -> {
-            assertThat(l.lateSamples()).isPositive();
-            assertThat(l.beyondLatenessSamples()).isZero();
+            assertThat(l.getLateSamples()).isPositive();
+            assertThat(l.getBeyondLatenessSamples()).isZero();
         });
-        assertThat(aggregates.ofRun("order-first")).allMatch(a -> a.lateSamples() == 0);
+        assertThat(aggregates.ofRun("order-first")).allMatch(a -> a.getLateCount() == 0);
 
         // The conclusion stored for the host-last run was written when its steps closed without any host sample
         // (no cpu fit, no bottleneck) and amended by the late host samples: a newer version than the in-order run's,
@@ -98,7 +98,7 @@ class LateDataIT {
     }
 
     /** The stored rows of a run with the run id, versions, late counts and fit times blanked. */
-    record Projection(List<StepAggregateRow> aggregates, List<StepVerdictRow> verdicts, List<CapacityFit> fits,
+    record Projection(List<StepAggregate> aggregates, List<StepVerdictRow> verdicts, List<CapacityFit> fits,
                       List<RunConclusionRow> conclusion) {
         boolean isComplete() {
             return verdicts.size() == SyntheticRun.STEPS && fits.stream().anyMatch(f -> f.getMetric().equals("cpu.cores")
@@ -110,11 +110,8 @@ class LateDataIT {
     static Projection projection(StepAggregateRepository aggregates, StepVerdictRepository verdicts,
             CapacityFitRepository fits, RunConclusionRepository conclusions, String run) {
         return new Projection(
-                aggregates.ofRun(run).stream().map(a -> new StepAggregateRow("r", a.stepIndex(), a.load(), a.x(),
-                        a.source(), a.metric(), a.kind(), a.count(), a.warmupCount(), a.valueSum(),
-                        a.min(), a.max(), a.mean(), a.sustained(), a.peak(), a.quantiles(),
-                        a.ratePerSecond(), a.baselineDelta(), a.windowStart(), a.windowEnd(), a.contaminated(), 0))
-                        .toList(),
+                aggregates.ofRun(run).stream().map(a -> StepAggregate.newBuilder(a).setRunId("r").setVersion(0)
+                        .setLateCount(0).build()).toList(),
                 verdicts.ofRun(run).stream().map(v -> new StepVerdictRow("r", v.stepIndex(), v.load(), v.x(),
                         v.passed(), v.outcomes(), v.contaminated(), v.contaminationReason(), v.bottleneck(), 0))
                         .toList(),

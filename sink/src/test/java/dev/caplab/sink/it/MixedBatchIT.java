@@ -15,8 +15,8 @@ import dev.caplab.sink.ClickHouseSink;
 import dev.caplab.sink.SinkSettings;
 import dev.caplab.store.access.AlertRepository;
 import dev.caplab.store.access.StepAggregateRepository;
-import dev.caplab.store.row.AlertRow;
-import dev.caplab.store.row.StepAggregateRow;
+import dev.caplab.schema.event.Alert;
+import dev.caplab.schema.event.StepAggregate;
 import dev.caplab.streams.Events;
 import dev.caplab.streams.StreamsRunner;
 import dev.caplab.streams.SyntheticRun;
@@ -90,11 +90,11 @@ class MixedBatchIT {
         assertThat(ENV.scalar("SELECT count() FROM samples WHERE run_id = '" + RUN + "' AND labels['zone'] = 'a'"))
                 .as("their labels stored").isEqualTo(VALID.length);
 
-        StepAggregateRow host1 = aggregateOfHost1(aggregates).orElseThrow();
-        assertThat(host1.count()).as("step 0 aggregates the valid samples").isEqualTo(VALID.length);
-        assertThat(host1.valueSum()).isCloseTo(validSum, offset(1e-9));
+        StepAggregate host1 = aggregateOfHost1(aggregates).orElseThrow();
+        assertThat(host1.getCount()).as("step 0 aggregates the valid samples").isEqualTo(VALID.length);
+        assertThat(host1.getSum()).isCloseTo(validSum, offset(1e-9));
         assertThat(aggregates.ofRun(RUN)).as("no series of a set-aside sample aggregated")
-                .noneMatch(a -> a.source().isBlank() || a.source().equals("host-2"));
+                .noneMatch(a -> a.getSource().isBlank() || a.getSource().equals("host-2"));
 
         List<ConsumerRecord<String, byte[]>> sinkLetters = ENV.deadLetters().stream()
                 .filter(r -> RUN.equals(r.key()) && "sink".equals(ItEnvironment.header(r, DeadLetterHeaders.STAGE)))
@@ -112,13 +112,14 @@ class MixedBatchIT {
                 .extracting(Sample::getValue).containsExactly(BLANK_SOURCE_VALUE, LONG_LABEL_VALUE);
 
         ItEnvironment.await(Duration.ofSeconds(60), () -> alerts.ofRun(RUN).stream().anyMatch(a ->
-                a.message().startsWith(InputAlerts.REJECTED + "sink: 2 of 7 samples set aside")
-                && a.message().contains("source: must not be blank") && a.message().contains("trace: label value")),
-                () -> ": alerts of " + RUN + " " + alerts.ofRun(RUN).stream().map(AlertRow::message).toList());
+                a.getMessage().startsWith(InputAlerts.REJECTED + "sink: 2 of 7 samples set aside")
+                && a.getMessage().contains("source: must not be blank")
+                && a.getMessage().contains("trace: label value")),
+                () -> ": alerts of " + RUN + " " + alerts.ofRun(RUN).stream().map(Alert::getMessage).toList());
     }
 
-    private static Optional<StepAggregateRow> aggregateOfHost1(StepAggregateRepository aggregates) {
-        return aggregates.ofRun(RUN).stream().filter(a -> a.stepIndex() == 0 && a.source().equals("host-1")
-                && a.metric().equals("cpu.cores") && a.count() == VALID.length).findFirst();
+    private static Optional<StepAggregate> aggregateOfHost1(StepAggregateRepository aggregates) {
+        return aggregates.ofRun(RUN).stream().filter(a -> a.getStepIndex() == 0 && a.getSource().equals("host-1")
+                && a.getMetric().equals("cpu.cores") && a.getCount() == VALID.length).findFirst();
     }
 }

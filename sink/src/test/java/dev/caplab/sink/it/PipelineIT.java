@@ -12,9 +12,10 @@ import dev.caplab.store.access.RunRepository;
 import dev.caplab.store.access.SampleRepository;
 import dev.caplab.store.access.StepAggregateRepository;
 import dev.caplab.store.access.StepVerdictRepository;
-import dev.caplab.store.row.AlertRow;
+import dev.caplab.schema.event.Alert;
+import dev.caplab.schema.event.AlertKind;
 import dev.caplab.store.row.SloRuleValue;
-import dev.caplab.store.row.StepAggregateRow;
+import dev.caplab.schema.event.StepAggregate;
 import dev.caplab.store.row.StepVerdictRow;
 import dev.caplab.streams.Events;
 import dev.caplab.streams.StreamsRunner;
@@ -142,18 +143,17 @@ class PipelineIT {
         });
         assertThat(cpu.getBreakpointPValue()).isLessThan(0.05);
         assertThat(cpu.getSegments().getLast().getSlope()).isCloseTo(SLOPE_ABOVE, within(0.03));
-        List<AlertRow> alerts = new AlertRepository(ENV.db().dataSource()).ofRun(RUN);
-        assertThat(alerts).extracting(AlertRow::kind).contains("STEP_FAILED", "CLIFF_DETECTED");
-        StepAggregateRow tx = new StepAggregateRepository(ENV.db().dataSource()).ofRun(RUN, "net.tx.bytes").stream()
-                .filter(a -> a.stepIndex() == 2).findFirst().orElseThrow();
-        assertThat(tx.ratePerSecond()).isCloseTo(60_000, within(1e-6));
+        List<Alert> alerts = new AlertRepository(ENV.db().dataSource()).ofRun(RUN);
+        assertThat(alerts).extracting(Alert::getKind).contains(AlertKind.STEP_FAILED, AlertKind.CLIFF_DETECTED);
+        StepAggregate tx = new StepAggregateRepository(ENV.db().dataSource()).ofRun(RUN, "net.tx.bytes").stream()
+                .filter(a -> a.getStepIndex() == 2).findFirst().orElseThrow();
+        assertThat(tx.getRatePerSecond()).isCloseTo(60_000, within(1e-6));
 
         // A second consumer group re-reads every topic from the start: derived tables are ReplacingMergeTree keyed by
         // identity with deterministic versions, so reads (FINAL) are unchanged before any merge. Raw samples are
         // only deduplicated for re-deliveries within one group (the same batch re-formed from its intent); a replay
         // by a fresh group forms other batches, so it goes to a fresh database (caplab rebuild).
-        List<StepAggregateRow> before = new StepAggregateRepository(ENV.db().dataSource()).ofRun(RUN);
-        List<CapacityFit> fitsBefore = fits.ofRun(RUN);
+        List<StepAggregate> before = new StepAggregateRepository(ENV.db().dataSource()).ofRun(RUN);
         try (ClickHouseSink replay = ClickHouseSink.start(new SinkSettings(ENV.bootstrap(),
                 "caplab-it-replay", List.of(TopicCatalog.STEP_AGGREGATES, TopicCatalog.FITS), 2000,
                 Duration.ofMillis(200)), ENV.db().dataSource())) {

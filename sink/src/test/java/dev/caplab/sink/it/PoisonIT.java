@@ -7,7 +7,7 @@ import dev.caplab.schema.vocabulary.InputAlerts;
 import dev.caplab.store.access.AlertRepository;
 import dev.caplab.store.access.CapacityFitRepository;
 import dev.caplab.store.access.StepVerdictRepository;
-import dev.caplab.store.row.AlertRow;
+import dev.caplab.schema.event.Alert;
 import dev.caplab.streams.PoisonInputs;
 import dev.caplab.streams.StreamsRunner;
 import dev.caplab.streams.SyntheticRun;
@@ -69,8 +69,8 @@ class PoisonIT {
         for (String run : List.of("poison-blank-source", "poison-blank-metric", "poison-long-label",
                 "poison-long-metric")) {
             ItEnvironment.await(Duration.ofSeconds(60), () -> alerts.ofRun(run).stream()
-                    .anyMatch(a -> a.message().startsWith(InputAlerts.REJECTED)), () -> ": alerts of " + run + " "
-                    + alerts.ofRun(run).stream().map(AlertRow::message).toList());
+                    .anyMatch(a -> a.getMessage().startsWith(InputAlerts.REJECTED)), () -> ": alerts of " + run + " "
+                    + alerts.ofRun(run).stream().map(Alert::getMessage).toList());
         }
 
         // The same state directory and groups: whatever of the poison was not committed is replayed now.

@@ -4,17 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.caplab.store.measure.MeasuredEgress;
-import dev.caplab.store.row.AlertRow;
 import dev.caplab.schema.event.Breakpoint;
 import dev.caplab.schema.event.CapacityFit;
 import dev.caplab.schema.event.Segment;
+import dev.caplab.schema.event.Alert;
+import dev.caplab.schema.event.AlertKind;
 import dev.caplab.store.row.RunConclusionRow;
-import dev.caplab.store.row.RunLatenessRow;
+import dev.caplab.schema.event.RunLateness;
 import dev.caplab.store.row.DeletedRunRow;
 import dev.caplab.store.row.RunKindCount;
 import dev.caplab.store.row.RunRow;
 import dev.caplab.store.row.SampleRow;
-import dev.caplab.store.row.StepAggregateRow;
+import dev.caplab.schema.event.SampleKind;
+import dev.caplab.schema.event.StepAggregate;
 import dev.caplab.store.testing.ClickHouseTestExtension;
 import dev.caplab.store.testing.TestDatabase;
 import java.time.Instant;
@@ -209,25 +211,26 @@ class ReadApiIT {
         assertThat(samples.latestEgressMeasurement("a")).isEmpty();
     }
 
-    private static StepAggregateRow aggregate(String run, int step, String source, String metric, double sustained) {
-        return new StepAggregateRow(run, step, Map.of("users", 10.0 * (step + 1)), 10.0 * (step + 1), source, metric,
-                "GAUGE", 60, 10, sustained * 60, sustained / 2, sustained * 2, sustained, sustained, sustained * 2,
-                Map.of("0.5", sustained), null, null, T0.plusSeconds(60L * step), T0.plusSeconds(60L * step + 60),
-                false, 1);
+    private static StepAggregate aggregate(String run, int step, String source, String metric, double sustained) {
+        return StepAggregate.newBuilder().setRunId(run).setStepIndex(step).setLoad(Map.of("users", 10.0 * (step + 1)))
+                .setX(10.0 * (step + 1)).setSource(source).setMetric(metric).setKind(SampleKind.GAUGE).setCount(60)
+                .setWarmupCount(10).setSum(sustained * 60).setMin(sustained / 2).setMax(sustained * 2)
+                .setMean(sustained).setSustained(sustained).setPeak(sustained * 2)
+                .setQuantiles(Map.of("0.5", sustained)).setRatePerSecond(null).setBaselineDelta(null)
+                .setWindowStart(T0.plusSeconds(60L * step)).setWindowEnd(T0.plusSeconds(60L * step + 60))
+                .setContaminated(false).setVersion(1).build();
     }
 
-    private static StepAggregateRow revision(StepAggregateRow row, int step, String source, String metric,
-            long count, long version) {
-        return new StepAggregateRow(row.runId(), step, row.load(), row.x(), source, metric, row.kind(), count,
-                count == 0 ? 0 : row.warmupCount(), row.valueSum(), row.min(), row.max(), row.mean(),
-                row.sustained(), row.peak(), row.quantiles(), null, null, row.windowStart(), row.windowEnd(), false,
-                version, 0);
+    private static StepAggregate revision(StepAggregate row, int step, String source, String metric, long count,
+            long version) {
+        return StepAggregate.newBuilder(row).setStepIndex(step).setSource(source).setMetric(metric).setCount(count)
+                .setWarmupCount(count == 0 ? 0 : row.getWarmupCount()).setVersion(version).setLateCount(0).build();
     }
 
     @Test
     void eachWindowShowsItsNewestRevisionAndAnEmptiedWindowNothing() {
         StepAggregateRepository aggregates = new StepAggregateRepository(db.dataSource());
-        StepAggregateRow base = aggregate("windows", 0, "vm-1", "cpu.cores", 0.3);
+        StepAggregate base = aggregate("windows", 0, "vm-1", "cpu.cores", 0.3);
         // Baseline: revision 1 had CPU and latency; revision 2 (the window moved) has CPU only.
         // Unassigned seconds: revision 1 had CPU; revision 2 says the window is empty now.
         // Step 0: one revision. Step 1: CPU amended (revision 3) beside memory of the same revision.
@@ -240,10 +243,10 @@ class ReadApiIT {
                 revision(base, 1, "vm-1", "cpu.cores", 60, 2), revision(base, 1, "vm-1", "mem.bytes", 60, 2),
                 revision(base, 1, "vm-1", "cpu.cores", 61, 3), revision(base, 1, "vm-1", "mem.bytes", 61, 3)), null);
 
-        assertThat(aggregates.ofRun("windows")).extracting(r -> r.stepIndex() + "|" + r.metric() + "|"
-                + r.count()).containsExactly("-1|cpu.cores|5", "0|cpu.cores|60", "1|cpu.cores|61",
+        assertThat(aggregates.ofRun("windows")).extracting(r -> r.getStepIndex() + "|" + r.getMetric() + "|"
+                + r.getCount()).containsExactly("-1|cpu.cores|5", "0|cpu.cores|60", "1|cpu.cores|61",
                 "1|mem.bytes|61");
-        assertThat(aggregates.ofRun("windows", "cpu.cores")).extracting(StepAggregateRow::stepIndex)
+        assertThat(aggregates.ofRun("windows", "cpu.cores")).extracting(StepAggregate::getStepIndex)
                 .containsExactly(-1, 0, 1);
         assertThat(aggregates.ofRun("windows", Optional.of("latency.ms"), Optional.empty())).isEmpty();
         assertThat(aggregates.ofRuns(List.of("windows", "nobody"))).isEqualTo(aggregates.ofRun("windows"));
@@ -252,10 +255,10 @@ class ReadApiIT {
     @Test
     void aggregatesAreFilteredByMetricAndSourceOrderedByStepMetricSource() {
         StepAggregateRepository aggregates = new StepAggregateRepository(db.dataSource());
-        StepAggregateRow cpuVm2Step1 = aggregate("agg", 1, "vm-2", "cpu.cores", 0.7);
-        StepAggregateRow cpuVm1Step1 = aggregate("agg", 1, "vm-1", "cpu.cores", 0.6);
-        StepAggregateRow memVm1Step0 = aggregate("agg", 0, "vm-1", "mem.bytes", 1e9);
-        StepAggregateRow cpuVm1Step0 = aggregate("agg", 0, "vm-1", "cpu.cores", 0.3);
+        StepAggregate cpuVm2Step1 = aggregate("agg", 1, "vm-2", "cpu.cores", 0.7);
+        StepAggregate cpuVm1Step1 = aggregate("agg", 1, "vm-1", "cpu.cores", 0.6);
+        StepAggregate memVm1Step0 = aggregate("agg", 0, "vm-1", "mem.bytes", 1e9);
+        StepAggregate cpuVm1Step0 = aggregate("agg", 0, "vm-1", "cpu.cores", 0.3);
         aggregates.insertBatch(List.of(cpuVm2Step1, cpuVm1Step1, memVm1Step0, cpuVm1Step0,
                 aggregate("other", 0, "vm-1", "cpu.cores", 9)), null);
         assertThat(aggregates.ofRun("agg", Optional.empty(), Optional.empty()))
@@ -336,16 +339,27 @@ class ReadApiIT {
     @Test
     void latenessIsTheLatestCountsAndAlertsComeOldestFirst() {
         RunLatenessRepository lateness = new RunLatenessRepository(db.dataSource());
-        lateness.insertBatch(List.of(new RunLatenessRow("late", 4, 1, T0.plusSeconds(30), 2),
-                new RunLatenessRow("late", 2, 0, T0.plusSeconds(20), 1)), null);
-        assertThat(lateness.find("late")).contains(new RunLatenessRow("late", 4, 1, T0.plusSeconds(30), 2));
+        lateness.insertBatch(List.of(lateness("late", 4, 1, T0.plusSeconds(30), 2),
+                lateness("late", 2, 0, T0.plusSeconds(20), 1)), null);
+        assertThat(lateness.find("late")).contains(lateness("late", 4, 1, T0.plusSeconds(30), 2));
         assertThat(lateness.find("a")).isEmpty();
 
         AlertRepository alerts = new AlertRepository(db.dataSource());
-        AlertRow cliff = new AlertRow("alerting", T0.plusSeconds(120), "CLIFF_DETECTED", 4, "cpu 45% -> 88%");
-        AlertRow failed = new AlertRow("alerting", T0.plusSeconds(60), "STEP_FAILED", 3, "p95 812 ms");
-        AlertRow contaminated = new AlertRow("alerting", T0.plusSeconds(60), "CONTAMINATED", null, "llm container");
+        Alert cliff = alert("alerting", T0.plusSeconds(120), AlertKind.CLIFF_DETECTED, 4, "cpu 45% -> 88%");
+        Alert failed = alert("alerting", T0.plusSeconds(60), AlertKind.STEP_FAILED, 3, "p95 812 ms");
+        Alert contaminated = alert("alerting", T0.plusSeconds(60), AlertKind.STEP_CONTAMINATED, null,
+                "llm container");
         alerts.insertBatch(List.of(cliff, failed, contaminated), null);
         assertThat(alerts.ofRun("alerting")).containsExactly(contaminated, failed, cliff);
+    }
+
+    private static RunLateness lateness(String run, long late, long beyond, Instant updatedAt, long version) {
+        return RunLateness.newBuilder().setRunId(run).setLateSamples(late).setBeyondLatenessSamples(beyond)
+                .setUpdatedAt(updatedAt).setVersion(version).build();
+    }
+
+    private static Alert alert(String run, Instant at, AlertKind kind, Integer stepIndex, String message) {
+        return Alert.newBuilder().setRunId(run).setAt(at).setKind(kind).setStepIndex(stepIndex).setMessage(message)
+                .build();
     }
 }

@@ -1,20 +1,22 @@
 package dev.caplab.store.access;
 
 import dev.caplab.store.row.ResourceEstimateValue;
-import dev.caplab.store.row.AlertRow;
 import dev.caplab.schema.event.Breakpoint;
 import dev.caplab.schema.event.CapacityFit;
 import dev.caplab.schema.event.Segment;
+import dev.caplab.schema.event.Alert;
+import dev.caplab.schema.event.AlertKind;
 import dev.caplab.store.row.RuleOutcomeValue;
 import dev.caplab.store.row.SloRuleValue;
-import dev.caplab.store.row.AnnotationRow;
+import dev.caplab.schema.event.Annotation;
 import dev.caplab.store.row.EgressCeilingValue;
 import dev.caplab.store.row.RunConclusionRow;
 import dev.caplab.store.row.ThroughputLimitValue;
-import dev.caplab.store.row.RunLatenessRow;
+import dev.caplab.schema.event.RunLateness;
 import dev.caplab.store.row.RunRow;
 import dev.caplab.store.row.SampleRow;
-import dev.caplab.store.row.StepAggregateRow;
+import dev.caplab.schema.event.SampleKind;
+import dev.caplab.schema.event.StepAggregate;
 import dev.caplab.store.row.StepRow;
 import dev.caplab.store.row.StepVerdictRow;
 import dev.caplab.store.testing.ClickHouseTestExtension;
@@ -226,8 +228,8 @@ class RepositoriesIT {
                 T0.plusSeconds(120), 1));
 
         StepAggregateRepository aggregates = new StepAggregateRepository(db.dataSource(), direct);
-        StepAggregateRow v1 = aggregate(run, 1, 0.40);
-        StepAggregateRow v2 = aggregate(run, 2, 0.42);
+        StepAggregate v1 = aggregate(run, 1, 0.40);
+        StepAggregate v2 = aggregate(run, 2, 0.42);
         aggregates.insertBatch(List.of(v1), run + "-agg-v1");
         aggregates.insertBatch(List.of(v2), run + "-agg-v2");
         aggregates.insertBatch(List.of(v1), run + "-agg-v1-replayed");
@@ -263,8 +265,10 @@ class RepositoriesIT {
         }
 
         RunLatenessRepository lateness = new RunLatenessRepository(db.dataSource(), direct);
-        RunLatenessRow early = new RunLatenessRow(run, 3, 0, T0.plusSeconds(60), 1);
-        RunLatenessRow later = new RunLatenessRow(run, 17, 2, T0.plusSeconds(90), 2);
+        RunLateness early = RunLateness.newBuilder().setRunId(run).setLateSamples(3).setBeyondLatenessSamples(0)
+                .setUpdatedAt(T0.plusSeconds(60)).setVersion(1).build();
+        RunLateness later = RunLateness.newBuilder().setRunId(run).setLateSamples(17).setBeyondLatenessSamples(2)
+                .setUpdatedAt(T0.plusSeconds(90)).setVersion(2).build();
         lateness.insertBatch(List.of(later), null);
         lateness.insertBatch(List.of(early), null);
         assertThat(lateness.ofRun(run)).containsExactly(later);
@@ -304,10 +308,13 @@ class RepositoriesIT {
         assertThat(conclusions.latest(run)).contains(concluded);
     }
 
-    private static StepAggregateRow aggregate(String run, long version, double sustained) {
-        return new StepAggregateRow(run, 0, Map.of("users", 10.0), 10.0, "vm-1", "cpu.cores", "GAUGE", 120, 30,
-                48.0, 0.1, 0.9, 0.4, sustained, 0.9, Map.of("0.5", 0.4, "0.95", 0.8), null, 0.05, T0,
-                T0.plusSeconds(120), false, version);
+    private static StepAggregate aggregate(String run, long version, double sustained) {
+        return StepAggregate.newBuilder().setRunId(run).setStepIndex(0).setLoad(Map.of("users", 10.0)).setX(10.0)
+                .setSource("vm-1").setMetric("cpu.cores").setKind(SampleKind.GAUGE).setCount(120).setWarmupCount(30)
+                .setSum(48.0).setMin(0.1).setMax(0.9).setMean(0.4).setSustained(sustained).setPeak(0.9)
+                .setQuantiles(Map.of("0.5", 0.4, "0.95", 0.8)).setRatePerSecond(null).setBaselineDelta(0.05)
+                .setWindowStart(T0).setWindowEnd(T0.plusSeconds(120)).setContaminated(false).setVersion(version)
+                .setLateCount(3).build();
     }
 
     @Test
@@ -323,13 +330,15 @@ class RepositoriesIT {
 
     private void annotationsAndAlerts(String run, EngineInserts direct) {
         AnnotationRepository annotations = new AnnotationRepository(db.dataSource(), direct);
-        AnnotationRow note = new AnnotationRow(run, T0, "stopped competing container", Map.of("by", "ops"));
+        Annotation note = Annotation.newBuilder().setRunId(run).setAt(T0).setText("stopped competing container")
+                .setLabels(Map.of("by", "ops")).build();
         annotations.insertBatch(List.of(note), null);
         annotations.insertBatch(List.of(note), null);
         assertThat(annotations.ofRun(run)).containsExactly(note);
 
         AlertRepository alerts = new AlertRepository(db.dataSource(), direct);
-        AlertRow alert = new AlertRow(run, T0, "CLIFF_DETECTED", null, "cpu 45% -> 88% between 18 and 19");
+        Alert alert = Alert.newBuilder().setRunId(run).setAt(T0).setKind(AlertKind.CLIFF_DETECTED).setStepIndex(null)
+                .setMessage("cpu 45% -> 88% between 18 and 19").build();
         alerts.insertBatch(List.of(alert, alert), null);
         assertThat(alerts.ofRun(run)).containsExactly(alert);
     }
@@ -355,8 +364,8 @@ class RepositoriesIT {
                 });
         StepAggregateRepository aggregates = new StepAggregateRepository(counting,
                 new EngineInserts(ch.engine().orElseThrow(), db.name()));
-        StepAggregateRow v1 = aggregate("r-borrow", 1, 0.40);
-        StepAggregateRow v2 = aggregate("r-borrow", 2, 0.42);
+        StepAggregate v1 = aggregate("r-borrow", 1, 0.40);
+        StepAggregate v2 = aggregate("r-borrow", 2, 0.42);
         aggregates.insertBatch(List.of(v1), "r-borrow-v1");
         assertThat(borrowed.get()).as("the table's first insert describes it").isEqualTo(1);
 
