@@ -26,7 +26,7 @@ import dev.caplab.schema.event.SystemUnderTest;
 import dev.caplab.store.access.CapacityFitRepository;
 import dev.caplab.store.access.StepAggregateRepository;
 import dev.caplab.store.access.StepVerdictRepository;
-import dev.caplab.store.row.StepAggregateRow;
+import dev.caplab.schema.event.StepAggregate;
 import dev.caplab.store.row.StepVerdictRow;
 import dev.caplab.store.testing.EmbeddedClickHouse;
 import dev.caplab.store.testing.TestDatabase;
@@ -112,7 +112,7 @@ class OrderIndependenceIT {
             new Order("host-first", List.of("db-1", LIFECYCLE, LOCUST, "app-1")));
 
     /** What the pipeline concluded about one run, in a stable order. */
-    private record Answer(List<StepAggregateRow> aggregates, List<StepVerdictRow> verdicts,
+    private record Answer(List<StepAggregate> aggregates, List<StepVerdictRow> verdicts,
             List<CapacityFit> fits) {
     }
 
@@ -187,8 +187,8 @@ class OrderIndependenceIT {
                     .as("verdicts of %s", reference0).containsExactly(true, true, true, false);
             for (String host : HOSTS) {
                 soft.assertThat(reference.aggregates()).as("cpu.cores aggregates of %s in %s", host, reference0)
-                        .filteredOn(a -> a.source().equals(host) && a.metric().equals(MetricNames.CPU_CORES))
-                        .extracting(StepAggregateRow::stepIndex)
+                        .filteredOn(a -> a.getSource().equals(host) && a.getMetric().equals(MetricNames.CPU_CORES))
+                        .extracting(StepAggregate::getStepIndex)
                         // the pre-test baseline (index -1, before the first step) and each of the four steps
                         .containsExactly(-1, 0, 1, 2, 3);
                 soft.assertThat(reference.fits()).as("cpu.cores fit of %s in %s", host, reference0)
@@ -207,9 +207,9 @@ class OrderIndependenceIT {
     private static Answer answer(String runId, StepAggregateRepository aggregates, StepVerdictRepository verdicts,
             CapacityFitRepository fits) {
         return new Answer(
-                aggregates.ofRun(runId).stream().sorted(Comparator.comparingInt(StepAggregateRow::stepIndex)
-                        .thenComparing(StepAggregateRow::source).thenComparing(StepAggregateRow::metric)
-                        .thenComparing(StepAggregateRow::kind)).toList(),
+                aggregates.ofRun(runId).stream().sorted(Comparator.comparingInt(StepAggregate::getStepIndex)
+                        .thenComparing(StepAggregate::getSource).thenComparing(StepAggregate::getMetric)
+                        .thenComparing(StepAggregate::getKind)).toList(),
                 verdicts.ofRun(runId).stream().sorted(Comparator.comparingInt(StepVerdictRow::stepIndex)).toList(),
                 fits.ofRun(runId).stream().sorted(Comparator.comparing(CapacityFit::getSource)
                         .thenComparing(CapacityFit::getMetric)).toList());
@@ -218,7 +218,7 @@ class OrderIndependenceIT {
     /** Aggregates per source, verdicts, fits (source/metric/steps): what a failure message shows of an answer. */
     private static String summary(Answer a) {
         Map<String, Long> perSource = new TreeMap<>();
-        a.aggregates().forEach(r -> perSource.merge(r.source(), 1L, Long::sum));
+        a.aggregates().forEach(r -> perSource.merge(r.getSource(), 1L, Long::sum));
         return "aggregates " + perSource + ", verdicts " + a.verdicts().stream().map(StepVerdictRow::passed).toList()
                 + ", fits " + a.fits().stream().map(f -> f.getSource() + "/" + f.getMetric() + "/" + f.getStepsUsed())
                         .toList();

@@ -38,7 +38,7 @@ public class ApiDocumentation {
             "ResourceEstimateValue", FieldTable.ESTIMATE,
             "Warning", Map.of("kind", "what the warning is about (one of the values listed)",
                     "message", "what a person should know and do, as a sentence"),
-            "RunLatenessRow", FieldTable.LATENESS);
+            "RunLateness", FieldTable.LATENESS);
 
     /** Schema name, then property name, then the values it takes. */
     static final Map<String, Map<String, List<String>>> ENUMS = Map.of(

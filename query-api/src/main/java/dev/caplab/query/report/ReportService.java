@@ -9,7 +9,8 @@ import dev.caplab.query.plan.PlanRequest;
 import dev.caplab.query.plan.PlanService;
 import dev.caplab.query.runs.RunDetail;
 import dev.caplab.query.runs.RunService;
-import dev.caplab.store.row.StepAggregateRow;
+import dev.caplab.schema.event.StepAggregate;
+import dev.caplab.schema.vocabulary.MetricNames;
 import dev.caplab.query.steps.StepView;
 import dev.caplab.store.row.RunStep;
 import dev.caplab.query.throughput.ThroughputService;
@@ -60,30 +61,30 @@ public class ReportService {
 
     RunReport report(String runId) {
         // every aggregate of the run first: the detail's throughput rows are then taken from them, not read again
-        List<StepAggregateRow> aggregates = this.aggregates.ofRun(runId).stream()
-                .filter(a -> a.stepIndex() >= 0).toList();
+        List<StepAggregate> aggregates = this.aggregates.ofRun(runId).stream()
+                .filter(a -> a.getStepIndex() >= 0).toList();
         RunDetail detail = runs.detail(runId);
         double planLoad = detail.maxStableX() == null ? 0 : detail.maxStableX();
         var plan = plans.plan(new PlanRequest(new PlanRequest.Profile("max stable load", planLoad, null, null, null),
                 List.of(runId), List.of(), null, null));
-        int resourceSteps = (int) aggregates.stream().filter(a -> a.x() != null && a.resource())
-                .mapToInt(StepAggregateRow::stepIndex).distinct().count();
+        int resourceSteps = (int) aggregates.stream().filter(a -> a.getX() != null && MetricNames.resource(a.getMetric()))
+                .mapToInt(StepAggregate::getStepIndex).distinct().count();
         return new RunReport(detail, resources(detail, aggregates), throughput.of(runId), plan, planLoad,
                 rules.find(runId).map(RunRow::sloRules).orElse(List.of()), endpoints.of(runId), resourceSteps);
     }
 
-    private static List<FittedResource> resources(RunDetail detail, List<StepAggregateRow> aggregates) {
+    private static List<FittedResource> resources(RunDetail detail, List<StepAggregate> aggregates) {
         Map<Integer, RunStep> byIndex = detail.steps().stream().map(StepView::step)
                 .collect(Collectors.toMap(RunStep::stepIndex, Function.identity()));
         List<FittedResource> out = new ArrayList<>();
         for (FitView fit : detail.fits().stream().filter(f -> !f.throughputFit()).toList()) {
             List<FittedResource.Point> points = new ArrayList<>();
-            for (StepAggregateRow a : aggregates) {
-                RunStep step = byIndex.get(a.stepIndex());
-                if (a.metric().equals(fit.fit().getMetric()) && a.source().equals(fit.fit().getSource()) && a.x() != null
-                        && Double.isFinite(a.sustained())) {
-                    points.add(new FittedResource.Point(a.stepIndex(), a.x(), a.sustained(),
-                            step == null ? null : step.passed(), a.contaminated(), step == null || step.judged()));
+            for (StepAggregate a : aggregates) {
+                RunStep step = byIndex.get(a.getStepIndex());
+                if (a.getMetric().equals(fit.fit().getMetric()) && a.getSource().equals(fit.fit().getSource()) && a.getX() != null
+                        && Double.isFinite(a.getSustained())) {
+                    points.add(new FittedResource.Point(a.getStepIndex(), a.getX(), a.getSustained(),
+                            step == null ? null : step.passed(), a.getContaminated(), step == null || step.judged()));
                 }
             }
             out.add(new FittedResource(fit, points));

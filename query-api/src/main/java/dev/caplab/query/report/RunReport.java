@@ -16,7 +16,7 @@ import java.util.Objects;
  * ({@link ThroughputService#of}, as the page and the API show them), and the capacity plan of a profile
  * at {@code planLoad} (the run's max stable load, else 0) on the run's own tier, the SLO rules the run declared,
  * its per-endpoint and error tables ({@link dev.caplab.query.endpoints.EndpointService#of}), and in how many steps
- * any resource was read ({@code resourceSteps}, {@link dev.caplab.store.row.StepAggregateRow#resource}): none
+ * any resource was read ({@code resourceSteps}, {@link dev.caplab.schema.vocabulary.MetricNames#resource}): none
  * means the run holds only the load tool's readings, and no capacity plan can be made of it.
  */
 public record RunReport(RunDetail detail, List<FittedResource> resources, RunThroughput throughput, Plan plan,

@@ -7,7 +7,7 @@ import dev.caplab.store.row.RunRow;
 import dev.caplab.query.steps.StepView;
 import dev.caplab.store.row.RunStep;
 import dev.caplab.schema.vocabulary.Unstated;
-import dev.caplab.store.row.AlertRow;
+import dev.caplab.schema.event.Alert;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -158,8 +158,8 @@ final class RunSection {
 
     private static void warnings(StringBuilder html, RunDetail d) {
         html.append("<h3>Alerts and lateness</h3><table class=\"lateness kv\">");
-        row(html, "late samples (amended steps)", String.valueOf(d.lateness().lateSamples()));
-        row(html, "beyond allowed lateness (in no aggregate)", String.valueOf(d.lateness().beyondLatenessSamples()));
+        row(html, "late samples (amended steps)", String.valueOf(d.lateness().getLateSamples()));
+        row(html, "beyond allowed lateness (in no aggregate)", String.valueOf(d.lateness().getBeyondLatenessSamples()));
         html.append("</table>");
         if (d.alerts().isEmpty()) {
             html.append("<p class=\"none\">No alerts.</p>");
@@ -167,10 +167,10 @@ final class RunSection {
         }
         html.append("<table class=\"alerts\"><thead><tr><th>at</th><th>kind</th><th>step</th><th>message</th></tr>"
                 + "</thead><tbody>");
-        for (AlertRow a : d.alerts()) {
-            html.append("<tr class=\"alert\"><td>").append(Html.text(Figures.time(a.at()))).append("</td><td>")
-                    .append(Html.text(Figures.alertKind(a.kind()))).append("</td><td>").append(Html.text(a.stepIndex())).append("</td><td>")
-                    .append(Html.text(a.message())).append("</td></tr>");
+        for (Alert a : d.alerts()) {
+            html.append("<tr class=\"alert\"><td>").append(Html.text(Figures.time(a.getAt()))).append("</td><td>")
+                    .append(Html.text(Figures.alertKind(a.getKind().name()))).append("</td><td>").append(Html.text(a.getStepIndex())).append("</td><td>")
+                    .append(Html.text(a.getMessage())).append("</td></tr>");
         }
         html.append("</tbody></table>");
     }

@@ -6,8 +6,8 @@ import dev.caplab.store.row.RunConclusionRow;
 import dev.caplab.query.steps.StepView;
 import dev.caplab.store.row.ThroughputLimitValue;
 import dev.caplab.store.row.EgressCeilingValue;
-import dev.caplab.store.row.AlertRow;
-import dev.caplab.store.row.RunLatenessRow;
+import dev.caplab.schema.event.Alert;
+import dev.caplab.schema.event.RunLateness;
 import dev.caplab.store.row.RunStep;
 import java.util.List;
 import java.util.Objects;
@@ -25,7 +25,7 @@ import java.util.Objects;
  * and after it (null when there are none).
  */
 public record RunDetail(RunSummary run, RunConclusionRow conclusion, List<StepView> steps, List<FitView> fits,
-                        List<AlertRow> alerts, RunLatenessRow lateness, EgressCeilingValue egressCeiling,
+                        List<Alert> alerts, RunLateness lateness, EgressCeilingValue egressCeiling,
                         ThroughputLimitValue throughputLimit, List<String> warnings, RunContinuation continuation) {
 
     public RunDetail {

@@ -13,7 +13,6 @@ import dev.caplab.query.throughput.RunThroughput;
 import dev.caplab.query.throughput.ThroughputService;
 import dev.caplab.store.access.RunFilter;
 import dev.caplab.store.row.RunConclusionRow;
-import dev.caplab.store.row.RunLatenessRow;
 import dev.caplab.store.row.RunRow;
 import dev.caplab.store.row.RunStep;
 import java.util.HashMap;
@@ -83,7 +82,7 @@ public class RunService {
         RunThroughput traffic = throughput.of(runId);
         RunConclusionRow conclusion = conclusions.latest(runId).orElse(null);
         return new RunDetail(RunSummary.of(run, conclusion), conclusion, StepView.of(steps.ofRun(runId)),
-                FitView.of(fits.ofRun(runId)), alerts.ofRun(runId), RunLatenessRow.of(runId, lateness.find(runId)),
+                FitView.of(fits.ofRun(runId)), alerts.ofRun(runId), lateness.countsOf(runId),
                 RunSummary.egressCeiling(conclusion, run), traffic.throughputLimit(),
                 traffic.warnings(), RunContinuation.of(run, runs::find).orElse(null));
     }

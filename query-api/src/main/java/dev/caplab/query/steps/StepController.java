@@ -5,7 +5,6 @@ import dev.caplab.store.access.DeletedRunRepository;
 import dev.caplab.store.access.RunRepository;
 import dev.caplab.store.access.StepAggregateRepository;
 import dev.caplab.store.access.RunSteps;
-import dev.caplab.store.row.StepAggregateRow;
 import dev.caplab.access.RequiresScope;
 import dev.caplab.access.Scope;
 import io.swagger.v3.oas.annotations.Operation;
@@ -45,9 +44,9 @@ class StepController {
 
     @Operation(summary = "Step aggregates of a run: sustained, peak, quantiles, rate, baseline delta (JSON or CSV)")
     @GetMapping("/aggregates")
-    List<StepAggregateRow> aggregates(@PathVariable String runId, @RequestParam Optional<String> metric,
-                                      @RequestParam Optional<String> source) {
+    List<AggregateView> aggregates(@PathVariable String runId, @RequestParam Optional<String> metric,
+                                   @RequestParam Optional<String> source) {
         RunNotFoundException.require(runId, runs, deletions);
-        return aggregates.ofRun(runId, metric, source);
+        return AggregateView.of(aggregates.ofRun(runId, metric, source));
     }
 }

@@ -12,7 +12,8 @@ import dev.caplab.store.row.ThroughputLimitValue;
 import dev.caplab.query.format.Figures;
 import dev.caplab.analysis.throughput.TrafficMetrics;
 import dev.caplab.query.runs.RunNotFoundException;
-import dev.caplab.store.row.StepAggregateRow;
+import dev.caplab.query.steps.AggregateView;
+import dev.caplab.schema.event.StepAggregate;
 import dev.caplab.schema.vocabulary.MetricNames;
 import dev.caplab.store.row.SloRuleValue;
 import java.util.ArrayList;
@@ -60,41 +61,44 @@ public class ThroughputService {
     }
 
     private List<ThroughputStep> perStep(String runId, String tool) {
-        Map<Integer, Map<String, StepAggregateRow>> byStep = new HashMap<>();
-        for (StepAggregateRow a : aggregates.ofRun(runId, Optional.empty(), Optional.of(MetricNames.THROUGHPUT_SOURCE))) {
-            if (a.stepIndex() >= 0) {
-                byStep.computeIfAbsent(a.stepIndex(), k -> new HashMap<>()).put(a.metric(), a);
+        Map<Integer, Map<String, StepAggregate>> byStep = new HashMap<>();
+        for (StepAggregate a : aggregates.ofRun(runId, Optional.empty(), Optional.of(MetricNames.THROUGHPUT_SOURCE))) {
+            if (a.getStepIndex() >= 0) {
+                byStep.computeIfAbsent(a.getStepIndex(), k -> new HashMap<>()).put(a.getMetric(), a);
             }
         }
         List<ThroughputStep> out = new ArrayList<>();
         for (RunStep s : steps.ofRun(runId)) {
-            Map<String, StepAggregateRow> m = byStep.getOrDefault(s.stepIndex(), Map.of());
-            StepAggregateRow rate = m.get(MetricNames.THROUGHPUT_REQUESTS_PER_S);
-            StepAggregateRow errors = m.get(MetricNames.THROUGHPUT_ERRORS_RATIO);
-            StepAggregateRow perRequest = m.get(MetricNames.THROUGHPUT_LATENCY_MS);
-            StepAggregateRow windows = m.get(MetricNames.THROUGHPUT_LATENCY_WINDOW_MEDIAN_MS);
-            StepAggregateRow latency = perRequest != null ? perRequest : windows;
-            StepAggregateRow totals = m.get(MetricNames.THROUGHPUT_LATENCY_TOTALS_MEAN_MS);
-            StepAggregateRow mean = perRequest != null ? perRequest : totals;
-            StepAggregateRow loadgen = m.get(MetricNames.THROUGHPUT_LOADGEN_CPU_UTIL_PERCENT);
-            out.add(new ThroughputStep(s.stepIndex(), s.load(), s.x(), rate == null ? null : finite(rate.sustained()),
-                    rate == null ? null : rate.count(), errors == null ? null : finite(errors.sustained()),
-                    latency == null ? null : latency.p50(), latency == null ? null : latency.p95(),
-                    latency == null ? null : latency.p99(), loadgen == null ? null : finite(loadgen.sustained()),
-                    s.passed(), combination(perRequest, windows), mean == null ? null : finite(mean.mean()),
+            Map<String, StepAggregate> m = byStep.getOrDefault(s.stepIndex(), Map.of());
+            StepAggregate rate = m.get(MetricNames.THROUGHPUT_REQUESTS_PER_S);
+            StepAggregate errors = m.get(MetricNames.THROUGHPUT_ERRORS_RATIO);
+            StepAggregate perRequest = m.get(MetricNames.THROUGHPUT_LATENCY_MS);
+            StepAggregate windows = m.get(MetricNames.THROUGHPUT_LATENCY_WINDOW_MEDIAN_MS);
+            StepAggregate latency = perRequest != null ? perRequest : windows;
+            StepAggregate totals = m.get(MetricNames.THROUGHPUT_LATENCY_TOTALS_MEAN_MS);
+            StepAggregate mean = perRequest != null ? perRequest : totals;
+            StepAggregate loadgen = m.get(MetricNames.THROUGHPUT_LOADGEN_CPU_UTIL_PERCENT);
+            AggregateView percentiles = latency == null ? null : new AggregateView(latency);
+            out.add(new ThroughputStep(s.stepIndex(), s.load(), s.x(),
+                    rate == null ? null : finite(rate.getSustained()), rate == null ? null : rate.getCount(),
+                    errors == null ? null : finite(errors.getSustained()),
+                    latency == null ? null : percentiles.p50(), latency == null ? null : percentiles.p95(),
+                    latency == null ? null : percentiles.p99(),
+                    loadgen == null ? null : finite(loadgen.getSustained()),
+                    s.passed(), combination(perRequest, windows), mean == null ? null : finite(mean.getMean()),
                     meanFrom(perRequest, totals, tool)));
         }
         return out;
     }
 
     /** Where the step's mean latency comes from, in words shown beside it. */
-    static String meanFrom(StepAggregateRow perRequest, StepAggregateRow totals, String tool) {
+    static String meanFrom(StepAggregate perRequest, StepAggregate totals, String tool) {
         if (perRequest != null) {
-            return String.format(Locale.ROOT, "exact mean of %d requests", perRequest.count());
+            return String.format(Locale.ROOT, "exact mean of %d requests", perRequest.getCount());
         }
         if (totals != null) {
             return String.format(Locale.ROOT, "mean of %s own totals over %d requests", possessive(tool),
-                    totals.count());
+                    totals.getCount());
         }
         return null;
     }
@@ -108,12 +112,12 @@ public class ThroughputService {
     }
 
     /** How the step's percentiles were obtained, in words shown beside them. */
-    static String combination(StepAggregateRow perRequest, StepAggregateRow windows) {
+    static String combination(StepAggregate perRequest, StepAggregate windows) {
         if (perRequest != null) {
-            return String.format(Locale.ROOT, "merged sketch of %d requests (±1 %%)", perRequest.count());
+            return String.format(Locale.ROOT, "merged sketch of %d requests (±1 %%)", perRequest.getCount());
         }
         if (windows != null) {
-            return String.format(Locale.ROOT, "median of the tool's %d window percentiles", windows.count());
+            return String.format(Locale.ROOT, "median of the tool's %d window percentiles", windows.getCount());
         }
         return null;
     }

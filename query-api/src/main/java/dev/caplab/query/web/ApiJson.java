@@ -3,6 +3,10 @@ package dev.caplab.query.web;
 import dev.caplab.query.fits.FitView;
 import dev.caplab.schema.event.CapacityFit;
 import dev.caplab.schema.event.Segment;
+import dev.caplab.query.runs.RunLatenessMixIn;
+import dev.caplab.query.steps.StepAggregateMixIn;
+import dev.caplab.schema.event.RunLateness;
+import dev.caplab.schema.event.StepAggregate;
 import java.util.Map;
 import org.apache.avro.specific.SpecificRecordBase;
 import tools.jackson.databind.JacksonModule;
@@ -21,7 +25,9 @@ public final class ApiJson {
      */
     private static final Map<Class<? extends SpecificRecordBase>, Class<?>> AVRO_MIX_INS = Map.of(
             CapacityFit.class, FitView.CapacityFitMixIn.class,
-            Segment.class, FitView.SegmentMixIn.class);
+            Segment.class, FitView.SegmentMixIn.class,
+            StepAggregate.class, StepAggregateMixIn.class,
+            RunLateness.class, RunLatenessMixIn.class);
 
     private static final JsonMapper MAPPER = JsonMapper.builder().addModule(module()).build();
 

@@ -19,10 +19,11 @@ import dev.caplab.query.throughput.ThroughputService;
 import dev.caplab.query.throughput.ThroughputStep;
 import dev.caplab.schema.event.RunWarning;
 import dev.caplab.schema.serde.AvroJson;
-import dev.caplab.store.row.AlertRow;
+import dev.caplab.schema.event.Alert;
+import dev.caplab.schema.event.AlertKind;
 import dev.caplab.store.row.ResourceEstimateValue;
 import dev.caplab.store.row.RunConclusionRow;
-import dev.caplab.store.row.RunLatenessRow;
+import dev.caplab.schema.event.RunLateness;
 import dev.caplab.store.row.ThroughputLimitValue;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -352,8 +353,10 @@ class ReportHtmlTest {
         RunDetail detail = new RunDetail(run, new RunConclusionRow(runId, xs.get(0), 0, xs.get(1), 1, 2, 0, "host",
                 "cpu.cores", "SMALLEST_SAFE_CAPACITY", 22.0, null, 0.6, List.of(cpu), true, "caplab-run-conclusion/1",
                 T0.plusSeconds(700), 1), steps, List.of(fit),
-                List.of(new AlertRow(runId, T0.plusSeconds(120), "STEP_FAILED", 1, "step 1 failed: <p95>")),
-                RunLatenessRow.none(runId), null, null, List.of(), null);
+                List.of(Alert.newBuilder().setRunId(runId).setAt(T0.plusSeconds(120)).setKind(AlertKind.STEP_FAILED)
+                        .setStepIndex(1).setMessage("step 1 failed: <p95>").build()),
+                RunLateness.newBuilder().setRunId(runId).setLateSamples(0).setBeyondLatenessSamples(0)
+                        .setUpdatedAt(Instant.EPOCH).build(), null, null, List.of(), null);
         List<FittedResource> resources = List.of(new FittedResource(fit, List.of(
                 new FittedResource.Point(0, xs.get(0), 0.6, true, false),
                 new FittedResource.Point(1, xs.get(1), 1.9, false, false))));

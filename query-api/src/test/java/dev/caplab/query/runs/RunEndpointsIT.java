@@ -13,7 +13,8 @@ import dev.caplab.query.testing.Ep19Runs;
 import dev.caplab.query.testing.StoreTestSupport;
 import dev.caplab.query.testing.Tokens;
 import dev.caplab.store.access.AlertRepository;
-import dev.caplab.store.row.AlertRow;
+import dev.caplab.schema.event.Alert;
+import dev.caplab.schema.event.AlertKind;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -146,8 +147,9 @@ class RunEndpointsIT {
     @Test
     void runDetailListsTheAlertsRaisedForTheRun() throws Exception {
         String message = "input rejected: label 'path' value of 70000 bytes is over the 4096-byte limit";
-        new AlertRepository(StoreTestSupport.database().dataSource()).insertBatch(List.of(new AlertRow(
-                Ep19Runs.AWS_2, Instant.parse("2026-07-29T10:00:00Z"), "STEP_FAILED", null, message)), "run-alerts-it");
+        new AlertRepository(StoreTestSupport.database().dataSource()).insertBatch(List.of(Alert.newBuilder()
+                .setRunId(Ep19Runs.AWS_2).setAt(Instant.parse("2026-07-29T10:00:00Z")).setKind(AlertKind.STEP_FAILED)
+                .setStepIndex(null).setMessage(message).build()), "run-alerts-it");
         mvc.perform(read("/api/v1/runs/" + Ep19Runs.AWS_2))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.alerts[*].message", hasItem(message)))
@@ -164,6 +166,7 @@ class RunEndpointsIT {
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.lateness.lateSamples").value(3))
                 .andExpect(jsonPath("$.lateness.beyondLatenessSamples").value(2))
+                .andExpect(jsonPath("$.lateness.length()").value(2))
                 .andExpect(jsonPath("$.steps.length()").value(4))
                 .andExpect(jsonPath("$.steps[1].stepIndex").value(Ep19Runs.AMENDED_STEP))
                 .andExpect(jsonPath("$.steps[1].lateSamples").value(3))
@@ -179,7 +182,13 @@ class RunEndpointsIT {
         mvc.perform(read("/api/v1/runs/" + Ep19Runs.LIGHTNODE_2 + "/aggregates").param("metric", "cpu.cores"))
                 .andExpect(jsonPath("$.length()").value(4))
                 .andExpect(jsonPath("$[1].lateSamples").value(2))
-                .andExpect(jsonPath("$[0].lateSamples").value(0));
+                .andExpect(jsonPath("$[0].lateSamples").value(0))
+                // storage's own fields are not served
+                .andExpect(jsonPath("$[1].lateCount").doesNotExist())
+                .andExpect(jsonPath("$[1].version").doesNotExist())
+                .andExpect(jsonPath("$[1].quantiles").doesNotExist())
+                .andExpect(jsonPath("$[1].load").doesNotExist())
+                .andExpect(jsonPath("$[1].sum").doesNotExist());
         // a run nothing came late for
         mvc.perform(read("/api/v1/runs/" + Ep19Runs.AWS_2))
                 .andExpect(jsonPath("$.lateness.lateSamples").value(0))
@@ -285,7 +294,7 @@ class RunEndpointsIT {
                 .andExpect(jsonPath("$.paths['/api/v1/sql'].post").exists())
                 .andExpect(jsonPath("$.components.schemas.StepView.properties.amended.description").value(
                         containsString("lateSamples > 0")))
-                .andExpect(jsonPath("$.components.schemas.RunLatenessRow.properties.beyondLatenessSamples.description")
+                .andExpect(jsonPath("$.components.schemas.RunLateness.properties.beyondLatenessSamples.description")
                         .value(containsString("in no aggregate")))
                 .andExpect(jsonPath("$.info.title").value("caplab API"))
                 .andExpect(jsonPath("$.info.version").value("1.0"))
@@ -301,7 +310,7 @@ class RunEndpointsIT {
                 .readTree(docs).path("components").path("schemas");
         java.util.List<String> undocumented = new java.util.ArrayList<>();
         for (String name : java.util.List.of("RunSummary", "RunChoices", "Choice", "Cohort", "StepView",
-                "StepAggregateRow", "FitView", "RunConclusionRow", "Bottleneck", "ResourceEstimateValue", "Warning", "RunLatenessRow")) {
+                "StepAggregateRow", "FitView", "RunConclusionRow", "Bottleneck", "ResourceEstimateValue", "Warning", "RunLateness")) {
             assertThat(schemas.has(name)).as(name).isTrue();
             schemas.path(name).path("properties").properties().forEach(p -> {
                 if (p.getValue().path("description").asString("").isBlank()) {

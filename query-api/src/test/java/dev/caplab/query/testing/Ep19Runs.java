@@ -12,11 +12,12 @@ import dev.caplab.store.access.StepVerdictRepository;
 import dev.caplab.schema.event.Breakpoint;
 import dev.caplab.schema.event.CapacityFit;
 import dev.caplab.store.row.RuleOutcomeValue;
-import dev.caplab.store.row.RunLatenessRow;
+import dev.caplab.schema.event.RunLateness;
 import dev.caplab.store.row.RunRow;
 import dev.caplab.schema.event.Segment;
 import dev.caplab.store.row.SloRuleValue;
-import dev.caplab.store.row.StepAggregateRow;
+import dev.caplab.schema.event.SampleKind;
+import dev.caplab.schema.event.StepAggregate;
 import dev.caplab.store.row.StepRow;
 import dev.caplab.store.row.StepVerdictRow;
 import java.time.Instant;
@@ -62,7 +63,7 @@ public final class Ep19Runs {
         new RunRepository(ds).insertBatch(runs, "ep19-runs");
         List<StepRow> steps = new ArrayList<>();
         List<StepVerdictRow> verdicts = new ArrayList<>();
-        List<StepAggregateRow> aggregates = new ArrayList<>();
+        List<StepAggregate> aggregates = new ArrayList<>();
         // LightNode 2 vCPU: CPU% ≈ 15 + 0.97 %·x, egress ≈ 1.9 Mbps per viewer until the ~100 Mbps throttle
         double[] ln2 = {12, 25, 50, 75};
         for (int i = 0; i < ln2.length; i++) {
@@ -156,8 +157,8 @@ public final class Ep19Runs {
                 aggregate(LIGHTNODE_2, AMENDED_STEP, load, 25.0, "net.tx.mbps", 1.9 * 25, start, 2, 1)),
                 "ep19-amended-aggregates");
         new RunLatenessRepository(ds).insertBatch(List.of(
-                new RunLatenessRow(LIGHTNODE_2, 1, 0, T0.plusSeconds(600), 1),
-                new RunLatenessRow(LIGHTNODE_2, LATE_SAMPLES, BEYOND_LATENESS, T0.plusSeconds(3_600), 2)),
+                lateness(1, 0, T0.plusSeconds(600), 1),
+                lateness(LATE_SAMPLES, BEYOND_LATENESS, T0.plusSeconds(3_600), 2)),
                 "ep19-lateness");
     }
 
@@ -169,7 +170,7 @@ public final class Ep19Runs {
                 "viewers", "DECLARED", T0.plusSeconds(86_400L * n + 3_600), "COMPLETED", null, 2);
     }
 
-    private static void add(List<StepRow> steps, List<StepVerdictRow> verdicts, List<StepAggregateRow> aggregates,
+    private static void add(List<StepRow> steps, List<StepVerdictRow> verdicts, List<StepAggregate> aggregates,
                             String runId, int i, double x, boolean pass, String bottleneck, double cpuCores,
                             double egressMbps, double memBytes) {
         Instant start = T0.plusSeconds(120L * i);
@@ -183,17 +184,26 @@ public final class Ep19Runs {
         aggregates.add(aggregate(runId, i, load, x, "mem.used.bytes", memBytes, start));
     }
 
-    private static StepAggregateRow aggregate(String runId, int i, Map<String, Double> load, double x, String metric,
-                                              double sustained, Instant start) {
+    private static StepAggregate aggregate(String runId, int i, Map<String, Double> load, double x, String metric,
+                                           double sustained, Instant start) {
         return aggregate(runId, i, load, x, metric, sustained, start, 1, 0);
     }
 
-    private static StepAggregateRow aggregate(String runId, int i, Map<String, Double> load, double x, String metric,
-                                              double sustained, Instant start, long version, long lateCount) {
-        return new StepAggregateRow(runId, i, load, x, "node", metric, "GAUGE", 105, 15, sustained * 105,
-                sustained * 0.9, sustained * 1.15, sustained, sustained, sustained * 1.15,
-                Map.of("0.5", sustained, "0.95", sustained * 1.1, "0.99", sustained * 1.14), null, null,
-                start, start.plusSeconds(120), false, version, lateCount);
+    private static StepAggregate aggregate(String runId, int i, Map<String, Double> load, double x, String metric,
+                                           double sustained, Instant start, long version, long lateCount) {
+        return StepAggregate.newBuilder().setRunId(runId).setStepIndex(i).setLoad(load).setX(x).setSource("node")
+                .setMetric(metric).setKind(SampleKind.GAUGE).setCount(105).setWarmupCount(15)
+                .setSum(sustained * 105).setMin(sustained * 0.9).setMax(sustained * 1.15).setMean(sustained)
+                .setSustained(sustained).setPeak(sustained * 1.15)
+                .setQuantiles(Map.of("0.5", sustained, "0.95", sustained * 1.1, "0.99", sustained * 1.14))
+                .setRatePerSecond(null).setBaselineDelta(null).setWindowStart(start)
+                .setWindowEnd(start.plusSeconds(120)).setContaminated(false).setVersion(version)
+                .setLateCount(lateCount).build();
+    }
+
+    private static RunLateness lateness(long late, long beyond, Instant updatedAt, long version) {
+        return RunLateness.newBuilder().setRunId(LIGHTNODE_2).setLateSamples(late).setBeyondLatenessSamples(beyond)
+                .setUpdatedAt(updatedAt).setVersion(version).build();
     }
 
     private static List<Segment> line(double from, double to, double base, double slope) {

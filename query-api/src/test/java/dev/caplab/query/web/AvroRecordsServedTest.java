@@ -153,7 +153,8 @@ class AvroRecordsServedTest {
 
     @Test
     void anAggregateHasItsMapsAndItsKindByName() {
-        JsonNode a = JSON.valueToTree(aggregate());
+        // the module alone: the API's own mix-in renames and hides some of an aggregate's fields (StepAggregateMixIn)
+        JsonNode a = JsonMapper.builder().addModule(new AvroRecordsModule(Map.of())).build().valueToTree(aggregate());
         assertThat(names(a)).containsExactlyElementsOf(STEP_AGGREGATE);
         assertThat(a.get("kind").asString()).isEqualTo("GAUGE");
         assertThat(a.get("load").get("sessions").asDouble()).isEqualTo(17.0);

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.caplab.query.fits.FitView;
 import dev.caplab.query.testing.StoredFits;
 import dev.caplab.schema.event.Segment;
-import dev.caplab.store.row.StepAggregateRow;
+import dev.caplab.query.steps.AggregateView;
+import dev.caplab.schema.event.SampleKind;
+import dev.caplab.schema.event.StepAggregate;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
@@ -45,9 +47,13 @@ class StoredRowsServedTest {
                 0.99, false, null, 1.0, 0.6, 16.0, true, AT, 7, "sut"));
     }
 
-    private static StepAggregateRow aggregate(String metric, Map<String, Double> quantiles) {
-        return new StepAggregateRow("ep19", 2, Map.of("sessions", 17.0), 17.0, "node", metric, "GAUGE", 120, 20,
-                45.0, 0.3, 0.6, 0.45, 0.44, 0.6, quantiles, null, 0.2, AT, AT.plusSeconds(120), false, 3, 4);
+    private static AggregateView aggregate(String metric, Map<String, Double> quantiles) {
+        return new AggregateView(StepAggregate.newBuilder().setRunId("ep19").setStepIndex(2)
+                .setLoad(Map.of("sessions", 17.0)).setX(17.0).setSource("node").setMetric(metric)
+                .setKind(SampleKind.GAUGE).setCount(120).setWarmupCount(20).setSum(45.0).setMin(0.3).setMax(0.6)
+                .setMean(0.45).setSustained(0.44).setPeak(0.6).setQuantiles(quantiles).setRatePerSecond(null)
+                .setBaselineDelta(0.2).setWindowStart(AT).setWindowEnd(AT.plusSeconds(120)).setContaminated(false)
+                .setVersion(3).setLateCount(4).build());
     }
 
     private static List<String> names(JsonNode node) {
@@ -94,8 +100,8 @@ class StoredRowsServedTest {
 
     @Test
     void anAggregateIsServedWithItsQuantilesFlatAndWithoutStorageFields() throws Exception {
-        StepAggregateRow row = aggregate("cpu.cores", Map.of("0.5", 0.44, "0.9", 0.52, "0.95", 0.55, "0.99", 0.59));
-        JsonNode a = JSON.valueToTree(row);
+        AggregateView row = aggregate("cpu.cores", Map.of("0.5", 0.44, "0.9", 0.52, "0.95", 0.55, "0.99", 0.59));
+        JsonNode a = ApiJson.mapper().valueToTree(row);
         assertThat(names(a)).containsExactlyElementsOf(AGGREGATE_FIELDS);
         assertThat(csvHeader(List.of(row))).isEqualTo(String.join(",", AGGREGATE_FIELDS));
         assertThat(a.get("count").asLong()).isEqualTo(120);
@@ -104,6 +110,9 @@ class StoredRowsServedTest {
         assertThat(a.get("max").asDouble()).isEqualTo(0.6);
         assertThat(a.get("mean").asDouble()).isEqualTo(0.45);
         assertThat(a.get("lateSamples").asLong()).isEqualTo(4);
+        assertThat(a.get("baselineDelta").asDouble()).isEqualTo(0.2);
+        assertThat(a.get("kind").asString()).isEqualTo("GAUGE");
+        assertThat(a.get("windowEnd").asString()).isEqualTo("2026-05-16T04:19:30Z");
         assertThat(List.of(a.get("p50").asDouble(), a.get("p90").asDouble(), a.get("p95").asDouble(),
                 a.get("p99").asDouble())).containsExactly(0.44, 0.52, 0.55, 0.59);
         assertThat(a.get("resource").asBoolean()).as("cpu.cores is a resource").isTrue();
@@ -111,7 +120,7 @@ class StoredRowsServedTest {
 
     @Test
     void anAggregateWithoutQuantilesHasNullPercentiles() {
-        JsonNode a = JSON.valueToTree(aggregate("throughput.requests.per_s", Map.of()));
+        JsonNode a = ApiJson.mapper().valueToTree(aggregate("throughput.requests.per_s", Map.of()));
         for (String p : List.of("p50", "p90", "p95", "p99")) {
             assertThat(a.get(p).isNull()).as(p).isTrue();
         }
