@@ -58,6 +58,7 @@ public class ApiDocumentation {
 
     @Bean
     OpenApiCustomizer caplabApiDocumentation() {
+        AvroModels.register();
         return api -> describe(api);
     }
 

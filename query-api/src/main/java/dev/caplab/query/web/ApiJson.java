@@ -39,6 +39,11 @@ public final class ApiJson {
         return new AvroRecordsModule(AVRO_MIX_INS);
     }
 
+    /** The Avro mix-ins above, for readers of served types with a mapper of their own (the OpenAPI models). */
+    public static Map<Class<? extends SpecificRecordBase>, Class<?>> avroMixIns() {
+        return AVRO_MIX_INS;
+    }
+
     /** A mapper with {@link #module()}, for writers outside Spring MVC's message converters. */
     public static JsonMapper mapper() {
         return MAPPER;
