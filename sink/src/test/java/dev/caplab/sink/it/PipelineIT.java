@@ -154,6 +154,7 @@ class PipelineIT {
         // only deduplicated for re-deliveries within one group (the same batch re-formed from its intent); a replay
         // by a fresh group forms other batches, so it goes to a fresh database (caplab rebuild).
         List<StepAggregate> before = new StepAggregateRepository(ENV.db().dataSource()).ofRun(RUN);
+        List<CapacityFit> fitsBefore = fits.ofRun(RUN);
         try (ClickHouseSink replay = ClickHouseSink.start(new SinkSettings(ENV.bootstrap(),
                 "caplab-it-replay", List.of(TopicCatalog.STEP_AGGREGATES, TopicCatalog.FITS), 2000,
                 Duration.ofMillis(200)), ENV.db().dataSource())) {
