@@ -3,6 +3,7 @@ package dev.caplab.sink;
 import dev.caplab.schema.event.Alert;
 import dev.caplab.schema.event.Annotation;
 import dev.caplab.schema.event.CapacityFit;
+import dev.caplab.schema.event.RunConclusion;
 import dev.caplab.schema.event.RunDeleted;
 import dev.caplab.schema.event.RunEnded;
 import dev.caplab.schema.event.RunLateness;
@@ -132,7 +133,8 @@ final class BatchWriter {
                     Alert::getRunId);
             case TopicCatalog.CONCLUSIONS -> insert(intent, records, deleted, Table.RUN_CONCLUSIONS,
                     conclusions::insertBatch,
-                    r -> List.of(RowMapping.conclusion(EventSerdes.runConclusion().deserialize(r.topic(), r.value()))));
+                    r -> List.of(RowMapping.conclusion(EventSerdes.runConclusion().deserialize(r.topic(), r.value()))),
+                    RunConclusion::getRunId);
             case TopicCatalog.LATENESS -> insert(intent, records, deleted, Table.RUN_LATENESS, lateness::insertBatch,
                     r -> List.of(RowMapping.lateness(EventSerdes.runLateness().deserialize(r.topic(), r.value()))),
                     RunLateness::getRunId);

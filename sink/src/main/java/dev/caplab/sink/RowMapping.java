@@ -3,33 +3,24 @@ package dev.caplab.sink;
 import dev.caplab.schema.event.Alert;
 import dev.caplab.schema.event.Annotation;
 import dev.caplab.schema.event.RunDeleted;
-import dev.caplab.schema.event.ResourceEstimate;
-import dev.caplab.schema.event.RunBottleneck;
 import dev.caplab.schema.event.RunConclusion;
-import dev.caplab.schema.event.RunEgressCeiling;
-import dev.caplab.schema.event.RunWarning;
 import dev.caplab.schema.event.RunLateness;
 import dev.caplab.schema.event.RunStarted;
-import dev.caplab.schema.event.RunThroughputLimit;
 import dev.caplab.schema.event.Sample;
 import dev.caplab.schema.event.SloRule;
 import dev.caplab.schema.event.StepAggregate;
 import dev.caplab.schema.event.StepStarted;
 import dev.caplab.schema.event.StepVerdict;
 import dev.caplab.schema.lifecycle.RunOrigins;
-import dev.caplab.schema.serde.AvroJson;
 import dev.caplab.store.access.RunRepository;
-import dev.caplab.store.row.ResourceEstimateValue;
 import dev.caplab.store.row.DeletedRunRow;
-import dev.caplab.store.row.EgressCeilingValue;
-import dev.caplab.store.row.RunConclusionRow;
+import dev.caplab.store.row.RunConclusionChecks;
 import dev.caplab.store.row.RunRow;
 import dev.caplab.store.row.SampleRow;
 import dev.caplab.store.row.SloRuleValue;
 import dev.caplab.store.row.RowChecks;
 import dev.caplab.store.row.StepRow;
 import dev.caplab.store.row.StepVerdictRow;
-import dev.caplab.store.row.ThroughputLimitValue;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -46,12 +37,6 @@ public final class RowMapping {
             StepVerdictRow.class);
     private static final EventRows<RunDeleted, DeletedRunRow> DELETIONS = EventRows.of(RunDeleted.class,
             DeletedRunRow.class);
-    private static final EventRows<ResourceEstimate, ResourceEstimateValue> ESTIMATES =
-            EventRows.of(ResourceEstimate.class, ResourceEstimateValue.class);
-    private static final EventRows<RunThroughputLimit, ThroughputLimitValue> THROUGHPUT_LIMITS =
-            EventRows.of(RunThroughputLimit.class, ThroughputLimitValue.class);
-    private static final EventRows<RunEgressCeiling, EgressCeilingValue> EGRESS_CEILINGS =
-            EventRows.of(RunEgressCeiling.class, EgressCeilingValue.class);
     private static final EventRows<SloRule, SloRuleValue> RULES = EventRows.of(SloRule.class, SloRuleValue.class);
 
     private RowMapping() {
@@ -117,28 +102,9 @@ public final class RowMapping {
         return RowChecks.lateness(l);
     }
 
-    /**
-     * By hand: the row flattens the bottleneck into columns of its own. The estimates as typed tuples; the warnings as a JSON array of kind and message (Avro's JSON encoding of a
-     * record of two strings, plain JSON).
-     */
-    public static RunConclusionRow conclusion(RunConclusion c) {
-        RunBottleneck b = c.getBottleneck();
-        return new RunConclusionRow(c.getRunId().toString(), c.getMaxStableX(), c.getMaxStableStepIndex(),
-                c.getFirstFailingX(), c.getFirstFailingStepIndex(), c.getStepsJudged(), c.getStepsSkipped(),
-                b == null ? null : b.getSource().toString(), b == null ? null : b.getMetric().toString(),
-                b == null ? null : b.getRule().name(), b == null ? null : b.getValue(),
-                b == null ? null : b.getStepIndex(), c.getMargin(),
-                c.getResources().stream().map(RowMapping::estimate).toList(), c.getRunClosed(),
-                c.getModel().toString(), c.getConcludedAt(), c.getVersion(),
-                AvroJson.encodeArray(c.getWarnings(), RunWarning.getClassSchema()),
-                str(c.getRulesFrom()),
-                c.getThroughputLimit() == null ? null : THROUGHPUT_LIMITS.row(c.getThroughputLimit()),
-                c.getEgressCeiling() == null ? null : EGRESS_CEILINGS.row(c.getEgressCeiling()));
-    }
-
-    /** One estimate of a conclusion, every field as the analysis decided it. */
-    public static ResourceEstimateValue estimate(ResourceEstimate e) {
-        return ESTIMATES.row(e);
+    /** The event is the row, once the store's checks pass. */
+    public static RunConclusion conclusion(RunConclusion c) {
+        return RunConclusionChecks.checked(c);
     }
 
     /** The event is the row, once the store's checks pass. */

@@ -7,8 +7,8 @@ import dev.caplab.schema.event.Alert;
 import dev.caplab.schema.event.AlertKind;
 import dev.caplab.schema.event.Annotation;
 import dev.caplab.schema.event.Comparator;
-import dev.caplab.schema.event.ResourceEstimate;
 import dev.caplab.schema.event.RuleOutcome;
+import dev.caplab.schema.event.RunConclusion;
 import dev.caplab.schema.event.RunDeleted;
 import dev.caplab.schema.event.RunEgressCeiling;
 import dev.caplab.schema.event.RunLateness;
@@ -19,12 +19,9 @@ import dev.caplab.schema.event.StepAggregate;
 import dev.caplab.schema.event.StepVerdict;
 import dev.caplab.schema.serde.AvroTrust;
 import dev.caplab.store.row.DeletedRunRow;
-import dev.caplab.store.row.EgressCeilingValue;
-import dev.caplab.store.row.ResourceEstimateValue;
 import dev.caplab.store.row.RuleOutcomeValue;
 import dev.caplab.store.row.SloRuleValue;
 import dev.caplab.store.row.StepVerdictRow;
-import dev.caplab.store.row.ThroughputLimitValue;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -119,31 +116,27 @@ class EventRowsTest {
     }
 
     @Test
-    void anEstimateKeepsEveryField() {
-        ResourceEstimate estimate = ResourceEstimate.newBuilder().setSource("db").setMetric("cpu").setIntercept(1)
-                .setSlope(2).setInterceptVariance(3.0).setSlopeVariance(4.0).setCovariance(5.0)
-                .setResidualStdErr(6.0).setDegreesOfFreedom(7).setPreKneeSteps(8).setRSquared(0.9).setFromX(10)
-                .setToX(11).setCeiling(12.0).setSafeCapacityX(13.0).setSafeCapacityStdErr(14.0)
-                .setSafeCapacityLower95(15.0).setSafeCapacityUpper95(16.0).setCappedByCliff(true).setKneeX(17.0)
-                .setCliff(true).setCliffStepIndex(18).setLastStableX(19.0).setRole("database").build();
+    void aConclusionIsItsOwnRowAndOneTheStoreCannotKeepIsRefusedNamingTheField() {
+        RunConclusion.Builder c = RunConclusion.newBuilder().setRunId("run-c").setStepsJudged(3).setStepsSkipped(0)
+                .setMargin(0.6).setModel("caplab-run-conclusion/1").setConcludedAt(T1).setVersion(2)
+                .setThroughputLimit(RunThroughputLimit.newBuilder().setKneeX(51).setPlateauRatePerSecond(530)
+                        .setSlopeBeforePerX(5.4).setSlopeAfterPerX(0.55).setStepsUsed(5).setFittedAt(T1).build())
+                .setEgressCeiling(RunEgressCeiling.newBuilder().setMbps(610).setSource("MEASURED").setMeasuredAt(T2)
+                        .build());
+        RunConclusion kept = c.build();
+        assertThat(RowMapping.conclusion(kept)).isSameAs(kept);
 
-        assertThat(RowMapping.estimate(estimate)).isEqualTo(new ResourceEstimateValue("db", "cpu", 1, 2, 3.0, 4.0,
-                5.0, 6.0, 7, 8, 0.9, 10, 11, 12.0, 13.0, 14.0, 15.0, 16.0, true, 17.0, true, 18, 19.0, "database"));
-    }
-
-    @Test
-    void aConclusionsThroughputLimitAndEgressCeilingKeepEveryField() {
-        RunThroughputLimit limit = RunThroughputLimit.newBuilder().setKneeX(51).setKneeLower95(50.0)
-                .setKneeUpper95(52.0).setPlateauRatePerSecond(530).setSlopeBeforePerX(5.4).setSlopeAfterPerX(0.55)
-                .setBreakpointPValue(0.056).setStepsUsed(57).setFittedAt(T1).setGeneratorSaturatedAtX(58.0)
-                .setGeneratorCpuPercent(59.0).build();
-        RunEgressCeiling ceiling = RunEgressCeiling.newBuilder().setMbps(610).setSource("MEASURED")
-                .setMeasuredAt(T2).build();
-
-        assertThat(EventRows.of(RunThroughputLimit.class, ThroughputLimitValue.class).row(limit))
-                .isEqualTo(new ThroughputLimitValue(51, 50.0, 52.0, 530, 5.4, 0.55, 0.056, 57, T1, 58.0, 59.0));
-        assertThat(EventRows.of(RunEgressCeiling.class, EgressCeilingValue.class).row(ceiling))
-                .isEqualTo(new EgressCeilingValue(610, "MEASURED", T2));
+        assertThatThrownBy(() -> RowMapping.conclusion(RunConclusion.newBuilder(kept).setMargin(0).build()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("margin");
+        assertThatThrownBy(() -> RowMapping.conclusion(RunConclusion.newBuilder(kept)
+                .setConcludedAt(Instant.parse("2400-01-01T00:00:00Z")).build()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("concludedAt");
+        assertThatThrownBy(() -> RowMapping.conclusion(RunConclusion.newBuilder(kept)
+                .setThroughputLimit(RunThroughputLimit.newBuilder(kept.getThroughputLimit())
+                        .setGeneratorSaturatedAtX(58.0).build()).build()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("generator");
+        assertThatThrownBy(() -> RowMapping.conclusion(RunConclusion.newBuilder(kept).setRunId(" ").build()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("runId");
     }
 
     /** A row with a component its event does not have. */

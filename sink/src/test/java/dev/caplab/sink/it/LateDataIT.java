@@ -2,13 +2,14 @@ package dev.caplab.sink.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.caplab.schema.event.BottleneckRule;
 import dev.caplab.schema.event.CapacityFit;
+import dev.caplab.schema.event.RunConclusion;
 import dev.caplab.store.access.CapacityFitRepository;
 import dev.caplab.store.access.RunConclusionRepository;
 import dev.caplab.store.access.RunLatenessRepository;
 import dev.caplab.store.access.StepAggregateRepository;
 import dev.caplab.store.access.StepVerdictRepository;
-import dev.caplab.store.row.RunConclusionRow;
 import dev.caplab.schema.event.RunLateness;
 import dev.caplab.schema.event.StepAggregate;
 import dev.caplab.store.row.StepVerdictRow;
@@ -78,32 +79,32 @@ class LateDataIT {
         // safe capacity is the last stable step before it — 10 users, or 8 when the breakpoint estimate falls just
         // below the kink at 10 and the 10-user step opens the cliff — and cpu (the only resource with a ceiling) is
         // the bottleneck; the stored cpu fit carries the same safe capacity and the bottleneck flag.
-        RunConclusionRow inOrder = conclusions.latest("order-first").orElseThrow();
-        RunConclusionRow amended = conclusions.latest("order-host-last").orElseThrow();
-        assertThat(amended.version()).isGreaterThan(inOrder.version());
-        assertThat(amended.maxStableX()).isEqualTo(10.0);
-        assertThat(amended.maxStableStepIndex()).isEqualTo(4);
-        assertThat(amended.firstFailingX()).isEqualTo(12.0);
-        assertThat(amended.firstFailingStepIndex()).isEqualTo(5);
-        assertThat(amended.bottleneckMetric()).isEqualTo("cpu.cores");
-        assertThat(amended.bottleneckSource()).isEqualTo("host");
-        assertThat(amended.bottleneckRule()).isEqualTo("SMALLEST_SAFE_CAPACITY");
-        assertThat(amended.bottleneckValue()).isIn(8.0, 10.0);
+        RunConclusion inOrder = conclusions.latest("order-first").orElseThrow();
+        RunConclusion amended = conclusions.latest("order-host-last").orElseThrow();
+        assertThat(amended.getVersion()).isGreaterThan(inOrder.getVersion());
+        assertThat(amended.getMaxStableX()).isEqualTo(10.0);
+        assertThat(amended.getMaxStableStepIndex()).isEqualTo(4);
+        assertThat(amended.getFirstFailingX()).isEqualTo(12.0);
+        assertThat(amended.getFirstFailingStepIndex()).isEqualTo(5);
+        assertThat(amended.getBottleneck().getMetric()).isEqualTo("cpu.cores");
+        assertThat(amended.getBottleneck().getSource()).isEqualTo("host");
+        assertThat(amended.getBottleneck().getRule()).isEqualTo(BottleneckRule.SMALLEST_SAFE_CAPACITY);
+        assertThat(amended.getBottleneck().getValue()).isIn(8.0, 10.0);
         assertThat(fits.ofRun("order-host-last")).filteredOn(f -> f.getMetric().equals("cpu.cores")).singleElement()
                 .satisfies(f -> {
-                    assertThat(f.getSafeCapacityX()).isEqualTo(amended.bottleneckValue());
+                    assertThat(f.getSafeCapacityX()).isEqualTo(amended.getBottleneck().getValue());
                     assertThat(f.getBottleneck()).isTrue();
                 });
-        assertThat(amended.runClosed()).isTrue();
+        assertThat(amended.getRunClosed()).isTrue();
     }
 
     /** The stored rows of a run with the run id, versions, late counts and fit times blanked. */
     record Projection(List<StepAggregate> aggregates, List<StepVerdictRow> verdicts, List<CapacityFit> fits,
-                      List<RunConclusionRow> conclusion) {
+                      List<RunConclusion> conclusion) {
         boolean isComplete() {
             return verdicts.size() == SyntheticRun.STEPS && fits.stream().anyMatch(f -> f.getMetric().equals("cpu.cores")
-                    && f.getStepsUsed() == SyntheticRun.STEPS) && conclusion.stream().anyMatch(c -> c.runClosed()
-                    && c.resources().stream().anyMatch(e -> e.metric().equals("cpu.cores")));
+                    && f.getStepsUsed() == SyntheticRun.STEPS) && conclusion.stream().anyMatch(c -> c.getRunClosed()
+                    && c.getResources().stream().anyMatch(e -> e.getMetric().equals("cpu.cores")));
         }
     }
 
@@ -117,10 +118,8 @@ class LateDataIT {
                         .toList(),
                 fits.ofRun(run).stream().map(f -> CapacityFit.newBuilder(f).setRunId("r").setFittedAt(Instant.EPOCH)
                         .setVersion(0).build()).toList(),
-                conclusions.ofRun(run).stream().map(c -> new RunConclusionRow("r", c.maxStableX(),
-                        c.maxStableStepIndex(), c.firstFailingX(), c.firstFailingStepIndex(), c.stepsJudged(),
-                        c.stepsSkipped(), c.bottleneckSource(), c.bottleneckMetric(), c.bottleneckRule(),
-                        c.bottleneckValue(), c.bottleneckStepIndex(), c.margin(), c.resources(), c.runClosed(),
-                        c.model(), c.concludedAt(), 0)).toList());
+                conclusions.ofRun(run).stream().map(c -> RunConclusion.newBuilder(c).setRunId("r").setVersion(0)
+                        .setWarnings(List.of()).setRulesFrom(null).setThroughputLimit(null).setEgressCeiling(null)
+                        .build()).toList());
     }
 }

@@ -13,8 +13,8 @@ import dev.caplab.store.access.RunConclusionRepository;
 import dev.caplab.store.access.StepAggregateRepository;
 import dev.caplab.store.access.StepVerdictRepository;
 import dev.caplab.schema.event.Alert;
-import dev.caplab.store.row.RunConclusionRow;
 import dev.caplab.schema.event.StepAggregate;
+import dev.caplab.schema.event.RunConclusion;
 import dev.caplab.store.row.StepVerdictRow;
 import dev.caplab.store.testing.EmbeddedClickHouse;
 import dev.caplab.store.testing.TestDatabase;
@@ -76,7 +76,7 @@ class RebuildIT {
 
     /** The derived rows of the run in one database, read as the store reads them (FINAL). */
     record Projection(List<StepAggregate> aggregates, List<StepVerdictRow> verdicts, List<CapacityFit> fits,
-                      List<Alert> alerts, List<RunConclusionRow> conclusions) {
+                      List<Alert> alerts, List<RunConclusion> conclusions) {
 
         static Projection of(DataSource ds) {
             return new Projection(new StepAggregateRepository(ds).ofRun(RUN), new StepVerdictRepository(ds).ofRun(RUN),
@@ -90,7 +90,7 @@ class RebuildIT {
             aggregates.forEach(r -> out.add(r.getVersion()));
             verdicts.forEach(r -> out.add(r.version()));
             fits.forEach(r -> out.add(r.getVersion()));
-            conclusions.forEach(r -> out.add(r.version()));
+            conclusions.forEach(r -> out.add(r.getVersion()));
             return out;
         }
     }
@@ -112,7 +112,7 @@ class RebuildIT {
             // derived records: once its closed conclusion is stored, every record streams will send is counted.
             var conclusions = new RunConclusionRepository(ENV.db().dataSource());
             ItEnvironment.await(Duration.ofSeconds(120), () -> conclusions.latest(RUN)
-                    .map(RunConclusionRow::runClosed).orElse(false), () -> ": streams " + streams.state());
+                    .map(RunConclusion::getRunClosed).orElse(false), () -> ": streams " + streams.state());
             long derived = DERIVED.stream().mapToLong(streams::recordsSentTo).sum();
             long raw = inputs.stream().mapToLong(in -> in.lifecycle() != null ? 1 : in.samples().size()).sum();
             awaitRows(sink, LIVE_GROUP, SinkSettings.TOPICS, raw + derived);

@@ -1,16 +1,27 @@
 package dev.caplab.store.access;
 
+import dev.caplab.schema.event.RunConclusion;
 import dev.caplab.store.schema.Table;
-import dev.caplab.store.row.RunConclusionRow;
 
 import javax.sql.DataSource;
 import java.util.Optional;
 
-/** The run conclusion written by streams, one per run; the highest version (latest revision) wins. */
-public final class RunConclusionRepository extends RunScopedRepository<RunConclusionRow> {
+/**
+ * The run conclusion written by streams, one per run; the highest version (latest revision) wins. The row is the
+ * schema's {@link RunConclusion}: the bottleneck, the throughput limit (its plateau rate and the generator's figures
+ * under their own column names) and the egress ceiling as prefixed columns of the row, the warnings as Avro's JSON
+ * array in {@code warnings_json}.
+ */
+public final class RunConclusionRepository extends RunScopedRepository<RunConclusion> {
 
-    static final RowCodec<RunConclusionRow> CODEC = RowCodec.derived(Table.RUN_CONCLUSIONS.sqlName(),
-            RunConclusionRow.class, true);
+    static final RowCodec<RunConclusion> CODEC = RowCodec.derived(Table.RUN_CONCLUSIONS.sqlName(),
+            RunConclusion.class, true, AvroStorage.asNamed().flattened("bottleneck", "bottleneck_")
+                    .flattened("throughputLimit", "throughput_")
+                    .column("throughputLimit.plateauRatePerSecond", "throughput_plateau_rate_per_s")
+                    .column("throughputLimit.generatorSaturatedAtX", "generator_saturated_at_x")
+                    .column("throughputLimit.generatorCpuPercent", "generator_cpu_percent")
+                    .flattened("egressCeiling", "egress_ceiling_")
+                    .json("warnings", "warnings_json"));
 
     public RunConclusionRepository(DataSource dataSource) {
         this(dataSource, (EngineInserts) null);
@@ -27,7 +38,7 @@ public final class RunConclusionRepository extends RunScopedRepository<RunConclu
     }
 
     /** The run's newest conclusion; empty while no step of it has closed. */
-    public Optional<RunConclusionRow> latest(String runId) {
+    public Optional<RunConclusion> latest(String runId) {
         return ofRun(runId).stream().findFirst();
     }
 }

@@ -3,13 +3,15 @@ package dev.caplab.store.access;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.caplab.schema.event.BottleneckRule;
+import dev.caplab.schema.event.RunBottleneck;
+import dev.caplab.schema.event.RunConclusion;
 import dev.caplab.store.measure.MeasuredEgress;
 import dev.caplab.schema.event.Breakpoint;
 import dev.caplab.schema.event.CapacityFit;
 import dev.caplab.schema.event.Segment;
 import dev.caplab.schema.event.Alert;
 import dev.caplab.schema.event.AlertKind;
-import dev.caplab.store.row.RunConclusionRow;
 import dev.caplab.schema.event.RunLateness;
 import dev.caplab.store.row.DeletedRunRow;
 import dev.caplab.store.row.RunKindCount;
@@ -317,10 +319,10 @@ class ReadApiIT {
     @Test
     void aCohortsConclusionsComeInOneReadTheNewestRevisionOfEachRun() {
         RunConclusionRepository conclusions = new RunConclusionRepository(db.dataSource());
-        RunConclusionRow pOld = conclusion("cohort-p", 12.0, 1);
-        RunConclusionRow pNew = conclusion("cohort-p", 14.0, 2);
-        RunConclusionRow q = conclusion("cohort-q", 6.0, 1);
-        RunConclusionRow other = conclusion("cohort-r", 3.0, 1);
+        RunConclusion pOld = conclusion("cohort-p", 12.0, 1);
+        RunConclusion pNew = conclusion("cohort-p", 14.0, 2);
+        RunConclusion q = conclusion("cohort-q", 6.0, 1);
+        RunConclusion other = conclusion("cohort-r", 3.0, 1);
         conclusions.insertBatch(List.of(pOld, q, other), null);
         conclusions.insertBatch(List.of(pNew), null);
         assertThat(conclusions.ofRuns(List.of("cohort-q", "cohort-p", "cohort-unknown"))).containsExactly(pNew, q);
@@ -330,10 +332,13 @@ class ReadApiIT {
         return CapacityFit.newBuilder(f).setRunId(runId).build();
     }
 
-    private static RunConclusionRow conclusion(String runId, double maxStableX, long version) {
-        return new RunConclusionRow(runId, maxStableX, 3, maxStableX + 2, 4, 5, 0, "vm-1", "cpu.cores",
-                "SMALLEST_SAFE_CAPACITY", 20.0, null, 0.6, List.of(), true, "conclusions/1", T0.plusSeconds(version),
-                version);
+    private static RunConclusion conclusion(String runId, double maxStableX, long version) {
+        return RunConclusion.newBuilder().setRunId(runId).setMaxStableX(maxStableX).setMaxStableStepIndex(3)
+                .setFirstFailingX(maxStableX + 2).setFirstFailingStepIndex(4).setStepsJudged(5).setStepsSkipped(0)
+                .setBottleneck(RunBottleneck.newBuilder().setSource("vm-1").setMetric("cpu.cores")
+                        .setRule(BottleneckRule.SMALLEST_SAFE_CAPACITY).setValue(20.0).setRole("sut").build())
+                .setMargin(0.6).setRunClosed(true).setModel("conclusions/1").setConcludedAt(T0.plusSeconds(version))
+                .setVersion(version).build();
     }
 
     @Test

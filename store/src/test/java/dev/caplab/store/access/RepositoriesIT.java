@@ -1,6 +1,12 @@
 package dev.caplab.store.access;
 
-import dev.caplab.store.row.ResourceEstimateValue;
+import dev.caplab.schema.event.BottleneckRule;
+import dev.caplab.schema.event.ResourceEstimate;
+import dev.caplab.schema.event.RunBottleneck;
+import dev.caplab.schema.event.RunConclusion;
+import dev.caplab.schema.event.RunEgressCeiling;
+import dev.caplab.schema.event.RunThroughputLimit;
+import dev.caplab.schema.event.RunWarning;
 import dev.caplab.schema.event.Breakpoint;
 import dev.caplab.schema.event.CapacityFit;
 import dev.caplab.schema.event.Segment;
@@ -9,9 +15,6 @@ import dev.caplab.schema.event.AlertKind;
 import dev.caplab.store.row.RuleOutcomeValue;
 import dev.caplab.store.row.SloRuleValue;
 import dev.caplab.schema.event.Annotation;
-import dev.caplab.store.row.EgressCeilingValue;
-import dev.caplab.store.row.RunConclusionRow;
-import dev.caplab.store.row.ThroughputLimitValue;
 import dev.caplab.schema.event.RunLateness;
 import dev.caplab.store.row.RunRow;
 import dev.caplab.store.row.SampleRow;
@@ -290,19 +293,34 @@ class RepositoriesIT {
 
         RunConclusionRepository conclusions = new RunConclusionRepository(db.dataSource(), direct);
         assertThat(conclusions.latest(run)).isEmpty();
-        RunConclusionRow first = new RunConclusionRow(run, 10.0, 0, null, null, 1, 0, null, null, null, null, null,
-                0.6, List.of(), false, "caplab-run-conclusion/1", T0.plusSeconds(60), 1);
-        RunConclusionRow concluded = new RunConclusionRow(run, 18.0, 3, 19.0, 4, 4, 1, "vm-1", "cpu.cores",
-                "SMALLEST_SAFE_CAPACITY", 18.5, null, 0.6, List.of(new ResourceEstimateValue("vm-1", "cpu.cores",
-                        0.1, 0.02, null, 4e-6, -1e-5, 0.01, 3, 5, 0.98, 2.0, 20.0, 4.0, 18.5, 0.7, 17.1, 19.9, true, 19.0,
-                        true, 4, 18.5, "sut"), new ResourceEstimateValue("vm-1", "mem.bytes", 1e9, 1e6, null, null,
-                        null, null, 3, 5, null, 2.0, 20.0, null, null, null, null, null, false, null, false, null,
-                        null, null)), true,
-                "caplab-run-conclusion/1", T0.plusSeconds(900), 7,
-                "[{\"kind\":\"SAMPLES_AFTER_END\",\"message\":\"samples after the end\"}]", "default")
-                .withThroughputLimit(new ThroughputLimitValue(150.0, 140.0, null, 3000.0, 20.0, 0.5, 1e-6, 9,
-                        T0.plusSeconds(840), 170.0, 93.5))
-                .withEgressCeiling(new EgressCeilingValue(80.0, "MEASURED", T0.plusSeconds(30)));
+        RunConclusion first = RunConclusion.newBuilder().setRunId(run).setMaxStableX(10.0).setMaxStableStepIndex(0)
+                .setStepsJudged(1).setStepsSkipped(0).setMargin(0.6).setRunClosed(false)
+                .setModel("caplab-run-conclusion/1").setConcludedAt(T0.plusSeconds(60)).setVersion(1).build();
+        RunConclusion concluded = RunConclusion.newBuilder().setRunId(run).setMaxStableX(18.0)
+                .setMaxStableStepIndex(3).setFirstFailingX(19.0).setFirstFailingStepIndex(4).setStepsJudged(4)
+                .setStepsSkipped(1).setBottleneck(RunBottleneck.newBuilder().setSource("vm-1").setMetric("cpu.cores")
+                        .setRule(BottleneckRule.SMALLEST_SAFE_CAPACITY).setValue(18.5).setRole("sut").build())
+                .setMargin(0.6).setResources(List.of(ResourceEstimate.newBuilder().setSource("vm-1")
+                                .setMetric("cpu.cores").setIntercept(0.1).setSlope(0.02).setSlopeVariance(4e-6)
+                                .setCovariance(-1e-5).setResidualStdErr(0.01).setDegreesOfFreedom(3).setPreKneeSteps(5)
+                                .setRSquared(0.98).setFromX(2.0).setToX(20.0).setCeiling(4.0).setSafeCapacityX(18.5)
+                                .setSafeCapacityStdErr(0.7).setSafeCapacityLower95(17.1).setSafeCapacityUpper95(19.9)
+                                .setCappedByCliff(true).setKneeX(19.0).setCliff(true).setCliffStepIndex(4)
+                                .setLastStableX(18.5).setRole("sut").build(),
+                        ResourceEstimate.newBuilder().setSource("vm-1").setMetric("mem.bytes").setIntercept(1e9)
+                                .setSlope(1e6).setDegreesOfFreedom(3).setPreKneeSteps(5).setFromX(2.0).setToX(20.0)
+                                .build()))
+                .setRunClosed(true).setModel("caplab-run-conclusion/1").setConcludedAt(T0.plusSeconds(900))
+                .setVersion(7).setWarnings(List.of(RunWarning.newBuilder().setKind("SAMPLES_AFTER_END")
+                        .setMessage("samples after the end").build()))
+                .setRulesFrom("default")
+                .setThroughputLimit(RunThroughputLimit.newBuilder().setKneeX(150.0).setKneeLower95(140.0)
+                        .setPlateauRatePerSecond(3000.0).setSlopeBeforePerX(20.0).setSlopeAfterPerX(0.5)
+                        .setBreakpointPValue(1e-6).setStepsUsed(9).setFittedAt(T0.plusSeconds(840))
+                        .setGeneratorSaturatedAtX(170.0).setGeneratorCpuPercent(93.5).build())
+                .setEgressCeiling(RunEgressCeiling.newBuilder().setMbps(80.0).setSource("MEASURED")
+                        .setMeasuredAt(T0.plusSeconds(30)).build())
+                .build();
         conclusions.insertBatch(List.of(concluded), null);
         conclusions.insertBatch(List.of(first), null);
         assertThat(conclusions.latest(run)).contains(concluded);
