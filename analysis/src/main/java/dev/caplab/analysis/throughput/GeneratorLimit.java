@@ -25,4 +25,13 @@ public record GeneratorLimit(double x, double cpuPercent) {
                 .min(java.util.Comparator.comparingDouble(StepCpu::x))
                 .map(s -> new GeneratorLimit(s.x(), s.cpuPercent()));
     }
+
+    /**
+     * The generator limit a concluded {@code limit} carries (its generator figures, set from {@link #of}); empty
+     * when the generator was not the limit.
+     */
+    public static Optional<GeneratorLimit> carried(RunThroughputLimit limit) {
+        return limit.getGeneratorSaturatedAtX() == null || limit.getGeneratorCpuPercent() == null ? Optional.empty()
+                : Optional.of(new GeneratorLimit(limit.getGeneratorSaturatedAtX(), limit.getGeneratorCpuPercent()));
+    }
 }

@@ -1,11 +1,13 @@
 package dev.caplab.query.compare;
 
 import dev.caplab.query.fits.FitView;
+import dev.caplab.query.runs.ConclusionView;
+import dev.caplab.schema.event.ResourceEstimate;
+import dev.caplab.schema.event.RunBottleneck;
+import dev.caplab.schema.event.RunConclusion;
 import dev.caplab.store.access.CapacityFitRepository;
-import dev.caplab.store.row.ResourceEstimateValue;
 import dev.caplab.store.access.RunConclusionRepository;
 import dev.caplab.store.access.RunRepository;
-import dev.caplab.store.row.RunConclusionRow;
 import dev.caplab.query.runs.RunService;
 import dev.caplab.store.row.RunRow;
 import java.util.List;
@@ -39,7 +41,7 @@ public class CompareService {
         RunSelection chosen = RunSelection.of(runs, runIds, sut, acrossSystems);
         // every run's conclusion and fits in one query each, not two per run
         List<String> ids = chosen.runs().stream().map(RunRow::runId).toList();
-        Map<String, RunConclusionRow> concluded = RunConclusionRow.byRun(conclusions.ofRuns(ids));
+        Map<String, RunConclusion> concluded = conclusions.latestOf(ids);
         Map<String, List<FitView>> fitted = FitView.of(fits.ofRuns(ids)).stream()
                 .collect(Collectors.groupingBy(f -> f.fit().getRunId()));
         Map<String, Double> tested = details.testedToX(ids);
@@ -57,26 +59,28 @@ public class CompareService {
      * {@code testedToX} the highest load the run tested (null when none closed).
      */
     static ComparisonRow row(RunRow run, GroupBy groupBy, Optional<String> metric,
-            Optional<RunConclusionRow> conclusion, List<FitView> runFits, Double testedToX) {
+            Optional<RunConclusion> conclusion, List<FitView> runFits, Double testedToX) {
+        Optional<RunBottleneck> bottleneck = conclusion.map(RunConclusion::getBottleneck);
         // the requested resource, else the binding one, so base and slope describe what limits this run
         Optional<FitView> shown = metric.map(m -> runFits.stream().filter(f -> f.fit().getMetric().equals(m))
                         .findFirst())
-                .orElseGet(() -> conclusion.filter(c -> c.bottleneckMetric() != null).flatMap(c -> runFits.stream()
-                        .filter(f -> f.fit().getMetric().equals(c.bottleneckMetric())
-                                && f.fit().getSource().equals(c.bottleneckSource()))
+                .orElseGet(() -> bottleneck.flatMap(b -> runFits.stream()
+                        .filter(f -> f.fit().getMetric().equals(b.getMetric())
+                                && f.fit().getSource().equals(b.getSource()))
                         .findFirst()));
         return new ComparisonRow(groupBy.groupOf(run), run.runId(), run.sutName(), run.provider(), run.region(),
                 run.tier(), run.instanceType(), run.vcpu(), run.memoryBytes(), run.nominalEgressMbps(),
-                run.measuredEgressMbps(), run.loadExpression(), conclusion.map(RunConclusionRow::maxStableX).orElse(null),
-                conclusion.map(RunConclusionRow::firstFailingX).orElse(null),
+                run.measuredEgressMbps(), run.loadExpression(), conclusion.map(RunConclusion::getMaxStableX).orElse(null),
+                conclusion.map(RunConclusion::getFirstFailingX).orElse(null),
                 shown.map(f -> f.fit().getMetric()).orElse(null), shown.map(FitView::baseline).orElse(null),
                 shown.map(FitView::slopePerX).orElse(null), shown.map(FitView::kneeX).orElse(null),
                 // a cliff of a resource: the request rate's fit is the throughput limit's, not a resource's
                 runFits.stream().filter(f -> !f.throughputFit()).anyMatch(f -> f.fit().getCliff()),
-                conclusion.map(RunConclusionRow::bottleneckMetric).orElse(null),
-                conclusion.map(RunConclusionRow::bottleneckSource).orElse(null),
-                conclusion.map(RunConclusionRow::bottleneckRule).orElse(null),
-                conclusion.flatMap(RunConclusionRow::bottleneckEstimate).map(ResourceEstimateValue::safeCapacityX).orElse(null),
+                bottleneck.map(RunBottleneck::getMetric).orElse(null),
+                bottleneck.map(RunBottleneck::getSource).orElse(null),
+                bottleneck.map(b -> b.getRule().name()).orElse(null),
+                conclusion.flatMap(c -> new ConclusionView(c).bottleneckEstimate())
+                        .map(ResourceEstimate::getSafeCapacityX).orElse(null),
                 testedToX);
     }
 }

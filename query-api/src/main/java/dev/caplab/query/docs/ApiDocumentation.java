@@ -33,10 +33,10 @@ public class ApiDocumentation {
             "StepView", FieldTable.STEP,
             "StepAggregateRow", FieldTable.AGGREGATE,
             "FitView", FieldTable.FIT,
-            "RunConclusionRow", FieldTable.CONCLUSION,
-            "Bottleneck", FieldTable.BOTTLENECK,
-            "ResourceEstimateValue", FieldTable.ESTIMATE,
-            "Warning", Map.of("kind", "what the warning is about (one of the values listed)",
+            "ConclusionView", FieldTable.CONCLUSION,
+            "RunBottleneck", FieldTable.BOTTLENECK,
+            "ResourceEstimate", FieldTable.ESTIMATE,
+            "RunWarning", Map.of("kind", "what the warning is about (one of the values listed)",
                     "message", "what a person should know and do, as a sentence"),
             "RunLateness", FieldTable.LATENESS);
 
@@ -47,10 +47,10 @@ public class ApiDocumentation {
                     "origin", names(RunOrigin.values())),
             "StepAggregateRow", Map.of("kind", names(SampleKind.values())),
             "FitView", Map.of("role", List.of("sut", "host")),
-            "Bottleneck", Map.of("rule", names(BottleneckRule.values()), "role", List.of("sut", "host")),
-            "ResourceEstimateValue", Map.of("role", List.of("sut", "host")),
-            "RunConclusionRow", Map.of("rulesFrom", List.of("run", "default", "none")),
-            "Warning", Map.of("kind", names(RunWarningKind.values())));
+            "RunBottleneck", Map.of("rule", names(BottleneckRule.values()), "role", List.of("sut", "host")),
+            "ResourceEstimate", Map.of("role", List.of("sut", "host")),
+            "ConclusionView", Map.of("rulesFrom", List.of("run", "default", "none")),
+            "RunWarning", Map.of("kind", names(RunWarningKind.values())));
 
     private static List<String> names(Enum<?>[] values) {
         return Arrays.stream(values).map(Enum::name).toList();

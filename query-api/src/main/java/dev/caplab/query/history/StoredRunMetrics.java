@@ -2,9 +2,9 @@ package dev.caplab.query.history;
 
 import dev.caplab.schema.event.CapacityFit;
 import dev.caplab.query.fits.FitView;
+import dev.caplab.schema.event.RunConclusion;
 import dev.caplab.store.access.CapacityFitRepository;
 import dev.caplab.store.access.RunConclusionRepository;
-import dev.caplab.store.row.RunConclusionRow;
 import dev.caplab.store.row.RunRow;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -30,7 +30,7 @@ class StoredRunMetrics {
     /** One {@link RunMetrics} per run, in the order of {@code runs}. */
     List<RunMetrics> metricsOf(List<RunRow> runs) {
         List<String> ids = runs.stream().map(RunRow::runId).toList();
-        Map<String, RunConclusionRow> concluded = RunConclusionRow.byRun(conclusions.ofRuns(ids));
+        Map<String, RunConclusion> concluded = conclusions.latestOf(ids);
         Map<String, Map<String, RunMetrics.ResourceLine>> lines = new HashMap<>();
         // by run, then metric and source: one line per resource, the fit the run names as bottleneck wins over
         // another source's fit of it, else the first source
@@ -43,10 +43,10 @@ class StoredRunMetrics {
         }
         List<RunMetrics> out = new ArrayList<>(runs.size());
         for (String id : ids) {
-            RunConclusionRow c = concluded.get(id);
-            out.add(new RunMetrics(id, c == null ? null : c.bottleneckMetric(),
-                    c == null ? null : c.maxStableX(),
-                    c == null || c.throughputLimit() == null ? null : c.throughputLimit().kneeX(),
+            RunConclusion c = concluded.get(id);
+            out.add(new RunMetrics(id, c == null || c.getBottleneck() == null ? null : c.getBottleneck().getMetric(),
+                    c == null ? null : c.getMaxStableX(),
+                    c == null || c.getThroughputLimit() == null ? null : c.getThroughputLimit().getKneeX(),
                     lines.getOrDefault(id, Map.of())));
         }
         return out;

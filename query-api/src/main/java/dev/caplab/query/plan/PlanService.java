@@ -1,8 +1,9 @@
 package dev.caplab.query.plan;
 
+import dev.caplab.analysis.conclusion.ResourceEstimates;
+import dev.caplab.schema.event.ResourceEstimate;
+import dev.caplab.schema.event.RunConclusion;
 import dev.caplab.analysis.Finite;
-import dev.caplab.analysis.fit.LinearFit;
-import dev.caplab.store.row.ResourceEstimateValue;
 import dev.caplab.store.access.RunConclusionRepository;
 import dev.caplab.store.access.RunRepository;
 import dev.caplab.store.row.RunRow;
@@ -11,7 +12,6 @@ import dev.caplab.analysis.capacity.CapacityPlan;
 import dev.caplab.analysis.capacity.ConferenceProfile;
 import dev.caplab.analysis.capacity.ProfileAssessment;
 import dev.caplab.analysis.capacity.WorkloadProfile;
-import dev.caplab.store.row.RunConclusionRow;
 import dev.caplab.query.format.Figures;
 import dev.caplab.query.runs.RunService;
 import dev.caplab.query.web.BadRequestParameterException;
@@ -55,7 +55,7 @@ public class PlanService {
         }
         List<RunRow> tierRuns = tierRuns(request);
         List<String> ids = tierRuns.stream().map(RunRow::runId).toList();
-        Map<String, RunConclusionRow> concluded = RunConclusionRow.byRun(conclusions.ofRuns(ids));
+        Map<String, RunConclusion> concluded = conclusions.latestOf(ids);
         Map<String, Double> tested = details.testedToX(ids);
         List<TierPlan> plans = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
@@ -67,18 +67,19 @@ public class PlanService {
                 plans, warnings);
     }
 
-    private static Optional<TierPlan> plan(RunRow run, Optional<RunConclusionRow> conclusion,
+    private static Optional<TierPlan> plan(RunRow run, Optional<RunConclusion> conclusion,
                                            WorkloadProfile profile, double margin, List<String> warnings) {
-        Optional<List<ResourceEstimateValue>> concluded = conclusion.map(RunConclusionRow::resources);
-        List<ResourceEstimateValue> estimates = concluded.orElse(List.of());
-        List<CapacityPlan.Placed> placed = estimates.stream().flatMap(e -> placed(e, margin).stream()).toList();
+        Optional<List<ResourceEstimate>> concluded = conclusion.map(RunConclusion::getResources);
+        List<ResourceEstimate> estimates = concluded.orElse(List.of());
+        List<CapacityPlan.Placed> placed = estimates.stream()
+                .flatMap(e -> ResourceEstimates.placed(e, margin).stream()).toList();
         if (placed.isEmpty()) {
             warnings.add("run " + run.runId() + " (" + (run.tier() == null ? "no tier declared" : "tier " + run.tier())
                     + ") is left out: " + (concluded.isEmpty() ? "it has no run conclusion yet (no step closed)"
                     : estimates.isEmpty() ? "its conclusion has no fitted resource (a fit needs readings of one"
                     + " resource of the system under test or its host in 3 uncontaminated steps with a load x)"
                     : "none of its fitted resources " + estimates.stream()
-                    .map(ResourceEstimateValue::metric).distinct().toList() + " has a ceiling (declare the run's vcpu,"
+                    .map(ResourceEstimate::getMetric).distinct().toList() + " has a ceiling (declare the run's vcpu,"
                     + " memory or egress)"));
             return Optional.empty();
         }
@@ -89,8 +90,8 @@ public class PlanService {
             return new ResourceNeed(p.metric(), ceiling, needed, needed / ceiling, p.capacity().safeX(),
                     p.capacity().xMaxStdErr(), p.capacity().cappedByCliff());
         }).toList();
-        OptionalDouble failedAt = Finite.optional(conclusion.get().firstFailingX());
-        OptionalDouble stableAt = Finite.optional(conclusion.get().maxStableX());
+        OptionalDouble failedAt = Finite.optional(conclusion.get().getFirstFailingX());
+        OptionalDouble stableAt = Finite.optional(conclusion.get().getMaxStableX());
         ProfileAssessment a = plan.assess(profile, failedAt, stableAt);
         if (failedAt.isPresent()) {
             warnings.add(String.format(Locale.ROOT, "run %s failed a step at x=%s: no load beyond its last passing"
@@ -99,14 +100,6 @@ public class PlanService {
         }
         return Optional.of(new TierPlan(run.runId(), run.provider(), run.tier(), run.vcpu(), a.load(), a.fit().name(),
                 a.bottleneckResource(), a.safeLoad(), a.fullCeilingLoad(), a.safeLoad() - a.load(), needs, null));
-    }
-
-    /** A stored estimate placed at the plan's margin ({@link CapacityPlan#place}); empty without a ceiling. */
-    static Optional<CapacityPlan.Placed> placed(ResourceEstimateValue e, double margin) {
-        LinearFit line = LinearFit.stored(e.intercept(), e.slope(), e.interceptVariance(), e.slopeVariance(),
-                e.covariance(), e.residualStdErr(), e.degreesOfFreedom(), e.preKneeSteps(), e.rSquared());
-        return CapacityPlan.place(e.source(), e.metric(), line, e.fromX(), Finite.optional(e.ceiling()),
-                Finite.optional(e.lastStableX()), margin);
     }
 
     /**

@@ -1,8 +1,8 @@
 package dev.caplab.query.report;
 
 import dev.caplab.query.fits.FitView;
+import dev.caplab.query.throughput.ThroughputLimitView;
 import dev.caplab.query.throughput.SloLine;
-import dev.caplab.store.row.ThroughputLimitValue;
 import dev.caplab.query.throughput.ThroughputStep;
 import java.util.HashMap;
 import java.util.List;
@@ -48,10 +48,10 @@ final class ChartRanges {
             List<ThroughputStep> measured = TrafficSection.measured(r.throughput()).stream()
                     .filter(t -> t.x() != null).toList();
             if (!measured.isEmpty()) {
-                ThroughputLimitValue limit = r.throughput().throughputLimit();
+                ThroughputLimitView limit = r.throughput().throughputLimit();
                 Range x = Range.fromZero(measured.stream().mapToDouble(ThroughputStep::x));
                 // the limit's interval may reach past the last step: keep its band on the chart
-                Range rateX = limit == null ? x : x.union(Range.fromZero(Stream.ofNullable(limit.kneeUpper95())
+                Range rateX = limit == null ? x : x.union(Range.fromZero(Stream.ofNullable(limit.limit().getKneeUpper95())
                         .mapToDouble(Double::doubleValue)));
                 ranges.add(expression, THROUGHPUT, rateX, Range.fromZero(measured.stream()
                         .map(ThroughputStep::requestsPerSecond).filter(Objects::nonNull).mapToDouble(d -> d)));

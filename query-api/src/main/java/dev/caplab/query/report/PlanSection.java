@@ -74,7 +74,7 @@ final class PlanSection {
         if (report.detail().conclusion() == null) {
             return "No capacity plan yet: no step has closed, so no resource has been fitted against the load.";
         }
-        if (!report.detail().conclusion().resources().isEmpty() || !report.resources().isEmpty()) {
+        if (!report.detail().conclusion().stored().getResources().isEmpty() || !report.resources().isEmpty()) {
             return null;
         }
         if (report.noResourceRead()) {

@@ -1,5 +1,6 @@
 package dev.caplab.query.report;
 
+import dev.caplab.query.runs.ConclusionView;
 import dev.caplab.analysis.conclusion.StepStatus;
 import dev.caplab.query.format.Figures;
 import dev.caplab.query.runs.RunDetail;
@@ -60,7 +61,7 @@ final class RunSection {
         facts.put("vCPU", run.vcpu() == null ? null : Html.num(run.vcpu()));
         facts.put("memory", run.memoryBytes() == null ? null : Figures.bytes(run.memoryBytes().doubleValue()));
         facts.put("egress ceiling", d.egressCeiling() == null ? null
-                : Figures.mbps(d.egressCeiling().mbps()) + " (" + d.egressCeiling().text() + ")");
+                : Figures.mbps(d.egressCeiling().ceiling().getMbps()) + " (" + d.egressCeiling().text() + ")");
         facts.put("tool", Unstated.orNull(run.tool()));
         facts.put("load expression", run.loadExpression());
         facts.put("started", run.startedAt() == null ? null : Figures.time(run.startedAt()));
@@ -99,8 +100,7 @@ final class RunSection {
         row(html, "first failing load", d.failedX() == null ? "none failed"
                 : Html.num(d.failedX()) + " (step " + d.failedStepIndex() + ")");
         row(html, "bottleneck", d.bottleneckName() == null ? "none named" : d.bottleneckName()
-                + (d.conclusion().bottleneckRule() == null ? ""
-                        : ", because " + Figures.rule(d.conclusion().bottleneckRule())));
+                + ", because " + Figures.rule(d.conclusion().stored().getBottleneck().getRule().name()));
         html.append("</table>");
     }
 
@@ -132,7 +132,7 @@ final class RunSection {
 
     /** Whether some step's "over margin" resource is not the run's bottleneck (metric@source). */
     private static boolean overMarginNamesAnother(RunDetail d) {
-        String bottleneck = d.conclusion() == null ? null : d.conclusion().bottleneckName();
+        String bottleneck = d.conclusion() == null ? null : ConclusionView.bottleneckName(d.conclusion().stored());
         return d.steps().stream().map(StepView::step).anyMatch(s -> s.bottleneck() != null && !s.bottleneck().isBlank()
                 && !s.bottleneck().equals(bottleneck));
     }
@@ -149,10 +149,10 @@ final class RunSection {
 
     /** What the conclusion says its reader must know first (no load metric, samples after the end). */
     private static void conclusionWarnings(StringBuilder html, RunDetail d) {
-        if (d.conclusion() != null && !d.conclusion().warnings().isEmpty()) {
+        if (d.conclusion() != null && !d.conclusion().stored().getWarnings().isEmpty()) {
             html.append("<h3>Warnings</h3>");
-            d.conclusion().warnings().forEach(w -> html.append("<p class=\"warning conclusion-warning\">")
-                    .append(Html.text(w.message())).append("</p>"));
+            d.conclusion().stored().getWarnings().forEach(w -> html.append("<p class=\"warning conclusion-warning\">")
+                    .append(Html.text(w.getMessage())).append("</p>"));
         }
     }
 

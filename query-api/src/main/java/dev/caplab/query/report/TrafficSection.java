@@ -1,8 +1,8 @@
 package dev.caplab.query.report;
 
+import dev.caplab.schema.event.RunThroughputLimit;
 import dev.caplab.query.throughput.RunThroughput;
 import dev.caplab.query.throughput.SloLine;
-import dev.caplab.store.row.ThroughputLimitValue;
 import dev.caplab.query.throughput.ThroughputStep;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,16 +26,16 @@ final class TrafficSection {
         if (measured.isEmpty()) {
             return html.append("<p class=\"none\">No request or latency metrics in this run's steps.</p>").toString();
         }
-        ThroughputLimitValue limit = throughput.throughputLimit();
+        RunThroughputLimit limit = throughput.throughputLimit() == null ? null : throughput.throughputLimit().limit();
         if (limit == null) {
             html.append("<p class=\"throughput-limit none\">No throughput limit: the request rate did not stop growing"
                     + " with load (or too few steps to tell).</p>");
         } else {
             html.append("<p class=\"throughput-limit\">Throughput limit at <b class=\"limit-x\">")
-                    .append(Html.text(throughput.loadExpression())).append('=').append(Html.num(limit.kneeX()))
-                    .append("</b> (95 % <span class=\"limit-interval\">").append(Html.num(limit.kneeLower95()))
-                    .append(" – ").append(Html.num(limit.kneeUpper95())).append("</span>), plateau <span class=\"")
-                    .append("limit-rate\">").append(Html.num(limit.plateauRatePerSecond()))
+                    .append(Html.text(throughput.loadExpression())).append('=').append(Html.num(limit.getKneeX()))
+                    .append("</b> (95 % <span class=\"limit-interval\">").append(Html.num(limit.getKneeLower95()))
+                    .append(" – ").append(Html.num(limit.getKneeUpper95())).append("</span>), plateau <span class=\"")
+                    .append("limit-rate\">").append(Html.num(limit.getPlateauRatePerSecond()))
                     .append("</span> requests/s.</p>");
         }
         for (String warning : throughput.warnings()) {
@@ -70,8 +70,8 @@ final class TrafficSection {
                 "requests/s", rateAxes.x(), rateAxes.y())
                 .series("rps", "requests/s", points(drawable, ThroughputStep::requestsPerSecond, "requests/s"), true);
         if (limit != null) {
-            rate.vertical("throughput-limit", "throughput limit " + Html.num(limit.kneeX()), limit.kneeX(),
-                    limit.kneeLower95(), limit.kneeUpper95());
+            rate.vertical("throughput-limit", "throughput limit " + Html.num(limit.getKneeX()), limit.getKneeX(),
+                    limit.getKneeLower95(), limit.getKneeUpper95());
         }
         html.append(rate.svg());
         ChartRanges.Axes latencyAxes = ranges.axes(expression, ChartRanges.LATENCY);

@@ -1,10 +1,12 @@
 package dev.caplab.query.report;
 
-import dev.caplab.store.row.RunConclusionRow;
+import dev.caplab.query.runs.ConclusionView;
+import dev.caplab.query.throughput.ThroughputLimitView;
+import dev.caplab.schema.event.BottleneckRule;
+import dev.caplab.schema.event.RunBottleneck;
 import dev.caplab.query.format.Figures;
 import dev.caplab.query.runs.RunDetail;
 import dev.caplab.store.row.RunRow;
-import dev.caplab.store.row.ThroughputLimitValue;
 import dev.caplab.query.throughput.ThroughputStep;
 import dev.caplab.schema.vocabulary.Comparisons;
 import dev.caplab.schema.vocabulary.Unstated;
@@ -35,10 +37,10 @@ final class Verdict {
         if (bottleneck != null) {
             clauses.add(bottleneck);
         }
-        ThroughputLimitValue limit = report.throughput().throughputLimit();
+        ThroughputLimitView limit = report.throughput().throughputLimit();
         if (limit != null) {
-            clauses.add("throughput stops growing at " + load + " = " + Figures.number(limit.kneeX()) + ", at "
-                    + Figures.number(limit.plateauRatePerSecond()) + " requests/s");
+            clauses.add("throughput stops growing at " + load + " = " + Figures.number(limit.limit().getKneeX())
+                    + ", at " + Figures.number(limit.limit().getPlateauRatePerSecond()) + " requests/s");
         } else {
             TrafficSection.measured(report.throughput()).stream()
                     .filter(t -> t.x() != null && t.requestsPerSecond() != null)
@@ -75,7 +77,7 @@ final class Verdict {
             return "has no verdict yet: no step has closed";
         }
         if (d.maxStableX() == null) {
-            if (RunConclusionRow.NOT_JUDGED.equals(d.maxStableNote())) {
+            if (ConclusionView.NOT_JUDGED.equals(d.maxStableNote())) {
                 return "has no max stable load: it declared no SLO rules to judge its steps by";
             }
             return d.maxStableNote() != null ? "has no max stable load: " + d.maxStableNote()
@@ -101,23 +103,23 @@ final class Verdict {
 
     private static String bottleneck(RunReport report, String load) {
         RunDetail d = report.detail();
-        RunConclusionRow.Bottleneck b = d.conclusion() == null ? null : d.conclusion().bottleneck();
+        RunBottleneck b = d.conclusion() == null ? null : d.conclusion().stored().getBottleneck();
         if (b == null) {
             return d.conclusion() == null ? null : report.noResourceRead()
                     ? "no resource of the system was measured, so what runs out first is unknown"
                     : "no resource reached its planning margin";
         }
-        String what = b.metric() + " of " + b.source()
-                + (b.role() == null || b.role().equals(b.source()) ? "" : " (" + b.role() + ")");
-        String margin = Figures.percent(d.conclusion().margin());
-        if ("SMALLEST_SAFE_CAPACITY".equals(b.rule()) && b.value() != null) {
+        String what = b.getMetric() + " of " + b.getSource()
+                + (b.getRole() == null || b.getRole().equals(b.getSource()) ? "" : " (" + b.getRole() + ")");
+        String margin = Figures.percent(d.conclusion().stored().getMargin());
+        if (b.getRule() == BottleneckRule.SMALLEST_SAFE_CAPACITY) {
             // the fitted line's load: beyond the tested loads it is extrapolated, and the sentence says so
             return what + " runs out first: it reaches " + margin + " of its ceiling at " + load
-                    + (Figures.beyondTested(b.value(), d.testedToX()) ? " " : " = ")
-                    + Figures.safeX(b.value(), d.testedToX());
+                    + (Figures.beyondTested(b.getValue(), d.testedToX()) ? " " : " = ")
+                    + Figures.safeX(b.getValue(), d.testedToX());
         }
-        if (b.stepIndex() != null) {
-            return what + " runs out first: it reached " + margin + " of its ceiling in step " + b.stepIndex();
+        if (b.getStepIndex() != null) {
+            return what + " runs out first: it reached " + margin + " of its ceiling in step " + b.getStepIndex();
         }
         return what + " runs out first";
     }

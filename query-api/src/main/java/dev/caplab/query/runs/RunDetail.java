@@ -2,12 +2,11 @@ package dev.caplab.query.runs;
 
 import dev.caplab.query.fits.FitView;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import dev.caplab.store.row.RunConclusionRow;
+import dev.caplab.schema.event.RunBottleneck;
 import dev.caplab.query.steps.StepView;
-import dev.caplab.store.row.ThroughputLimitValue;
-import dev.caplab.store.row.EgressCeilingValue;
 import dev.caplab.schema.event.Alert;
 import dev.caplab.schema.event.RunLateness;
+import dev.caplab.query.throughput.ThroughputLimitView;
 import dev.caplab.store.row.RunStep;
 import java.util.List;
 import java.util.Objects;
@@ -24,9 +23,9 @@ import java.util.Objects;
  * was the limit; the tool's percentiles were since start only). {@code continuation} links a run nobody declared to the tests sent to its run id before
  * and after it (null when there are none).
  */
-public record RunDetail(RunSummary run, RunConclusionRow conclusion, List<StepView> steps, List<FitView> fits,
-                        List<Alert> alerts, RunLateness lateness, EgressCeilingValue egressCeiling,
-                        ThroughputLimitValue throughputLimit, List<String> warnings, RunContinuation continuation) {
+public record RunDetail(RunSummary run, ConclusionView conclusion, List<StepView> steps, List<FitView> fits,
+                        List<Alert> alerts, RunLateness lateness, EgressCeilingView egressCeiling,
+                        ThroughputLimitView throughputLimit, List<String> warnings, RunContinuation continuation) {
 
     public RunDetail {
         Objects.requireNonNull(run, "run");
@@ -39,12 +38,12 @@ public record RunDetail(RunSummary run, RunConclusionRow conclusion, List<StepVi
 
     @JsonProperty("maxStableX")
     public Double maxStableX() {
-        return conclusion == null ? null : conclusion.maxStableX();
+        return conclusion == null ? null : conclusion.stored().getMaxStableX();
     }
 
     @JsonProperty("maxStableStepIndex")
     public Integer maxStableStepIndex() {
-        return conclusion == null ? null : conclusion.maxStableStepIndex();
+        return conclusion == null ? null : conclusion.stored().getMaxStableStepIndex();
     }
 
     /** Why the max stable load is absent (no SLO rules) or that default rules gave it; null otherwise. */
@@ -61,17 +60,18 @@ public record RunDetail(RunSummary run, RunConclusionRow conclusion, List<StepVi
 
     @JsonProperty("failedX")
     public Double failedX() {
-        return conclusion == null ? null : conclusion.firstFailingX();
+        return conclusion == null ? null : conclusion.stored().getFirstFailingX();
     }
 
     @JsonProperty("failedStepIndex")
     public Integer failedStepIndex() {
-        return conclusion == null ? null : conclusion.firstFailingStepIndex();
+        return conclusion == null ? null : conclusion.stored().getFirstFailingStepIndex();
     }
 
     /** "metric@source" of the conclusion's bottleneck, for text that names it in one word; null when none is named. */
     public String bottleneckName() {
-        RunConclusionRow.Bottleneck b = conclusion == null ? null : conclusion.bottleneck();
-        return b == null ? null : conclusion.bottleneckName() + (b.role() == null ? "" : " (" + b.role() + ")");
+        RunBottleneck b = conclusion == null ? null : conclusion.stored().getBottleneck();
+        return b == null ? null : ConclusionView.bottleneckName(conclusion.stored())
+                + (b.getRole() == null ? "" : " (" + b.getRole() + ")");
     }
 }

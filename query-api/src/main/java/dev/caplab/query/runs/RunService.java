@@ -12,7 +12,7 @@ import dev.caplab.store.access.RunSteps;
 import dev.caplab.query.throughput.RunThroughput;
 import dev.caplab.query.throughput.ThroughputService;
 import dev.caplab.store.access.RunFilter;
-import dev.caplab.store.row.RunConclusionRow;
+import dev.caplab.schema.event.RunConclusion;
 import dev.caplab.store.row.RunRow;
 import dev.caplab.store.row.RunStep;
 import java.util.HashMap;
@@ -51,8 +51,7 @@ public class RunService {
     /** The runs of {@code filter}, each with its conclusion's outcome (read for the whole page at once). */
     public List<RunSummary> find(RunFilter filter) {
         List<RunRow> page = runs.find(filter);
-        Map<String, RunConclusionRow> outcomes = RunConclusionRow.byRun(
-                conclusions.ofRuns(page.stream().map(RunRow::runId).toList()));
+        Map<String, RunConclusion> outcomes = conclusions.latestOf(page.stream().map(RunRow::runId).toList());
         return page.stream().map(r -> RunSummary.of(r, outcomes.get(r.runId()))).toList();
     }
 
@@ -80,10 +79,11 @@ public class RunService {
     public RunDetail detail(String runId) {
         RunRow run = RunNotFoundException.require(runId, runs, deletions);
         RunThroughput traffic = throughput.of(runId);
-        RunConclusionRow conclusion = conclusions.latest(runId).orElse(null);
-        return new RunDetail(RunSummary.of(run, conclusion), conclusion, StepView.of(steps.ofRun(runId)),
-                FitView.of(fits.ofRun(runId)), alerts.ofRun(runId), lateness.countsOf(runId),
-                RunSummary.egressCeiling(conclusion, run), traffic.throughputLimit(),
+        RunConclusion conclusion = conclusions.latest(runId).orElse(null);
+        return new RunDetail(RunSummary.of(run, conclusion), ConclusionView.of(conclusion),
+                StepView.of(steps.ofRun(runId)), FitView.of(fits.ofRun(runId)), alerts.ofRun(runId),
+                lateness.countsOf(runId),
+                EgressCeilingView.of(RunSummary.egressCeiling(conclusion, run)), traffic.throughputLimit(),
                 traffic.warnings(), RunContinuation.of(run, runs::find).orElse(null));
     }
 }

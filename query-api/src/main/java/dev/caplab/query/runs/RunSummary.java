@@ -3,8 +3,8 @@ package dev.caplab.query.runs;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.caplab.analysis.capacity.EgressCeilings;
-import dev.caplab.store.row.EgressCeilingValue;
-import dev.caplab.store.row.RunConclusionRow;
+import dev.caplab.schema.event.RunConclusion;
+import dev.caplab.schema.event.RunEgressCeiling;
 import dev.caplab.store.row.RunRow;
 import java.util.Objects;
 import java.util.Optional;
@@ -22,9 +22,10 @@ public record RunSummary(@JsonUnwrapped RunRow run, Double maxStableX, Double fa
     }
 
     /** A stored run with the outcome of its conclusion; without one ({@code null}), no outcome yet. */
-    public static RunSummary of(RunRow run, RunConclusionRow conclusion) {
+    public static RunSummary of(RunRow run, RunConclusion conclusion) {
         return conclusion == null ? new RunSummary(run, null, null, null)
-                : new RunSummary(run, conclusion.maxStableX(), conclusion.firstFailingX(), conclusion.bottleneckName());
+                : new RunSummary(run, conclusion.getMaxStableX(), conclusion.getFirstFailingX(),
+                        ConclusionView.bottleneckName(conclusion));
     }
 
     /**
@@ -34,7 +35,7 @@ public record RunSummary(@JsonUnwrapped RunRow run, Double maxStableX, Double fa
      */
     @JsonProperty("egressCeilingMbps")
     public Double egressCeilingMbps() {
-        return declaredEgressCeiling(run).map(EgressCeilingValue::mbps).orElse(null);
+        return declaredEgressCeiling(run).map(RunEgressCeiling::getMbps).orElse(null);
     }
 
     /**
@@ -42,17 +43,13 @@ public record RunSummary(@JsonUnwrapped RunRow run, Double maxStableX, Double fa
      * one it declared: a run's declared egress stands from its start, before any step closed and streams concluded;
      * null without either.
      */
-    public static EgressCeilingValue egressCeiling(RunConclusionRow conclusion, RunRow run) {
-        return conclusion != null && conclusion.egressCeiling() != null ? conclusion.egressCeiling()
+    public static RunEgressCeiling egressCeiling(RunConclusion conclusion, RunRow run) {
+        return conclusion != null && conclusion.getEgressCeiling() != null ? conclusion.getEgressCeiling()
                 : declaredEgressCeiling(run).orElse(null);
     }
 
-    /**
-     * The egress ceiling by the one rule ({@link EgressCeilings}) over what {@code run} declared, as the store holds
-     * a concluded one; empty without.
-     */
-    static Optional<EgressCeilingValue> declaredEgressCeiling(RunRow run) {
-        return EgressCeilings.of(run.measuredEgressMbps(), run.nominalEgressMbps(), Optional.empty())
-                .map(e -> new EgressCeilingValue(e.getMbps(), e.getSource(), e.getMeasuredAt()));
+    /** The egress ceiling by the one rule ({@link EgressCeilings}) over what {@code run} declared; empty without. */
+    static Optional<RunEgressCeiling> declaredEgressCeiling(RunRow run) {
+        return EgressCeilings.of(run.measuredEgressMbps(), run.nominalEgressMbps(), Optional.empty());
     }
 }

@@ -1,6 +1,5 @@
 package dev.caplab.query.throughput;
 
-import dev.caplab.store.row.ThroughputLimitValue;
 import java.util.List;
 
 /**
@@ -9,7 +8,7 @@ import java.util.List;
  * warnings (the load generator, not the server, was the limit).
  */
 public record RunThroughput(String runId, String loadExpression, List<ThroughputStep> steps,
-                            ThroughputLimitValue throughputLimit, List<SloLine> sloLines, List<String> warnings) {
+                            ThroughputLimitView throughputLimit, List<SloLine> sloLines, List<String> warnings) {
 
     public RunThroughput {
         steps = List.copyOf(steps);

@@ -1,14 +1,15 @@
 package dev.caplab.query.throughput;
 
+import dev.caplab.analysis.throughput.GeneratorLimit;
+import dev.caplab.schema.event.RunConclusion;
+import dev.caplab.schema.event.RunThroughputLimit;
 import dev.caplab.store.access.DeletedRunRepository;
 import dev.caplab.store.access.RunConclusionRepository;
 import dev.caplab.store.access.RunRepository;
 import dev.caplab.store.access.StepAggregateRepository;
 import dev.caplab.store.access.RunSteps;
-import dev.caplab.store.row.RunConclusionRow;
 import dev.caplab.store.row.RunRow;
 import dev.caplab.store.row.RunStep;
-import dev.caplab.store.row.ThroughputLimitValue;
 import dev.caplab.query.format.Figures;
 import dev.caplab.analysis.throughput.TrafficMetrics;
 import dev.caplab.query.runs.RunNotFoundException;
@@ -55,9 +56,9 @@ public class ThroughputService {
         RunRow run = runs.find(runId).orElseThrow(() -> RunNotFoundException.of(runId, deletions));
         List<ThroughputStep> perStep = perStep(runId, run.tool());
         // decided once, in streams, and stored in the run conclusion
-        ThroughputLimitValue limit = conclusions.latest(runId).map(RunConclusionRow::throughputLimit).orElse(null);
-        return new RunThroughput(runId, run.loadExpression(), perStep, limit, sloLines(run.sloRules()),
-                warnings(limit, run.loadExpression(), perStep, run.tool()));
+        RunThroughputLimit limit = conclusions.latest(runId).map(RunConclusion::getThroughputLimit).orElse(null);
+        return new RunThroughput(runId, run.loadExpression(), perStep, ThroughputLimitView.of(limit),
+                sloLines(run.sloRules()), warnings(limit, run.loadExpression(), perStep, run.tool()));
     }
 
     private List<ThroughputStep> perStep(String runId, String tool) {
@@ -141,7 +142,7 @@ public class ThroughputService {
      * the limit; the tool wrote latency percentiles since start only (a step with a mean from its totals and no
      * percentiles), so no step has p50/p95/p99. {@code loadExpression} is the run's, naming the limit's x.
      */
-    public static List<String> warnings(ThroughputLimitValue limit, String loadExpression, List<ThroughputStep> steps,
+    public static List<String> warnings(RunThroughputLimit limit, String loadExpression, List<ThroughputStep> steps,
             String tool) {
         List<String> out = new ArrayList<>();
         if (steps.stream().anyMatch(s -> s.latencyMeanMs() != null && s.latencyP50Ms() == null
@@ -153,19 +154,21 @@ public class ThroughputService {
                             + "start only, so no step has p50/p95/p99. The mean latency per step is exact, from the "
                             + "tool's own totals.");
         }
-        if (limit != null && limit.generatorLimited()) {
-            out.add(generatorLimited(limit, loadExpression));
+        if (limit != null) {
+            GeneratorLimit.carried(limit).ifPresent(g -> out.add(generatorLimited(limit, g, loadExpression)));
         }
         return out;
     }
 
-    private static String generatorLimited(ThroughputLimitValue limit, String loadExpression) {
+    private static String generatorLimited(RunThroughputLimit limit, GeneratorLimit generator,
+            String loadExpression) {
         return "the load generator, not the server, was the limit: its CPU was at "
-                + Figures.number(limit.generatorCpuPercent()) + " % at " + loadExpression + "="
-                + Figures.number(limit.generatorSaturatedAtX()) + ", at or after the throughput knee ("
-                + loadExpression + "=" + Figures.number(limit.kneeX()) + ", 95 % "
-                + Figures.number(limit.kneeLower95()) + "–" + Figures.number(limit.kneeUpper95()) + "); the plateau of "
-                + Figures.number(limit.plateauRatePerSecond()) + " requests/s is the generator's";
+                + Figures.number(generator.cpuPercent()) + " % at " + loadExpression + "="
+                + Figures.number(generator.x()) + ", at or after the throughput knee ("
+                + loadExpression + "=" + Figures.number(limit.getKneeX()) + ", 95 % "
+                + Figures.number(limit.getKneeLower95()) + "–" + Figures.number(limit.getKneeUpper95())
+                + "); the plateau of " + Figures.number(limit.getPlateauRatePerSecond()) + " requests/s is the"
+                + " generator's";
     }
 
     private static Double finite(double v) {

@@ -1,7 +1,9 @@
 package dev.caplab.query.web;
 
 import dev.caplab.query.fits.FitView;
+import dev.caplab.query.runs.ConclusionMixIn;
 import dev.caplab.schema.event.CapacityFit;
+import dev.caplab.schema.event.RunConclusion;
 import dev.caplab.schema.event.Segment;
 import dev.caplab.query.runs.RunLatenessMixIn;
 import dev.caplab.query.steps.StepAggregateMixIn;
@@ -27,7 +29,8 @@ public final class ApiJson {
             CapacityFit.class, FitView.CapacityFitMixIn.class,
             Segment.class, FitView.SegmentMixIn.class,
             StepAggregate.class, StepAggregateMixIn.class,
-            RunLateness.class, RunLatenessMixIn.class);
+            RunLateness.class, RunLatenessMixIn.class,
+            RunConclusion.class, ConclusionMixIn.class);
 
     private static final JsonMapper MAPPER = JsonMapper.builder().addModule(module()).build();
 

@@ -1,12 +1,15 @@
 package dev.caplab.query.compare;
 
+import dev.caplab.schema.serde.AvroTrust;
+import dev.caplab.schema.event.BottleneckRule;
+import dev.caplab.schema.event.ResourceEstimate;
+import dev.caplab.schema.event.RunBottleneck;
+import dev.caplab.schema.event.RunConclusion;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.caplab.query.fits.FitView;
 import dev.caplab.query.testing.StoredFits;
 import dev.caplab.store.row.RunRow;
-import dev.caplab.store.row.ResourceEstimateValue;
-import dev.caplab.store.row.RunConclusionRow;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +22,10 @@ import org.junit.jupiter.api.Test;
  */
 class ThroughputFitIsNoResourceTest {
 
+    static {
+        AvroTrust.install(); // the conclusions built here default to event classes Avro checks by name
+    }
+
     private static final Instant AT = Instant.parse("2026-07-28T11:00:00Z");
 
     @Test
@@ -26,11 +33,16 @@ class ThroughputFitIsNoResourceTest {
         RunRow run = new RunRow("ln-1vcpu", Instant.parse("2026-07-28T10:00:00Z"), "mmx", "0.9", null, "lightnode",
                 "manila", "1c2g", "1vcpu-2gb", 1.0, 2L << 30, 1000.0, 100.0, "whep-loadgen", Map.of("episode", "ep19"),
                 List.of(), List.of(), "viewers", "DECLARED", AT, "COMPLETED", null, 1);
-        RunConclusionRow conclusion = new RunConclusionRow("ln-1vcpu", 18.0, 3, 19.0, 4, 5, 0, "node", "cpu.cores",
-                "SMALLEST_SAFE_CAPACITY", 18.0, null, 0.6,
-                List.of(new ResourceEstimateValue("node", "cpu.cores", 0.05, 0.022, null, 0.004 * 0.004, null, null, 2, 4, null,
-                        10, 18, 1.0, 18.0, null, null, null, true, 18.0, true, 4, 18.0, "sut")),
-                true, "caplab-run-conclusion/1", AT, 9);
+        RunConclusion conclusion = RunConclusion.newBuilder().setRunId("ln-1vcpu").setMaxStableX(18.0)
+                .setMaxStableStepIndex(3).setFirstFailingX(19.0).setFirstFailingStepIndex(4).setStepsJudged(5)
+                .setStepsSkipped(0).setBottleneck(RunBottleneck.newBuilder().setSource("node").setMetric("cpu.cores")
+                        .setRule(BottleneckRule.SMALLEST_SAFE_CAPACITY).setValue(18.0).setRole("sut").build())
+                .setMargin(0.6).setResources(List.of(ResourceEstimate.newBuilder().setSource("node")
+                        .setMetric("cpu.cores").setIntercept(0.05).setSlope(0.022).setSlopeVariance(0.004 * 0.004)
+                        .setDegreesOfFreedom(2).setPreKneeSteps(4).setFromX(10).setToX(18).setCeiling(1.0)
+                        .setSafeCapacityX(18.0).setCappedByCliff(true).setKneeX(18.0).setCliff(true)
+                        .setCliffStepIndex(4).setLastStableX(18.0).setRole("sut").build()))
+                .setRunClosed(true).setModel("caplab-run-conclusion/1").setConcludedAt(AT).setVersion(9).build();
         FitView cpu = new FitView(StoredFits.fit("ln-1vcpu", "node", "cpu.cores", "linear", "1", "viewers", 5,
                 List.of(StoredFits.segment(10, 19, 0.05, 0.022, 0.004)), List.of(), null, 0.97, false, null, 1.0,
                 0.6, 25.0, true, AT, 1));

@@ -1,5 +1,9 @@
 package dev.caplab.query.history;
 
+import dev.caplab.schema.event.BottleneckRule;
+import dev.caplab.schema.event.RunBottleneck;
+import dev.caplab.schema.event.RunConclusion;
+import dev.caplab.schema.event.RunThroughputLimit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.caplab.query.plan.Plan;
@@ -16,9 +20,7 @@ import dev.caplab.store.access.RunRepository;
 import dev.caplab.schema.event.Breakpoint;
 import dev.caplab.schema.event.CapacityFit;
 import dev.caplab.query.testing.StoredFits;
-import dev.caplab.store.row.RunConclusionRow;
 import dev.caplab.schema.event.Segment;
-import dev.caplab.store.row.ThroughputLimitValue;
 import dev.caplab.store.testing.EmbeddedClickHouse;
 import dev.caplab.store.testing.TestDatabase;
 import java.time.Instant;
@@ -126,7 +128,7 @@ class CohortReadsIT {
     private static void write(DataSource ds) {
         List<RunRow> runRows = new ArrayList<>();
         List<CapacityFit> fits = new ArrayList<>();
-        List<RunConclusionRow> conclusions = new ArrayList<>();
+        List<RunConclusion> conclusions = new ArrayList<>();
         for (int i = 0; i < RUNS; i++) {
             String id = "c-" + i;
             Instant start = T0.plusSeconds(3_600L * i);
@@ -138,15 +140,16 @@ class CohortReadsIT {
             ResourceEstimate cpu = ResourceEstimate.newBuilder().setSource("vm-b").setMetric("cpu.cores")
                     .setIntercept(0.1).setSlope(0.01 * (i + 1)).setDegreesOfFreedom(3).setPreKneeSteps(5)
                     .setFromX(2.0).setToX(20.0 + i).setCappedByCliff(false).setCliff(false).build();
-            RunConclusionRow row = StoredConclusions.row(id, 10.0 + i, 4, 12.0 + i, 5, 6, null, List.of(cpu), start);
-            RunConclusionRow concluded = new RunConclusionRow(id, row.maxStableX(), row.maxStableStepIndex(),
-                    row.firstFailingX(), row.firstFailingStepIndex(), row.stepsJudged(), row.stepsSkipped(), "vm-b",
-                    "cpu.cores", "FIRST_STEP_OVER_MARGIN", 0.7, 4, row.margin(), row.resources(), true,
-                    row.model(), row.concludedAt(), 1);
+            RunConclusion.Builder concluded = RunConclusion.newBuilder(StoredConclusions.row(id, 10.0 + i, 4,
+                    12.0 + i, 5, 6, null, List.of(cpu), start)).setBottleneck(RunBottleneck.newBuilder()
+                    .setSource("vm-b").setMetric("cpu.cores").setRule(BottleneckRule.FIRST_STEP_OVER_MARGIN)
+                    .setValue(0.7).setStepIndex(4).build());
             // even runs: a throughput limit at 40 + i; the request rate's fit breaks at 7 + i, which is no limit
             fits.add(fit(id, "caplab:throughput", "throughput.requests.per_s", 1.0, 7.0 + i, false, start));
-            conclusions.add(i % 2 == 1 ? concluded : concluded.withThroughputLimit(new ThroughputLimitValue(40.0 + i,
-                    39.0 + i, 41.0 + i, 40.0 + i, 1.0, 0.0, 0.001, 6, start, null, null)));
+            conclusions.add(i % 2 == 1 ? concluded.build() : concluded.setThroughputLimit(RunThroughputLimit
+                    .newBuilder().setKneeX(40.0 + i).setKneeLower95(39.0 + i).setKneeUpper95(41.0 + i)
+                    .setPlateauRatePerSecond(40.0 + i).setSlopeBeforePerX(1.0).setSlopeAfterPerX(0.0)
+                    .setBreakpointPValue(0.001).setStepsUsed(6).setFittedAt(start).build()).build());
         }
         runRows.add(run("c-bare", T0.minusSeconds(3_600), null));
         new RunRepository(ds).insertBatch(runRows, "cohort-runs");

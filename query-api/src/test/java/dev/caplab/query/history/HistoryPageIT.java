@@ -1,5 +1,6 @@
 package dev.caplab.query.history;
 
+import dev.caplab.schema.event.RunConclusion;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.caplab.store.access.CapacityFitRepository;
@@ -12,7 +13,6 @@ import dev.caplab.store.access.RunConclusionRepository;
 import dev.caplab.schema.event.Breakpoint;
 import dev.caplab.schema.event.CapacityFit;
 import dev.caplab.query.testing.StoredFits;
-import dev.caplab.store.row.RunConclusionRow;
 import dev.caplab.schema.event.Segment;
 import dev.caplab.store.row.RunRow;
 import dev.caplab.store.row.StepRow;
@@ -184,7 +184,7 @@ class HistoryPageIT {
         List<StepRow> steps = new ArrayList<>();
         List<StepVerdictRow> verdicts = new ArrayList<>();
         List<CapacityFit> fits = new ArrayList<>();
-        List<RunConclusionRow> conclusions = new ArrayList<>();
+        List<RunConclusion> conclusions = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
             boolean v2 = i >= 3;
             double slope = (v2 ? 0.10 : 0.05) * (1 + 0.01 * (i % 3 - 1));
@@ -202,7 +202,7 @@ class HistoryPageIT {
     private static void add(String runId, String sut, String version, double day, double slope, double knee,
                             double firstFailingUsers, List<RunRow> runs, List<StepRow> steps,
                             List<StepVerdictRow> verdicts, List<CapacityFit> fits,
-                            List<RunConclusionRow> conclusions) {
+                            List<RunConclusion> conclusions) {
         Instant start = T0.plusSeconds((long) (86_400 * day));
         runs.add(new RunRow(runId, start, sut, version, null, "lab", "local", "vm", "2vcpu-4gb", 2.0, 4L << 30, 1000.0,
                 null, "k6", Map.of(), List.of(), List.of(), "users", "DECLARED", start.plusSeconds(3_600), "COMPLETED", null, 1));

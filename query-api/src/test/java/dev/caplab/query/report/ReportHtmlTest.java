@@ -1,5 +1,13 @@
 package dev.caplab.query.report;
 
+import dev.caplab.schema.serde.AvroTrust;
+import dev.caplab.query.runs.ConclusionView;
+import dev.caplab.query.throughput.ThroughputLimitView;
+import dev.caplab.schema.event.BottleneckRule;
+import dev.caplab.schema.event.ResourceEstimate;
+import dev.caplab.schema.event.RunBottleneck;
+import dev.caplab.schema.event.RunConclusion;
+import dev.caplab.schema.event.RunThroughputLimit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.caplab.query.plan.Plan;
@@ -21,10 +29,7 @@ import dev.caplab.schema.event.RunWarning;
 import dev.caplab.schema.serde.AvroJson;
 import dev.caplab.schema.event.Alert;
 import dev.caplab.schema.event.AlertKind;
-import dev.caplab.store.row.ResourceEstimateValue;
-import dev.caplab.store.row.RunConclusionRow;
 import dev.caplab.schema.event.RunLateness;
-import dev.caplab.store.row.ThroughputLimitValue;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -36,6 +41,10 @@ import org.junit.jupiter.api.Test;
 
 /** The renderer alone, on hand-built runs: hostile strings stay text, nothing can be fetched, axes are shared. */
 class ReportHtmlTest {
+
+    static {
+        AvroTrust.install(); // the conclusions built here default to event classes Avro checks by name
+    }
 
     private static final String HOSTILE = "<script>alert('sut')</script>";
     private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
@@ -97,13 +106,8 @@ class ReportHtmlTest {
     void theConclusionsWarningsAreShownBeforeTheStepsEscaped() {
         RunReport base = report("r1", "sut", "users", List.of(10.0, 20.0));
         RunDetail d = base.detail();
-        RunConclusionRow c = d.conclusion();
-        RunConclusionRow warned = new RunConclusionRow(c.runId(), c.maxStableX(), c.maxStableStepIndex(),
-                c.firstFailingX(), c.firstFailingStepIndex(), c.stepsJudged(), c.stepsSkipped(), c.bottleneckSource(),
-                c.bottleneckMetric(), c.bottleneckRule(), c.bottleneckValue(), c.bottleneckStepIndex(), c.margin(),
-                c.resources(), c.runClosed(), c.model(), c.concludedAt(), c.version(),
-                AvroJson.encodeArray(List.of(new RunWarning("NO_LOAD_METRIC", "no step: send <vus>")),
-                        RunWarning.getClassSchema()), c.rulesFrom());
+        ConclusionView warned = new ConclusionView(RunConclusion.newBuilder(d.conclusion().stored())
+                .setWarnings(List.of(new RunWarning("NO_LOAD_METRIC", "no step: send <vus>"))).build());
         RunDetail detail = new RunDetail(d.run(), warned, d.steps(), d.fits(), d.alerts(), d.lateness(),
                 d.egressCeiling(), d.throughputLimit(), d.warnings(), d.continuation());
         String html = ReportHtml.render(List.of(new RunReport(detail, base.resources(), base.throughput(),
@@ -227,10 +231,9 @@ class ReportHtmlTest {
         RunThroughput t = base.throughput();
         RunThroughput growing = new RunThroughput(t.runId(), t.loadExpression(), t.steps(), null, t.sloLines(),
                 List.of());
-        RunConclusionRow c = base.detail().conclusion();
-        RunConclusionRow unjudged = new RunConclusionRow(c.runId(), null, null, null, null, 0, 2, c.bottleneckSource(),
-                c.bottleneckMetric(), c.bottleneckRule(), c.bottleneckValue(), c.bottleneckStepIndex(), c.margin(),
-                c.resources(), c.runClosed(), c.model(), c.concludedAt(), c.version(), "[]", "none");
+        ConclusionView unjudged = new ConclusionView(RunConclusion.newBuilder(base.detail().conclusion().stored())
+                .setMaxStableX(null).setMaxStableStepIndex(null).setFirstFailingX(null).setFirstFailingStepIndex(null)
+                .setStepsJudged(0).setStepsSkipped(2).setWarnings(List.of()).setRulesFrom("none").build());
         RunDetail d = base.detail();
         RunDetail detail = new RunDetail(d.run(), unjudged, d.steps(), d.fits(), d.alerts(), d.lateness(),
                 d.egressCeiling(), null, List.of(), d.continuation());
@@ -268,10 +271,8 @@ class ReportHtmlTest {
     void aRunWithOnlyTheLoadToolsReadingsSaysNoResourceWasMeasuredAndWhatToSend() {
         RunReport base = report("r1", "shop", "users", List.of(10.0, 20.0));
         RunDetail d = base.detail();
-        RunConclusionRow c = d.conclusion();
-        RunConclusionRow unmeasured = new RunConclusionRow(c.runId(), c.maxStableX(), c.maxStableStepIndex(),
-                c.firstFailingX(), c.firstFailingStepIndex(), c.stepsJudged(), c.stepsSkipped(), null, null, null, null,
-                null, c.margin(), List.of(), c.runClosed(), c.model(), c.concludedAt(), c.version(), "[]", "run");
+        ConclusionView unmeasured = new ConclusionView(RunConclusion.newBuilder(d.conclusion().stored())
+                .setBottleneck(null).setResources(List.of()).setWarnings(List.of()).setRulesFrom("run").build());
         RunDetail detail = new RunDetail(d.run(), unmeasured, d.steps(), List.of(), d.alerts(), d.lateness(),
                 d.egressCeiling(), d.throughputLimit(), d.warnings(), d.continuation());
         // what PlanService says of a run whose conclusion has no fitted resource: it is left out
@@ -346,13 +347,17 @@ class ReportHtmlTest {
                         StoredFits.segment(15, xs.get(1), -2, 0.19, null)),
                 List.of(StoredFits.breakpoint(15, 0.4, 14.2, 15.8)), 0.01, 0.99, true, 1, 2.0, 0.6, 22.0, true,
                 T0.plusSeconds(700), 1));
-        // the CPU line's estimate: 0.1 + 0.05·x reaches 0.6 of 2 cores at x = 22, and gives the
-        // bottleneck its role
-        ResourceEstimateValue cpu = new ResourceEstimateValue("host", "cpu.cores", 0.1, 0.05, null, null, null, null, 0,
-                2, null, xs.get(0), 15, 2.0, 22.0, null, null, null, false, 15.0, false, null, null, "host");
-        RunDetail detail = new RunDetail(run, new RunConclusionRow(runId, xs.get(0), 0, xs.get(1), 1, 2, 0, "host",
-                "cpu.cores", "SMALLEST_SAFE_CAPACITY", 22.0, null, 0.6, List.of(cpu), true, "caplab-run-conclusion/1",
-                T0.plusSeconds(700), 1), steps, List.of(fit),
+        // the CPU line's estimate: 0.1 + 0.05·x reaches 0.6 of 2 cores at x = 22, the bottleneck
+        ResourceEstimate cpu = ResourceEstimate.newBuilder().setSource("host").setMetric("cpu.cores").setIntercept(0.1)
+                .setSlope(0.05).setDegreesOfFreedom(0).setPreKneeSteps(2).setFromX(xs.get(0)).setToX(15)
+                .setCeiling(2.0).setSafeCapacityX(22.0).setKneeX(15.0).setRole("host").build();
+        RunConclusion conclusion = RunConclusion.newBuilder().setRunId(runId).setMaxStableX(xs.get(0))
+                .setMaxStableStepIndex(0).setFirstFailingX(xs.get(1)).setFirstFailingStepIndex(1).setStepsJudged(2)
+                .setStepsSkipped(0).setBottleneck(RunBottleneck.newBuilder().setSource("host").setMetric("cpu.cores")
+                        .setRule(BottleneckRule.SMALLEST_SAFE_CAPACITY).setValue(22.0).setRole("host").build())
+                .setMargin(0.6).setResources(List.of(cpu)).setRunClosed(true).setModel("caplab-run-conclusion/1")
+                .setConcludedAt(T0.plusSeconds(700)).setVersion(1).build();
+        RunDetail detail = new RunDetail(run, new ConclusionView(conclusion), steps, List.of(fit),
                 List.of(Alert.newBuilder().setRunId(runId).setAt(T0.plusSeconds(120)).setKind(AlertKind.STEP_FAILED)
                         .setStepIndex(1).setMessage("step 1 failed: <p95>").build()),
                 RunLateness.newBuilder().setRunId(runId).setLateSamples(0).setBeyondLatenessSamples(0)
@@ -361,14 +366,16 @@ class ReportHtmlTest {
                 new FittedResource.Point(0, xs.get(0), 0.6, true, false),
                 new FittedResource.Point(1, xs.get(1), 1.9, false, false))));
         // the request rate stopped growing at x = 15 [14, 16] at 11/s; the generator was busy (95 %) at the second step
-        ThroughputLimitValue limit = new ThroughputLimitValue(15, 14.0, 16.0, 11, 1, 0.1, 0.01, 2, T0.plusSeconds(700),
-                xs.get(1), 95.0);
+        RunThroughputLimit limit = RunThroughputLimit.newBuilder().setKneeX(15).setKneeLower95(14.0)
+                .setKneeUpper95(16.0).setPlateauRatePerSecond(11).setSlopeBeforePerX(1).setSlopeAfterPerX(0.1)
+                .setBreakpointPValue(0.01).setStepsUsed(2).setFittedAt(T0.plusSeconds(700))
+                .setGeneratorSaturatedAtX(xs.get(1)).setGeneratorCpuPercent(95.0).build();
         List<ThroughputStep> traffic = List.of(
                 new ThroughputStep(0, Map.of(loadExpression, xs.get(0)), xs.get(0), 10.0, 600L, 0.0, 100.0, 120.0,
                         150.0, 50.0, true, "merged sketch of 600 requests (±1 %)", 104.5, "exact mean of 600 requests"),
                 new ThroughputStep(1, Map.of(loadExpression, xs.get(1)), xs.get(1), 12.0, 720L, 0.1, 400.0, 900.0,
                         1200.0, 95.0, false, "median of the tool's 60 window percentiles", null, null));
-        RunThroughput throughput = new RunThroughput(runId, loadExpression, traffic, limit,
+        RunThroughput throughput = new RunThroughput(runId, loadExpression, traffic, ThroughputLimitView.of(limit),
                 List.of(SloLine.of("p95 <= 500", "http_req_duration", "p95", "LE", 500.0, "latency")),
                 ThroughputService.warnings(limit, loadExpression, traffic, "k6"));
         Plan plan = new Plan("max stable load", xs.get(0), 0.6, "capacity/1", List.of(), List.of("no <tier>"));

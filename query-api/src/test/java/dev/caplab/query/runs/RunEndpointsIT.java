@@ -300,7 +300,7 @@ class RunEndpointsIT {
                 .andExpect(jsonPath("$.info.version").value("1.0"))
                 .andExpect(jsonPath("$.components.schemas.RunSummary.properties.status.enum").value(
                         org.hamcrest.Matchers.containsInAnyOrder("RUNNING", "COMPLETED", "ABORTED", "FAILED")))
-                .andExpect(jsonPath("$.components.schemas.Bottleneck.properties.rule.enum").value(
+                .andExpect(jsonPath("$.components.schemas.RunBottleneck.properties.rule.enum").value(
                         org.hamcrest.Matchers.containsInAnyOrder("SMALLEST_SAFE_CAPACITY", "FIRST_STEP_OVER_MARGIN")))
                 .andExpect(jsonPath("$.components.schemas.RunSummary.properties.memoryBytes.description")
                         .value(containsString("bytes")));
@@ -310,7 +310,8 @@ class RunEndpointsIT {
                 .readTree(docs).path("components").path("schemas");
         java.util.List<String> undocumented = new java.util.ArrayList<>();
         for (String name : java.util.List.of("RunSummary", "RunChoices", "Choice", "Cohort", "StepView",
-                "StepAggregateRow", "FitView", "RunConclusionRow", "Bottleneck", "ResourceEstimateValue", "Warning", "RunLateness")) {
+                "StepAggregateRow", "FitView", "ConclusionView", "RunBottleneck", "ResourceEstimate", "RunWarning",
+                "RunLateness")) {
             assertThat(schemas.has(name)).as(name).isTrue();
             schemas.path(name).path("properties").properties().forEach(p -> {
                 if (p.getValue().path("description").asString("").isBlank()) {

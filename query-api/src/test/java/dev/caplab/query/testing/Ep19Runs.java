@@ -1,9 +1,10 @@
 package dev.caplab.query.testing;
 
+import dev.caplab.schema.event.RunConclusion;
+import dev.caplab.schema.event.RunEgressCeiling;
+import dev.caplab.schema.event.RunThroughputLimit;
 import dev.caplab.store.access.CapacityFitRepository;
 import dev.caplab.store.access.RunConclusionRepository;
-import dev.caplab.store.row.EgressCeilingValue;
-import dev.caplab.store.row.ThroughputLimitValue;
 import dev.caplab.store.access.RunLatenessRepository;
 import dev.caplab.store.access.RunRepository;
 import dev.caplab.store.access.StepAggregateRepository;
@@ -114,7 +115,7 @@ public final class Ep19Runs {
      * cliff after 18, so 18. The AWS run's throughput limit is what the production topology concluded from its raw
      * load-tool readings ({@link #throughputAws2}).
      */
-    private static void writeConclusions(DataSource ds, ThroughputLimitValue aws2Throughput) {
+    private static void writeConclusions(DataSource ds, RunThroughputLimit aws2Throughput) {
         var ln2Cpu = StoredConclusions.estimate("node", "cpu.cores", 0.15, 0.0097, 0.0097 * 0.05, 3, 12, 50, 2.0, null);
         var ln2Egress = StoredConclusions.estimate("node", "net.tx.mbps", 0.0, 1.9, 1.9 * 0.05, 3, 12, 50, 100.0, null);
         var awsCpu = StoredConclusions.estimate("node", "cpu.cores", 0.15, 0.0045, 0.0045 * 0.05, 8, 12, 250, 2.0, null);
@@ -122,19 +123,21 @@ public final class Ep19Runs {
                 2.0 * GIB, null);
         var ln1Cpu = StoredConclusions.estimate("node", "cpu.cores", -0.05, 0.029, 0.006, 4, 10, 18, 1.0, 18.0);
         new RunConclusionRepository(ds).insertBatch(List.of(
-                StoredConclusions.row(LIGHTNODE_2, 50.0, 2, 75.0, 3, 4, ln2Egress, List.of(ln2Cpu, ln2Egress),
-                        T0.plusSeconds(600)).withEgressCeiling(declaredMeasured(100.0)),
-                StoredConclusions.row(AWS_2, 250.0, 7, 300.0, 8, 9, awsMem, List.of(awsCpu, awsMem),
-                        T0.plusSeconds(86_400 + 1_200)).withThroughputLimit(aws2Throughput)
-                        .withEgressCeiling(declaredMeasured(2400.0)),
-                StoredConclusions.row(LIGHTNODE_1, 18.0, 3, 19.0, 4, 5, ln1Cpu, List.of(ln1Cpu),
-                        T0.plusSeconds(2 * 86_400 + 600)).withEgressCeiling(declaredMeasured(100.0))),
+                RunConclusion.newBuilder(StoredConclusions.row(LIGHTNODE_2, 50.0, 2, 75.0, 3, 4, ln2Egress,
+                        List.of(ln2Cpu, ln2Egress), T0.plusSeconds(600)))
+                        .setEgressCeiling(declaredMeasured(100.0)).build(),
+                RunConclusion.newBuilder(StoredConclusions.row(AWS_2, 250.0, 7, 300.0, 8, 9, awsMem,
+                        List.of(awsCpu, awsMem), T0.plusSeconds(86_400 + 1_200))).setThroughputLimit(aws2Throughput)
+                        .setEgressCeiling(declaredMeasured(2400.0)).build(),
+                RunConclusion.newBuilder(StoredConclusions.row(LIGHTNODE_1, 18.0, 3, 19.0, 4, 5, ln1Cpu,
+                        List.of(ln1Cpu), T0.plusSeconds(2 * 86_400 + 600)))
+                        .setEgressCeiling(declaredMeasured(100.0)).build()),
                 "ep19-conclusions");
     }
 
     /** The egress ceiling streams concludes for a run that declared a measured egress of {@code mbps} Mbit/s. */
-    private static EgressCeilingValue declaredMeasured(double mbps) {
-        return new EgressCeilingValue(mbps, "DECLARED_MEASURED", null);
+    private static RunEgressCeiling declaredMeasured(double mbps) {
+        return RunEgressCeiling.newBuilder().setMbps(mbps).setSource("DECLARED_MEASURED").build();
     }
 
     /**
@@ -142,7 +145,7 @@ public final class Ep19Runs {
      * {@link RawTraffic}'s raw readings (requests/s about min(20·x, 3000), flat from x = 150 on); returns the
      * throughput limit it concluded.
      */
-    private static ThroughputLimitValue throughputAws2(DataSource ds) {
+    private static RunThroughputLimit throughputAws2(DataSource ds) {
         return RawTraffic.write(ds, AWS_2, AWS_2_STARTED);
     }
 

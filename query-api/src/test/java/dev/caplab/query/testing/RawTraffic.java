@@ -1,5 +1,7 @@
 package dev.caplab.query.testing;
 
+import dev.caplab.schema.event.RunConclusion;
+import dev.caplab.schema.event.RunThroughputLimit;
 import dev.caplab.analysis.throughput.TrafficMetrics;
 import dev.caplab.schema.event.Environment;
 import dev.caplab.schema.event.RunEnded;
@@ -22,8 +24,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import dev.caplab.store.row.RunConclusionRow;
-import dev.caplab.store.row.ThroughputLimitValue;
 import javax.sql.DataSource;
 
 /**
@@ -86,7 +86,7 @@ public final class RawTraffic {
      * Derives the run's throughput from its readings with the production topology and stores it; returns the
      * throughput limit the topology concluded (null: none), for the run's conclusion.
      */
-    public static ThroughputLimitValue write(DataSource ds, String runId, Instant runStart) {
+    public static RunThroughputLimit write(DataSource ds, String runId, Instant runStart) {
         try (TopologyFeed feed = new TopologyFeed(TopologySettings.defaults())) {
             feed.lifecycle(runId, RunStarted.newBuilder().setRunId(runId).setStartedAt(runStart)
                     .setSut(SystemUnderTest.newBuilder().setName("mmx-standalone").build())
@@ -110,7 +110,7 @@ public final class RawTraffic {
             // the run's other rows are Ep19Runs': only the throughput series and the request rate's fit are stored
             feed.storeDerived(ds, runId + "-derived-throughput",
                     a -> a.getSource().toString().equals(MetricNames.THROUGHPUT_SOURCE));
-            return feed.latestConclusion(runId).map(RunConclusionRow::throughputLimit).orElse(null);
+            return feed.latestConclusion(runId).map(RunConclusion::getThroughputLimit).orElse(null);
         }
     }
 

@@ -1,8 +1,11 @@
 package dev.caplab.query.testing;
 
+import dev.caplab.schema.event.BottleneckRule;
+import dev.caplab.schema.event.RunBottleneck;
+import dev.caplab.schema.event.RunConclusion;
 import dev.caplab.schema.event.ResourceEstimate;
+import dev.caplab.schema.serde.AvroTrust;
 import dev.caplab.sink.RowMapping;
-import dev.caplab.store.row.RunConclusionRow;
 import java.time.Instant;
 import java.util.List;
 
@@ -14,6 +17,10 @@ import java.util.List;
 public final class StoredConclusions {
 
     public static final double MARGIN = 0.6;
+
+    static {
+        AvroTrust.install(); // a conclusion built here defaults to event classes Avro checks by name
+    }
 
     private StoredConclusions() {
     }
@@ -30,15 +37,16 @@ public final class StoredConclusions {
     }
 
     /** A conclusion whose bottleneck is the fitted resource with the smallest safe capacity, or none. */
-    public static RunConclusionRow row(String runId, Double maxStableX, Integer maxStableStep, Double failedX,
-                                       Integer failedStep, int steps, ResourceEstimate bottleneck,
-                                       List<ResourceEstimate> resources, Instant at) {
-        return new RunConclusionRow(runId, maxStableX, maxStableStep, failedX, failedStep, steps, 0,
-                bottleneck == null ? null : bottleneck.getSource().toString(),
-                bottleneck == null ? null : bottleneck.getMetric().toString(),
-                bottleneck == null ? null : "SMALLEST_SAFE_CAPACITY",
-                bottleneck == null ? null : bottleneck.getSafeCapacityX(), null, MARGIN,
-                resources.stream().map(RowMapping::estimate).toList(), true, "caplab-run-conclusion/1",
-                at, 1);
+    public static RunConclusion row(String runId, Double maxStableX, Integer maxStableStep, Double failedX,
+                                    Integer failedStep, int steps, ResourceEstimate bottleneck,
+                                    List<ResourceEstimate> resources, Instant at) {
+        return RowMapping.conclusion(RunConclusion.newBuilder().setRunId(runId).setMaxStableX(maxStableX)
+                .setMaxStableStepIndex(maxStableStep).setFirstFailingX(failedX).setFirstFailingStepIndex(failedStep)
+                .setStepsJudged(steps).setStepsSkipped(0)
+                .setBottleneck(bottleneck == null ? null : RunBottleneck.newBuilder().setSource(bottleneck.getSource())
+                        .setMetric(bottleneck.getMetric()).setRule(BottleneckRule.SMALLEST_SAFE_CAPACITY)
+                        .setValue(bottleneck.getSafeCapacityX()).build())
+                .setMargin(MARGIN).setResources(resources).setRunClosed(true).setModel("caplab-run-conclusion/1")
+                .setConcludedAt(at).setVersion(1).build());
     }
 }

@@ -137,7 +137,7 @@ public final class TopologyFeed implements AutoCloseable {
     }
 
     /** The newest conclusion the topology emitted for {@code runId}, as the sink stores it. */
-    public java.util.Optional<dev.caplab.store.row.RunConclusionRow> latestConclusion(String runId) {
+    public java.util.Optional<RunConclusion> latestConclusion(String runId) {
         return emittedConclusions.stream().filter(c -> c.getRunId().toString().equals(runId))
                 .max(java.util.Comparator.comparingLong(RunConclusion::getVersion)).map(RowMapping::conclusion);
     }

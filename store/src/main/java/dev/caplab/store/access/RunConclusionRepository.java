@@ -4,6 +4,9 @@ import dev.caplab.schema.event.RunConclusion;
 import dev.caplab.store.schema.Table;
 
 import javax.sql.DataSource;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -40,5 +43,12 @@ public final class RunConclusionRepository extends RunScopedRepository<RunConclu
     /** The run's newest conclusion; empty while no step of it has closed. */
     public Optional<RunConclusion> latest(String runId) {
         return ofRun(runId).stream().findFirst();
+    }
+
+    /** The newest conclusion of every run of {@code runIds} that has one, by run id, read in one query. */
+    public Map<String, RunConclusion> latestOf(Collection<String> runIds) {
+        Map<String, RunConclusion> out = new LinkedHashMap<>();
+        ofRuns(runIds).forEach(c -> out.put(c.getRunId(), c));
+        return out;
     }
 }
