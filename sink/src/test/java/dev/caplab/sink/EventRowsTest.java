@@ -117,7 +117,6 @@ class EventRowsTest {
 
     @Test
     void aConclusionIsItsOwnRowAndOneTheStoreCannotKeepIsRefusedNamingTheField() {
-        AvroTrust.install(); // as the sink's serdes do before any conclusion is read: its defaults are event classes
         RunConclusion.Builder c = RunConclusion.newBuilder().setRunId("run-c").setStepsJudged(3).setStepsSkipped(0)
                 .setMargin(0.6).setModel("caplab-run-conclusion/1").setConcludedAt(T1).setVersion(2)
                 .setThroughputLimit(RunThroughputLimit.newBuilder().setKneeX(51).setPlateauRatePerSecond(530)
