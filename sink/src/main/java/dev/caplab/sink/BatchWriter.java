@@ -11,6 +11,7 @@ import dev.caplab.schema.event.RunStarted;
 import dev.caplab.schema.event.StepAggregate;
 import dev.caplab.schema.event.StepEnded;
 import dev.caplab.schema.event.StepStarted;
+import dev.caplab.schema.event.StepVerdict;
 import dev.caplab.schema.serde.EventSerdes;
 import dev.caplab.schema.serde.UndecodableEventException;
 import dev.caplab.schema.topic.TopicCatalog;
@@ -125,7 +126,8 @@ final class BatchWriter {
                     r -> List.of(RowMapping.aggregate(EventSerdes.stepAggregate().deserialize(r.topic(), r.value()))),
                     StepAggregate::getRunId);
             case TopicCatalog.VERDICTS -> insert(intent, records, deleted, Table.STEP_VERDICTS, verdicts::insertBatch,
-                    r -> List.of(RowMapping.verdict(EventSerdes.stepVerdict().deserialize(r.topic(), r.value()))));
+                    r -> List.of(RowMapping.verdict(EventSerdes.stepVerdict().deserialize(r.topic(), r.value()))),
+                    StepVerdict::getRunId);
             case TopicCatalog.FITS -> insert(intent, records, deleted, Table.CAPACITY_FITS, fits::insertBatch,
                     r -> List.of(EventSerdes.capacityFit().deserialize(r.topic(), r.value())), CapacityFit::getRunId);
             case TopicCatalog.ALERTS -> insert(intent, records, deleted, Table.ALERTS, alerts::insertBatch,

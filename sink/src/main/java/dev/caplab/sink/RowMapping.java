@@ -7,7 +7,6 @@ import dev.caplab.schema.event.RunConclusion;
 import dev.caplab.schema.event.RunLateness;
 import dev.caplab.schema.event.RunStarted;
 import dev.caplab.schema.event.Sample;
-import dev.caplab.schema.event.SloRule;
 import dev.caplab.schema.event.StepAggregate;
 import dev.caplab.schema.event.StepStarted;
 import dev.caplab.schema.event.StepVerdict;
@@ -17,10 +16,8 @@ import dev.caplab.store.row.DeletedRunRow;
 import dev.caplab.store.row.RunConclusionChecks;
 import dev.caplab.store.row.RunRow;
 import dev.caplab.store.row.SampleRow;
-import dev.caplab.store.row.SloRuleValue;
 import dev.caplab.store.row.RowChecks;
 import dev.caplab.store.row.StepRow;
-import dev.caplab.store.row.StepVerdictRow;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -33,11 +30,8 @@ import java.util.TreeMap;
  */
 public final class RowMapping {
 
-    private static final EventRows<StepVerdict, StepVerdictRow> VERDICTS = EventRows.of(StepVerdict.class,
-            StepVerdictRow.class);
     private static final EventRows<RunDeleted, DeletedRunRow> DELETIONS = EventRows.of(RunDeleted.class,
             DeletedRunRow.class);
-    private static final EventRows<SloRule, SloRuleValue> RULES = EventRows.of(SloRule.class, SloRuleValue.class);
 
     private RowMapping() {
     }
@@ -68,7 +62,7 @@ public final class RowMapping {
                 str(env.getInstanceType()), str(env.getTier()), env.getVcpu(), env.getMemoryBytes(),
                 env.getNominalEgressMbps(), env.getMeasuredEgressMbps(), r.getTool().toString(),
                 strings(r.getLabels()), r.getPlannedSteps().stream().map(RowMapping::doubles).toList(),
-                r.getSloRules().stream().map(RULES::row).toList(),
+                r.getSloRules(),
                 r.getLoadExpression().toString(), r.getOrigin().name(), null, null, null,
                 RunRepository.startVersion(RunOrigins.declared(r), sequence));
     }
@@ -93,8 +87,9 @@ public final class RowMapping {
         return RowChecks.aggregate(a);
     }
 
-    public static StepVerdictRow verdict(StepVerdict v) {
-        return VERDICTS.row(v);
+    /** The event is the row, once the store's checks pass. */
+    public static StepVerdict verdict(StepVerdict v) {
+        return RowChecks.verdict(v);
     }
 
     /** The event is the row, once the store's checks pass. */

@@ -9,21 +9,16 @@ import dev.caplab.schema.event.Annotation;
 import dev.caplab.schema.event.Comparator;
 import dev.caplab.schema.event.RuleOutcome;
 import dev.caplab.schema.event.RunConclusion;
+import dev.caplab.schema.event.ResourceEstimate;
 import dev.caplab.schema.event.RunDeleted;
 import dev.caplab.schema.event.RunEgressCeiling;
 import dev.caplab.schema.event.RunLateness;
 import dev.caplab.schema.event.RunThroughputLimit;
 import dev.caplab.schema.event.SampleKind;
-import dev.caplab.schema.event.SloRule;
 import dev.caplab.schema.event.StepAggregate;
-import dev.caplab.schema.event.StepVerdict;
 import dev.caplab.schema.serde.AvroTrust;
 import dev.caplab.store.row.DeletedRunRow;
-import dev.caplab.store.row.RuleOutcomeValue;
-import dev.caplab.store.row.SloRuleValue;
-import dev.caplab.store.row.StepVerdictRow;
 import java.time.Instant;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -40,36 +35,6 @@ class EventRowsTest {
     @BeforeAll
     static void trustTheEvents() {
         AvroTrust.install(); // as the sink's serdes do before any event is read: a builder's copy loads the enums
-    }
-
-    @Test
-    void aVerdictKeepsItsOutcomesWithTheirRulesAndTheEnumsByName() {
-        SloRule rule = SloRule.newBuilder().setName("p99-fast").setMetric("latency").setStatistic("p99")
-                .setComparator(Comparator.LE).setThreshold(250).setSource("client").build();
-        StepVerdict verdict = StepVerdict.newBuilder().setRunId("run-v").setStepIndex(3)
-                .setLoad(Map.of("users", 40.0, "rate", 5.0)).setX(40.0).setPassed(false)
-                .setOutcomes(List.of(RuleOutcome.newBuilder().setRule(rule).setObserved(310.0).setPassed(false)
-                        .setReason("over").build()))
-                .setContaminated(true).setContaminationReason("restart").setBottleneck("host:cpu").setVersion(21)
-                .setLateCount(22).setWithdrawn(true).setJudged(false).setWindowStart(T1).setWindowEnd(T2)
-                .setWarmupMicros(23L).build();
-
-        assertThat(RowMapping.verdict(verdict)).isEqualTo(new StepVerdictRow("run-v", 3,
-                Map.of("rate", 5.0, "users", 40.0), 40.0, false,
-                List.of(new RuleOutcomeValue(new SloRuleValue("p99-fast", "latency", "p99", "LE", 250, "client"),
-                        310.0, false, "over")),
-                true, "restart", "host:cpu", 21, 22, true, false, T1, T2, 23L));
-    }
-
-    @Test
-    void aVerdictsNullFieldsStayNull() {
-        StepVerdict verdict = StepVerdict.newBuilder().setRunId("run-n").setStepIndex(0).setLoad(Map.of())
-                .setX(null).setPassed(true).setOutcomes(List.of()).setContaminated(false)
-                .setContaminationReason(null).setBottleneck(null).setVersion(1).setLateCount(0).setWithdrawn(false)
-                .setJudged(true).setWindowStart(null).setWindowEnd(null).setWarmupMicros(null).build();
-
-        assertThat(RowMapping.verdict(verdict)).isEqualTo(new StepVerdictRow("run-n", 0, Map.of(), null, true,
-                List.of(), false, null, null, 1, 0, false, true, null, null, null));
     }
 
     @Test

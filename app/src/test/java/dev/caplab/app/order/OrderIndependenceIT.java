@@ -22,12 +22,12 @@ import dev.caplab.schema.event.Sample;
 import dev.caplab.schema.event.SloRule;
 import dev.caplab.schema.event.StepEnded;
 import dev.caplab.schema.event.StepStarted;
+import dev.caplab.schema.event.StepVerdict;
 import dev.caplab.schema.event.SystemUnderTest;
 import dev.caplab.store.access.CapacityFitRepository;
 import dev.caplab.store.access.StepAggregateRepository;
 import dev.caplab.store.access.StepVerdictRepository;
 import dev.caplab.schema.event.StepAggregate;
-import dev.caplab.store.row.StepVerdictRow;
 import dev.caplab.store.testing.EmbeddedClickHouse;
 import dev.caplab.store.testing.TestDatabase;
 import dev.caplab.streams.StreamsRunner;
@@ -112,7 +112,7 @@ class OrderIndependenceIT {
             new Order("host-first", List.of("db-1", LIFECYCLE, LOCUST, "app-1")));
 
     /** What the pipeline concluded about one run, in a stable order. */
-    private record Answer(List<StepAggregate> aggregates, List<StepVerdictRow> verdicts,
+    private record Answer(List<StepAggregate> aggregates, List<StepVerdict> verdicts,
             List<CapacityFit> fits) {
     }
 
@@ -183,7 +183,7 @@ class OrderIndependenceIT {
             // the reference is the whole answer, known by construction: four verdicts, the failing step by its
             // Locust failure rate, both hosts' CPU aggregated in every step and fitted over all four
             String reference0 = ORDERS.getFirst().runId();
-            soft.assertThat(reference.verdicts()).extracting(StepVerdictRow::passed)
+            soft.assertThat(reference.verdicts()).extracting(StepVerdict::getPassed)
                     .as("verdicts of %s", reference0).containsExactly(true, true, true, false);
             for (String host : HOSTS) {
                 soft.assertThat(reference.aggregates()).as("cpu.cores aggregates of %s in %s", host, reference0)
@@ -210,7 +210,7 @@ class OrderIndependenceIT {
                 aggregates.ofRun(runId).stream().sorted(Comparator.comparingInt(StepAggregate::getStepIndex)
                         .thenComparing(StepAggregate::getSource).thenComparing(StepAggregate::getMetric)
                         .thenComparing(StepAggregate::getKind)).toList(),
-                verdicts.ofRun(runId).stream().sorted(Comparator.comparingInt(StepVerdictRow::stepIndex)).toList(),
+                verdicts.ofRun(runId).stream().sorted(Comparator.comparingInt(StepVerdict::getStepIndex)).toList(),
                 fits.ofRun(runId).stream().sorted(Comparator.comparing(CapacityFit::getSource)
                         .thenComparing(CapacityFit::getMetric)).toList());
     }
@@ -219,7 +219,7 @@ class OrderIndependenceIT {
     private static String summary(Answer a) {
         Map<String, Long> perSource = new TreeMap<>();
         a.aggregates().forEach(r -> perSource.merge(r.getSource(), 1L, Long::sum));
-        return "aggregates " + perSource + ", verdicts " + a.verdicts().stream().map(StepVerdictRow::passed).toList()
+        return "aggregates " + perSource + ", verdicts " + a.verdicts().stream().map(StepVerdict::getPassed).toList()
                 + ", fits " + a.fits().stream().map(f -> f.getSource() + "/" + f.getMetric() + "/" + f.getStepsUsed())
                         .toList();
     }

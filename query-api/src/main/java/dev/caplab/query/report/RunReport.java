@@ -6,7 +6,7 @@ import dev.caplab.query.runs.RunDetail;
 import dev.caplab.store.row.RunRow;
 import dev.caplab.query.throughput.RunThroughput;
 import dev.caplab.query.throughput.ThroughputService;
-import dev.caplab.store.row.SloRuleValue;
+import dev.caplab.schema.event.SloRule;
 import java.util.List;
 import java.util.Objects;
 
@@ -20,7 +20,7 @@ import java.util.Objects;
  * means the run holds only the load tool's readings, and no capacity plan can be made of it.
  */
 public record RunReport(RunDetail detail, List<FittedResource> resources, RunThroughput throughput, Plan plan,
-                        double planLoad, List<SloRuleValue> rules, RunEndpoints endpoints, int resourceSteps) {
+                        double planLoad, List<SloRule> rules, RunEndpoints endpoints, int resourceSteps) {
 
     public RunReport {
         resources = List.copyOf(resources);
@@ -35,14 +35,14 @@ public record RunReport(RunDetail detail, List<FittedResource> resources, RunThr
 
     /** A run whose resources were read in the steps its fitted resources show. */
     public RunReport(RunDetail detail, List<FittedResource> resources, RunThroughput throughput, Plan plan,
-                     double planLoad, List<SloRuleValue> rules, RunEndpoints endpoints) {
+                     double planLoad, List<SloRule> rules, RunEndpoints endpoints) {
         this(detail, resources, throughput, plan, planLoad, rules, endpoints, (int) resources.stream()
                 .flatMap(r -> r.points().stream()).mapToInt(FittedResource.Point::stepIndex).distinct().count());
     }
 
     /** A run without per-endpoint rows. */
     public RunReport(RunDetail detail, List<FittedResource> resources, RunThroughput throughput, Plan plan,
-                     double planLoad, List<SloRuleValue> rules) {
+                     double planLoad, List<SloRule> rules) {
         this(detail, resources, throughput, plan, planLoad, rules, new RunEndpoints(detail.run().run().runId(), List.of(),
                 List.of(), List.of()));
     }

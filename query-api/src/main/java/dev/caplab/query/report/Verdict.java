@@ -8,9 +8,9 @@ import dev.caplab.query.format.Figures;
 import dev.caplab.query.runs.RunDetail;
 import dev.caplab.store.row.RunRow;
 import dev.caplab.query.throughput.ThroughputStep;
+import dev.caplab.schema.event.SloRule;
 import dev.caplab.schema.vocabulary.Comparisons;
 import dev.caplab.schema.vocabulary.Unstated;
-import dev.caplab.store.row.SloRuleValue;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -72,7 +72,7 @@ final class Verdict {
         return s.toString();
     }
 
-    private static String held(RunDetail d, String load, List<SloRuleValue> rules) {
+    private static String held(RunDetail d, String load, List<SloRule> rules) {
         if (d.conclusion() == null) {
             return "has no verdict yet: no step has closed";
         }
@@ -88,7 +88,7 @@ final class Verdict {
                         : " and fails at " + load + " = " + Figures.number(d.failedX()));
     }
 
-    private static String underRules(List<SloRuleValue> rules) {
+    private static String underRules(List<SloRule> rules) {
         if (rules.isEmpty()) {
             return "";
         }
@@ -96,9 +96,9 @@ final class Verdict {
     }
 
     /** "p95 of throughput.latency.ms ≤ 200 ms". */
-    static String rule(SloRuleValue r) {
-        return r.statistic() + " of " + r.metric() + " " + Comparisons.symbol(r.comparator())
-                + " " + Figures.quantity(r.metric(), r.threshold());
+    static String rule(SloRule r) {
+        return r.getStatistic() + " of " + r.getMetric() + " " + Comparisons.symbol(r.getComparator())
+                + " " + Figures.quantity(r.getMetric(), r.getThreshold());
     }
 
     private static String bottleneck(RunReport report, String load) {

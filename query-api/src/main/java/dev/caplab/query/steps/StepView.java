@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.caplab.analysis.conclusion.StepStatus;
 import dev.caplab.query.format.Figures;
-import dev.caplab.store.row.RuleOutcomeValue;
+import dev.caplab.schema.event.RuleOutcome;
 import dev.caplab.store.row.RunStep;
 import java.util.List;
 import java.util.Objects;
@@ -46,10 +46,10 @@ public record StepView(@JsonUnwrapped RunStep step) {
      * The names of the SLO rules a step broke, with what was observed in the rule metric's unit, e.g.
      * {@code p95-latency (observed 812 ms)}.
      */
-    static String failedRules(List<RuleOutcomeValue> outcomes) {
-        return outcomes.stream().filter(o -> !o.passed())
-                .map(o -> o.rule().name() + (o.observed() == null ? ""
-                        : " (observed " + Figures.quantity(o.rule().metric(), o.observed()) + ")"))
+    static String failedRules(List<RuleOutcome> outcomes) {
+        return outcomes.stream().filter(o -> !o.getPassed())
+                .map(o -> o.getRule().getName() + (o.getObserved() == null ? ""
+                        : " (observed " + Figures.quantity(o.getRule().getMetric(), o.getObserved()) + ")"))
                 .collect(Collectors.joining("; "));
     }
 }

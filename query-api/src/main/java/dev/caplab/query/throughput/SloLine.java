@@ -1,6 +1,7 @@
 package dev.caplab.query.throughput;
 
 import dev.caplab.query.format.Figures;
+import dev.caplab.schema.event.SloRule;
 import dev.caplab.schema.vocabulary.Comparisons;
 import io.swagger.v3.oas.annotations.media.Schema;
 
@@ -14,16 +15,20 @@ public record SloLine(String name, String metric, String statistic, String compa
                       @Schema(description = "the rule with its unit, as legends write it, e.g. \"p95 ≤ 500 ms\"")
                       String condition) {
 
-    /** A line whose condition is written from the rule: its statistic, comparison and threshold in the axis' unit. */
-    public static SloLine of(String name, String metric, String statistic, String comparator, double threshold,
-            String axis) {
+    /**
+     * The line of {@code rule}, its comparator by name; its condition written from the rule: its statistic,
+     * comparison and threshold in the axis' unit.
+     */
+    public static SloLine of(SloRule rule, String axis) {
+        double threshold = rule.getThreshold();
         String value = switch (axis) {
             case "latency" -> Figures.number(threshold) + " ms";
             case "errors" -> Figures.percent(threshold);
             case "rate" -> Figures.number(threshold) + " requests/s";
             default -> Figures.number(threshold);
         };
-        String condition = statistic + " " + Comparisons.symbol(comparator) + " " + value;
-        return new SloLine(name, metric, statistic, comparator, threshold, axis, condition);
+        String condition = rule.getStatistic() + " " + Comparisons.symbol(rule.getComparator()) + " " + value;
+        return new SloLine(rule.getName(), rule.getMetric(), rule.getStatistic(), rule.getComparator().name(),
+                threshold, axis, condition);
     }
 }

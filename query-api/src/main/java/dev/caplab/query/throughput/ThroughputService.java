@@ -14,9 +14,9 @@ import dev.caplab.query.format.Figures;
 import dev.caplab.analysis.throughput.TrafficMetrics;
 import dev.caplab.query.runs.RunNotFoundException;
 import dev.caplab.query.steps.AggregateView;
+import dev.caplab.schema.event.SloRule;
 import dev.caplab.schema.event.StepAggregate;
 import dev.caplab.schema.vocabulary.MetricNames;
-import dev.caplab.store.row.SloRuleValue;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -124,14 +124,14 @@ public class ThroughputService {
     }
 
     /** The run's rules about latency, errors or the request rate, each with the chart axis it belongs on. */
-    private static List<SloLine> sloLines(List<SloRuleValue> rules) {
+    private static List<SloLine> sloLines(List<SloRule> rules) {
         List<SloLine> out = new ArrayList<>();
-        for (SloRuleValue r : rules) {
-            String axis = TrafficMetrics.latency(r.metric()) ? "latency"
-                    : MetricNames.THROUGHPUT_ERRORS_RATIO.equals(r.metric()) ? "errors"
-                    : MetricNames.THROUGHPUT_REQUESTS_PER_S.equals(r.metric()) ? "rate" : null;
+        for (SloRule r : rules) {
+            String axis = TrafficMetrics.latency(r.getMetric()) ? "latency"
+                    : MetricNames.THROUGHPUT_ERRORS_RATIO.equals(r.getMetric()) ? "errors"
+                    : MetricNames.THROUGHPUT_REQUESTS_PER_S.equals(r.getMetric()) ? "rate" : null;
             if (axis != null) {
-                out.add(SloLine.of(r.name(), r.metric(), r.statistic(), r.comparator(), r.threshold(), axis));
+                out.add(SloLine.of(r, axis));
             }
         }
         return out;

@@ -10,6 +10,8 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
+import dev.caplab.query.testing.StoredVerdicts;
+import dev.caplab.schema.event.StepVerdict;
 import dev.caplab.query.testing.Ep19Runs;
 import dev.caplab.query.testing.StoredConclusions;
 import dev.caplab.query.testing.Tokens;
@@ -19,7 +21,6 @@ import dev.caplab.store.access.StepRepository;
 import dev.caplab.store.access.StepVerdictRepository;
 import dev.caplab.store.row.RunRow;
 import dev.caplab.store.row.StepRow;
-import dev.caplab.store.row.StepVerdictRow;
 import dev.caplab.store.testing.EmbeddedClickHouse;
 import dev.caplab.store.testing.TestDatabase;
 import java.time.Instant;
@@ -195,7 +196,7 @@ class CompareScopeIT {
                 run(LOOPBACK_LIVEKIT, 10, "livekit", "loopback", "1vcpu-2gb", "viewers"),
                 run(HETZNER_PARTICIPANTS, 5, "mmx-standalone", "hetzner", "1vcpu-1gb", "participants")), "other-runs");
         List<StepRow> steps = new ArrayList<>();
-        List<StepVerdictRow> verdicts = new ArrayList<>();
+        List<StepVerdict> verdicts = new ArrayList<>();
         steps(LOOPBACK_LIVEKIT, "viewers", new double[] {10, 20, 40, 50}, 50, steps, verdicts);
         steps(HETZNER_PARTICIPANTS, "participants", new double[] {20, 40, 60, 80}, 80, steps, verdicts);
         new StepRepository(ds).insertBatch(steps, "other-steps");
@@ -215,14 +216,13 @@ class CompareScopeIT {
     }
 
     private static void steps(String runId, String variable, double[] xs, double failingX, List<StepRow> steps,
-                              List<StepVerdictRow> verdicts) {
+                              List<StepVerdict> verdicts) {
         for (int i = 0; i < xs.length; i++) {
             Map<String, Double> load = Map.of(variable, xs[i]);
             Instant start = T0.plusSeconds(120L * i);
             boolean pass = xs[i] < failingX;
             steps.add(new StepRow(runId, i, load, start, 0L, start.plusSeconds(120), 1));
-            verdicts.add(new StepVerdictRow(runId, i, load, xs[i], pass, List.of(), false, null,
-                    pass ? null : "cpu.cores", 1));
+            verdicts.add(StoredVerdicts.verdict(runId, i, load, xs[i], pass, pass ? null : "cpu.cores").build());
         }
     }
 }

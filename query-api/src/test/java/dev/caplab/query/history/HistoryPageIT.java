@@ -3,6 +3,8 @@ package dev.caplab.query.history;
 import dev.caplab.schema.event.RunConclusion;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.caplab.query.testing.StoredVerdicts;
+import dev.caplab.schema.event.StepVerdict;
 import dev.caplab.store.access.CapacityFitRepository;
 import dev.caplab.store.access.RunRepository;
 import dev.caplab.store.access.StepRepository;
@@ -16,7 +18,6 @@ import dev.caplab.query.testing.StoredFits;
 import dev.caplab.schema.event.Segment;
 import dev.caplab.store.row.RunRow;
 import dev.caplab.store.row.StepRow;
-import dev.caplab.store.row.StepVerdictRow;
 import dev.caplab.store.testing.EmbeddedClickHouse;
 import dev.caplab.store.testing.TestDatabase;
 import java.io.IOException;
@@ -182,7 +183,7 @@ class HistoryPageIT {
     private static void writeRuns(DataSource ds) {
         List<RunRow> runs = new ArrayList<>();
         List<StepRow> steps = new ArrayList<>();
-        List<StepVerdictRow> verdicts = new ArrayList<>();
+        List<StepVerdict> verdicts = new ArrayList<>();
         List<CapacityFit> fits = new ArrayList<>();
         List<RunConclusion> conclusions = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
@@ -201,7 +202,7 @@ class HistoryPageIT {
 
     private static void add(String runId, String sut, String version, double day, double slope, double knee,
                             double firstFailingUsers, List<RunRow> runs, List<StepRow> steps,
-                            List<StepVerdictRow> verdicts, List<CapacityFit> fits,
+                            List<StepVerdict> verdicts, List<CapacityFit> fits,
                             List<RunConclusion> conclusions) {
         Instant start = T0.plusSeconds((long) (86_400 * day));
         runs.add(new RunRow(runId, start, sut, version, null, "lab", "local", "vm", "2vcpu-4gb", 2.0, 4L << 30, 1000.0,
@@ -212,8 +213,7 @@ class HistoryPageIT {
             Instant stepStart = start.plusSeconds(60L * s);
             boolean pass = users < firstFailingUsers;
             steps.add(new StepRow(runId, s, load, stepStart, 0L, stepStart.plusSeconds(60), 1));
-            verdicts.add(new StepVerdictRow(runId, s, load, users, pass, List.of(), false, null,
-                    pass ? null : "cpu.cores", 1));
+            verdicts.add(StoredVerdicts.verdict(runId, s, load, users, pass, pass ? null : "cpu.cores").build());
         }
         double atKnee = 0.1 + slope * knee;
         fits.add(StoredFits.fit(runId, "host", "cpu.cores", "segmented-1", "1", "users", 10,

@@ -10,15 +10,16 @@ import dev.caplab.schema.event.RunConclusion;
 import dev.caplab.schema.event.RunThroughputLimit;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.caplab.schema.event.SloRule;
+import dev.caplab.schema.event.RuleOutcome;
+import dev.caplab.schema.event.Comparator;
 import dev.caplab.query.plan.Plan;
 import dev.caplab.query.plan.TierPlan;
 import dev.caplab.query.fits.FitView;
 import dev.caplab.query.testing.StoredFits;
-import dev.caplab.store.row.SloRuleValue;
 import dev.caplab.query.runs.RunDetail;
 import dev.caplab.query.runs.RunSummary;
 import dev.caplab.query.steps.StepView;
-import dev.caplab.store.row.RuleOutcomeValue;
 import dev.caplab.store.row.RunRow;
 import dev.caplab.store.row.RunStep;
 import dev.caplab.query.throughput.RunThroughput;
@@ -164,7 +165,8 @@ class ReportHtmlTest {
         String html = ReportHtml.render(List.of(new RunReport(limited, base.resources(), base.throughput(),
                 new Plan("max stable load", 10, 0.6, "capacity/1", List.of(new TierPlan("r1", "prov", "tier-a", 2.0,
                         10, "TIGHT", "cpu.cores", 3.41, 12, -6.59, List.of(), 20.0)), List.of()), 10,
-                List.of(new SloRuleValue("p95-latency", "throughput.latency.ms", "p95", "LE", 200.0, null)))));
+                List.of(SloRule.newBuilder().setName("p95-latency").setMetric("throughput.latency.ms")
+                        .setStatistic("p95").setComparator(Comparator.LE).setThreshold(200.0).build()))));
         // the fixture: stable at 10, fails at 20, cpu.cores of host reaches 0.6 of its ceiling at x = 22 by its line,
         // past the highest tested load 20; the request rate levels off at x = 15 at 11/s
         assertThat(html).contains("<p class=\"verdict\">shop 1.0 on prov tier tier-a (2 vCPU) holds users = 10 under"
@@ -335,8 +337,9 @@ class ReportHtmlTest {
         RunSummary run = new RunSummary(new RunRow(runId, T0, sut, "1.0", null, "prov", null, "t2", "tier-a", 2.0,
                 1L << 31, null, null, "k6", labels, List.of(), List.of(), loadExpression, "DECLARED",
                 T0.plusSeconds(600), "COMPLETED", null, 1), null, null, null);
-        RuleOutcomeValue p95 = new RuleOutcomeValue(new SloRuleValue("p95", "http_req_duration", "p95", "LE", 500.0,
-                null), 900.0, false, null);
+        RuleOutcome p95 = RuleOutcome.newBuilder().setRule(SloRule.newBuilder().setName("p95")
+                .setMetric("http_req_duration").setStatistic("p95").setComparator(Comparator.LE).setThreshold(500.0)
+                .build()).setObserved(900.0).setPassed(false).build();
         List<StepView> steps = StepView.of(List.of(
                 new RunStep(runId, 0, Map.of(loadExpression, xs.get(0)), xs.get(0), T0, T0.plusSeconds(60), 5_000,
                         true, false, null, null, List.of(), 0),
@@ -376,7 +379,8 @@ class ReportHtmlTest {
                 new ThroughputStep(1, Map.of(loadExpression, xs.get(1)), xs.get(1), 12.0, 720L, 0.1, 400.0, 900.0,
                         1200.0, 95.0, false, "median of the tool's 60 window percentiles", null, null));
         RunThroughput throughput = new RunThroughput(runId, loadExpression, traffic, ThroughputLimitView.of(limit),
-                List.of(SloLine.of("p95 <= 500", "http_req_duration", "p95", "LE", 500.0, "latency")),
+                List.of(SloLine.of(SloRule.newBuilder().setName("p95 <= 500").setMetric("http_req_duration")
+                        .setStatistic("p95").setComparator(Comparator.LE).setThreshold(500.0).build(), "latency")),
                 ThroughputService.warnings(limit, loadExpression, traffic, "k6"));
         Plan plan = new Plan("max stable load", xs.get(0), 0.6, "capacity/1", List.of(), List.of("no <tier>"));
         return new RunReport(detail, resources, throughput, plan, xs.get(0));

@@ -2,9 +2,10 @@ package dev.caplab.query.steps;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.caplab.store.row.RuleOutcomeValue;
+import dev.caplab.schema.event.SloRule;
+import dev.caplab.schema.event.RuleOutcome;
+import dev.caplab.schema.event.Comparator;
 import dev.caplab.store.row.RunStep;
-import dev.caplab.store.row.SloRuleValue;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -20,11 +21,14 @@ class StepViewTest {
 
     @Test
     void aFailedStepNamesTheRulesItBrokeWithTheObservedValueInItsUnitAndKeepsEveryField() {
-        SloRuleValue p95 = new SloRuleValue("p95-latency", "http_req_duration", "p95", "LE", 500.0, null);
-        SloRuleValue errors = new SloRuleValue("errors", "http_req_failed", "mean", "LE", 0.01, null);
+        SloRule p95 = SloRule.newBuilder().setName("p95-latency").setMetric("http_req_duration").setStatistic("p95")
+                .setComparator(Comparator.LE).setThreshold(500.0).build();
+        SloRule errors = SloRule.newBuilder().setName("errors").setMetric("http_req_failed").setStatistic("mean")
+                .setComparator(Comparator.LE).setThreshold(0.01).build();
         RunStep step = new RunStep("r", 2, Map.of("vus", 30.0), 30.0, T0, T0.plusSeconds(60), 5_000, false, false,
-                null, "cpu.cores@host", List.of(new RuleOutcomeValue(p95, 812.0, false, null),
-                        new RuleOutcomeValue(errors, 0.0, true, null)), 3);
+                null, "cpu.cores@host", List.of(RuleOutcome.newBuilder().setRule(p95).setObserved(812.0)
+                        .setPassed(false).build(), RuleOutcome.newBuilder().setRule(errors).setObserved(0.0)
+                        .setPassed(true).build()), 3);
 
         JsonNode json = JSON.valueToTree(new StepView(step));
 

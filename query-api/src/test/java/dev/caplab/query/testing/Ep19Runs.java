@@ -3,6 +3,10 @@ package dev.caplab.query.testing;
 import dev.caplab.schema.event.RunConclusion;
 import dev.caplab.schema.event.RunEgressCeiling;
 import dev.caplab.schema.event.RunThroughputLimit;
+import dev.caplab.schema.event.StepVerdict;
+import dev.caplab.schema.event.SloRule;
+import dev.caplab.schema.event.RuleOutcome;
+import dev.caplab.schema.event.Comparator;
 import dev.caplab.store.access.CapacityFitRepository;
 import dev.caplab.store.access.RunConclusionRepository;
 import dev.caplab.store.access.RunLatenessRepository;
@@ -12,15 +16,12 @@ import dev.caplab.store.access.StepRepository;
 import dev.caplab.store.access.StepVerdictRepository;
 import dev.caplab.schema.event.Breakpoint;
 import dev.caplab.schema.event.CapacityFit;
-import dev.caplab.store.row.RuleOutcomeValue;
 import dev.caplab.schema.event.RunLateness;
 import dev.caplab.store.row.RunRow;
 import dev.caplab.schema.event.Segment;
-import dev.caplab.store.row.SloRuleValue;
 import dev.caplab.schema.event.SampleKind;
 import dev.caplab.schema.event.StepAggregate;
 import dev.caplab.store.row.StepRow;
-import dev.caplab.store.row.StepVerdictRow;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,9 +50,11 @@ public final class Ep19Runs {
     private static final long GIB = 1L << 30;
 
     /** Every EP19 run's SLO rules: a latency rule the throughput chart draws as a line, and one it does not. */
-    public static final List<SloRuleValue> SLO_RULES = List.of(
-            new SloRuleValue("p95-latency", "http.req.duration.ms", "p95", "LE", 200.0, null),
-            new SloRuleValue("no-dropped-sessions", "sessions.dropped", "max", "LE", 0.0, null));
+    public static final List<SloRule> SLO_RULES = List.of(
+            SloRule.newBuilder().setName("p95-latency").setMetric("http.req.duration.ms").setStatistic("p95")
+                    .setComparator(Comparator.LE).setThreshold(200.0).build(),
+            SloRule.newBuilder().setName("no-dropped-sessions").setMetric("sessions.dropped").setStatistic("max")
+                    .setComparator(Comparator.LE).setThreshold(0.0).build());
 
     private Ep19Runs() {
     }
@@ -63,7 +66,7 @@ public final class Ep19Runs {
                 run(LIGHTNODE_1, 2, "lightnode", "manila", "1c2g", "1vcpu-2gb", 1.0, 2 * GIB, 100.0));
         new RunRepository(ds).insertBatch(runs, "ep19-runs");
         List<StepRow> steps = new ArrayList<>();
-        List<StepVerdictRow> verdicts = new ArrayList<>();
+        List<StepVerdict> verdicts = new ArrayList<>();
         List<StepAggregate> aggregates = new ArrayList<>();
         // LightNode 2 vCPU: CPU% ≈ 15 + 0.97 %·x, egress ≈ 1.9 Mbps per viewer until the ~100 Mbps throttle
         double[] ln2 = {12, 25, 50, 75};
@@ -153,8 +156,8 @@ public final class Ep19Runs {
     private static void amendLightNode2(DataSource ds) {
         Map<String, Double> load = Map.of("viewers", 25.0);
         Instant start = T0.plusSeconds(120L * AMENDED_STEP);
-        new StepVerdictRepository(ds).insertBatch(List.of(new StepVerdictRow(LIGHTNODE_2, AMENDED_STEP, load, 25.0,
-                true, List.of(), false, null, null, 2, LATE_SAMPLES)), "ep19-amended-verdicts");
+        new StepVerdictRepository(ds).insertBatch(List.of(StoredVerdicts.verdict(LIGHTNODE_2, AMENDED_STEP, load, 25.0,
+                true, null).setVersion(2).setLateCount(LATE_SAMPLES).build()), "ep19-amended-verdicts");
         new StepAggregateRepository(ds).insertBatch(List.of(
                 aggregate(LIGHTNODE_2, AMENDED_STEP, load, 25.0, "cpu.cores", 0.15 + 0.0097 * 25, start, 2, 2),
                 aggregate(LIGHTNODE_2, AMENDED_STEP, load, 25.0, "net.tx.mbps", 1.9 * 25, start, 2, 1)),
@@ -173,15 +176,15 @@ public final class Ep19Runs {
                 "viewers", "DECLARED", T0.plusSeconds(86_400L * n + 3_600), "COMPLETED", null, 2);
     }
 
-    private static void add(List<StepRow> steps, List<StepVerdictRow> verdicts, List<StepAggregate> aggregates,
+    private static void add(List<StepRow> steps, List<StepVerdict> verdicts, List<StepAggregate> aggregates,
                             String runId, int i, double x, boolean pass, String bottleneck, double cpuCores,
                             double egressMbps, double memBytes) {
         Instant start = T0.plusSeconds(120L * i);
         Map<String, Double> load = Map.of("viewers", x);
         steps.add(new StepRow(runId, i, load, start, 15_000_000L, start.plusSeconds(120), 2));
-        List<RuleOutcomeValue> outcomes = pass ? List.of() : List.of(new RuleOutcomeValue(new SloRuleValue(
-                "no-dropped-sessions", "sessions.dropped", "max", "LE", 0.0, null), 3.0, false, "sessions dropped"));
-        verdicts.add(new StepVerdictRow(runId, i, load, x, pass, outcomes, false, null, bottleneck, 1));
+        List<RuleOutcome> outcomes = pass ? List.of() : List.of(RuleOutcome.newBuilder().setRule(SLO_RULES.get(1))
+                .setObserved(3.0).setPassed(false).setReason("sessions dropped").build());
+        verdicts.add(StoredVerdicts.verdict(runId, i, load, x, pass, bottleneck).setOutcomes(outcomes).build());
         aggregates.add(aggregate(runId, i, load, x, "cpu.cores", cpuCores, start));
         aggregates.add(aggregate(runId, i, load, x, "net.tx.mbps", egressMbps, start));
         aggregates.add(aggregate(runId, i, load, x, "mem.used.bytes", memBytes, start));

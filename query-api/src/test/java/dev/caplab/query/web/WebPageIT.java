@@ -219,7 +219,7 @@ class WebPageIT {
                 "return echarts.getInstanceByDom(document.getElementById('throughput-chart')).getOption().series"
                         + ".filter(s => s.name.startsWith('SLO p95 ')).map(s => s.data[0][1])[0];");
         assertThat(((Number) sloLine).doubleValue()).as("the run's declared p95 ≤ 200 ms rule drawn as a line")
-                .isEqualTo(Ep19Runs.SLO_RULES.getFirst().threshold());
+                .isEqualTo(Ep19Runs.SLO_RULES.getFirst().getThreshold());
         screenshot("run-aws-2vcpu-throughput");
 
         // LightNode 2 vCPU tested up to 75 viewers: its CPU line reaches 60 % of 2 cores at (1.2 − 0.15)/0.0097 =

@@ -21,14 +21,4 @@ public final class Comparisons {
             case EQ -> "=";
         };
     }
-
-    /** The symbol of a comparator stored by its name; a name no comparator has is written as it is. */
-    public static String symbol(String name) {
-        for (Comparator c : Comparator.values()) {
-            if (c.name().equals(name)) {
-                return symbol(c);
-            }
-        }
-        return name;
-    }
 }

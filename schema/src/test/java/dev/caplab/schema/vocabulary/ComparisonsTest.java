@@ -15,10 +15,4 @@ class ComparisonsTest {
         assertThat(Comparisons.symbol(Comparator.GE)).isEqualTo("≥");
         assertThat(Comparisons.symbol(Comparator.EQ)).isEqualTo("=");
     }
-
-    @Test
-    void aStoredNameIsWrittenAsItsComparisonAndAnUnknownNameAsItIs() {
-        assertThat(Comparisons.symbol("GE")).isEqualTo("≥");
-        assertThat(Comparisons.symbol("NE")).isEqualTo("NE");
-    }
 }

@@ -3,11 +3,11 @@ package dev.caplab.sink.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.caplab.schema.event.CapacityFit;
+import dev.caplab.schema.event.StepVerdict;
 import dev.caplab.schema.serde.EventSerdes;
 import dev.caplab.schema.topic.TopicCatalog;
 import dev.caplab.store.access.CapacityFitRepository;
 import dev.caplab.store.access.StepVerdictRepository;
-import dev.caplab.store.row.StepVerdictRow;
 import dev.caplab.streams.SyntheticRun;
 import dev.caplab.streams.TopologyFixture;
 import dev.caplab.streams.it.PacedInput;
@@ -106,7 +106,7 @@ class CrashRecoveryIT {
         assertThat(storedFits.stream().filter(f -> f.getMetric().equals("cpu.cores"))).hasSize(RUNS.size())
                 .allSatisfy(f -> assertThat(f.getCliff()).isTrue());
         for (String run : RUNS) {
-            assertThat(verdicts.ofRun(run)).extracting(StepVerdictRow::passed)
+            assertThat(verdicts.ofRun(run)).extracting(StepVerdict::getPassed)
                     .containsExactly(true, true, true, true, true, false, false, false);
         }
         System.out.printf("crash recovery: %d samples in, %d rows out, %d duplicates, %d aggregates, %d fits equal,"

@@ -12,7 +12,7 @@ import dev.caplab.store.access.StepAggregateRepository;
 import dev.caplab.store.access.StepVerdictRepository;
 import dev.caplab.schema.event.RunLateness;
 import dev.caplab.schema.event.StepAggregate;
-import dev.caplab.store.row.StepVerdictRow;
+import dev.caplab.schema.event.StepVerdict;
 import dev.caplab.streams.StreamsRunner;
 import dev.caplab.streams.SyntheticRun;
 import dev.caplab.sink.ClickHouseSink;
@@ -99,7 +99,7 @@ class LateDataIT {
     }
 
     /** The stored rows of a run with the run id, versions, late counts and fit times blanked. */
-    record Projection(List<StepAggregate> aggregates, List<StepVerdictRow> verdicts, List<CapacityFit> fits,
+    record Projection(List<StepAggregate> aggregates, List<StepVerdict> verdicts, List<CapacityFit> fits,
                       List<RunConclusion> conclusion) {
         boolean isComplete() {
             return verdicts.size() == SyntheticRun.STEPS && fits.stream().anyMatch(f -> f.getMetric().equals("cpu.cores")
@@ -113,9 +113,9 @@ class LateDataIT {
         return new Projection(
                 aggregates.ofRun(run).stream().map(a -> StepAggregate.newBuilder(a).setRunId("r").setVersion(0)
                         .setLateCount(0).build()).toList(),
-                verdicts.ofRun(run).stream().map(v -> new StepVerdictRow("r", v.stepIndex(), v.load(), v.x(),
-                        v.passed(), v.outcomes(), v.contaminated(), v.contaminationReason(), v.bottleneck(), 0))
-                        .toList(),
+                verdicts.ofRun(run).stream().map(v -> StepVerdict.newBuilder(v).setRunId("r").setVersion(0)
+                        .setLateCount(0).setWithdrawn(false).setJudged(true).setWindowStart(null).setWindowEnd(null)
+                        .setWarmupMicros(null).build()).toList(),
                 fits.ofRun(run).stream().map(f -> CapacityFit.newBuilder(f).setRunId("r").setFittedAt(Instant.EPOCH)
                         .setVersion(0).build()).toList(),
                 conclusions.ofRun(run).stream().map(c -> RunConclusion.newBuilder(c).setRunId("r").setVersion(0)

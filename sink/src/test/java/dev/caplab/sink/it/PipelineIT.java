@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.within;
 import static org.assertj.core.api.Assertions.withinPercentage;
 
 import dev.caplab.schema.event.CapacityFit;
+import dev.caplab.schema.event.Comparator;
+import dev.caplab.schema.event.SloRule;
+import dev.caplab.schema.event.StepVerdict;
 import dev.caplab.schema.topic.TopicCatalog;
 import dev.caplab.store.access.AlertRepository;
 import dev.caplab.store.access.CapacityFitRepository;
@@ -14,9 +17,7 @@ import dev.caplab.store.access.StepAggregateRepository;
 import dev.caplab.store.access.StepVerdictRepository;
 import dev.caplab.schema.event.Alert;
 import dev.caplab.schema.event.AlertKind;
-import dev.caplab.store.row.SloRuleValue;
 import dev.caplab.schema.event.StepAggregate;
-import dev.caplab.store.row.StepVerdictRow;
 import dev.caplab.streams.Events;
 import dev.caplab.streams.StreamsRunner;
 import dev.caplab.streams.StreamsSettings;
@@ -49,8 +50,8 @@ class PipelineIT {
     private static final double SLOPE_ABOVE = 0.35;
 
     /** The one rule SyntheticRun declares. */
-    private static final SloRuleValue P95_RULE = new SloRuleValue("p95 latency", "http_req_duration", "p95", "LE",
-            500.0, null);
+    private static final SloRule P95_RULE = SloRule.newBuilder().setName("p95 latency")
+            .setMetric("http_req_duration").setStatistic("p95").setComparator(Comparator.LE).setThreshold(500.0).build();
 
     private static final String RUN = "it-run-cliff";
     @RegisterExtension
@@ -109,22 +110,22 @@ class PipelineIT {
                     // nested Avro values arrive typed, field by field
                     assertThat(r.sloRules()).containsExactly(P95_RULE);
                 });
-        List<StepVerdictRow> v = verdicts.ofRun(RUN);
-        assertThat(v.get(SyntheticRun.FIRST_FAILING_STEP).outcomes()).singleElement().satisfies(o -> {
-            assertThat(o.rule()).isEqualTo(P95_RULE);
+        List<StepVerdict> v = verdicts.ofRun(RUN);
+        assertThat(v.get(SyntheticRun.FIRST_FAILING_STEP).getOutcomes()).singleElement().satisfies(o -> {
+            assertThat(o.getRule()).isEqualTo(P95_RULE);
             // p95 from the mergeable quantile sketch: close to the 900 ms every sample had, not exactly it
-            assertThat(o.observed()).isCloseTo(900.0, withinPercentage(1));
-            assertThat(o.passed()).isFalse();
+            assertThat(o.getObserved()).isCloseTo(900.0, withinPercentage(1));
+            assertThat(o.getPassed()).isFalse();
             // four significant digits of a p95 within 1 % of 900 ms, then the rule as people write it
-            assertThat(o.reason()).matches("client: (89\\d\\.\\d|9\\d\\d(\\.\\d)?), not ≤ 500");
+            assertThat(o.getReason()).matches("client: (89\\d\\.\\d|9\\d\\d(\\.\\d)?), not ≤ 500");
         });
-        assertThat(v.getFirst().outcomes()).singleElement().satisfies(o -> {
-            assertThat(o.rule()).isEqualTo(P95_RULE);
-            assertThat(o.observed()).isCloseTo(120.0, withinPercentage(1));
-            assertThat(o.passed()).isTrue();
-            assertThat(o.reason()).isNull();
+        assertThat(v.getFirst().getOutcomes()).singleElement().satisfies(o -> {
+            assertThat(o.getRule()).isEqualTo(P95_RULE);
+            assertThat(o.getObserved()).isCloseTo(120.0, withinPercentage(1));
+            assertThat(o.getPassed()).isTrue();
+            assertThat(o.getReason()).isNull();
         });
-        assertThat(v).extracting(StepVerdictRow::passed).containsExactly(true, true, true, true, true, false, false,
+        assertThat(v).extracting(StepVerdict::getPassed).containsExactly(true, true, true, true, true, false, false,
                 false);
         CapacityFit cpu = fits.ofRun(RUN).stream().filter(f -> f.getMetric().equals("cpu.cores")).findFirst()
                 .orElseThrow();

@@ -6,6 +6,7 @@ import dev.caplab.schema.event.CapacityFit;
 import dev.caplab.schema.event.Sample;
 import dev.caplab.schema.event.StepEnded;
 import dev.caplab.schema.event.StepStarted;
+import dev.caplab.schema.event.StepVerdict;
 import dev.caplab.schema.topic.TopicCatalog;
 import dev.caplab.store.access.AlertRepository;
 import dev.caplab.store.access.CapacityFitRepository;
@@ -15,7 +16,6 @@ import dev.caplab.store.access.StepVerdictRepository;
 import dev.caplab.schema.event.Alert;
 import dev.caplab.schema.event.StepAggregate;
 import dev.caplab.schema.event.RunConclusion;
-import dev.caplab.store.row.StepVerdictRow;
 import dev.caplab.store.testing.EmbeddedClickHouse;
 import dev.caplab.store.testing.TestDatabase;
 import dev.caplab.streams.StreamsRunner;
@@ -75,7 +75,7 @@ class RebuildIT {
     private static Projection live;
 
     /** The derived rows of the run in one database, read as the store reads them (FINAL). */
-    record Projection(List<StepAggregate> aggregates, List<StepVerdictRow> verdicts, List<CapacityFit> fits,
+    record Projection(List<StepAggregate> aggregates, List<StepVerdict> verdicts, List<CapacityFit> fits,
                       List<Alert> alerts, List<RunConclusion> conclusions) {
 
         static Projection of(DataSource ds) {
@@ -88,7 +88,7 @@ class RebuildIT {
         List<Long> versions() {
             List<Long> out = new ArrayList<>();
             aggregates.forEach(r -> out.add(r.getVersion()));
-            verdicts.forEach(r -> out.add(r.version()));
+            verdicts.forEach(r -> out.add(r.getVersion()));
             fits.forEach(r -> out.add(r.getVersion()));
             conclusions.forEach(r -> out.add(r.getVersion()));
             return out;
@@ -119,7 +119,7 @@ class RebuildIT {
         }
         live = Projection.of(ENV.db().dataSource());
         // Not an empty expected side: every step judged, the cpu fit over all steps, the contamination still clean.
-        assertThat(live.verdicts()).hasSize(SyntheticRun.STEPS).noneMatch(StepVerdictRow::contaminated);
+        assertThat(live.verdicts()).hasSize(SyntheticRun.STEPS).noneMatch(StepVerdict::getContaminated);
         assertThat(cpuFit(live).getStepsUsed()).isEqualTo(SyntheticRun.STEPS);
         assertThat(live.aggregates()).hasSizeGreaterThan(3 * SyntheticRun.STEPS);
         assertThat(live.versions()).allMatch(v -> Generation.of(v).equals(Generation.LIVE));
@@ -192,8 +192,8 @@ class RebuildIT {
 
         // The analysis change shows: the steps with outside CPU are contaminated now and left out of the cpu fit, whose
         // last refit comes earlier — a lower revision than the live fit's, so only the generation can make it win.
-        assertThat(expected.verdicts()).filteredOn(v -> v.stepIndex() >= FIRST_OUTSIDE_STEP).hasSize(2)
-                .allMatch(StepVerdictRow::contaminated);
+        assertThat(expected.verdicts()).filteredOn(v -> v.getStepIndex() >= FIRST_OUTSIDE_STEP).hasSize(2)
+                .allMatch(StepVerdict::getContaminated);
         assertThat(cpuFit(expected).getStepsUsed()).isEqualTo(FIRST_OUTSIDE_STEP);
         assertThat(Generation.localOf(cpuFit(expected).getVersion())).isLessThan(cpuFit(live).getVersion());
 

@@ -1,8 +1,8 @@
 package dev.caplab.store.access;
 
+import dev.caplab.schema.event.StepVerdict;
 import dev.caplab.store.row.RunStep;
 import dev.caplab.store.row.StepRow;
-import dev.caplab.store.row.StepVerdictRow;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -40,8 +40,8 @@ public final class RunSteps {
         }
         Map<String, List<StepRow>> started = steps.ofRuns(ids).stream()
                 .collect(Collectors.groupingBy(StepRow::runId));
-        Map<String, List<StepVerdictRow>> judged = verdicts.ofRuns(ids).stream()
-                .collect(Collectors.groupingBy(StepVerdictRow::runId));
+        Map<String, List<StepVerdict>> judged = verdicts.ofRuns(ids).stream()
+                .collect(Collectors.groupingBy(StepVerdict::getRunId));
         Map<String, List<RunStep>> out = new LinkedHashMap<>();
         for (String id : ids) {
             out.put(id, RunStep.of(id, started.getOrDefault(id, List.of()), judged.getOrDefault(id, List.of())));

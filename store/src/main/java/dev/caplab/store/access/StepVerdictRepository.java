@@ -1,16 +1,19 @@
 package dev.caplab.store.access;
 
-import dev.caplab.store.row.StepVerdictRow;
+import dev.caplab.schema.event.StepVerdict;
 import dev.caplab.store.schema.Table;
 import javax.sql.DataSource;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
 
-/** Pass/fail verdicts per step; the highest version per (run, step) wins. */
-public final class StepVerdictRepository extends RunScopedRepository<StepVerdictRow> {
+/**
+ * Pass/fail verdicts per step, the schema's StepVerdict as streams emits it; the highest version per (run, step) wins.
+ */
+public final class StepVerdictRepository extends RunScopedRepository<StepVerdict> {
 
-    static final RowCodec<StepVerdictRow> CODEC = RowCodec.derived(Table.STEP_VERDICTS.sqlName(), StepVerdictRow.class, true);
+    static final RowCodec<StepVerdict> CODEC = RowCodec.derived(Table.STEP_VERDICTS.sqlName(), StepVerdict.class, true,
+            AvroStorage.asNamed());
 
     public StepVerdictRepository(DataSource dataSource) {
         this(dataSource, (EngineInserts) null);
@@ -31,14 +34,14 @@ public final class StepVerdictRepository extends RunScopedRepository<StepVerdict
      * applies: ClickHouse does not move a FINAL query's WHERE before the merge).
      */
     @Override
-    public List<StepVerdictRow> ofRun(String runId) {
+    public List<StepVerdict> ofRun(String runId) {
         return reads.once(access.table(), List.of(runId),
                 () -> List.copyOf(access.select("run_id = ?" + STILL_A_STEP, "step_index", runId)));
     }
 
     /** {@link #ofRun} for every run of {@code runIds} in one query, by run id and step. */
     @Override
-    public List<StepVerdictRow> ofRuns(Collection<String> runIds) {
+    public List<StepVerdict> ofRuns(Collection<String> runIds) {
         List<String> distinct = runIds.stream().distinct().toList();
         if (distinct.isEmpty()) {
             return List.of();

@@ -4,6 +4,7 @@ import dev.caplab.schema.event.Alert;
 import dev.caplab.schema.event.Annotation;
 import dev.caplab.schema.event.RunLateness;
 import dev.caplab.schema.event.StepAggregate;
+import dev.caplab.schema.event.StepVerdict;
 import java.util.Objects;
 
 /**
@@ -62,5 +63,17 @@ public final class RowChecks {
         Objects.requireNonNull(a.getText(), "text");
         Objects.requireNonNull(a.getLabels(), "labels");
         return a;
+    }
+
+    /** A step's verdict. */
+    public static StepVerdict verdict(StepVerdict v) {
+        Checks.text(v.getRunId(), "runId");
+        Objects.requireNonNull(v.getLoad(), "load");
+        Objects.requireNonNull(v.getOutcomes(), "outcomes");
+        Checks.nonNegative(v.getVersion(), "version");
+        Checks.nonNegative(v.getLateCount(), "lateCount");
+        Checks.storable(v.getWindowStart(), "windowStart");
+        Checks.storable(v.getWindowEnd(), "windowEnd");
+        return v;
     }
 }

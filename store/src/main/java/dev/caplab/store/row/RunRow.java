@@ -3,6 +3,7 @@ package dev.caplab.store.row;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.caplab.schema.event.SloRule;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -25,7 +26,7 @@ public record RunRow(String runId, Instant startedAt, String sutName, String sut
                      @JsonIgnore String sutConfigDigest, String provider, String region, String instanceType,
                      String tier, Double vcpu, Long memoryBytes, Double nominalEgressMbps, Double measuredEgressMbps,
                      String tool, Map<String, String> labels, @JsonIgnore List<Map<String, Double>> plannedSteps,
-                     @JsonIgnore List<SloRuleValue> sloRules, String loadExpression, String origin, Instant endedAt,
+                     @JsonIgnore List<SloRule> sloRules, String loadExpression, String origin, Instant endedAt,
                      @JsonIgnore @Column("status") String endStatus, @JsonIgnore String endReason,
                      @JsonIgnore long version) implements RunScopedRow {
 

@@ -1,6 +1,8 @@
 package dev.caplab.store.row;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import dev.caplab.schema.event.RuleOutcome;
+import dev.caplab.schema.event.StepVerdict;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -17,7 +19,7 @@ import java.util.TreeMap;
  */
 public record RunStep(String runId, int stepIndex, Map<String, Double> load, Double x, Instant startedAt,
                       Instant endedAt, long warmupMillis, Boolean passed, boolean contaminated,
-                      String contaminationReason, String bottleneck, @JsonIgnore List<RuleOutcomeValue> outcomes,
+                      String contaminationReason, String bottleneck, @JsonIgnore List<RuleOutcome> outcomes,
                       long lateSamples, boolean amended, boolean judged) {
 
     public RunStep {
@@ -36,7 +38,7 @@ public record RunStep(String runId, int stepIndex, Map<String, Double> load, Dou
     /** A judged step whose amendment follows from its late samples. */
     public RunStep(String runId, int stepIndex, Map<String, Double> load, Double x, Instant startedAt,
             Instant endedAt, long warmupMillis, Boolean passed, boolean contaminated, String contaminationReason,
-            String bottleneck, List<RuleOutcomeValue> outcomes, long lateSamples) {
+            String bottleneck, List<RuleOutcome> outcomes, long lateSamples) {
         this(runId, stepIndex, load, x, startedAt, endedAt, warmupMillis, passed, contaminated, contaminationReason,
                 bottleneck, outcomes, lateSamples, amended(lateSamples), true);
     }
@@ -47,26 +49,26 @@ public record RunStep(String runId, int stepIndex, Map<String, Double> load, Dou
      * before the declaration arrived, at an index no declared step has, belongs to a step the run no longer has.
      * Without declared steps, the judged (inferred) steps are the run's steps.
      */
-    public static List<RunStep> of(String runId, List<StepRow> steps, List<StepVerdictRow> verdicts) {
+    public static List<RunStep> of(String runId, List<StepRow> steps, List<StepVerdict> verdicts) {
         Map<Integer, StepRow> started = new TreeMap<>();
         steps.forEach(s -> started.put(s.stepIndex(), s));
-        Map<Integer, StepVerdictRow> judged = new TreeMap<>();
-        verdicts.forEach(v -> judged.put(v.stepIndex(), v));
+        Map<Integer, StepVerdict> judged = new TreeMap<>();
+        verdicts.forEach(v -> judged.put(v.getStepIndex(), v));
         Set<Integer> indexes = started.isEmpty() ? judged.keySet() : started.keySet();
         return indexes.stream().map(i -> step(runId, i, started.get(i), judged.get(i))).toList();
     }
 
-    private static RunStep step(String runId, int stepIndex, StepRow s, StepVerdictRow v) {
+    private static RunStep step(String runId, int stepIndex, StepRow s, StepVerdict v) {
         // an inferred step has no StepStarted row: its bounds are those its verdict was computed over
-        Instant startedAt = s != null ? s.startedAt() : v.windowStart();
-        Instant endedAt = s != null ? s.endedAt() : v.windowEnd();
-        long warmupMicros = s != null ? s.warmupMicros() : v.warmupMicros() == null ? 0 : v.warmupMicros();
-        boolean judged = v == null || v.judged();
-        long late = v == null ? 0 : v.lateCount();
-        return new RunStep(runId, stepIndex, s != null ? s.load() : v.load(), v == null ? null : v.x(),
-                startedAt, endedAt, warmupMicros / 1_000L, v == null || !judged ? null : v.passed(),
-                v != null && v.contaminated(), v == null ? null : v.contaminationReason(),
-                v == null ? null : v.bottleneck(), v == null ? null : v.outcomes(), late, amended(late), judged);
+        Instant startedAt = s != null ? s.startedAt() : v.getWindowStart();
+        Instant endedAt = s != null ? s.endedAt() : v.getWindowEnd();
+        long warmupMicros = s != null ? s.warmupMicros() : v.getWarmupMicros() == null ? 0 : v.getWarmupMicros();
+        boolean judged = v == null || v.getJudged();
+        long late = v == null ? 0 : v.getLateCount();
+        return new RunStep(runId, stepIndex, s != null ? s.load() : v.getLoad(), v == null ? null : v.getX(),
+                startedAt, endedAt, warmupMicros / 1_000L, v == null || !judged ? null : v.getPassed(),
+                v != null && v.getContaminated(), v == null ? null : v.getContaminationReason(),
+                v == null ? null : v.getBottleneck(), v == null ? null : v.getOutcomes(), late, amended(late), judged);
     }
 
     /**

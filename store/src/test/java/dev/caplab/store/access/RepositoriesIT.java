@@ -7,13 +7,15 @@ import dev.caplab.schema.event.RunConclusion;
 import dev.caplab.schema.event.RunEgressCeiling;
 import dev.caplab.schema.event.RunThroughputLimit;
 import dev.caplab.schema.event.RunWarning;
+import dev.caplab.schema.event.Comparator;
+import dev.caplab.schema.event.RuleOutcome;
+import dev.caplab.schema.event.SloRule;
+import dev.caplab.schema.event.StepVerdict;
 import dev.caplab.schema.event.Breakpoint;
 import dev.caplab.schema.event.CapacityFit;
 import dev.caplab.schema.event.Segment;
 import dev.caplab.schema.event.Alert;
 import dev.caplab.schema.event.AlertKind;
-import dev.caplab.store.row.RuleOutcomeValue;
-import dev.caplab.store.row.SloRuleValue;
 import dev.caplab.schema.event.Annotation;
 import dev.caplab.schema.event.RunLateness;
 import dev.caplab.store.row.RunRow;
@@ -21,7 +23,6 @@ import dev.caplab.store.row.SampleRow;
 import dev.caplab.schema.event.SampleKind;
 import dev.caplab.schema.event.StepAggregate;
 import dev.caplab.store.row.StepRow;
-import dev.caplab.store.row.StepVerdictRow;
 import dev.caplab.store.testing.ClickHouseTestExtension;
 import dev.caplab.store.testing.EmbeddedClickHouse;
 import dev.caplab.store.testing.TestDatabase;
@@ -50,8 +51,10 @@ class RepositoriesIT {
 
     private static RunRow run(String id, String provider, long version) {
         return new RunRow(id, T0, "livekit", "1.8", null, provider, "eu-1", "cx22", "small", 2.0, 4L << 30, 1000.0,
-                null, "k6", Map.of("team", "media"), List.of(Map.of("users", 10.0)), List.of(new SloRuleValue("p95", "http_req_duration", "p95", "LE", 500.0, null)), "users", "DECLARED", null, null, null,
-                version);
+                null, "k6", Map.of("team", "media"), List.of(Map.of("users", 10.0)), List.of(SloRule.newBuilder()
+                        .setName("p95").setMetric("http_req_duration").setStatistic("p95")
+                        .setComparator(Comparator.LE).setThreshold(500.0).build()), "users", "DECLARED", null, null,
+                null, version);
     }
 
     @Test
@@ -240,24 +243,27 @@ class RepositoriesIT {
         assertThat(aggregates.ofRun(run, "cpu.cores")).containsExactly(v2);
 
         StepVerdictRepository verdicts = new StepVerdictRepository(db.dataSource(), direct);
-        StepVerdictRow verdict = new StepVerdictRow(run, 0, Map.of("users", 10.0), 10.0, false,
-                List.of(new RuleOutcomeValue(new SloRuleValue("p95", "http_req_duration", "p95", "LE", 500.0, "k6"),
-                        612.0, false, null)), true,
-                "llm container used 8.6 cores", "cpu", 3);
+        StepVerdict verdict = StepVerdict.newBuilder().setRunId(run).setStepIndex(0).setLoad(Map.of("users", 10.0))
+                .setX(10.0).setPassed(false).setOutcomes(List.of(RuleOutcome.newBuilder().setRule(SloRule.newBuilder()
+                        .setName("p95").setMetric("http_req_duration").setStatistic("p95").setComparator(Comparator.LE)
+                        .setThreshold(500.0).setSource("k6").build()).setObserved(612.0).setPassed(false).build()))
+                .setContaminated(true).setContaminationReason("llm container used 8.6 cores").setBottleneck("cpu")
+                .setVersion(3).build();
         verdicts.insertBatch(List.of(verdict), null);
         assertThat(verdicts.ofRun(run)).containsExactly(verdict);
         // an inferred step not judged (no rules): its bounds and warm-up ride on its verdict
-        StepVerdictRow amended = new StepVerdictRow(run, 0, Map.of("users", 10.0), 10.0, true, List.of(), true,
-                "llm container used 8.6 cores", "cpu", 4, 17, false, false, T0, T0.plusSeconds(60), 10_000_000L);
+        StepVerdict amended = StepVerdict.newBuilder(verdict).setPassed(true).setOutcomes(List.of()).setVersion(4)
+                .setLateCount(17).setJudged(false).setWindowStart(T0).setWindowEnd(T0.plusSeconds(60))
+                .setWarmupMicros(10_000_000L).build();
         verdicts.insertBatch(List.of(amended), null);
         assertThat(verdicts.ofRun(run)).containsExactly(amended);
         // a step that left the timeline: its withdrawn row supersedes the verdict, and no read shows either
-        StepVerdictRow second = new StepVerdictRow(run, 1, Map.of("users", 20.0), 20.0, true, List.of(), false,
-                null, null, 1);
+        StepVerdict second = StepVerdict.newBuilder().setRunId(run).setStepIndex(1).setLoad(Map.of("users", 20.0))
+                .setX(20.0).setPassed(true).setVersion(1).build();
         verdicts.insertBatch(List.of(second), null);
         assertThat(verdicts.ofRuns(List.of(run))).containsExactly(amended, second);
-        StepVerdictRow withdrawn = new StepVerdictRow(run, 1, Map.of(), null, false, List.of(), false, null, null,
-                2, 0, true, true, null, null, null);
+        StepVerdict withdrawn = StepVerdict.newBuilder().setRunId(run).setStepIndex(1).setLoad(Map.of())
+                .setPassed(false).setVersion(2).setWithdrawn(true).build();
         verdicts.insertBatch(List.of(withdrawn), null);
         assertThat(verdicts.ofRun(run)).containsExactly(amended);
         assertThat(verdicts.ofRuns(List.of(run))).containsExactly(amended);

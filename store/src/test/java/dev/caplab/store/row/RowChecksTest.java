@@ -9,7 +9,9 @@ import dev.caplab.schema.event.Annotation;
 import dev.caplab.schema.event.RunLateness;
 import dev.caplab.schema.event.SampleKind;
 import dev.caplab.schema.event.StepAggregate;
+import dev.caplab.schema.event.StepVerdict;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
@@ -56,6 +58,14 @@ class RowChecksTest {
         return a;
     }
 
+    private static StepVerdict verdict(Consumer<StepVerdict> change) {
+        StepVerdict v = StepVerdict.newBuilder().setRunId("r-1").setStepIndex(3).setLoad(Map.of("users", 40.0))
+                .setX(40.0).setPassed(true).setOutcomes(List.of()).setVersion(2).setWindowStart(T0)
+                .setWindowEnd(T0.plusSeconds(60)).build();
+        change.accept(v);
+        return v;
+    }
+
     private static void refused(Runnable check, String message) {
         assertThatThrownBy(check::run).isInstanceOf(IllegalArgumentException.class).hasMessage(message);
     }
@@ -77,6 +87,10 @@ class RowChecksTest {
         assertThat(RowChecks.alert(runWide)).isSameAs(runWide);
         Annotation unlabelled = annotation(x -> x.setLabels(Map.of()));
         assertThat(RowChecks.annotation(unlabelled)).isSameAs(unlabelled);
+        // a withdrawn step's verdict has no load, no x and no window
+        StepVerdict withdrawn = verdict(x -> x.setWithdrawn(true).setLoad(Map.of()).setX(null).setWindowStart(null)
+                .setWindowEnd(null));
+        assertThat(RowChecks.verdict(withdrawn)).isSameAs(withdrawn);
     }
 
     @Test
@@ -126,5 +140,19 @@ class RowChecksTest {
                 "at 2300-01-01T00:00:00Z" + RANGE);
         missing(() -> RowChecks.annotation(annotation(a -> a.setText(null))), "text");
         missing(() -> RowChecks.annotation(annotation(a -> a.setLabels(null))), "labels");
+    }
+
+    @Test
+    void aVerdictsRefusalsNameTheField() {
+        refused(() -> RowChecks.verdict(verdict(v -> v.setRunId(" "))), "runId must not be blank");
+        refused(() -> RowChecks.verdict(verdict(v -> v.setVersion(-1))), "version must be >= 0, was -1");
+        refused(() -> RowChecks.verdict(verdict(v -> v.setLateCount(-4))), "lateCount must be >= 0, was -4");
+        refused(() -> RowChecks.verdict(verdict(v -> v.setWindowStart(Instant.parse("1850-01-01T00:00:00Z")))),
+                "windowStart 1850-01-01T00:00:00Z" + RANGE);
+        refused(() -> RowChecks.verdict(verdict(v -> v.setWindowEnd(Instant.parse("2300-01-01T00:00:00Z")))),
+                "windowEnd 2300-01-01T00:00:00Z" + RANGE);
+        missing(() -> RowChecks.verdict(verdict(v -> v.setRunId(null))), "runId");
+        missing(() -> RowChecks.verdict(verdict(v -> v.setLoad(null))), "load");
+        missing(() -> RowChecks.verdict(verdict(v -> v.setOutcomes(null))), "outcomes");
     }
 }

@@ -2,10 +2,13 @@ package dev.caplab.store.row;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.caplab.schema.event.StepVerdict;
+import dev.caplab.schema.serde.AvroTrust;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** Which steps a run has, from its stored steps and verdicts. */
@@ -13,14 +16,21 @@ class RunStepTest {
 
     private static final Instant T0 = Instant.parse("2026-11-02T09:00:00Z");
 
-    private static StepVerdictRow verdict(String run, int index, double users) {
-        return new StepVerdictRow(run, index, Map.of("vus", users), users, true, List.of(), false, null, null, 1);
+    /** As every serde and the store's codecs do: alone in a JVM, the builder's default outcomes are refused. */
+    @BeforeAll
+    static void trustCaplabsEvents() {
+        AvroTrust.install();
+    }
+
+    private static StepVerdict verdict(String run, int index, double users) {
+        return StepVerdict.newBuilder().setRunId(run).setStepIndex(index).setLoad(Map.of("vus", users)).setX(users)
+                .setPassed(true).setVersion(1).build();
     }
 
     @Test
     void aRunWithDeclaredStepsShowsThoseNotTheMoreNumerousOnesInferredBeforeTheDeclarationCame() {
         // Eight steps were inferred from k6's vus (verdicts 0-7); the controller then declared four.
-        List<StepVerdictRow> verdicts = new ArrayList<>();
+        List<StepVerdict> verdicts = new ArrayList<>();
         for (int i = 0; i < 8; i++) {
             verdicts.add(verdict("declared-late", i, 10 * (i + 1)));
         }
@@ -33,8 +43,8 @@ class RunStepTest {
         // A run nobody declared steps for: its inferred steps are its steps.
         verdicts.add(verdict("inferred", 0, 10));
         verdicts.add(verdict("inferred", 1, 20));
-        List<StepVerdictRow> late = verdicts.stream().filter(v -> v.runId().equals("declared-late")).toList();
-        List<StepVerdictRow> inferred = verdicts.stream().filter(v -> v.runId().equals("inferred")).toList();
+        List<StepVerdict> late = verdicts.stream().filter(v -> v.getRunId().equals("declared-late")).toList();
+        List<StepVerdict> inferred = verdicts.stream().filter(v -> v.getRunId().equals("inferred")).toList();
 
         assertThat(RunStep.of("declared-late", declared, late)).extracting(RunStep::stepIndex)
                 .containsExactly(0, 1, 2, 3);
@@ -46,8 +56,9 @@ class RunStepTest {
     @Test
     void anInferredStepRunsOverItsVerdictsWindowAndAStepWithoutVerdictIsPending() {
         Instant from = T0.plusSeconds(120);
-        StepVerdictRow inferred = new StepVerdictRow("r", 0, Map.of("vus", 10.0), 10.0, false, List.of(), false, null,
-                null, 3, 4, false, true, from, from.plusSeconds(90), 7_000_000L);
+        StepVerdict inferred = StepVerdict.newBuilder().setRunId("r").setStepIndex(0).setLoad(Map.of("vus", 10.0))
+                .setX(10.0).setPassed(false).setVersion(3).setLateCount(4).setWindowStart(from)
+                .setWindowEnd(from.plusSeconds(90)).setWarmupMicros(7_000_000L).build();
         RunStep step = RunStep.of("r", List.of(), List.of(inferred)).getFirst();
         assertThat(step.startedAt()).isEqualTo(from);
         assertThat(step.endedAt()).isEqualTo(from.plusSeconds(90));
@@ -67,8 +78,9 @@ class RunStepTest {
 
     @Test
     void aStepNoRuleJudgedSaysNothingAboutPassing() {
-        StepVerdictRow unjudged = new StepVerdictRow("r", 0, Map.of("vus", 10.0), 10.0, true, List.of(), false, null,
-                null, 3, 0, false, false, T0, T0.plusSeconds(60), null);
+        StepVerdict unjudged = StepVerdict.newBuilder().setRunId("r").setStepIndex(0).setLoad(Map.of("vus", 10.0))
+                .setX(10.0).setPassed(true).setVersion(3).setJudged(false).setWindowStart(T0)
+                .setWindowEnd(T0.plusSeconds(60)).build();
         RunStep step = RunStep.of("r", List.of(), List.of(unjudged)).getFirst();
         assertThat(step.judged()).isFalse();
         assertThat(step.passed()).isNull();

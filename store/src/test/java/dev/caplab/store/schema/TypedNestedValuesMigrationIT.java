@@ -3,16 +3,17 @@ package dev.caplab.store.schema;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.caplab.schema.event.Breakpoint;
+import dev.caplab.schema.event.Comparator;
 import dev.caplab.schema.event.ResourceEstimate;
+import dev.caplab.schema.event.RuleOutcome;
 import dev.caplab.schema.event.Segment;
+import dev.caplab.schema.event.SloRule;
 import dev.caplab.schema.serde.AvroJson;
 import dev.caplab.store.access.CapacityFitRepository;
 import dev.caplab.store.access.RunConclusionRepository;
 import dev.caplab.store.access.RunRepository;
 import dev.caplab.store.access.StepVerdictRepository;
 import dev.caplab.store.access.StoreDataSources;
-import dev.caplab.store.row.RuleOutcomeValue;
-import dev.caplab.store.row.SloRuleValue;
 import dev.caplab.store.testing.EmbeddedClickHouse;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -63,15 +64,17 @@ class TypedNestedValuesMigrationIT {
         }
         try (var pool = StoreDataSources.create(clickHouse.jdbcUrl(database), clickHouse.user(),
                 clickHouse.password())) {
-            SloRuleValue p95 = new SloRuleValue("p95-latency", "http.req.duration.ms", "p95", "LE", 500.0, null);
-            SloRuleValue noDrops = new SloRuleValue("no-drops", "sessions.dropped", "max", "EQ", 0.0, "sfu-1");
+            SloRule p95 = SloRule.newBuilder().setName("p95-latency").setMetric("http.req.duration.ms")
+                    .setStatistic("p95").setComparator(Comparator.LE).setThreshold(500.0).build();
+            SloRule noDrops = SloRule.newBuilder().setName("no-drops").setMetric("sessions.dropped").setStatistic("max")
+                    .setComparator(Comparator.EQ).setThreshold(0.0).setSource("sfu-1").build();
             assertThat(new RunRepository(pool).find("old")).get().satisfies(r -> {
                 assertThat(r.plannedSteps()).containsExactly(Map.of("users", 10.0), Map.of("users", 20.0, "pubs", 2.0));
                 assertThat(r.sloRules()).containsExactly(p95, noDrops);
             });
             assertThat(new StepVerdictRepository(pool).ofRun("old")).singleElement().satisfies(v ->
-                    assertThat(v.outcomes()).containsExactly(new RuleOutcomeValue(noDrops, 3.0, false,
-                            "3 sessions dropped")));
+                    assertThat(v.getOutcomes()).containsExactly(RuleOutcome.newBuilder().setRule(noDrops)
+                            .setObserved(3.0).setPassed(false).setReason("3 sessions dropped").build()));
             assertThat(new CapacityFitRepository(pool).ofRun("old")).singleElement().satisfies(f -> {
                 assertThat(f.getSegments()).containsExactly(Segment.newBuilder().setFromX(10.0).setToX(18.0)
                                 .setIntercept(0.05).setSlope(0.022).setSlopeStdErr(0.004).build(),
