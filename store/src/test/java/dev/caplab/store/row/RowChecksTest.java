@@ -88,8 +88,13 @@ class RowChecksTest {
         Annotation unlabelled = annotation(x -> x.setLabels(Map.of()));
         assertThat(RowChecks.annotation(unlabelled)).isSameAs(unlabelled);
         // a withdrawn step's verdict has no load, no x and no window
-        StepVerdict withdrawn = verdict(x -> x.setWithdrawn(true).setLoad(Map.of()).setX(null).setWindowStart(null)
-                .setWindowEnd(null));
+        StepVerdict withdrawn = verdict(x -> {
+            x.setWithdrawn(true);
+            x.setLoad(Map.of());
+            x.setX(null);
+            x.setWindowStart(null);
+            x.setWindowEnd(null);
+        });
         assertThat(RowChecks.verdict(withdrawn)).isSameAs(withdrawn);
     }
 
