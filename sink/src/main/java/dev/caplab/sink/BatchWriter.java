@@ -129,7 +129,8 @@ final class BatchWriter {
                     r -> List.of(RowMapping.verdict(EventSerdes.stepVerdict().deserialize(r.topic(), r.value()))),
                     StepVerdict::getRunId);
             case TopicCatalog.FITS -> insert(intent, records, deleted, Table.CAPACITY_FITS, fits::insertBatch,
-                    r -> List.of(EventSerdes.capacityFit().deserialize(r.topic(), r.value())), CapacityFit::getRunId);
+                    r -> List.of(RowMapping.fit(EventSerdes.capacityFit().deserialize(r.topic(), r.value()))),
+                    CapacityFit::getRunId);
             case TopicCatalog.ALERTS -> insert(intent, records, deleted, Table.ALERTS, alerts::insertBatch,
                     r -> List.of(RowMapping.alert(EventSerdes.alert().deserialize(r.topic(), r.value()))),
                     Alert::getRunId);
@@ -174,7 +175,8 @@ final class BatchWriter {
                 r -> events.get(r) instanceof Annotation a ? List.of(RowMapping.annotation(a)) : List.of(),
                 Annotation::getRunId)
                 + insert(intent, decoded, deleted, Table.DELETED_RUNS, deletions::insertBatch,
-                r -> events.get(r) instanceof RunDeleted d ? List.of(RowMapping.deletion(d)) : List.of());
+                r -> events.get(r) instanceof RunDeleted d ? List.of(RowMapping.deletion(d)) : List.of(),
+                RunDeleted::getRunId);
         // every end of the batch in one statement per table; refused, they are recorded one by one to isolate it
         List<ConsumerRecord<String, byte[]>> ended = decoded.stream()
                 .filter(r -> switch (events.get(r)) {

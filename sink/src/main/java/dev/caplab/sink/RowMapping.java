@@ -2,6 +2,7 @@ package dev.caplab.sink;
 
 import dev.caplab.schema.event.Alert;
 import dev.caplab.schema.event.Annotation;
+import dev.caplab.schema.event.CapacityFit;
 import dev.caplab.schema.event.RunDeleted;
 import dev.caplab.schema.event.RunConclusion;
 import dev.caplab.schema.event.RunLateness;
@@ -12,26 +13,20 @@ import dev.caplab.schema.event.StepStarted;
 import dev.caplab.schema.event.StepVerdict;
 import dev.caplab.schema.lifecycle.RunOrigins;
 import dev.caplab.store.access.RunRepository;
-import dev.caplab.store.row.DeletedRunRow;
-import dev.caplab.store.row.RunConclusionChecks;
 import dev.caplab.store.row.RunRow;
 import dev.caplab.store.row.SampleRow;
 import dev.caplab.store.row.RowChecks;
 import dev.caplab.store.row.StepRow;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Events to store rows. A row whose components are its event's fields by name is derived ({@link EventRows}); the
- * rest are mapped by hand, each saying why.
+ * Events to store rows. Most events are their own rows once the store's {@link RowChecks} accept them; the rest
+ * are mapped by hand, each saying why.
  * Public for what writes the topology's output without a broker: tests that store what the production topology
  * derived.
  */
 public final class RowMapping {
-
-    private static final EventRows<RunDeleted, DeletedRunRow> DELETIONS = EventRows.of(RunDeleted.class,
-            DeletedRunRow.class);
 
     private RowMapping() {
     }
@@ -73,8 +68,14 @@ public final class RowMapping {
                 s.getWarmupMicros(), null, version);
     }
 
-    static DeletedRunRow deletion(RunDeleted d) {
-        return DELETIONS.row(d);
+    /** The event is the row, once the store's checks pass. */
+    static RunDeleted deletion(RunDeleted d) {
+        return RowChecks.deletion(d);
+    }
+
+    /** The event is the row, once the store's checks pass. */
+    public static CapacityFit fit(CapacityFit f) {
+        return RowChecks.fit(f);
     }
 
     /** The event is the row, once the store's checks pass. */
@@ -99,7 +100,7 @@ public final class RowMapping {
 
     /** The event is the row, once the store's checks pass. */
     public static RunConclusion conclusion(RunConclusion c) {
-        return RunConclusionChecks.checked(c);
+        return RowChecks.conclusion(c);
     }
 
     /** The event is the row, once the store's checks pass. */

@@ -34,7 +34,7 @@ public final class RunNotFoundException extends NotFoundException {
 
     /** What to throw for {@code runId}, which the store does not have: says when it was deleted, if it was. */
     public static RunNotFoundException of(String runId, DeletedRunRepository deletions) {
-        return deletions.find(runId).map(d -> deleted(runId, d.deletedAt()))
+        return deletions.find(runId).map(d -> deleted(runId, d.getDeletedAt()))
                 .orElseGet(() -> new RunNotFoundException(runId));
     }
 

@@ -28,7 +28,6 @@ import dev.caplab.streams.rebuild.RebuildReport;
 import dev.caplab.streams.rebuild.TopicOffsets;
 import dev.caplab.sink.ClickHouseSink;
 import dev.caplab.sink.SinkSettings;
-import java.lang.reflect.RecordComponent;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -139,8 +138,7 @@ class RebuildIT {
         // Exact, floating sums and fits included: the rebuild reads the same records at the same offsets, the sample
         // buffer is keyed by (run, time, partition, offset, index), so every sum adds the same doubles in the same
         // order and every fit sees the same points. A tolerance would hide a nondeterminism, not a rounding.
-        assertThat(avroWithoutVersions(rebuilt.aggregates()))
-                .containsExactlyElementsOf(avroWithoutVersions(live.aggregates()));
+        assertThat(withoutVersions(rebuilt.aggregates())).containsExactlyElementsOf(withoutVersions(live.aggregates()));
         assertThat(withoutVersions(rebuilt.verdicts())).containsExactlyElementsOf(withoutVersions(live.verdicts()));
         assertThat(withoutVersions(rebuilt.fits())).containsExactlyElementsOf(withoutVersions(live.fits()));
         assertThat(withoutVersions(rebuilt.conclusions())).hasSize(1)
@@ -285,33 +283,8 @@ class RebuildIT {
                 .orElseThrow();
     }
 
-    /**
-     * A row's fields but its version, by record component (a store row) or schema field (an event stored as it is),
-     * so rows of two generations compare field by field.
-     */
-    private static List<Map<String, Object>> withoutVersions(List<?> rows) {
-        return rows.stream().map(r -> {
-            Map<String, Object> fields = new LinkedHashMap<>();
-            if (r instanceof SpecificRecord event) {
-                event.getSchema().getFields().stream().filter(f -> !f.name().equals("version"))
-                        .forEach(f -> fields.put(f.name(), event.get(f.pos())));
-                return fields;
-            }
-            for (RecordComponent c : r.getClass().getRecordComponents()) {
-                if (!c.getName().equals("version")) {
-                    try {
-                        fields.put(c.getName(), c.getAccessor().invoke(r));
-                    } catch (ReflectiveOperationException e) {
-                        throw new IllegalStateException("cannot read " + c.getName() + " of " + r, e);
-                    }
-                }
-            }
-            return fields;
-        }).toList();
-    }
-
-    /** An Avro row's fields but its version, by schema field, so rows of two generations compare field by field. */
-    private static List<Map<String, Object>> avroWithoutVersions(List<? extends SpecificRecord> rows) {
+    /** A row's fields but its version, by schema field, so rows of two generations compare field by field. */
+    private static List<Map<String, Object>> withoutVersions(List<? extends SpecificRecord> rows) {
         return rows.stream().map(r -> {
             Map<String, Object> fields = new LinkedHashMap<>();
             for (Schema.Field f : r.getSchema().getFields()) {

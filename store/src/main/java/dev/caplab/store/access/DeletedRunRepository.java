@@ -1,6 +1,6 @@
 package dev.caplab.store.access;
 
-import dev.caplab.store.row.DeletedRunRow;
+import dev.caplab.schema.event.RunDeleted;
 import dev.caplab.store.schema.Table;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -16,7 +16,7 @@ import javax.sql.DataSource;
  * answer that says so, which runs of a batch are deleted ({@link #deletedAmong}), and erases a deleted run's rows
  * from every other table ({@link #erase}), so SQL over the store no longer sees them either.
  */
-public final class DeletedRunRepository extends RunScopedRepository<DeletedRunRow> {
+public final class DeletedRunRepository extends RunScopedRepository<RunDeleted> {
 
     /** The condition on a runs row that keeps it visible: its run was never deleted. */
     static final String NOT_DELETED = "run_id NOT IN (SELECT run_id FROM " + Table.DELETED_RUNS.sqlName() + ")";
@@ -24,7 +24,7 @@ public final class DeletedRunRepository extends RunScopedRepository<DeletedRunRo
     /** Later than any time a row stores, so every version is positive. */
     private static final Instant AFTER_LATEST_STORABLE = Instant.parse("2300-01-01T00:00:00Z");
 
-    static final RowCodec<DeletedRunRow> CODEC = RowCodec.derived(Table.DELETED_RUNS.sqlName(), DeletedRunRow.class, true)
+    static final RowCodec<RunDeleted> CODEC = RowCodec.derived(Table.DELETED_RUNS.sqlName(), RunDeleted.class, true)
             .withWrittenColumn("version", DeletedRunRepository::version);
 
     public DeletedRunRepository(DataSource dataSource) {
@@ -42,7 +42,7 @@ public final class DeletedRunRepository extends RunScopedRepository<DeletedRunRo
     }
 
     /** The run's deletion, empty when it was never deleted. */
-    public Optional<DeletedRunRow> find(String runId) {
+    public Optional<RunDeleted> find(String runId) {
         return ofRun(runId).stream().findFirst();
     }
 
@@ -66,7 +66,7 @@ public final class DeletedRunRepository extends RunScopedRepository<DeletedRunRo
     }
 
     /** The earliest deletion ranks highest, so a repeated delete never moves the time a run was deleted at. */
-    private static long version(DeletedRunRow row) {
-        return ChronoUnit.MICROS.between(row.deletedAt(), AFTER_LATEST_STORABLE);
+    private static long version(RunDeleted row) {
+        return ChronoUnit.MICROS.between(row.getDeletedAt(), AFTER_LATEST_STORABLE);
     }
 }

@@ -2,7 +2,7 @@ package dev.caplab.store.access;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.caplab.store.row.DeletedRunRow;
+import dev.caplab.schema.event.RunDeleted;
 import dev.caplab.store.schema.Table;
 import dev.caplab.store.testing.ClickHouseTestExtension;
 import dev.caplab.store.testing.TestDatabase;
@@ -47,7 +47,8 @@ class DeletedRunErasureIT {
         }
         assertThat(count(Table.SAMPLES.sqlName(), "gone")).as("the view shows the point").isEqualTo(1);
         DeletedRunRepository deletions = new DeletedRunRepository(db.dataSource());
-        deletions.insertBatch(List.of(new DeletedRunRow("gone", Instant.parse("2026-05-01T10:00:00Z"), "stray")),
+        deletions.insertBatch(List.of(RunDeleted.newBuilder().setRunId("gone")
+                .setDeletedAt(Instant.parse("2026-05-01T10:00:00Z")).setReason("stray").build()),
                 "erasure-1");
 
         assertThat(deletions.deletedAmong(List.of("gone", "kept", "never", "gone"))).isEqualTo(Set.of("gone"));
@@ -61,7 +62,7 @@ class DeletedRunErasureIT {
         assertThat(count(Table.SAMPLES.sqlName(), "gone")).isZero();
         assertThat(count(Table.SAMPLES.sqlName(), "kept")).isEqualTo(1);
         assertThat(deletions.find("gone")).as("the deletion is the record").get()
-                .extracting(DeletedRunRow::reason).isEqualTo("stray");
+                .extracting(RunDeleted::getReason).isEqualTo("stray");
         assertThat(deletions.erase(List.of())).as("no run, no statement").isEmpty();
     }
 

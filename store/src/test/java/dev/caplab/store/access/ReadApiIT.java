@@ -13,7 +13,7 @@ import dev.caplab.schema.event.Segment;
 import dev.caplab.schema.event.Alert;
 import dev.caplab.schema.event.AlertKind;
 import dev.caplab.schema.event.RunLateness;
-import dev.caplab.store.row.DeletedRunRow;
+import dev.caplab.schema.event.RunDeleted;
 import dev.caplab.store.row.RunKindCount;
 import dev.caplab.store.row.RunRow;
 import dev.caplab.store.row.SampleRow;
@@ -72,8 +72,10 @@ class ReadApiIT {
     void store() {
         new RunRepository(db.dataSource()).insertBatch(List.of(A, B, C, D, E, F), "read-api-runs");
         DeletedRunRepository deletions = new DeletedRunRepository(db.dataSource());
-        deletions.insertBatch(List.of(new DeletedRunRow("f", F_DELETED.plusSeconds(3600), "again")), "del-2");
-        deletions.insertBatch(List.of(new DeletedRunRow("f", F_DELETED, "stray")), "del-1");
+        deletions.insertBatch(List.of(RunDeleted.newBuilder().setRunId("f").setDeletedAt(F_DELETED.plusSeconds(3600))
+                .setReason("again").build()), "del-2");
+        deletions.insertBatch(List.of(RunDeleted.newBuilder().setRunId("f").setDeletedAt(F_DELETED).setReason("stray")
+                .build()), "del-1");
     }
 
     private List<String> ids(RunFilter filter) {
@@ -192,7 +194,7 @@ class ReadApiIT {
         assertThat(ids(filter("mmx", "1.0", "hetzner", "fsn1", "small", "k6", Map.of("episode", "ep20"), null, null,
                 10, 0))).containsExactly("e");
         assertThat(new DeletedRunRepository(db.dataSource()).find("f")).contains(
-                new DeletedRunRow("f", F_DELETED, "stray"));
+                RunDeleted.newBuilder().setRunId("f").setDeletedAt(F_DELETED).setReason("stray").build());
         assertThat(new DeletedRunRepository(db.dataSource()).find("e")).isEmpty();
     }
 

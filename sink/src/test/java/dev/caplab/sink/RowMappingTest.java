@@ -6,28 +6,28 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.caplab.schema.event.Alert;
 import dev.caplab.schema.event.AlertKind;
 import dev.caplab.schema.event.Annotation;
-import dev.caplab.schema.event.Comparator;
-import dev.caplab.schema.event.RuleOutcome;
+import dev.caplab.schema.event.CapacityFit;
 import dev.caplab.schema.event.RunConclusion;
-import dev.caplab.schema.event.ResourceEstimate;
 import dev.caplab.schema.event.RunDeleted;
 import dev.caplab.schema.event.RunEgressCeiling;
 import dev.caplab.schema.event.RunLateness;
 import dev.caplab.schema.event.RunThroughputLimit;
 import dev.caplab.schema.event.SampleKind;
+import dev.caplab.schema.event.Segment;
 import dev.caplab.schema.event.StepAggregate;
 import dev.caplab.schema.serde.AvroTrust;
-import dev.caplab.store.row.DeletedRunRow;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Each derived row holds what its event was built with: every field set to a value of its own, the expected row written
- * out by hand; an event that is its own row is passed through once the store's checks accept it.
+ * An event that is its own row is passed through as it is once the store's checks accept it, and one the store would
+ * refuse fails naming the field (the sink dead-letters it, with an alert for that event alone); messages written out
+ * here.
  */
-class EventRowsTest {
+class RowMappingTest {
 
     private static final Instant T1 = Instant.parse("2026-03-01T10:00:00.000001Z");
     private static final Instant T2 = Instant.parse("2026-03-01T10:05:00.000002Z");
@@ -54,7 +54,7 @@ class EventRowsTest {
     }
 
     @Test
-    void latenessAlertAndAnnotationAreTheirOwnRowsAndADeletionKeepsEveryField() {
+    void latenessAlertAnnotationAndDeletionAreTheirOwnRows() {
         RunLateness lateness = RunLateness.newBuilder().setRunId("run-l").setLateSamples(41)
                 .setBeyondLatenessSamples(42).setUpdatedAt(T1).setVersion(43).build();
         assertThat(RowMapping.lateness(lateness)).isSameAs(lateness);
@@ -72,12 +72,10 @@ class EventRowsTest {
                 .setAt(Instant.parse("2300-01-01T00:00:00Z")).build()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("at 2300-01-01T00:00:00Z is outside");
-        assertThat(RowMapping.deletion(RunDeleted.newBuilder().setRunId("run-d").setDeletedAt(T2)
-                .setReason("mistake").build()))
-                .isEqualTo(new DeletedRunRow("run-d", T2, "mistake"));
-        assertThat(RowMapping.deletion(RunDeleted.newBuilder().setRunId("run-d").setDeletedAt(T2)
-                .setReason(null).build()))
-                .isEqualTo(new DeletedRunRow("run-d", T2, null));
+        RunDeleted deletion = RunDeleted.newBuilder().setRunId("run-d").setDeletedAt(T2).setReason(null).build();
+        assertThat(RowMapping.deletion(deletion)).isSameAs(deletion);
+        assertThatThrownBy(() -> RowMapping.deletion(RunDeleted.newBuilder(deletion).setRunId("").build()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("runId must not be blank");
     }
 
     @Test
@@ -104,23 +102,17 @@ class EventRowsTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("runId");
     }
 
-    /** A row with a component its event does not have. */
-    record AlertWithSeverity(String runId, Instant at, String severity) {
-    }
-
-    /** A nullable event field cannot fill a primitive component. */
-    record AlertWithPrimitiveStep(String runId, int stepIndex) {
-    }
-
     @Test
-    void aComponentTheEventLacksFailsWhenTheMapperIsBuiltNamingRowComponentAndSchema() {
-        assertThatThrownBy(() -> EventRows.of(Alert.class, AlertWithSeverity.class))
+    void aFitIsItsOwnRowAndOneWithAMarginOutsideZeroToOneIsRefused() {
+        CapacityFit fit = CapacityFit.newBuilder().setRunId("run-f").setSource("sfu").setMetric("cpu.cores")
+                .setModel("segmented-1").setModelVersion("1").setLoadExpression("users").setStepsUsed(5)
+                .setSegments(List.of(Segment.newBuilder().setFromX(10).setToX(50).setIntercept(0.2).setSlope(0.01)
+                        .build())).setMargin(0.6).setFittedAt(T1).build();
+        assertThat(RowMapping.fit(fit)).isSameAs(fit);
+        assertThatThrownBy(() -> RowMapping.fit(CapacityFit.newBuilder(fit).setMargin(1.5).build()))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("AlertWithSeverity.severity")
-                .hasMessageContaining("dev.caplab.schema.event.Alert");
-        assertThatThrownBy(() -> EventRows.of(Alert.class, AlertWithPrimitiveStep.class))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("AlertWithPrimitiveStep.stepIndex")
-                .hasMessageContaining("dev.caplab.schema.event.Alert.stepIndex");
+                .hasMessage("fit of run-f cpu.cores@sfu: margin must be in (0, 1], was 1.5");
+        assertThatThrownBy(() -> RowMapping.fit(CapacityFit.newBuilder(fit).setStepsUsed(-1).build()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("stepsUsed must be >= 0, was -1");
     }
 }
