@@ -1,6 +1,7 @@
 package dev.caplab.query.steps;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonIncludeProperties;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
@@ -25,11 +26,14 @@ public record AggregateView(@JsonIgnore StepAggregate aggregate) {
         Objects.requireNonNull(aggregate, "aggregate");
     }
 
-    /** The series, its step and its statistics but the percentiles. */
+    /**
+     * The series, its step and its statistics: every served field but those {@link #window} holds, so a field the
+     * schema gains is served here without a word of this class changing.
+     */
     @JsonProperty("statistics")
     @JsonUnwrapped
-    @JsonIncludeProperties({"runId", "stepIndex", "x", "source", "metric", "kind", "count", "warmupCount",
-            "sustained", "peak", "mean", "min", "max"})
+    @JsonIgnoreProperties({"ratePerSecond", "baselineDelta", "contaminated", "windowStart", "windowEnd",
+            "lateSamples"})
     StepAggregate statistics() {
         return aggregate;
     }

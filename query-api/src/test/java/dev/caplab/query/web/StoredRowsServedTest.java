@@ -99,6 +99,15 @@ class StoredRowsServedTest {
     }
 
     @Test
+    void everyFieldTheAggregateSchemaHasIsServedButStoragesOwn() {
+        // from the schema, so a field the schema gains fails this until the API serves it
+        List<String> served = StepAggregate.getClassSchema().getFields().stream().map(f -> f.name())
+                .filter(n -> !List.of("load", "sum", "quantiles", "version").contains(n))
+                .map(n -> n.equals("lateCount") ? "lateSamples" : n).toList();
+        assertThat(CsvMessageConverter.columnsOf(AggregateView.class)).containsAll(served);
+    }
+
+    @Test
     void anAggregateIsServedWithItsQuantilesFlatAndWithoutStorageFields() throws Exception {
         AggregateView row = aggregate("cpu.cores", Map.of("0.5", 0.44, "0.9", 0.52, "0.95", 0.55, "0.99", 0.59));
         JsonNode a = ApiJson.mapper().valueToTree(row);
